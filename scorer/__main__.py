@@ -1,0 +1,5 @@
+"""``python -m scorer``."""
+
+from scorer.cli import main
+
+main()

@@ -1,0 +1,158 @@
+"""The protocol every game implements, and the value objects of scoring and verification.
+
+A game package (``scorer.games.<name>``) exposes one object, ``RULES``, that satisfies
+:class:`GameRules`. Everything here is a leaf: stdlib only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from scorer.findings import Finding
+
+Record = Mapping[str, Any]
+Move = Mapping[str, Any]
+State = Any
+PlayerName = str
+RuleId = str
+
+Status = Literal["ok", "mismatch", "illegal", "incomplete", "malformed", "impossible", "error"]
+Kind = Literal["record", "position", "unknown"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    """One player's line of a score table: category points, total and game-specific extras."""
+
+    name: PlayerName
+    categories: Mapping[str, int]
+    total: int
+    extras: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """A complete score table (per player × category), its ranking and earlier scorings.
+
+    ``ranking`` lists tiers from first place down; players in one tier share the place after
+    the tie-break. ``extra_columns`` names the ``extras`` keys the table shows after ``total``.
+    ``stages`` holds earlier scorings (e.g. Hacienda's intermediate scoring) by name.
+    """
+
+    categories: tuple[str, ...]
+    players: tuple[PlayerScore, ...]
+    ranking: tuple[tuple[PlayerName, ...], ...]
+    extra_columns: tuple[str, ...] = ()
+    stages: tuple[tuple[str, ScoreSheet], ...] = ()
+    notes: tuple[str, ...] = ()
+    tiebreak: str = ""
+
+    def player(self, name: PlayerName) -> PlayerScore:
+        """The line of ``name``. Raises KeyError if there is none."""
+        for line in self.players:
+            if line.name == name:
+                return line
+        raise KeyError(name)
+
+    @property
+    def winners(self) -> tuple[PlayerName, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+
+@dataclass(frozen=True, slots=True)
+class PositionResult:
+    """What a game makes of a position document: a state to score (or None) and findings."""
+
+    state: State | None
+    findings: tuple[Finding, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyResult:
+    """The outcome for one document (record or position)."""
+
+    source: str
+    kind: Kind
+    game: str | None
+    status: Status
+    findings: tuple[Finding, ...] = ()
+    moves_verified: int = 0
+    moves_total: int = 0
+    steps_verified: int = 0
+    scores: ScoreSheet | None = None
+    players: tuple[PlayerName, ...] = ()
+    state: State | None = field(default=None, repr=False, compare=False)
+    line: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+class GameRules(Protocol):
+    """What the referee, the CLI and the simulator need from a game."""
+
+    name: str
+    title: str
+    rule_ids: Mapping[RuleId, str]
+    categories: tuple[str, ...]
+
+    def initial_state(self, record: Record) -> State:
+        """Build the state before the first move. Raises RuleViolation (path from the root)."""
+        ...
+
+    def expected_players(self, state: State) -> frozenset[PlayerName]:
+        """The players who may make the next move."""
+        ...
+
+    def is_over(self, state: State) -> bool:
+        """True once the game has ended (no further move is allowed)."""
+        ...
+
+    def apply(self, state: State, move: Move) -> State:
+        """Apply one move (a turn with its steps). Pure. Raises RuleViolation (path in the move)."""
+        ...
+
+    def skip(self, state: State, move: Move) -> State:
+        """Pass over a rejected move in ``--keep-going`` mode: the next player is to move."""
+        ...
+
+    def count_steps(self, move: Move) -> int:
+        """Number of atomic steps a move holds (for throughput figures)."""
+        ...
+
+    def score(self, state: State) -> ScoreSheet:
+        """Score the state as if the game ended now."""
+        ...
+
+    def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+        """Compare claims beyond ``scores`` and ``breakdown`` (e.g. suns, intermediate)."""
+        ...
+
+    def load_position(self, doc: Record) -> PositionResult:
+        """Check a schema-valid position document and build a state to score from it."""
+        ...
+
+    def export_position(self, state: State, record: Record) -> dict[str, Any]:
+        """The position document of ``state`` (``scorer show --position``)."""
+        ...
+
+    def render(self, state: State) -> str:
+        """The boards of ``state`` drawn as plain text for the terminal."""
+        ...
+
+    def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """One complete random legal game record, reproducible from ``seed``."""
+        ...
+
+    def legal_steps(self, state: State) -> Iterator[Any]:
+        """Legal next steps of a state, from the generator (independent of the checks)."""
+        ...
+
+
+def steps_of(move: Move) -> Sequence[Any]:
+    """The ``steps`` list of a move, or an empty tuple."""
+    steps = move.get("steps")
+    return steps if isinstance(steps, list) else ()

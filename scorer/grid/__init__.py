@@ -1,0 +1,1 @@
+"""Shared geometry: hex and square grids and connected regions."""

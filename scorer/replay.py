@@ -1,0 +1,223 @@
+"""The referee: setup → moves → end → scoring → claims, with pointers into the record.
+
+Game modules state only their own rules (they raise RuleViolation with a path relative to the
+move). The referee alone checks that the player exists, whose turn it is and whether the game
+is over, builds absolute pointers and decides when to stop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scorer.engine import GameRules, Record, ScoreSheet, State, Status, VerifyResult
+from scorer.errors import PathPart, RuleViolation
+from scorer.findings import Finding
+from scorer.pointer import to_pointer
+from scorer.registry import get_rules
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The state reached after replaying (part of) a record."""
+
+    state: State | None
+    findings: tuple[Finding, ...]
+    moves_applied: int
+    steps_applied: int
+    stopped: bool  # True if an illegal move stopped the replay
+
+
+def move_label(move: Mapping[str, Any], index: int, path: Sequence[PathPart] = ()) -> str:
+    """``Ann, move 18, step 3`` (1-based), the prefix of every move finding."""
+    label = f"{move.get('player', '?')}, move {index + 1}"
+    if len(path) >= 2 and path[0] == "steps" and isinstance(path[1], int):
+        label += f", step {path[1] + 1}"
+    return label
+
+
+def violation_finding(
+    exc: RuleViolation, prefix: tuple[PathPart, ...] = (), label: str = "", **extra: object
+) -> Finding:
+    """Turn a RuleViolation into a Finding with an absolute pointer."""
+    message = f"{label}: {exc.message}" if label else exc.message
+    details = {**exc.details, **extra}
+    severity = "warning" if details.pop("severity", None) == "warning" else "error"
+    return Finding(exc.rule, to_pointer((*prefix, *exc.path)), message, severity, details)
+
+
+def _check_players(record: Record) -> list[Finding]:
+    seen: set[str] = set()
+    findings = []
+    for i, player in enumerate(record["players"]):
+        name = player["name"]
+        if name in seen:
+            findings.append(
+                Finding("REC-PLAYER-2", f"/players/{i}/name", f"player name {name!r} is used twice")
+            )
+        seen.add(name)
+    return findings
+
+
+def _referee_check(
+    rules: GameRules, state: State, move: Mapping[str, Any], index: int, names: set[str]
+) -> Finding | None:
+    player = move["player"]
+    label = move_label(move, index)
+    if player not in names:
+        return Finding(
+            "REC-PLAYER-1",
+            f"/moves/{index}/player",
+            f"{label}: {player!r} is not a player of this game (players: {', '.join(sorted(names))})",
+            details={"move": index, "found": player, "expected": sorted(names)},
+        )
+    if rules.is_over(state):
+        return Finding(
+            "REC-END-1",
+            f"/moves/{index}",
+            f"{label}: the game is already over",
+            details={"move": index, "player": player},
+        )
+    expected = rules.expected_players(state)
+    if player not in expected:
+        want = " or ".join(sorted(expected))
+        return Finding(
+            "REC-TURN-1",
+            f"/moves/{index}/player",
+            f"{label}: it is {want}'s turn, not {player}'s",
+            details={"move": index, "expected": sorted(expected), "found": player},
+        )
+    return None
+
+
+def replay(
+    rules: GameRules, record: Record, upto: int | None = None, keep_going: bool = False
+) -> Replay:
+    """Replay the first ``upto`` moves (all by default). Stops at the first illegal move
+    unless ``keep_going``; later findings are then marked ``after_first_error``."""
+    findings: list[Finding] = list(_check_players(record))
+    if findings:
+        return Replay(None, tuple(findings), 0, 0, True)
+    try:
+        state = rules.initial_state(record)
+    except RuleViolation as exc:
+        return Replay(None, (violation_finding(exc),), 0, 0, True)
+    names = {p["name"] for p in record["players"]}
+    moves = record["moves"]
+    applied = steps = 0
+    for index, move in enumerate(moves[:upto] if upto is not None else moves):
+        marks = {"after_first_error": True} if findings else {}
+        referee = _referee_check(rules, state, move, index, names)
+        if referee is not None:
+            findings.append(replace(referee, details={**referee.details, **marks}))
+            if not keep_going or referee.rule == "REC-END-1":
+                return Replay(state, tuple(findings), applied, steps, True)
+            state = rules.skip(state, move) if referee.rule == "REC-TURN-1" else state
+            continue
+        try:
+            state = rules.apply(state, move)
+        except RuleViolation as exc:
+            label = move_label(move, index, exc.path)
+            findings.append(
+                violation_finding(exc, ("moves", index), label, move=index, **marks)
+            )
+            if not keep_going:
+                return Replay(state, tuple(findings), applied, steps, True)
+            state = rules.skip(state, move)
+            continue
+        applied += 1
+        steps += rules.count_steps(move)
+    return Replay(state, tuple(findings), applied, steps, bool(findings))
+
+
+def compare_claims(
+    rules: GameRules, sheet: ScoreSheet, claimed: Mapping[str, Any], players: Sequence[str]
+) -> list[Finding]:
+    """Every claimed total and breakdown entry that differs from the sheet (REC-CLAIM-1)."""
+    findings: list[Finding] = []
+    for name, value in claimed.get("scores", {}).items():
+        findings.extend(_claim(sheet, ("claimed", "scores", name), name, "total", value))
+    for name, cats in claimed.get("breakdown", {}).items():
+        for key, value in cats.items():
+            findings.extend(_claim(sheet, ("claimed", "breakdown", name, key), name, key, value))
+    findings.extend(rules.extra_claims(sheet, claimed))
+    return findings
+
+
+def _claim(
+    sheet: ScoreSheet, path: tuple[str, ...], name: str, key: str, claimed: Any
+) -> list[Finding]:
+    pointer = to_pointer(path)
+    try:
+        line = sheet.player(name)
+    except KeyError:
+        return [Finding("REC-CLAIM-2", pointer, f"{name!r} is not a player of this game",
+                        details={"found": name})]
+    actual = line.total if key == "total" else line.categories.get(key)
+    if actual == claimed:
+        return []
+    what = "total" if key == "total" else f"{key}"
+    return [
+        Finding(
+            "REC-CLAIM-1",
+            pointer,
+            f"{name}: claimed {what} {claimed}, computed {actual}",
+            details={"player": name, "category": key, "expected": actual, "found": claimed},
+        )
+    ]
+
+
+def verify_record(
+    record: Record, source: str = "<record>", keep_going: bool = False
+) -> VerifyResult:
+    """Verify a schema-valid record: replay, end of game, scoring, claims."""
+    rules = get_rules(record["game"])
+    players = tuple(p["name"] for p in record["players"])
+    run = replay(rules, record, keep_going=keep_going)
+    base = VerifyResult(
+        source, "record", rules.name, "illegal", run.findings, run.moves_applied,
+        len(record["moves"]), run.steps_applied, None, players, run.state,
+    )
+    if run.state is None or (run.stopped and not keep_going):
+        return base
+    findings = list(run.findings)
+    status: Status = "illegal" if findings else "ok"
+    if not rules.is_over(run.state) and not findings:
+        findings.append(
+            Finding("REC-END-2", "/moves",
+                    f"the record stops after {len(record['moves'])} moves, before the game has "
+                    "ended; the scores shown are provisional",
+                    details={"moves": len(record["moves"])})
+        )
+        status = "incomplete"
+    sheet = rules.score(run.state)
+    claims = compare_claims(rules, sheet, record.get("claimed", {}), players)
+    if claims and status == "ok":
+        status = "mismatch"
+    return replace(base, status=status, findings=(*findings, *claims), scores=sheet)
+
+
+def score_position(doc: Record, source: str = "<position>", keep_going: bool = False
+                   ) -> VerifyResult:
+    """Check a schema-valid position and score it (impossible positions are not scored
+    unless ``keep_going``)."""
+    rules = get_rules(doc["game"])
+    players = tuple(p["name"] for p in doc["players"])
+    dupes = _check_players(doc)
+    if dupes:
+        return VerifyResult(source, "position", rules.name, "impossible", tuple(dupes),
+                            players=players)
+    result = rules.load_position(doc)
+    findings = list(result.findings)
+    errors = any(f.is_error for f in findings)
+    base = VerifyResult(source, "position", rules.name, "impossible" if errors else "ok",
+                        tuple(findings), players=players, state=result.state)
+    if result.state is None or (errors and not keep_going):
+        return base
+    sheet = rules.score(result.state)
+    claims = compare_claims(rules, sheet, doc.get("claimed", {}), players)
+    status: Status = base.status
+    if claims and status == "ok":
+        status = "mismatch"
+    return replace(base, status=status, findings=(*findings, *claims), scores=sheet)

@@ -1,0 +1,201 @@
+"""Renderers: findings and score tables as text (rich) and as JSON (scorer-report/1)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import orjson
+
+from scorer.engine import ScoreSheet, VerifyResult
+from scorer.findings import Finding
+
+REPORT_FORMAT = "scorer-report/1"
+
+STATUS_TEXT = {
+    "ok": "verified",
+    "mismatch": "claims differ",
+    "illegal": "rejected: illegal move",
+    "incomplete": "rejected: incomplete game",
+    "malformed": "rejected: malformed",
+    "impossible": "rejected: impossible position",
+    "error": "internal error",
+}
+
+
+def finding_line(source: str, finding: Finding) -> str:
+    """``file:/pointer: RULE message`` (``file:line:col:`` when only a position is known)."""
+    where = finding.pointer
+    if not where and finding.line is not None:
+        where = f"{finding.line}:{finding.col}"
+    tag = f" ({finding.severity})" if finding.severity != "error" else ""
+    return f"{source}:{where}: {finding.rule}{tag} {finding.message}"
+
+
+def status_line(result: VerifyResult) -> str:
+    text = STATUS_TEXT[result.status]
+    parts = [result.game or "unknown game"]
+    if result.kind == "record":
+        parts.append(f"{result.moves_verified}/{result.moves_total} moves")
+        parts.append(f"{result.steps_verified} steps")
+    elif result.kind == "position":
+        parts.append("position")
+    return f"{result.source}: {text} ({', '.join(parts)})"
+
+
+def render_sheet(sheet: ScoreSheet, color: bool = True, width: int = 120) -> str:
+    """A score sheet as text tables (earlier stages first), the ranking and notes."""
+    blocks = [_table(f"{name.capitalize()} scoring", s, color, width) for name, s in sheet.stages]
+    blocks.append(_table("Final scoring" if sheet.stages else "Scores", sheet, color, width))
+    blocks.append(ranking_text(sheet))
+    blocks.extend(f"Note: {n}" for n in sheet.notes)
+    return "\n".join(b.rstrip("\n") for b in blocks if b) + "\n"
+
+
+def ranking_text(sheet: ScoreSheet) -> str:
+    if not sheet.ranking:
+        return ""
+    if len(sheet.players) == 1:
+        return ""
+    places = []
+    place = 1
+    for tier in sheet.ranking:
+        places.append(f"{place}. {' = '.join(tier)}")
+        place += len(tier)
+    winners = sheet.winners
+    head = "Winner: " if len(winners) == 1 else "Shared victory: "
+    tiebreak = f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak else ""
+    return head + ", ".join(winners) + tiebreak + "\nRanking: " + "; ".join(places)
+
+
+def _table(title: str, sheet: ScoreSheet, color: bool, width: int) -> str:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    table.add_column("player")
+    for cat in sheet.categories:
+        table.add_column(cat, justify="right")
+    table.add_column("total", justify="right", style="bold")
+    for col in sheet.extra_columns:
+        table.add_column(col, justify="right")
+    for line in sheet.players:
+        cells = [line.name, *(str(line.categories.get(c, 0)) for c in sheet.categories)]
+        cells.append(str(line.total))
+        cells.extend(_cell(line.extras.get(c, "")) for c in sheet.extra_columns)
+        table.add_row(*cells)
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, color_system="standard" if color else None,
+                      force_terminal=color, no_color=not color, highlight=False)
+    console.print(table)
+    return buffer.getvalue()
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def render_text(results: Iterable[VerifyResult], color: bool = False, quiet: bool = False,
+                scores: bool = True) -> str:
+    """Findings (one line each), status lines and score tables of verified documents."""
+    out: list[str] = []
+    for result in results:
+        out.extend(finding_line(result.source, f) for f in result.findings)
+        if quiet:
+            continue
+        out.append(status_line(result))
+        if scores and result.scores is not None:
+            prefix = ""
+            if result.status == "incomplete":
+                prefix = "Provisional scores (the game is not over):\n"
+            elif result.status == "impossible":
+                prefix = "Scores of an impossible position (--keep-going):\n"
+            out.append(prefix + render_sheet(result.scores, color).rstrip("\n"))
+    return "\n".join(out) + ("\n" if out else "")
+
+
+def sheet_to_data(sheet: ScoreSheet) -> dict[str, Any]:
+    return {
+        "categories": list(sheet.categories),
+        "players": [
+            {"name": p.name, "categories": dict(p.categories), "total": p.total,
+             "extras": dict(p.extras)}
+            for p in sheet.players
+        ],
+        "ranking": [list(t) for t in sheet.ranking],
+        "winners": list(sheet.winners),
+        "tiebreak": sheet.tiebreak,
+        "stages": {name: sheet_to_data(s) for name, s in sheet.stages},
+        "notes": list(sheet.notes),
+    }
+
+
+def finding_to_data(finding: Finding) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "rule": finding.rule, "pointer": finding.pointer, "message": finding.message,
+        "severity": finding.severity, "details": dict(finding.details),
+    }
+    if finding.line is not None:
+        data["line"] = finding.line
+        data["col"] = finding.col
+    return data
+
+
+def result_to_data(result: VerifyResult) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "file": result.source, "kind": result.kind, "game": result.game,
+        "status": result.status, "moves_verified": result.moves_verified,
+        "moves_total": result.moves_total, "steps_verified": result.steps_verified,
+        "players": list(result.players),
+        "findings": [finding_to_data(f) for f in result.findings],
+        "scores": sheet_to_data(result.scores) if result.scores else None,
+    }
+    if result.line is not None:
+        data["line"] = result.line
+    return data
+
+
+def summary(results: Sequence[VerifyResult]) -> dict[str, int]:
+    counts: dict[str, int] = {"total": len(results), "passed": 0, "failed": 0}
+    for r in results:
+        counts["passed" if r.ok else "failed"] += 1
+    return counts
+
+
+def render_json(results: Sequence[VerifyResult]) -> bytes:
+    """The ``scorer-report/1`` document, keys sorted, indented (stable for diffs)."""
+    doc = {"format": REPORT_FORMAT, "records": [result_to_data(r) for r in results],
+           "summary": summary(results)}
+    return dumps_report(doc)
+
+
+def dumps_report(doc: Any, indent: bool = True) -> bytes:
+    option = orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE | orjson.OPT_NON_STR_KEYS
+    if indent:
+        option |= orjson.OPT_INDENT_2
+    return orjson.dumps(doc, option=option, default=_default)
+
+
+def dumps_document(doc: Any) -> bytes:
+    """A record or position for output (key order kept as built)."""
+    return orjson.dumps(doc, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE,
+                        default=_default)
+
+
+def dumps_line(doc: Any) -> bytes:
+    """One NDJSON line."""
+    return orjson.dumps(doc, option=orjson.OPT_APPEND_NEWLINE, default=_default)
+
+
+def _default(value: Any) -> Any:
+    from pyrsistent import thaw
+
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    thawed = thaw(value)
+    if thawed is value:
+        raise TypeError(f"cannot serialise {type(value).__name__}")
+    return thawed

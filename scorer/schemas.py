@@ -1,0 +1,148 @@
+"""JSON Schema validation: locate ``schemas/``, compile validators once, report findings.
+
+Valid documents take a compiled fast path (jsonschema-rs). Only when that says "invalid"
+does the pure-Python ``jsonschema`` validator run, to report every error with its pointer
+(REC-SCHEMA-1), so the detailed messages cost nothing for the records that pass.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import jsonschema
+import jsonschema_rs
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from scorer.findings import Finding, sort_key
+from scorer.pointer import to_pointer
+
+BASE_URI = "https://scorer.invalid/schemas/"
+RECORD_FORMAT = "scorer-record/1"
+POSITION_FORMAT = "scorer-position/1"
+DocKind = Literal["record", "position", "unknown"]
+
+_override: Path | None = None
+
+
+def set_schema_dir(path: Path | None) -> None:
+    """Use ``path`` instead of the packaged schemas (``--schema-dir``)."""
+    global _override
+    _override = path
+    load_all.cache_clear()
+    _fast_validator.cache_clear()
+    _slow_validator.cache_clear()
+
+
+def schema_dir() -> Path:
+    """The folder holding the schemas: override, packaged copy, then the source tree."""
+    if _override is not None:
+        return _override
+    packaged = importlib.resources.files("scorer") / "_schemas"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parent.parent / "schemas"
+
+
+@cache
+def load_all() -> Mapping[str, Any]:
+    """Every ``*.schema.json`` file of the schema folder, by file name."""
+    from scorer.loading import parse
+
+    folder = schema_dir()
+    return {p.name: parse(p.read_bytes()) for p in sorted(folder.glob("*.schema.json"))}
+
+
+def get_schema(name: str) -> Any:
+    """One schema by file name (``record.schema.json``). Raises KeyError if absent."""
+    return load_all()[name]
+
+
+def _registry() -> Registry[Any]:
+    resources = [
+        (BASE_URI + name, Resource.from_contents(s, default_specification=DRAFT202012))
+        for name, s in load_all().items()
+    ]
+    return Registry().with_resources(resources)
+
+
+@cache
+def _fast_validator(name: str) -> Any:
+    schemas = load_all()
+    registry = jsonschema_rs.Registry([(BASE_URI + n, s) for n, s in schemas.items()])
+    return jsonschema_rs.validator_for(schemas[name], registry=registry)
+
+
+@cache
+def _slow_validator(name: str) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(get_schema(name), registry=_registry())
+
+
+def document_kind(doc: Any) -> DocKind:
+    """``record`` or ``position`` by the ``format`` member, else ``unknown``."""
+    if isinstance(doc, dict):
+        fmt = doc.get("format")
+        if fmt == RECORD_FORMAT:
+            return "record"
+        if fmt == POSITION_FORMAT:
+            return "position"
+    return "unknown"
+
+
+def validate(doc: Any) -> tuple[DocKind, list[Finding]]:
+    """Validate a record or position. Returns its kind and every schema error (sorted)."""
+    kind = document_kind(doc)
+    name = "position.schema.json" if kind == "position" else "record.schema.json"
+    if _fast_validator(name).is_valid(doc):
+        return kind, []
+    findings = sorted(_errors(name, doc), key=sort_key)
+    if not findings:  # the two validators disagree: still never let the document through
+        findings = [Finding("REC-SCHEMA-1", "", "the document does not match its schema")]
+    return kind, findings
+
+
+def _errors(name: str, doc: Any) -> Iterator[Finding]:
+    seen: set[tuple[str, str]] = set()
+    for error in _slow_validator(name).iter_errors(doc):
+        for leaf in _leaves(error):
+            pointer = to_pointer(leaf.absolute_path)
+            key = (pointer, leaf.message)
+            if key in seen:
+                continue
+            seen.add(key)
+            yield Finding(
+                "REC-SCHEMA-1",
+                pointer,
+                _message(leaf),
+                details={"keyword": str(leaf.validator), "schema_path": to_pointer(
+                    leaf.absolute_schema_path)},
+            )
+
+
+def _leaves(error: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:
+    """The most specific errors: descend into anyOf/oneOf contexts when they have any."""
+    if error.context:
+        best = jsonschema.exceptions.best_match(error.context)
+        yield from _leaves(best)
+    else:
+        yield error
+
+
+def _message(error: jsonschema.ValidationError) -> str:
+    text = error.message
+    if len(text) > 300:
+        text = text[:297] + "..."
+    return text
+
+
+def check_schemas() -> list[str]:
+    """Check every schema against the 2020-12 meta-schema; returns the names checked."""
+    names = []
+    for name, schema in load_all().items():
+        jsonschema.Draft202012Validator.check_schema(schema)
+        names.append(name)
+    return names
