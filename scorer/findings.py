@@ -17,7 +17,6 @@ REC_RULES: Mapping[str, str] = {
     "REC-JSON-1": "The file is not valid UTF-8 JSON.",
     "REC-SIZE-1": "The file is larger than the size limit.",
     "REC-SCHEMA-1": "The record or position violates the JSON Schema (every violation is reported).",
-    "REC-GAME-1": "The game named by the document is not one the scorer knows.",
     "REC-PLAYER-1": "A move names a player who is not in `players`.",
     "REC-PLAYER-2": "Two players share a name.",
     "REC-TURN-1": "A move belongs to a player whose turn it is not.",
