@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import orjson  # noqa: E402
+import orjson
 
-from scorer.loading import parse  # noqa: E402
-from scorer.pipeline import verify_bytes  # noqa: E402
-from scorer.registry import game_names, get_rules  # noqa: E402
-from scorer.replay import verify_record  # noqa: E402
-from scorer.schemas import validate  # noqa: E402
+from scorer.loading import parse
+from scorer.pipeline import verify_bytes
+from scorer.registry import game_names, get_rules
+from scorer.replay import verify_record
+from scorer.schemas import validate
 
 
 def corpus(game: str, count: int, seed: int) -> list[bytes]:

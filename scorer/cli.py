@@ -1,10 +1,10 @@
-"""The command line (Typer). Options, the file loop, the renderer and the exit code; nothing else."""
+"""The command line (Typer): options, the file loop, the renderer and the exit code; no rules."""
 
 from __future__ import annotations
 
 import os
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,7 +22,7 @@ app = typer.Typer(
 )
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
     ndjson = "ndjson"
@@ -241,6 +241,130 @@ def simulate(
     except ValueError as exc:
         typer.echo(f"cannot simulate: {exc}", err=True)
         raise typer.Exit(2) from None
+
+
+class BatchFormat(StrEnum):
+    text = "text"
+    json = "json"
+    ndjson = "ndjson"
+    junit = "junit"
+    sarif = "sarif"
+    github = "github"
+
+
+class FailOn(StrEnum):
+    error = "error"
+    mismatch = "mismatch"
+    incomplete = "incomplete"
+
+
+@app.command()
+def batch(
+    paths: Annotated[list[str], typer.Argument(
+        help="Files, directories (recursive *.json, *.ndjson, *.jsonl), globs, '-' for stdin.")],
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1,
+                                             help="Worker processes (default: all cores).")
+                    ] = None,
+    fmt: Annotated[BatchFormat, typer.Option("--format", "-f", help="Output format.")
+                   ] = BatchFormat.text,
+    output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False,
+                                                help="Write the report to FILE.")] = None,
+    fail_on: Annotated[FailOn, typer.Option(
+        "--fail-on", help="error: illegal/malformed only; mismatch: also claim mismatches; "
+        "incomplete: also incomplete games (default: everything fails).")
+    ] = FailOn.incomplete,
+    shard_spec: Annotated[str | None, typer.Option(
+        "--shard", help="I/N: verify only the I-th of N interleaved shards (CI matrices).")
+    ] = None,
+    dask: Annotated[str | None, typer.Option(
+        "--dask", help="Run on a Dask cluster at ADDRESS ('local' starts one; needs the "
+        "scorer[dask] extra).")] = None,
+    quiet: QuietOpt = False,
+    no_color: NoColorOpt = False,
+    keep_going: KeepGoingOpt = False,
+    schema_dir: SchemaDirOpt = None,
+) -> None:
+    """Verify many records in parallel: one line per finding, a summary, 'N passed, M failed'."""
+    from scorer import batch as b
+    from scorer.formats import WRITERS, fails
+
+    _set_schema_dir(schema_dir)
+    items = b.mark_duplicates(b.iter_items(paths))
+    if shard_spec is not None:
+        index, count = _parse_shard(shard_spec)
+        items = b.shard(items, index, count)
+    if dask is not None:
+        results = b.run_dask(items, dask, keep_going)
+    else:
+        results = b.run_local(items, jobs or b.default_jobs(), keep_going)
+    sink = output.open("wb") if output is not None else sys.stdout.buffer
+    color = fmt is BatchFormat.text and output is None and _use_color(no_color)
+    writer = WRITERS[fmt.value](sink, quiet, color)
+    failed = io_error = False
+    try:
+        for result in _progress(results, quiet):
+            writer.add(result)
+            failed = failed or fails(result, fail_on.value)
+            io_error = io_error or any(f.rule == "REC-IO-1" for f in result.findings)
+        writer.finish()
+    except ImportError as exc:
+        typer.echo(f"--dask needs the dask extra (pip install 'scorer[dask]'): {exc}", err=True)
+        raise typer.Exit(2) from None
+    finally:
+        if output is not None:
+            sink.close()
+    if output is not None and not quiet:
+        typer.echo(writer.tally.closing_line(), err=True)
+    raise typer.Exit(2 if io_error else 1 if failed else 0)
+
+
+def _parse_shard(spec: str) -> tuple[int, int]:
+    index, sep, count = spec.partition("/")
+    if sep and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count):
+        return int(index), int(count)
+    typer.echo(f"--shard needs I/N with 1 <= I <= N, got {spec!r}", err=True)
+    raise typer.Exit(2)
+
+
+def _progress(results: Any, quiet: bool) -> Any:
+    """Wrap the result stream in a progress display when stderr is a terminal."""
+    if quiet or not sys.stderr.isatty():
+        yield from results
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    columns = (SpinnerColumn(), TextColumn("{task.completed} records"), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("verify", total=None)
+        for result in results:
+            progress.advance(task)
+            yield result
+
+
+@app.command(name="import-map")
+def import_map(
+    file: Annotated[Path, typer.Argument(help="A Hacienda .haz map file.", exists=True,
+                                         dir_okay=False)],
+    name: Annotated[str | None, typer.Option("--name", help="Map name (default: file name).")
+                    ] = None,
+) -> None:
+    """Convert a Hacienda .haz map (Yucata / SpielByWeb) into the scorer's map encoding."""
+    from scorer import report
+    from scorer.games.hacienda.haz import HazFormatError, import_haz
+
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        typer.echo(f"{file}: cannot read: {exc}", err=True)
+        raise typer.Exit(2) from None
+    try:
+        encoded = import_haz(text, name or file.stem)
+    except HazFormatError as exc:
+        where = f"{file}:{exc.line}" if exc.line is not None else str(file)
+        typer.echo(f"{where}: {exc.message}", err=True)
+        raise typer.Exit(1) from None
+    sys.stdout.buffer.write(report.dumps_document(encoded))
 
 
 def _parse_options(items: list[str]) -> dict[str, Any]:

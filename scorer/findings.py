@@ -16,7 +16,7 @@ REC_RULES: Mapping[str, str] = {
     "REC-IO-1": "The file cannot be read (missing, a directory, or not permitted).",
     "REC-JSON-1": "The file is not valid UTF-8 JSON.",
     "REC-SIZE-1": "The file is larger than the size limit.",
-    "REC-SCHEMA-1": "The record or position violates the JSON Schema (every violation is reported).",
+    "REC-SCHEMA-1": "The document violates the JSON Schema (every violation is reported).",
     "REC-PLAYER-1": "A move names a player who is not in `players`.",
     "REC-PLAYER-2": "Two players share a name.",
     "REC-TURN-1": "A move belongs to a player whose turn it is not.",
@@ -24,6 +24,7 @@ REC_RULES: Mapping[str, str] = {
     "REC-END-2": "The moves stop before the game has ended (provisional scores are printed).",
     "REC-CLAIM-1": "A claimed total, breakdown category or rating differs from the computed one.",
     "REC-CLAIM-2": "A claim names a player who is not in `players`.",
+    "REC-DUP-1": "Warning: a batch holds the same record content more than once.",
     "REC-INTERNAL-1": "The scorer failed unexpectedly on this document (a bug; please report it).",
 }
 

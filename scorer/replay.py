@@ -13,7 +13,7 @@ from typing import Any
 
 from scorer.engine import GameRules, Record, ScoreSheet, State, Status, VerifyResult
 from scorer.errors import PathPart, RuleViolation
-from scorer.findings import Finding
+from scorer.findings import Finding, Severity
 from scorer.pointer import to_pointer
 from scorer.registry import get_rules
 
@@ -43,7 +43,7 @@ def violation_finding(
     """Turn a RuleViolation into a Finding with an absolute pointer."""
     message = f"{label}: {exc.message}" if label else exc.message
     details = {**exc.details, **extra}
-    severity = "warning" if details.pop("severity", None) == "warning" else "error"
+    severity: Severity = "warning" if details.pop("severity", None) == "warning" else "error"
     return Finding(exc.rule, to_pointer((*prefix, *exc.path)), message, severity, details)
 
 
@@ -69,7 +69,8 @@ def _referee_check(
         return Finding(
             "REC-PLAYER-1",
             f"/moves/{index}/player",
-            f"{label}: {player!r} is not a player of this game (players: {', '.join(sorted(names))})",
+            f"{label}: {player!r} is not a player of this game "
+            f"(players: {', '.join(sorted(names))})",
             details={"move": index, "found": player, "expected": sorted(names)},
         )
     if rules.is_over(state):

@@ -133,7 +133,7 @@ def _leaves(error: jsonschema.ValidationError) -> Iterator[jsonschema.Validation
 
 
 def _message(error: jsonschema.ValidationError) -> str:
-    text = error.message
+    text = str(error.message)
     if len(text) > 300:
         text = text[:297] + "..."
     return text

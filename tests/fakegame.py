@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from scorer.engine import PlayerScore, PositionResult, ScoreSheet
 from scorer.errors import RuleViolation
@@ -25,10 +25,10 @@ class Pile:
 
 
 class Countdown:
-    name = "countdown"
-    title = "Countdown"
-    rule_ids = {"HAR-FAKE-1": "take 1 to 3 per turn"}
-    categories = ("last",)
+    name: ClassVar[str] = "countdown"
+    title: ClassVar[str] = "Countdown"
+    rule_ids: ClassVar[dict[str, str]] = {"HAR-FAKE-1": "take 1 to 3 per turn"}
+    categories: ClassVar[tuple[str, ...]] = ("last",)
 
     def initial_state(self, record: Mapping[str, Any]) -> Pile:
         size = record["setup"].get("pile", 5)

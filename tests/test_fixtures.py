@@ -1,4 +1,4 @@
-"""Every fixture listed in fixtures/<game>/cases.json gives the expected result; none is orphaned."""
+"""Every fixture listed in fixtures/<game>/cases.json gives its expected result; no orphans."""
 
 from __future__ import annotations
 

@@ -1,0 +1,291 @@
+"""Batch output formats: text, json, ndjson, junit, sarif and github annotations.
+
+Every writer receives results one at a time in input order (``add``) and writes the closing
+part at the end (``finish``). Text, ndjson and github stream; json streams its records array;
+junit and sarif keep a small summary per record (not the record itself) until the end.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import IO, Any
+from xml.sax.saxutils import escape, quoteattr
+
+from scorer import __version__
+from scorer.engine import VerifyResult
+from scorer.findings import REC_RULES, Finding
+from scorer.report import (
+    REPORT_FORMAT,
+    dumps_line,
+    dumps_report,
+    finding_line,
+    result_to_data,
+)
+
+FORMATS = ("text", "json", "ndjson", "junit", "sarif", "github")
+GITHUB_CAP = 50
+STATUSES = ("ok", "mismatch", "illegal", "incomplete", "malformed", "impossible", "error")
+
+
+def label(result: VerifyResult) -> str:
+    """``file`` or ``file:line`` for a record of an NDJSON file."""
+    return result.source if result.line is None else f"{result.source}:{result.line}"
+
+
+class Tally:
+    """Counts by game and status, for summaries and exit codes."""
+
+    def __init__(self) -> None:
+        self.by_game: dict[str, Counter[str]] = defaultdict(Counter)
+        self.passed = 0
+        self.failed = 0
+
+    def add(self, result: VerifyResult) -> None:
+        self.by_game[result.game or "unknown"][result.status] += 1
+        if result.ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+
+    @property
+    def total(self) -> int:
+        return self.passed + self.failed
+
+    def statuses(self) -> Counter[str]:
+        total: Counter[str] = Counter()
+        for counts in self.by_game.values():
+            total.update(counts)
+        return total
+
+    def closing_line(self) -> str:
+        return f"{self.passed} passed, {self.failed} failed"
+
+
+class Writer(ABC):
+    def __init__(self, out: IO[bytes], quiet: bool = False, color: bool = False) -> None:
+        self.out = out
+        self.quiet = quiet
+        self.color = color
+        self.tally = Tally()
+
+    def add(self, result: VerifyResult) -> None:
+        self.tally.add(result)
+        self.write_result(result)
+
+    @abstractmethod
+    def write_result(self, result: VerifyResult) -> None:
+        """Write (or keep) one result."""
+
+    def finish(self) -> None:  # noqa: B027 - optional hook: most formats have no closing part
+        """Write the closing part (default: nothing)."""
+
+    def _text(self, text: str) -> None:
+        self.out.write(text.encode("utf-8"))
+
+
+class TextWriter(Writer):
+    def write_result(self, result: VerifyResult) -> None:
+        for finding in result.findings:
+            self._text(finding_line(label(result), finding) + "\n")
+
+    def finish(self) -> None:
+        if not self.quiet and self.tally.total:
+            self._text(self._summary_table())
+        self._text(self.tally.closing_line() + "\n")
+
+    def _summary_table(self) -> str:
+        import io
+
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title="Summary by game", title_justify="left")
+        table.add_column("game")
+        table.add_column("records", justify="right")
+        for status in STATUSES:
+            table.add_column(status, justify="right")
+        for game in sorted(self.tally.by_game):
+            counts = self.tally.by_game[game]
+            table.add_row(game, str(sum(counts.values())), *(str(counts[s]) for s in STATUSES))
+        buffer = io.StringIO()
+        Console(file=buffer, width=120, force_terminal=self.color, no_color=not self.color,
+                color_system="standard" if self.color else None).print(table)
+        return buffer.getvalue()
+
+
+class NdjsonWriter(Writer):
+    def write_result(self, result: VerifyResult) -> None:
+        self.out.write(dumps_line(result_to_data(result)))
+
+
+class JsonWriter(Writer):
+    """The scorer-report/1 document, written record by record."""
+
+    def __init__(self, out: IO[bytes], quiet: bool = False, color: bool = False) -> None:
+        super().__init__(out, quiet, color)
+        self._first = True
+        self._text('{"format": "' + REPORT_FORMAT + '", "records": [')
+
+    def write_result(self, result: VerifyResult) -> None:
+        self._text("\n" if self._first else ",\n")
+        self._first = False
+        self.out.write(dumps_report(result_to_data(result), indent=False).rstrip(b"\n"))
+
+    def finish(self) -> None:
+        summary = {"total": self.tally.total, "passed": self.tally.passed,
+                   "failed": self.tally.failed, **self.tally.statuses()}
+        self._text("\n], \"summary\": ")
+        self.out.write(dumps_report(summary, indent=False).rstrip(b"\n"))
+        self._text("}\n")
+
+
+class _Collecting(Writer):
+    """Keeps (label, source, line, game, status, findings) per record for the final document."""
+
+    def __init__(self, out: IO[bytes], quiet: bool = False, color: bool = False) -> None:
+        super().__init__(out, quiet, color)
+        self.rows: list[tuple[str, str, int | None, str, str, tuple[Finding, ...]]] = []
+
+    def write_result(self, result: VerifyResult) -> None:
+        self.rows.append((label(result), result.source, result.line, result.game or "unknown",
+                          result.status, result.findings))
+
+
+class JunitWriter(_Collecting):
+    """JUnit XML: one testsuite per game, one testcase per record."""
+
+    def finish(self) -> None:
+        suites: dict[str, list[Any]] = defaultdict(list)
+        for row in self.rows:
+            suites[row[3]].append(row)
+        failures = sum(1 for r in self.rows if r[4] != "ok")
+        lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+                 f'<testsuites name="scorer" tests="{len(self.rows)}" failures="{failures}" '
+                 'errors="0">']
+        for game in sorted(suites):
+            rows = suites[game]
+            fails = sum(1 for r in rows if r[4] != "ok")
+            lines.append(f'  <testsuite name={quoteattr(game)} tests="{len(rows)}" '
+                         f'failures="{fails}" errors="0" skipped="0">')
+            for where, _src, _line, _game, status, findings in rows:
+                name = quoteattr(where)
+                if status == "ok":
+                    lines.append(f'    <testcase classname="scorer.{game}" name={name}/>')
+                    continue
+                first = next((f for f in findings if f.is_error), findings[0] if findings else None)
+                message = f"{status}: {first.rule} {first.message}" if first else status
+                body = "\n".join(finding_line(where, f) for f in findings)
+                lines.append(f'    <testcase classname="scorer.{game}" name={name}>')
+                lines.append(f'      <failure message={quoteattr(message)} type='
+                             f'{quoteattr(first.rule if first else status)}>{escape(body)}'
+                             '</failure>')
+                lines.append("    </testcase>")
+            lines.append("  </testsuite>")
+        lines.append("</testsuites>")
+        self._text("\n".join(lines) + "\n")
+
+
+class SarifWriter(_Collecting):
+    """SARIF 2.1.0: one run, one result per finding; locations as file + line where known."""
+
+    def finish(self) -> None:
+        from scorer.registry import game_names, get_rules
+
+        catalogue = dict(REC_RULES)
+        for game in game_names():
+            catalogue.update(get_rules(game).rule_ids)
+        used = sorted({f.rule for row in self.rows for f in row[5]})
+        index = {rule: i for i, rule in enumerate(used)}
+        results = []
+        for _where, source, line, _game, _status, findings in self.rows:
+            for f in findings:
+                results.append(_sarif_result(source, line, f, index[f.rule]))
+        doc = {
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [{
+                "tool": {"driver": {
+                    "name": "scorer", "version": __version__,
+                    "rules": [{"id": r, "shortDescription": {"text": catalogue.get(r, r)}}
+                              for r in used],
+                }},
+                "results": results,
+            }],
+        }
+        self.out.write(dumps_report(doc))
+
+
+def _sarif_result(source: str, line: int | None, finding: Finding, rule_index: int
+                  ) -> dict[str, Any]:
+    start = line if line is not None else finding.line
+    region: dict[str, int] = {"startLine": start} if start else {}
+    if region and finding.col and line is None:
+        region["startColumn"] = finding.col
+    location: dict[str, Any] = {"artifactLocation": {"uri": source.replace("\\", "/")}}
+    if region:
+        location["region"] = region
+    text = f"{finding.message}" + (f" (at {finding.pointer})" if finding.pointer else "")
+    return {
+        "ruleId": finding.rule, "ruleIndex": rule_index,
+        "level": "error" if finding.is_error else "warning",
+        "message": {"text": text},
+        "locations": [{"physicalLocation": location}],
+        "properties": {"pointer": finding.pointer, "details": dict(finding.details)},
+    }
+
+
+class GithubWriter(Writer):
+    """GitHub workflow commands (``::error file=…``), capped, then a notice with the totals."""
+
+    def __init__(self, out: IO[bytes], quiet: bool = False, color: bool = False) -> None:
+        super().__init__(out, quiet, color)
+        self.shown = 0
+        self.hidden = 0
+
+    def write_result(self, result: VerifyResult) -> None:
+        for f in result.findings:
+            if self.shown >= GITHUB_CAP:
+                self.hidden += 1
+                continue
+            self.shown += 1
+            level = "error" if f.is_error else "warning"
+            props = f"file={_prop(result.source)}"
+            line = result.line or f.line
+            if line:
+                props += f",line={line}"
+            props += f",title={_prop(f.rule)}"
+            where = f" at {f.pointer}" if f.pointer else ""
+            self._text(f"::{level} {props}::{_data(f.message + where)}\n")
+
+    def finish(self) -> None:
+        if self.hidden:
+            self._text(f"::warning title=scorer::{self.hidden} more findings not shown "
+                       f"(first {GITHUB_CAP} only)\n")
+        self._text(f"::notice title=scorer::{_data(self.tally.closing_line())}\n")
+        self._text(self.tally.closing_line() + "\n")
+
+
+def _data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _prop(text: str) -> str:
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+WRITERS: dict[str, type[Writer]] = {
+    "text": TextWriter, "json": JsonWriter, "ndjson": NdjsonWriter, "junit": JunitWriter,
+    "sarif": SarifWriter, "github": GithubWriter,
+}
+
+
+def fails(result: VerifyResult, fail_on: str) -> bool:
+    """Whether ``result`` fails the batch under ``--fail-on`` (error < mismatch < incomplete)."""
+    levels: dict[str, Sequence[str]] = {
+        "error": ("illegal", "malformed", "impossible", "error"),
+        "mismatch": ("illegal", "malformed", "impossible", "error", "mismatch"),
+        "incomplete": ("illegal", "malformed", "impossible", "error", "mismatch", "incomplete"),
+    }
+    return result.status in levels[fail_on]

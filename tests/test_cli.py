@@ -1,0 +1,104 @@
+"""The command line, in-process with CliRunner, plus one real subprocess run."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+from jsonschema import Draft202012Validator
+from typer.testing import CliRunner
+
+from scorer import pipeline
+from scorer.cli import app
+from scorer.schemas import get_schema
+
+runner = CliRunner()
+
+
+def test_help_lists_the_commands() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0, result.output
+    for command in ("verify", "score", "rules", "schema", "show", "simulate"):
+        assert command in result.output
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.startswith("scorer ")
+
+
+def test_bad_json_exits_1_with_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(b'{"format": \n  oops}')
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:2:3: REC-JSON-1" in result.output
+
+
+def test_missing_file_exits_2(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["verify", str(tmp_path / "none.json")])
+    assert result.exit_code == 2, result.output
+    assert "REC-IO-1" in result.output
+
+
+def test_unknown_option_exits_2() -> None:
+    assert runner.invoke(app, ["verify", "--frobnicate", "x"]).exit_code == 2
+
+
+def test_schema_error_json_report_validates(tmp_path: Path) -> None:
+    path = tmp_path / "schema.json"
+    path.write_bytes(b'{"format": "scorer-record/1", "game": "harmonies", "players": 3}')
+    result = runner.invoke(app, ["verify", "--format", "json", str(path)])
+    assert result.exit_code == 1, result.output
+    report = orjson.loads(result.stdout)
+    Draft202012Validator(get_schema("report.schema.json")).validate(report)
+    record = report["records"][0]
+    assert record["status"] == "malformed"
+    assert ("REC-SCHEMA-1", "/players") in [(f["rule"], f["pointer"]) for f in record["findings"]]
+
+
+def test_internal_error_is_REC_INTERNAL_1_not_a_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(pipeline, "validate", boom)
+    path = tmp_path / "x.json"
+    path.write_bytes(b"{}")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert "REC-INTERNAL-1" in result.output and "Traceback" not in result.output
+
+
+def test_rules_lists_rec_catalogue() -> None:
+    result = runner.invoke(app, ["rules"])
+    assert result.exit_code == 0
+    assert "REC-TURN-1" in result.output
+
+
+def test_rules_single_id_and_unknown() -> None:
+    assert "REC-END-2" in runner.invoke(app, ["rules", "REC-END-2"]).output
+    assert runner.invoke(app, ["rules", "REC-NOPE-9"]).exit_code == 2
+    assert runner.invoke(app, ["rules", "chess"]).exit_code == 2
+
+
+def test_schema_prints_json() -> None:
+    result = runner.invoke(app, ["schema", "record"])
+    assert result.exit_code == 0
+    assert orjson.loads(result.stdout)["title"].startswith("scorer game record")
+    assert runner.invoke(app, ["schema", "nope"]).exit_code == 2
+    assert "report.schema.json" in runner.invoke(app, ["schema"]).output
+
+
+def test_simulate_unknown_game_exits_2() -> None:
+    assert runner.invoke(app, ["simulate", "chess"]).exit_code == 2
+
+
+def test_python_dash_m_scorer_runs() -> None:
+    proc = subprocess.run([sys.executable, "-m", "scorer", "--help"], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "verify" in proc.stdout
