@@ -1,0 +1,83 @@
+"""Batch throughput (--jobs 1 vs 2, Dask local cluster) and peak memory on a large NDJSON file.
+
+    python bench/batch_bench.py [--records 400] [--ndjson-records 100000] [--no-dask]
+
+Every run is a real `scorer batch` subprocess writing NDJSON to /dev/null; peak RSS is the
+largest resident set of the run's processes (ru_maxrss of the children). The large NDJSON file
+repeats simulated games with a distinct `meta` each, so no two lines are equal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import orjson
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorer.registry import game_names, get_rules  # noqa: E402
+
+
+def mixed_corpus(count: int, seed: int) -> list[bytes]:
+    games = game_names()
+    out = []
+    for k in range(count):
+        game = games[k % len(games)]
+        out.append(orjson.dumps(get_rules(game).simulate(2 + k % 2, seed + k, {})))
+    return out
+
+
+def run(args: list[str]) -> tuple[float, int, int]:
+    """Seconds, exit code and peak RSS (KiB) of one `scorer batch` run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "scorer", "batch", "--quiet", "--format",
+                           "ndjson", "--output", "/dev/null", *args], check=False)
+    seconds = time.perf_counter() - t0
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return seconds, proc.returncode, max(peak, before)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--records", type=int, default=400)
+    parser.add_argument("--ndjson-records", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--no-dask", action="store_true")
+    args = parser.parse_args()
+    corpus = mixed_corpus(args.records, args.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "mixed.ndjson"
+        path.write_bytes(b"\n".join(corpus) + b"\n")
+        print(f"mixed corpus: {len(corpus)} records of {', '.join(game_names())}")
+        rates = {}
+        for jobs in (1, 2):
+            seconds, code, _ = run(["--jobs", str(jobs), str(path)])
+            rates[jobs] = len(corpus) / seconds
+            print(f"  --jobs {jobs}: {rates[jobs]:8.1f} records/s (exit {code})")
+        print(f"  speed-up 2 jobs / 1 job: {rates[2] / rates[1]:.2f} (target >= 1.8)")
+        if not args.no_dask:
+            seconds, code, _ = run(["--dask", "local", str(path)])
+            print(f"  --dask local (2 workers): {len(corpus) / seconds:8.1f} records/s "
+                  f"(exit {code}, cluster start-up included)")
+        big = Path(tmp) / "big.ndjson"
+        with big.open("wb") as handle:
+            for k in range(args.ndjson_records):
+                doc = orjson.loads(corpus[k % len(corpus)])
+                doc["meta"] = {"copy": k}
+                handle.write(orjson.dumps(doc) + b"\n")
+        size = big.stat().st_size / 1e6
+        seconds, code, peak = run(["--jobs", "2", str(big)])
+        print(f"large NDJSON: {args.ndjson_records} records, {size:.0f} MB: "
+              f"{args.ndjson_records / seconds:8.1f} records/s, peak RSS {peak / 1024:.0f} MiB "
+              f"(exit {code})")
+
+
+if __name__ == "__main__":
+    main()
