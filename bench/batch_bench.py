@@ -21,7 +21,7 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorer.registry import game_names, get_rules  # noqa: E402
+from scorer.registry import game_names, get_rules
 
 
 def mixed_corpus(count: int, seed: int) -> list[bytes]:
