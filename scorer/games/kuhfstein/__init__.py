@@ -1,0 +1,111 @@
+"""Kuhfstein (Rita Modl, Schmidt Spiele 2023): the rules as specified in rules/kuhfstein.md.
+
+Decisions where the spec is silent (the spec's own [D] decisions are its variant options):
+- Setup violations are all collected; the referee takes one exception from ``initial_state``,
+  so the first (in catalogue order) is raised and the others are listed in its details.
+- Warnings (KUH-CARDDEF-7, KUH-BONUS-5, KUH-FINAL-6) found during a replay are kept in the
+  state (``KState.warnings``, absolute pointers), printed as notes of the score sheet and
+  returned by ``RULES.warnings(state)``; positions report them as warning findings.
+- A mirrored or identical pattern under two ids is not an error (spec 3.3).
+- ``card_catalog: "official"`` is refused by the schema: no official catalog exists, so
+  KUH-CARDDEF-6 can never apply (spec 9.3).
+- Provisional scores (before every reveal) use the dealt tile worth more now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from scorer.engine import Move, PositionResult, Record, ScoreSheet, State
+from scorer.findings import Finding
+from scorer.games.kuhfstein import events, scoring, setup
+from scorer.games.kuhfstein.rules import RULE_IDS
+from scorer.games.kuhfstein.state import CATEGORIES, KState
+from scorer.pointer import to_pointer
+
+
+class KuhfsteinRules:
+    """The GameRules object of Kuhfstein."""
+
+    name = "kuhfstein"
+    title = "Kuhfstein"
+    rule_ids: Mapping[str, str] = RULE_IDS
+    categories: tuple[str, ...] = CATEGORIES
+
+    def initial_state(self, record: Record) -> State:
+        return setup.initial_state(record)
+
+    def expected_players(self, state: State) -> frozenset[str]:
+        st: KState = state
+        if st.phase != "over":
+            return frozenset((st.names[st.seat],))
+        return frozenset(n for n, b in zip(st.names, st.boards, strict=True) if b.revealed is None)
+
+    def is_over(self, state: State) -> bool:
+        st: KState = state
+        return st.phase == "over" and all(b.revealed is not None for b in st.boards)
+
+    def apply(self, state: State, move: Move) -> State:
+        return events.apply_move(state, move)
+
+    def skip(self, state: State, move: Move) -> State:
+        return events.skip_move(state, move)
+
+    def count_steps(self, move: Move) -> int:
+        steps = move.get("steps")
+        return len(steps) if isinstance(steps, list) else 0
+
+    def score(self, state: State) -> ScoreSheet:
+        return scoring.score_state(state)
+
+    def warnings(self, state: State) -> tuple[Finding, ...]:
+        """Warnings found during the replay (absolute pointers)."""
+        st: KState = state
+        return st.warnings
+
+    def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+        findings: list[Finding] = []
+        for name, value in claimed.get("tiles_placed", {}).items():
+            pointer = to_pointer(("claimed", "tiles_placed", name))
+            try:
+                actual = sheet.player(name).extras["tiles_placed"]
+            except KeyError:
+                findings.append(Finding("REC-CLAIM-2", pointer,
+                                        f"{name!r} is not a player of this game"))
+                continue
+            # KUH-CLAIM-1: claimed tiles_placed equals the tiles in the landscape
+            if actual != value:
+                findings.append(Finding(
+                    "KUH-CLAIM-1", pointer, f"{name}: claimed {value} tiles placed, the "
+                    f"landscape holds {actual}",
+                    details={"player": name, "expected": actual, "found": value}))
+        return findings
+
+    def load_position(self, doc: Record) -> PositionResult:
+        from scorer.games.kuhfstein import position
+
+        return position.load_position(doc)
+
+    def export_position(self, state: State, record: Record) -> dict[str, Any]:
+        from scorer.games.kuhfstein import export
+
+        return export.export_position(state, record)
+
+    def render(self, state: State) -> str:
+        from scorer.games.kuhfstein import render
+
+        return render.render(state)
+
+    def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from scorer.games.kuhfstein.simulator import simulate
+
+        return simulate(players, seed, options)
+
+    def legal_steps(self, state: State) -> Iterator[Any]:
+        from scorer.games.kuhfstein.generator import legal_steps
+
+        return legal_steps(state)
+
+
+RULES = KuhfsteinRules()

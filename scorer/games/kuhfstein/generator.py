@@ -1,0 +1,235 @@
+"""The legal-step generator and the simulator (spec section 16).
+
+The generator works on its own mutable model of the turn in progress (``Turn``), derived
+from the state, and never calls the checks. The simulator builds each move object step by
+step with it, draws the chance events (exchanges, refills) from the seeded generator or the
+recorded orders, and advances the replay state with the finished move (a rejection there is
+a generator bug and raises AssertionError).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from scorer.games.kuhfstein.state import KINDS, ROTATIONS, Cell, KState
+
+Step = dict[str, Any]
+N4 = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def _turn_cw(x: int, y: int, times: int) -> Cell:
+    for _ in range(times):
+        x, y = -y, x
+    return (x, y)
+
+
+class Turn:
+    """The generator's model of the current player's turn (section 16.1)."""
+
+    def __init__(self, state: KState) -> None:
+        b = state.boards[state.seat]
+        self.state = state
+        self.opts = state.opts
+        self.cards = state.comp.cards
+        self.bonus = state.comp.bonus
+        self.tiles: dict[Cell, str] = dict(b.tiles)
+        self.cows: set[Cell] = set(b.cows)
+        self.used: set[Cell] = set(b.used)
+        self.hand: list[str] = sorted(b.hand)
+        self.supply = b.supply
+        self.score = b.score
+        self.display: list[str] = list(state.tile_display)
+        self.card_display: list[str] = list(state.card_display)
+        self.tiles_left = state.tiles_left
+        self.kinds: dict[str, int] | None = (dict(state.kind_left) if state.kind_left
+                                             is not None else None)
+        self.tile_pos = state.tile_pos
+        self.card_pos = state.card_pos
+        self.seen: set[str] = set(state.seen)
+        self.deck_left = state.deck_left
+        self.trees_left = state.trees_left
+        self.regular = 0
+        self.extra = 0
+        self.avail: dict[int, str] = {}
+        self.placed = False
+
+    # --- enumeration -------------------------------------------------------------------
+
+    def frontier(self) -> list[Cell]:
+        if not self.tiles:
+            return [(0, 0)]
+        cells = {(x + dx, y + dy) for x, y in self.tiles for dx, dy in N4}
+        return sorted((c for c in cells if c not in self.tiles), key=lambda c: (c[1], c[0]))
+
+    def tree_squares(self, at: Cell, kind: str) -> list[Cell]:
+        if self.trees_left <= 0:
+            return []
+        out = []
+        for sx in (at[0] - 1, at[0]):
+            for sy in (at[1] - 1, at[1]):
+                cells = [(sx, sy), (sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1)]
+                kinds = [kind if c == at else self.tiles.get(c) for c in cells]
+                if None in kinds or any(c in self.used for c in cells):
+                    continue
+                if len(set(kinds)) in (1, 4):
+                    out.append((sx, sy))
+        return sorted(out)
+
+    def place_steps(self) -> list[Step]:
+        out = []
+        for kind in sorted(set(self.display)):
+            for at in self.frontier():
+                out.append({"do": "place_tile", "take": kind, "at": list(at)})
+                for sq in self.tree_squares(at, kind):
+                    out.append({"do": "place_tile", "take": kind, "at": list(at),
+                                "tree": list(sq)})
+        return out
+
+    def take_steps(self) -> list[Step]:
+        return [{"do": "take_card", "card": c} for c in sorted(set(self.card_display))]
+
+    def plays(self) -> list[tuple[Step, frozenset[Cell]]]:
+        by_kind: dict[str, list[Cell]] = {}
+        for cell, kind in sorted(self.tiles.items()):
+            if cell not in self.cows:
+                by_kind.setdefault(kind, []).append(cell)
+        out = []
+        for cid in self.hand:
+            card = self.cards[cid]
+            faces = [c for c in card.cells if c[2] != "back"]
+            if len(faces) > self.supply:
+                continue
+            for times, rotation in enumerate(ROTATIONS):
+                cells = [(*_turn_cw(x, y, times), f) for x, y, f in card.cells]
+                ax, ay, akind = next(c for c in cells if c[2] != "back")
+                for tx, ty in by_kind.get(akind, []):
+                    ox, oy = tx - ax, ty - ay
+                    cows = []
+                    for x, y, f in cells:
+                        cell = (ox + x, oy + y)
+                        here = self.tiles.get(cell)
+                        if here is None or (f != "back" and (here != f or cell in self.cows)):
+                            break
+                        if f != "back":
+                            cows.append(cell)
+                    else:
+                        out.append(({"do": "play_card", "card": cid, "rotation": rotation,
+                                     "offset": [ox, oy]}, frozenset(cows)))
+        return out
+
+    def herds(self) -> list[list[Cell]]:
+        left = set(self.cows)
+        out = []
+        for start in sorted(self.cows, key=lambda c: (c[1], c[0])):
+            if start not in left:
+                continue
+            herd, todo = [start], [start]
+            left.discard(start)
+            while todo:
+                x, y = todo.pop()
+                for dx, dy in N4:
+                    n = (x + dx, y + dy)
+                    if n in left:
+                        left.discard(n)
+                        herd.append(n)
+                        todo.append(n)
+            out.append(sorted(herd, key=lambda c: (c[1], c[0])))
+        return out
+
+    def tile_swap_ok(self) -> bool:
+        return any(self.display.count(k) >= 4 for k in KINDS)
+
+    def card_swap_ok(self) -> bool:
+        d = self.card_display
+        if not d or (self.opts.card_swap_needs_full_display and len(d) < 4):
+            return False
+        return any(all(k in self.cards[c].face_kinds for c in d) for k in KINDS)
+
+    def stuck(self) -> bool:
+        return not (self.display or self.card_display or self.cows or self.plays())
+
+    def regular_open(self) -> bool:
+        return self.regular < 2 + self.extra
+
+    def steps(self) -> list[Step]:
+        """Every legal next step without an exchange (those need a chance draw)."""
+        out: list[Step] = []
+        if self.regular_open():
+            out += self.place_steps() + self.take_steps()
+            out += [s for s, _ in self.plays()]
+            out += [{"do": "return_herd", "at": list(h[0])} for h in self.herds()]
+            mode = self.opts.allow_pass
+            if self.regular < 2 and (mode == "always" or (mode == "if_stuck" and self.stuck())):
+                out.append({"do": "pass"})
+        for p, kind in sorted(self.avail.items()):
+            bonus = self.place_steps() if kind == "extra_tile" else self.take_steps()
+            out += [{**s, "bonus_space": p} for s in bonus]
+        return out
+
+    def may_end(self) -> bool:
+        return self.regular >= 2 or (self.opts.allow_pass == "never" and self.stuck())
+
+    # --- effects -----------------------------------------------------------------------
+
+    def score_points(self, points: int) -> list[int]:
+        old, self.score = self.score, self.score + points
+        hits = sorted(p for p in self.bonus if old < p <= self.score)
+        for p in hits:
+            kind = self.bonus[p]
+            if kind == "cow":
+                self.supply += 1
+            elif kind == "extra_action":
+                self.extra += 1
+            elif kind in ("extra_tile", "extra_card"):
+                self.avail[p] = kind
+        return hits
+
+    def do(self, step: Step, cows: frozenset[Cell] = frozenset()) -> None:
+        """Apply a chosen step to the model and write its ``bonuses`` cross-check."""
+        if "bonus_space" in step:
+            self.avail.pop(step["bonus_space"])
+        else:
+            self.regular += 1
+        hits: list[int] = []
+        kind = step["do"]
+        if kind == "place_tile":
+            at = (step["at"][0], step["at"][1])
+            self.display.remove(step["take"])
+            self.tiles[at] = step["take"]
+            self.placed = True
+            if step.get("tree") is not None:
+                sx, sy = step["tree"]
+                self.used.update(((sx, sy), (sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1)))
+                self.trees_left -= 1
+                hits = self.score_points(5)
+        elif kind == "take_card":
+            self.card_display.remove(step["card"])
+            self.hand = sorted([*self.hand, step["card"]])
+        elif kind == "play_card":
+            self.cows |= cows
+            self.supply -= len(cows)
+            self.hand.remove(step["card"])
+            step["cows"] = [list(c) for c in sorted(cows)]
+            hits = self.score_points(self.cards[step["card"]].points)
+        elif kind == "return_herd":
+            herd = next(h for h in self.herds() if list(h[0]) == step["at"])
+            self.cows -= set(herd)
+            self.supply += len(herd)
+        step["bonuses"] = hits
+
+
+def legal_steps(state: KState) -> Iterator[Step]:
+    """The legal first steps of the next move (reveals after the end of play). Exchanges
+    are not listed: they are two-stage decisions around a chance draw (16.3)."""
+    from scorer.games.kuhfstein.scoring import evaluate
+
+    if state.phase == "over":
+        for i, (name, b) in enumerate(zip(state.names, state.boards, strict=True)):
+            if b.revealed is None:
+                for tid in b.dealt:
+                    met = evaluate(state, i, state.comp.scoring_tiles[tid])
+                    yield {"player": name, "do": "reveal_scoring_tile", "tile": tid, "met": met}
+        return
+    yield from Turn(state).steps()
+

@@ -1,0 +1,172 @@
+"""Immutable Kuhfstein state: component data, options, boards and the shared table.
+
+The state is a frozen dataclass holding pyrsistent collections; ``apply`` builds the next
+state from mutable local copies once per move (see actions.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
+
+from scorer.findings import Finding
+
+Cell = tuple[int, int]
+KINDS: tuple[str, ...] = ("hay", "meadow", "forest", "lake", "house")
+KIND_SET: frozenset[str] = frozenset(KINDS)
+TOTAL_TILES: Mapping[int, int] = {2: 61, 3: 66, 4: 71}
+DECK_SIZE: int = 55
+MAX_SCORING_TILES: int = 9
+COWS_PER_PLAYER: int = 6
+TREE_POINTS: int = 5
+ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
+KNOWN_BONUS: frozenset[str] = frozenset({"cow", "extra_action", "extra_tile", "extra_card"})
+PHASES: tuple[str, ...] = ("play", "finishing", "extra_round", "over")
+CATEGORIES: tuple[str, ...] = ("cards", "trees", "scoring_tile")
+
+
+def rotate(x: int, y: int, degrees: int) -> Cell:
+    """R0(x, y) = (x, y); R90 = (−y, x); R180 = (−x, −y); R270 = (y, −x) (clockwise, y down)."""
+    if degrees == 90:
+        return (-y, x)
+    if degrees == 180:
+        return (-x, -y)
+    if degrees == 270:
+        return (y, -x)
+    return (x, y)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A pattern card as printed, with its four rotations precomputed."""
+
+    cid: str
+    points: int
+    cells: tuple[tuple[int, int, str], ...]
+    rotations: tuple[tuple[tuple[int, int, str], ...], ...]
+    n_faces: int
+    face_kinds: frozenset[str]
+
+    @staticmethod
+    def build(cid: str, points: int, cells: tuple[tuple[int, int, str], ...]) -> Card:
+        rots = tuple(
+            tuple((*rotate(x, y, r), face) for x, y, face in cells) for r in ROTATIONS
+        )
+        faces = [c for c in cells if c[2] != "back"]
+        return Card(cid, points, cells, rots, len(faces), frozenset(f for _, _, f in faces))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringTile:
+    """A scoring tile: points and a condition (section 8.2)."""
+
+    tid: str
+    points: int
+    ctype: str
+    kind: str
+    n: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The variant options of section 12 with their defaults."""
+
+    refill_timing: str = "end_of_turn"
+    tile_swap_draw: str = "same"
+    swap_discard: str = "out_of_game"
+    max_swaps_per_action: int = 1
+    card_swap_needs_full_display: bool = True
+    partial_herd: bool = False
+    early_end_finish_round: bool = False
+    extra_final_round: bool = False
+    allow_pass: str = "if_stuck"
+    majority_tie: str = "shared"
+    end_threshold: int = 65
+    card_catalog: str = "inline"
+
+    @staticmethod
+    def from_variant(variant: Mapping[str, object]) -> Options:
+        known = Options.__dataclass_fields__
+        return Options(**{k: v for k, v in variant.items() if k in known})  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    """Component data of one game (from the record's setup or a position's components)."""
+
+    cards: Mapping[str, Card]
+    scoring_tiles: Mapping[str, ScoringTile]
+    bonus: Mapping[int, str]
+    trees: int
+    total_tiles: int
+    tile_counts: Mapping[str, int] | None
+
+    def cow_spaces(self) -> tuple[int, ...]:
+        return tuple(sorted(p for p, kind in self.bonus.items() if kind == "cow"))
+
+    def cows_on_track(self, score: int) -> int:
+        """Cows of a player still on the track at track score ``score``."""
+        return sum(1 for p in self.cow_spaces() if p > score)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One player's landscape, cows, trees, cards and scoring tiles."""
+
+    tiles: PMap[Cell, str] = field(default_factory=pmap)
+    cows: PSet[Cell] = field(default_factory=pset)
+    used: PSet[Cell] = field(default_factory=pset)
+    trees: PVector[Cell] = field(default_factory=pvector)
+    hand: PVector[str] = field(default_factory=pvector)
+    played: PVector[str] = field(default_factory=pvector)
+    card_points: int = 0
+    supply: int = 4
+    dealt: tuple[str, ...] = ()
+    revealed: str | None = None
+    tile_met: bool = False
+
+    @property
+    def score(self) -> int:
+        """The track score: card points and trees (the scoring tile is not on the track)."""
+        return self.card_points + 5 * len(self.trees)
+
+
+@dataclass(frozen=True, slots=True)
+class KState:
+    """The whole game between two move objects."""
+
+    comp: Components
+    opts: Options
+    names: tuple[str, ...]
+    boards: tuple[Board, ...]
+    tile_display: tuple[str, ...]
+    tiles_left: int
+    kind_left: PMap[str, int] | None
+    tile_order: tuple[str, ...] | None
+    tile_pos: int
+    card_display: tuple[str, ...]
+    seen: PSet[str]
+    card_order: tuple[str, ...] | None
+    card_pos: int
+    cards_out: PVector[str]
+    trees_left: int
+    seat: int = 0
+    phase: str = "play"
+    extra_pending: bool = False
+    move_index: int = 0
+    warnings: tuple[Finding, ...] = ()
+    deck_base: int = DECK_SIZE
+
+    @property
+    def deck_left(self) -> int:
+        """Cards left in the deck: 55 − card ids seen so far (a position may set the base)."""
+        return self.deck_base - len(self.seen)
+
+    def board(self, name: str) -> Board:
+        return self.boards[self.names.index(name)]
+
+    def play_over(self) -> bool:
+        return self.phase == "over"
