@@ -1,0 +1,101 @@
+"""Harmonies (Libellud 2024), per ``shared/rules/harmonies.md``: the ``RULES`` object.
+
+Decisions where the specification is silent (also in the report):
+
+* ``refill.spaces`` keys are checked in record order: a listed space that receives no token, or
+  the wrong number of tokens, is HAR-REFILL-1 at that key before a missing space is reported at
+  ``refill/spaces``; HAR-REFILL-2 draws the listed colours in record order.
+* A solo ``replacement`` is checked (HAR-REFILL-3/4) right after the discard, before the Central
+  board refill. The replacement takes the discarded card's display slot.
+* On the game's final turn, listed refills are still applied to the (no longer used) Central board
+  and display after the HAR-REFILL-2/4 checks; they cannot change any score.
+* ``skip`` (``--keep-going``) passes over a rejected turn: the seat advances and the player's turn
+  count grows (so a later ``choose_spirit`` is no longer a first-turn choice); nothing else
+  changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+
+from scorer.engine import Move, PositionResult, Record, ScoreSheet
+from scorer.findings import Finding
+from scorer.games.harmonies.actions import Turn, apply_step
+from scorer.games.harmonies.events import end_turn
+from scorer.games.harmonies.rules import RULE_IDS
+from scorer.games.harmonies.scoring import CATEGORIES, score_state
+from scorer.games.harmonies.setup import initial_state
+from scorer.games.harmonies.state import GameState
+
+
+class HarmoniesRules:
+    """The GameRules implementation of Harmonies."""
+
+    name = "harmonies"
+    title = "Harmonies"
+    rule_ids: Mapping[str, str] = RULE_IDS
+    categories: tuple[str, ...] = CATEGORIES
+
+    def initial_state(self, record: Record) -> GameState:
+        return initial_state(record)
+
+    def expected_players(self, state: GameState) -> frozenset[str]:
+        return frozenset((state.players[state.seat].name,))
+
+    def is_over(self, state: GameState) -> bool:
+        return state.over
+
+    def apply(self, state: GameState, move: Move) -> GameState:
+        turn = Turn(state)
+        for j, step in enumerate(move["steps"]):
+            apply_step(turn, step, j)
+        return end_turn(turn, move)
+
+    def skip(self, state: GameState, move: Move) -> GameState:
+        players = list(state.players)
+        players[state.seat] = replace(players[state.seat], turns=players[state.seat].turns + 1)
+        final = state.triggered and state.seat == len(players) - 1
+        return replace(state, players=tuple(players), seat=(state.seat + 1) % len(players),
+                       turn=state.turn + 1, over=final)
+
+    def count_steps(self, move: Move) -> int:
+        steps = move.get("steps")
+        return len(steps) if isinstance(steps, list) else 0
+
+    def score(self, state: GameState) -> ScoreSheet:
+        return score_state(state)
+
+    def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+        from scorer.games.harmonies.claims import compare_suns
+
+        return compare_suns(sheet, claimed)
+
+    def load_position(self, doc: Record) -> PositionResult:
+        from scorer.games.harmonies.position import load_position
+
+        return load_position(doc)
+
+    def export_position(self, state: GameState, record: Record) -> dict[str, Any]:
+        from scorer.games.harmonies.position import export_position
+
+        return export_position(state, record)
+
+    def render(self, state: GameState) -> str:
+        from scorer.games.harmonies.render import render
+
+        return render(state)
+
+    def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from scorer.games.harmonies.simulate import simulate
+
+        return simulate(players, seed, options)
+
+    def legal_steps(self, state: Any) -> Iterator[Any]:
+        from scorer.games.harmonies.generator import legal_steps
+
+        return legal_steps(state)
+
+
+RULES = HarmoniesRules()

@@ -1,0 +1,164 @@
+"""Static geometry and catalog tables: board sides, neighbour tables, legal stacks, habitats.
+
+Everything here is computed once at import: the cells of each board side (section 3.1), the
+neighbour table of each side (3.2), the set of stacks a token of each colour may go onto (6.3),
+and, per side, per card and per cube cell, every rotation of the card's habitat that fits on the
+board, as a tuple of (board cell, accepted stacks) pairs (3.3, 6.5). Matching a habitat is then a
+few dict and set look-ups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scorer.games.harmonies.cards import ANIMAL_DATA, SPIRIT_DATA, Level, PatternCell
+
+Cell = tuple[int, int]
+Stack = tuple[str, ...]
+
+COLOURS: tuple[str, ...] = ("blue", "gray", "brown", "green", "yellow", "red")
+#: Pouch content by colour (section 2).
+TOKEN_COUNTS: Mapping[str, int] = {
+    "blue": 23, "gray": 23, "brown": 21, "green": 19, "yellow": 19, "red": 15,
+}
+TOTAL_TOKENS = 120
+CARD_LIMIT = 4
+
+
+def _side_cells(cols: int, even_rows: int) -> tuple[Cell, ...]:
+    return tuple(
+        (c, r) for c in range(cols) for r in range(even_rows if c % 2 == 0 else even_rows - 1)
+    )
+
+
+#: Board side → its cells, ordered by column then row.
+SIDE_CELLS: Mapping[str, tuple[Cell, ...]] = {"A": _side_cells(5, 5), "B": _side_cells(7, 4)}
+SIDE_SETS: Mapping[str, frozenset[Cell]] = {s: frozenset(c) for s, c in SIDE_CELLS.items()}
+
+
+def to_axial(cell: Cell) -> Cell:
+    """[col, row] → axial (q, r)."""
+    col, row = cell
+    return (col, row - (col - (col & 1)) // 2)
+
+
+def to_offset(q: int, r: int) -> Cell:
+    """Axial (q, r) → [col, row]."""
+    return (q, r + (q - (q & 1)) // 2)
+
+
+def rotate(dq: int, dr: int, times: int) -> Cell:
+    """Rotate an axial offset ``times`` × 60° clockwise: (dq, dr) → (−dr, dq + dr)."""
+    for _ in range(times):
+        dq, dr = -dr, dq + dr
+    return (dq, dr)
+
+
+_DIRS: tuple[Cell, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+
+
+def _neighbours(side: str) -> dict[Cell, tuple[Cell, ...]]:
+    cells = SIDE_SETS[side]
+    table = {}
+    for cell in SIDE_CELLS[side]:
+        q, r = to_axial(cell)
+        table[cell] = tuple(
+            n for dq, dr in _DIRS if (n := to_offset(q + dq, r + dr)) in cells
+        )
+    return table
+
+
+#: Board side → cell → its neighbouring cells on that side.
+NEIGHBOURS: Mapping[str, Mapping[Cell, tuple[Cell, ...]]] = {s: _neighbours(s) for s in SIDE_CELLS}
+
+#: Every stack that can exist (section 6.3, consequences), bottom to top.
+LEGAL_STACKS: frozenset[Stack] = frozenset(
+    [(c,) for c in COLOURS]
+    + [("gray", "gray"), ("gray", "red"), ("red", "red"), ("brown", "red"), ("brown", "brown"),
+       ("brown", "green"), ("gray", "gray", "gray"), ("brown", "brown", "green")]
+)
+
+
+def _expand(levels: tuple[Level, ...]) -> frozenset[Stack]:
+    stacks: list[Stack] = [()]
+    for level in levels:
+        options = (level,) if isinstance(level, str) else level
+        stacks = [(*s, c) for s in stacks for c in options]
+    return frozenset(stacks)
+
+
+@dataclass(frozen=True, slots=True)
+class Habitat:
+    """A card's habitat: the printed pattern and, per rotation, offsets with accepted stacks
+    (the cube cell first)."""
+
+    pattern: tuple[PatternCell, ...]
+    rotations: tuple[tuple[tuple[int, int, frozenset[Stack]], ...], ...]
+
+
+def _habitat(pattern: tuple[PatternCell, ...]) -> Habitat:
+    # the cube cell (0, 0) first, so that index 0 of every rotation is the cube cell
+    ordered = sorted(pattern, key=lambda p: p[:2] != (0, 0))
+    rots = tuple(
+        tuple((*rotate(dq, dr, k), _expand(levels)) for dq, dr, levels in ordered)
+        for k in range(6)
+    )
+    return Habitat(pattern, rots)
+
+
+#: Animal card id → score track.
+TRACKS: Mapping[str, tuple[int, ...]] = {cid: track for cid, (track, _) in ANIMAL_DATA.items()}
+#: Spirit card id → category ("group" or "count").
+SPIRIT_CATEGORY: Mapping[str, str] = {cid: cat for cid, (cat, _, _) in SPIRIT_DATA.items()}
+#: Every card id (Animal and spirit) → its habitat.
+HABITATS: Mapping[str, Habitat] = {
+    **{cid: _habitat(p) for cid, (_, p) in ANIMAL_DATA.items()},
+    **{cid: _habitat(p) for cid, (_, _, p) in SPIRIT_DATA.items()},
+}
+
+Placement = tuple[int, tuple[tuple[Cell, frozenset[Stack]], ...]]
+
+
+def _placements(side: str) -> dict[str, dict[Cell, tuple[Placement, ...]]]:
+    cells = SIDE_SETS[side]
+    out: dict[str, dict[Cell, tuple[Placement, ...]]] = {}
+    for cid, habitat in HABITATS.items():
+        per_cell: dict[Cell, tuple[Placement, ...]] = {}
+        for target in SIDE_CELLS[side]:
+            q, r = to_axial(target)
+            fits = []
+            for k, rotated in enumerate(habitat.rotations):
+                placed = tuple((to_offset(q + dq, r + dr), acc) for dq, dr, acc in rotated)
+                if all(c in cells for c, _ in placed):
+                    fits.append((k, placed))
+            per_cell[target] = tuple(fits)
+        out[cid] = per_cell
+    return out
+
+
+#: Board side → card id → cube cell → the rotations that fit on the board, with their cells.
+PLACEMENTS: Mapping[str, Mapping[str, Mapping[Cell, tuple[Placement, ...]]]] = {
+    s: _placements(s) for s in SIDE_CELLS
+}
+
+
+def matching_rotations(
+    side: str, card: str, cell: Cell, board: Mapping[Cell, Stack], prefix: bool = False
+) -> list[int]:
+    """Rotations k in which the habitat of ``card`` lies with its cube cell on ``cell``.
+
+    ``prefix`` (positions, HAR-POS-9): the other cells need only *begin* with the pattern stack.
+    """
+    found = []
+    for k, placed in PLACEMENTS[side].get(card, {}).get(cell, ()):
+        if all(_fits(board.get(c, ()), acc, prefix and i > 0) for i, (c, acc) in enumerate(placed)):
+            found.append(k)
+    return found
+
+
+def _fits(stack: Stack, accepted: frozenset[Stack], prefix: bool) -> bool:
+    if stack in accepted:
+        return True
+    return prefix and any(stack[: len(a)] == a for a in accepted)
+

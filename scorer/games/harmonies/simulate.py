@@ -1,0 +1,214 @@
+"""Random complete legal games (section 15.3), reproducible from the seed.
+
+Setup and chance events are drawn here with one ``random.Random(seed)``; the turns are built
+step by step from the generator's legal steps with a light policy (cubes whenever possible with
+high probability, cards when allowed, stacking and same-colour neighbours preferred, weights
+varied per seed so that both end triggers occur). Each finished turn is applied through the
+checker, so a simulated record is verified while it is written.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorer.games.harmonies.board import COLOURS, NEIGHBOURS, SIDE_CELLS, TOKEN_COUNTS, TRACKS
+from scorer.games.harmonies.cards import SPIRIT_DATA
+from scorer.games.harmonies.generator import END_TURN, Pending, advance, legal_steps, start
+from scorer.games.harmonies.scoring import score_state
+from scorer.games.harmonies.state import DEFAULT_OPTIONS, GameState
+
+ALLOWED: Mapping[str, tuple[Any, ...]] = {
+    "board_side": ("A", "B"),
+    "nature_spirits": (False, True),
+    "river_metric": ("shortest_path", "include_loops"),
+    "tiebreak_counts_spirit_cube": (False, True),
+    "solo_last_refill": ("continue", "end"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """Per-seed weights of the light policy."""
+
+    cube: float
+    card: float
+    stack: float
+    same: float
+    discard: float
+    omit_final_refill: bool
+
+
+def draw_options(rng: random.Random, players: int, fixed: Mapping[str, Any]) -> dict[str, Any]:
+    """The variant: options fixed by the caller, the others drawn from the seed."""
+    for name, value in fixed.items():
+        if name == "animal_cube_supply":
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                      or value < 0):
+                raise ValueError("animal_cube_supply must be null or an integer >= 0")
+        elif name not in ALLOWED:
+            raise ValueError(f"unknown option {name!r}; known: {', '.join(DEFAULT_OPTIONS)}")
+        elif value not in ALLOWED[name] or type(value) is not type(ALLOWED[name][0]):
+            raise ValueError(f"option {name} must be one of {list(ALLOWED[name])}")
+    drawn = {
+        "board_side": rng.choice(("A", "B")),
+        "nature_spirits": rng.random() < 0.5,
+        "river_metric": "include_loops" if rng.random() < 0.15 else "shortest_path",
+        "tiebreak_counts_spirit_cube": rng.random() < 0.25,
+        "animal_cube_supply": 66 if rng.random() < 0.15 else None,
+        "solo_last_refill": "end" if players == 1 and rng.random() < 0.3 else "continue",
+    }
+    return {**drawn, **fixed}
+
+
+class Pouch:
+    """The simulator's pouch: draws weighted by colour counts, in a fixed colour order."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.counts = dict(TOKEN_COUNTS)
+
+    def size(self) -> int:
+        return sum(self.counts.values())
+
+    def draw(self, k: int) -> list[str]:
+        out = []
+        for _ in range(k):
+            r = self.rng.randrange(self.size())
+            for colour in COLOURS:
+                r -= self.counts[colour]
+                if r < 0:
+                    self.counts[colour] -= 1
+                    out.append(colour)
+                    break
+        return out
+
+
+def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """One complete random legal game record. Raises ValueError for bad arguments."""
+    from scorer.games.harmonies import RULES
+
+    if not 1 <= players <= 4:
+        raise ValueError("Harmonies is for 1 to 4 players")
+    rng = random.Random(seed)
+    variant = draw_options(rng, players, options)
+    names = ["Ann", "Ben", "Cid", "Dee"][:players]
+    pouch = Pouch(rng)
+    n = 3 if players == 1 else 5
+    deck = list(TRACKS)
+    rng.shuffle(deck)
+    setup: dict[str, Any] = {"central_board": [pouch.draw(3) for _ in range(n)],
+                             "display": deck[:n]}
+    pile = deck[n:]
+    if variant["nature_spirits"]:
+        spirits = list(SPIRIT_DATA)
+        rng.shuffle(spirits)
+        setup["spirits_dealt"] = {name: spirits[2 * i:2 * i + 2] for i, name in enumerate(names)}
+    policy = Policy(cube=rng.uniform(0.6, 1.0), card=rng.uniform(0.3, 0.9),
+                    stack=rng.uniform(0.5, 12.0), same=rng.uniform(0.5, 6.0),
+                    discard=rng.uniform(0.0, 0.5), omit_final_refill=rng.random() < 0.5)
+    record: dict[str, Any] = {
+        "format": "scorer-record/1", "game": "harmonies", "variant": variant,
+        "players": [{"name": name} for name in names], "setup": setup, "moves": [],
+    }
+    state: GameState = RULES.initial_state(record)
+    while not state.over:
+        move = _turn(state, rng, policy, pouch, pile)
+        state = RULES.apply(state, move)
+        record["moves"].append(move)
+    sheet = score_state(state)
+    claimed: dict[str, Any] = {
+        "scores": {p.name: p.total for p in sheet.players},
+        "breakdown": {p.name: dict(p.categories) for p in sheet.players},
+    }
+    if players == 1:
+        claimed["suns"] = {p.name: p.extras["suns"] for p in sheet.players}
+    record["claimed"] = claimed
+    record["meta"] = {"generator": "scorer simulate", "seed": seed}
+    return record
+
+
+def _turn(state: GameState, rng: random.Random, policy: Policy, pouch: Pouch,
+          pile: list[str]) -> dict[str, Any]:
+    p = start(state)
+    while True:
+        step = _choose(p, rng, policy)
+        if step is END_TURN:
+            break
+        p = advance(p, step)
+    move: dict[str, Any] = {"player": state.players[state.seat].name, "action": "turn",
+                            "steps": [dict(s) for s in p.steps]}
+    display = list(p.display)
+    if state.solo and not p.took_card and display and rng.random() < policy.discard:
+        card = rng.choice(sorted(display))
+        slot = display.index(card)
+        move["solo_discard"] = {"card": card}
+        if pile:
+            replacement = pile.pop(0)
+            move["solo_discard"]["replacement"] = replacement
+            display[slot] = replacement
+        else:
+            del display[slot]
+    final = _is_final(state, p, pouch)
+    if final and policy.omit_final_refill:
+        return move
+    refill: dict[str, Any] = {"spaces": _draw_spaces(state, p, pouch)}
+    size = 3 if state.solo else 5
+    reveal = [pile.pop(0) for _ in range(min(size - len(display), len(pile)))]
+    if reveal or rng.random() < 0.5:
+        refill["display"] = reveal
+    move["refill"] = refill
+    return move
+
+
+def _is_final(state: GameState, p: Pending, pouch: Pouch) -> bool:
+    empty = len(SIDE_CELLS[state.side]) - len(p.board)
+    left = pouch.size()
+    dry = left < 9 if state.solo and state.options.solo_last_refill == "end" else left == 0
+    triggered = state.triggered or empty <= 2 or dry
+    return triggered and state.seat == len(state.players) - 1
+
+
+def _draw_spaces(state: GameState, p: Pending, pouch: Pouch) -> dict[str, list[str]]:
+    if not state.solo:
+        return {str(p.space): pouch.draw(3)} if pouch.size() else {}
+    spaces = {}
+    for s in (1, 2, 3):
+        k = min(3, pouch.size())
+        if k:
+            spaces[str(s)] = pouch.draw(k)
+    return spaces
+
+
+def _choose(p: Pending, rng: random.Random, policy: Policy) -> Mapping[str, Any]:
+    steps = list(legal_steps(p))
+    by: dict[str, list[Mapping[str, Any]]] = {}
+    for step in steps:
+        by.setdefault(step["do"], []).append(step)
+    if "choose_spirit" in by and rng.random() < 0.5:
+        return rng.choice(by["choose_spirit"])
+    if "place_cube" in by and rng.random() < policy.cube:
+        return rng.choice(by["place_cube"])
+    if "take_card" in by and rng.random() < policy.card:
+        return rng.choice(by["take_card"])
+    if "take_tokens" in by:
+        return rng.choice(by["take_tokens"])
+    if "place_token" in by:
+        options = by["place_token"]
+        weights = [_token_weight(p, s, policy) for s in options]
+        return rng.choices(options, weights)[0]
+    if "end_turn" in by:
+        return END_TURN
+    return rng.choice(by["choose_spirit"])  # the only step left: the first turn's spirit
+
+
+def _token_weight(p: Pending, step: Mapping[str, Any], policy: Policy) -> float:
+    cell = (step["cell"][0], step["cell"][1])
+    colour = step["color"]
+    weight = 1.0
+    if cell in p.board:
+        weight += policy.stack
+    same = sum(1 for n in NEIGHBOURS[p.state.side][cell] if p.board.get(n, ("",))[-1] == colour)
+    return weight + policy.same * same
