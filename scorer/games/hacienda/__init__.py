@@ -1,0 +1,91 @@
+"""Hacienda (Wolfgang Kramer, 2005): verify and score complete games (rules/hacienda.md).
+
+Decisions where the spec leaves room (also listed in the report):
+
+* The main score sheet of a record holds the game totals per category (intermediate + final),
+  so ``claimed.scores``/``claimed.breakdown`` compare with it; the two scoring events are the
+  ``stages`` ``intermediate`` and ``final`` (``provisional`` while the game is not over).
+* Income claims (HAC-MARKET-5, HAC-HARV-6) carry the pointer ``/moves/<i>/steps/<j>/income``;
+  the move index is counted by the state (applied and skipped turns).
+* A claim naming a non-player is REC-CLAIM-2 (as the referee does for ``scores``).
+* ``buy_water`` with a ``shape`` while ``setup.water_supply`` is a number is HAC-WATER-4 at
+  ``…/shape`` (the shape names nothing in the supply).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from scorer.engine import Move, PositionResult, Record, ScoreSheet, State
+from scorer.findings import Finding
+from scorer.games.hacienda.actions import apply_turn, skip_turn
+from scorer.games.hacienda.rules import RULE_IDS
+from scorer.games.hacienda.scoring import CATEGORIES
+from scorer.games.hacienda.setup import initial_state
+from scorer.games.hacienda.sheet import extra_claims, record_sheet
+
+
+class HaciendaRules:
+    """The GameRules object of Hacienda."""
+
+    name = "hacienda"
+    title = "Hacienda"
+    rule_ids: Mapping[str, str] = RULE_IDS
+    categories: tuple[str, ...] = CATEGORIES
+
+    def initial_state(self, record: Record) -> State:
+        return initial_state(record)
+
+    def expected_players(self, state: State) -> frozenset[str]:
+        return frozenset((state.names[state.seat],))
+
+    def is_over(self, state: State) -> bool:
+        return bool(state.final == 2)
+
+    def apply(self, state: State, move: Move) -> State:
+        return apply_turn(state, move)
+
+    def skip(self, state: State, move: Move) -> State:
+        return skip_turn(state)
+
+    def count_steps(self, move: Move) -> int:
+        return max(1, len(move.get("steps", ())))
+
+    def score(self, state: State) -> ScoreSheet:
+        if state.track is not None:
+            from scorer.games.hacienda.sheet import position_sheet
+
+            return position_sheet(state, state.track, (state.board.describe(),))
+        return record_sheet(state, (state.board.describe(),))
+
+    def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+        return extra_claims(sheet, claimed)
+
+    def load_position(self, doc: Record) -> PositionResult:
+        from scorer.games.hacienda.position import load_position
+
+        return load_position(doc)
+
+    def export_position(self, state: State, record: Record) -> dict[str, Any]:
+        from scorer.games.hacienda.export import export_position
+
+        return export_position(state, record)
+
+    def render(self, state: State) -> str:
+        from scorer.games.hacienda.render import render
+
+        return render(state)
+
+    def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from scorer.games.hacienda.simulate import simulate
+
+        return simulate(players, seed, options)
+
+    def legal_steps(self, state: State) -> Iterator[Any]:
+        from scorer.games.hacienda.generator import legal_steps
+
+        return legal_steps(state)
+
+
+RULES = HaciendaRules()

@@ -1,0 +1,177 @@
+"""Map geometry (rules/hacienda.md §3): spaces, types, neighbour tables, markets, map checks.
+
+A :class:`Board` is built once per map and never changes. Spaces are numbered 0..N-1 in the
+canonical order (r, then q); every table is indexed by that number, so the replay works on
+plain ints. ``parse_map`` turns a record's ``setup.map`` (or a position's ``map``) into a
+Board, raising the HAC-MAP checks with absolute paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorer.errors import PathPart, RuleViolation
+from scorer.games.hacienda import catalog
+
+Hex = tuple[int, int]
+
+LAND_CARDS: tuple[str, ...] = ("mountain", "forest", "meadow", "rocks", "swamp", "pampas")
+ANIMALS: tuple[str, ...] = ("cattle", "horse", "pig", "sheep")
+SPACE_TYPES: tuple[str, ...] = (*LAND_CARDS, "market", "water")
+PAMPAS, MARKET, WATER = 5, 6, 7
+TYPE_CODE: Mapping[str, int] = {t: i for i, t in enumerate(SPACE_TYPES)}
+LETTERS: Mapping[str, str] = {"P": "pampas", "M": "mountain", "F": "forest", "E": "meadow",
+                              "R": "rocks", "S": "swamp", "K": "market", "W": "water"}
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+OFFICIAL_MARKETS: Mapping[str, int] = {"hacienda-symmetric": 10, "hacienda-asymmetric": 11}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Board:
+    """One map: ``coords[i]`` and ``types[i]`` of space i, neighbours and markets."""
+
+    id: str | None
+    name: str | None
+    author: str | None
+    license: str | None
+    coords: tuple[Hex, ...]
+    types: tuple[int, ...]
+    index: Mapping[Hex, int]
+    neighbours: tuple[tuple[int, ...], ...]
+    markets_next: tuple[tuple[int, ...], ...]
+    market_ids: Mapping[int, str]
+    spaces_by_type: tuple[tuple[int, ...], ...]
+    shipped: bool
+
+    @property
+    def size(self) -> int:
+        return len(self.coords)
+
+    def canonical(self) -> dict[str, Any]:
+        """The map in the canonical form of §3.3."""
+        out: dict[str, Any] = {}
+        for key in ("id", "name", "author", "license"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        spaces = []
+        for i, (q, r) in enumerate(self.coords):
+            space: dict[str, Any] = {"q": q, "r": r, "t": SPACE_TYPES[self.types[i]]}
+            if i in self.market_ids:
+                space["id"] = self.market_ids[i]
+            spaces.append(space)
+        out["spaces"] = spaces
+        return out
+
+    def describe(self) -> str:
+        """The report line naming the map and crediting its author."""
+        label = self.name or self.id or "inline map"
+        if self.shipped:
+            credit = f" by {self.author}" if self.author else ""
+            lic = f" ({self.license})" if self.license else ""
+            return f"map {self.id}: {label}{credit}{lic}, shipped with the program"
+        return f"map {self.id or '(no id)'}: {label}, verified against the record's own map"
+
+
+def build_board(spaces: Sequence[tuple[Hex, str, str | None]], meta: Mapping[str, Any],
+                shipped: bool = False) -> Board:
+    """A Board from (coordinate, type, market id) triples whose market ids are all assigned."""
+    ordered = sorted(spaces, key=lambda s: (s[0][1], s[0][0]))
+    coords = tuple(s[0] for s in ordered)
+    index = {c: i for i, c in enumerate(coords)}
+    types = tuple(TYPE_CODE[s[1]] for s in ordered)
+    neighbours = tuple(
+        tuple(index[n] for n in ((q + dq, r + dr) for dq, dr in DIRECTIONS) if n in index)
+        for q, r in coords
+    )
+    market_ids = {i: str(s[2]) for i, s in enumerate(ordered) if s[1] == "market"}
+    markets_next = tuple(tuple(n for n in nb if types[n] == MARKET) for nb in neighbours)
+    by_type = tuple(tuple(i for i, t in enumerate(types) if t == code)
+                    for code in range(len(SPACE_TYPES)))
+    return Board(meta.get("id"), meta.get("name"), meta.get("author"), meta.get("license"),
+                 coords, types, index, neighbours, markets_next, market_ids, by_type, shipped)
+
+
+def _inline_spaces(obj: Mapping[str, Any], base: tuple[PathPart, ...]
+                   ) -> list[tuple[Hex, str, str | None, int]]:
+    """(coordinate, type, given id, index in ``spaces``) of an inline map; HAC-MAP-1."""
+    out: list[tuple[Hex, str, str | None, int]] = []
+    seen: set[Hex] = set()
+    if "rows" in obj:
+        q0, r0 = obj.get("origin", (0, 0))
+        for i, row in enumerate(obj["rows"]):
+            for j, letter in enumerate(row):
+                if letter != ".":
+                    out.append(((q0 + j, r0 + i), LETTERS[letter], None, -1))
+        return out
+    for k, space in enumerate(obj["spaces"]):
+        cell = (space["q"], space["r"])
+        # HAC-MAP-1: no coordinate pair twice
+        if cell in seen:
+            raise RuleViolation("HAC-MAP-1", f"space ({cell[0]},{cell[1]}) occurs twice",
+                                (*base, "spaces", k), {"found": list(cell)})
+        seen.add(cell)
+        given = space.get("id") if space["t"] == "market" else None
+        out.append((cell, space["t"], given, k))
+    return out
+
+
+def _assign_ids(raw: list[tuple[Hex, str, str | None, int]], base: tuple[PathPart, ...]
+                ) -> list[tuple[Hex, str, str | None]]:
+    """Market ids: given ones must be unique (HAC-MAP-3); the others get M1, M2, ..."""
+    used: set[str] = set()
+    for _cell, kind, given, k in raw:
+        if kind == "market" and given is not None:
+            # HAC-MAP-3: market ids are unique
+            if given in used:
+                raise RuleViolation("HAC-MAP-3", f"market id {given!r} is used twice",
+                                    (*base, "spaces", k, "id"), {"found": given})
+            used.add(given)
+    counter = 0
+    out: list[tuple[Hex, str, str | None]] = []
+    for cell, kind, given, _ in sorted(raw, key=lambda s: (s[0][1], s[0][0])):
+        if kind == "market" and given is None:
+            counter += 1
+            while f"M{counter}" in used:
+                counter += 1
+            given = f"M{counter}"
+            used.add(given)
+        out.append((cell, kind, given))
+    return out
+
+
+def parse_map(obj: Mapping[str, Any], base: tuple[PathPart, ...]) -> Board:
+    """The Board of a map object (reference or inline). Raises the HAC-MAP checks."""
+    map_id = obj.get("id")
+    if "spaces" not in obj and "rows" not in obj:
+        # HAC-MAP-6: a reference names a shipped map
+        board = catalog.shipped_board(map_id) if isinstance(map_id, str) else None
+        if board is None:
+            raise RuleViolation("HAC-MAP-6", f"no map {map_id!r} is shipped with the program "
+                                f"(shipped: {', '.join(catalog.shipped_ids())})",
+                                (*base, "id"), {"found": map_id})
+        return board
+    spaces = _assign_ids(_inline_spaces(obj, base), base)
+    kinds = [s[1] for s in spaces]
+    # HAC-MAP-4: at least one market and one pampas space
+    if "market" not in kinds or "pampas" not in kinds:
+        raise RuleViolation("HAC-MAP-4", "the map needs at least one market and one pampas "
+                            f"space (markets {kinds.count('market')}, pampas "
+                            f"{kinds.count('pampas')})", base)
+    official = OFFICIAL_MARKETS.get(map_id) if isinstance(map_id, str) else None
+    # HAC-MAP-5: the printed boards have 4 water spaces and 10 / 11 markets
+    if official is not None and (kinds.count("water") != 4 or kinds.count("market") != official):
+        raise RuleViolation("HAC-MAP-5", f"{map_id} has 4 water spaces and {official} markets, "
+                            f"this map has {kinds.count('water')} and {kinds.count('market')}",
+                            base, {"expected": [4, official],
+                                   "found": [kinds.count("water"), kinds.count("market")]})
+    board = build_board(spaces, obj)
+    shipped = catalog.shipped_board(map_id) if isinstance(map_id, str) else None
+    # HAC-MAP-7: an inline copy of a shipped map is identical to it
+    if shipped is not None and (shipped.coords != board.coords or shipped.types != board.types
+                                or dict(shipped.market_ids) != dict(board.market_ids)):
+        raise RuleViolation("HAC-MAP-7", f"the inline map {map_id!r} differs from the shipped "
+                            "map of that id", base, {"found": map_id})
+    return board

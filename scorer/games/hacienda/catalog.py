@@ -1,0 +1,63 @@
+"""The maps shipped with the program (rules/hacienda.md §3.6): the demo map and 63 custom maps.
+
+Each map is a JSON file ``maps/<id>.json`` in the canonical form of §3.3. The custom maps are
+by M. Lanza (https://github.com/mlanza/hacienda-maps), CC BY 4.0; ``maps/LICENSE.md`` holds the
+licence and ``maps/CREDITS.md`` the credit.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from scorer.loading import parse
+
+if TYPE_CHECKING:
+    from scorer.games.hacienda.board import Board
+
+DEMO_ID = "demo-7x6"
+LANZA_AUTHOR = "M. Lanza"
+LANZA_LICENSE = "CC BY 4.0"
+
+
+def _folder() -> Any:
+    return importlib.resources.files("scorer.games.hacienda") / "maps"
+
+
+@cache
+def shipped_ids() -> tuple[str, ...]:
+    """Every shipped map id, sorted (the demo map first)."""
+    names = sorted(p.name[:-5] for p in _folder().iterdir() if p.name.endswith(".json"))
+    return (DEMO_ID, *(n for n in names if n != DEMO_ID))
+
+
+@cache
+def shipped_map(map_id: str) -> dict[str, Any] | None:
+    """The canonical map dict of a shipped id, or None."""
+    if map_id not in shipped_ids():
+        return None
+    data: dict[str, Any] = parse((_folder() / f"{map_id}.json").read_bytes())
+    return data
+
+
+@cache
+def shipped_board(map_id: str) -> Board | None:
+    """The Board of a shipped id, or None."""
+    from scorer.games.hacienda.board import build_board
+
+    data = shipped_map(map_id)
+    if data is None:
+        return None
+    spaces = [((s["q"], s["r"]), s["t"], s.get("id")) for s in data["spaces"]]
+    return build_board(spaces, data, shipped=True)
+
+
+def format_map(data: dict[str, Any]) -> str:
+    """A canonical map as JSON text with one space per line (the form of the shipped files)."""
+    import json
+
+    head = ", ".join(f"{json.dumps(k)}: {json.dumps(data[k], ensure_ascii=False)}"
+                     for k in ("id", "name", "author", "license") if k in data)
+    rows = ",\n    ".join(json.dumps(s, separators=(", ", ": ")) for s in data["spaces"])
+    return f"{{{head},\n  \"spaces\": [\n    {rows}\n  ]\n}}\n"

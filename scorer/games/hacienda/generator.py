@@ -1,0 +1,220 @@
+"""The legal-step generator (rules/hacienda.md §14.1), written from the state, not the checks.
+
+Each family is its own lazy iterator; candidates come in a fixed order (spaces in (r, q) order,
+cards in vocabulary order). ``used`` names the once-per-turn steps already taken in the turn.
+Chance outcomes (the card drawn, the refill) are expanded by ``legal_steps``; the simulator
+asks for ``purchases`` and fills in the top card of its own shuffled piles instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS
+from scorer.games.hacienda.state import ANIMAL, LAND, State
+
+Step = dict[str, Any]
+Purchase = tuple[str, str, str | None]  # deck, source, card (None: drawn blind)
+
+
+def _cell(state: State, space: int) -> list[int]:
+    q, r = state.board.coords[space]
+    return [q, r]
+
+
+def land_pile(state: State) -> tuple[int, ...]:
+    """The land pile composition a draw comes from (a reshuffled discard if allowed)."""
+    if sum(state.land_pile) == 0 and state.opts.land_reshuffle:
+        return state.land_discard
+    return state.land_pile
+
+
+def possible_draws(state: State, deck: str) -> list[str]:
+    """Card types the next draw of ``deck`` can show (the top card when the order is known)."""
+    if deck == "land":
+        pile = land_pile(state)
+        if sum(pile) == 0:
+            return []
+        if state.land_order is not None and sum(state.land_pile) > 0:
+            return [LAND_CARDS[state.land_order[0]]]
+        return [LAND_CARDS[c] for c in range(6) if pile[c] > 0]
+    s1, s2 = state.stacks
+    if s1 + s2 == 0:
+        return []
+    order = state.stack_orders[0 if s1 > 0 else 1]
+    if order is not None:
+        return [ANIMALS[order[0]]]
+    return [ANIMALS[a] for a in range(4) if state.animal_seen[a] < state.animal_limit[a]]
+
+
+def purchases(state: State) -> list[Purchase]:
+    """Family 1 without chance outcomes: (deck, source, card or None for a blind draw)."""
+    money = state.money[state.seat]
+    out: list[Purchase] = []
+    for deck, display, vocab in (("land", state.land_display, LAND_CARDS),
+                                 ("animal", state.animal_display, ANIMALS)):
+        if money >= 3:
+            out.extend((deck, "display", vocab[c]) for c in range(len(vocab)) if display[c])
+        if money >= 2 and possible_draws(state, deck):
+            out.append((deck, "pile", None))
+    return out
+
+
+def buy_card_steps(state: State) -> Iterator[Step]:
+    for deck, source, card in purchases(state):
+        draws = possible_draws(state, deck)
+        if source == "pile":
+            for drawn in draws:
+                yield {"do": "buy_card", "deck": deck, "from": "pile", "card": drawn}
+        elif not draws:
+            yield {"do": "buy_card", "deck": deck, "from": "display", "card": card}
+        else:
+            for refill in draws:
+                yield {"do": "buy_card", "deck": deck, "from": "display", "card": card,
+                       "refill": refill}
+
+
+def _own_land(state: State) -> list[int]:
+    code = LAND + state.seat
+    return [s for s, c in enumerate(state.cells) if c == code]
+
+
+def _empty_pampas_next_to(state: State, tiles: Sequence[int]) -> list[int]:
+    nbrs, cells, types = state.board.neighbours, state.cells, state.board.types
+    return sorted({n for t in tiles for n in nbrs[t] if cells[n] == 0 and types[n] == PAMPAS})
+
+
+def play_land_steps(state: State) -> Iterator[Step]:
+    if state.land_tiles >= 80:
+        return
+    hand = state.land_hands[state.seat]
+    for c in range(6):
+        if not hand[c]:
+            continue
+        spaces = [s for s in state.board.spaces_by_type[c] if state.cells[s] == 0] if c < 5 else []
+        if not spaces:
+            spaces = _empty_pampas_next_to(state, _own_land(state))
+        for s in spaces:
+            yield {"do": "play_land", "card": LAND_CARDS[c], "at": _cell(state, s)}
+
+
+def play_animal_steps(state: State) -> Iterator[Step]:
+    seat = state.seat
+    if state.animal_tiles[seat] >= 30:
+        return
+    hand = state.animal_hands[seat]
+    land = _own_land(state)
+    for a in range(4):
+        if not hand[a]:
+            continue
+        code = ANIMAL + 4 * seat + a
+        herd = [s for s, c in enumerate(state.cells) if c == code]
+        for s in _empty_pampas_next_to(state, land + herd):
+            yield {"do": "play_animal", "card": ANIMALS[a], "at": _cell(state, s)}
+
+
+def _groups(state: State) -> list[list[int]]:
+    """Every chain and herd of the active seat, each as a sorted list of spaces."""
+    seat, cells, nbrs = state.seat, state.cells, state.board.neighbours
+    own = {s for s, c in enumerate(cells)
+           if c == LAND + seat or ANIMAL + 4 * seat <= c < ANIMAL + 4 * seat + 4}
+    out = []
+    while own:
+        start = min(own)
+        members, todo = {start}, [start]
+        while todo:
+            s = todo.pop()
+            for n in nbrs[s]:
+                if n in own and n not in members and cells[n] == cells[start]:
+                    members.add(n)
+                    todo.append(n)
+        own -= members
+        out.append(sorted(members))
+    return out
+
+
+def hacienda_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
+    if ("buy_hacienda" in used or state.haciendas_left <= 0
+            or state.money[state.seat] < state.opts.hacienda_cost):
+        return
+    spaces = [s for g in _groups(state) if len(g) >= state.opts.hacienda_min_group
+              and not state.haciendas.intersection(g) for s in g]
+    for s in sorted(spaces):
+        yield {"do": "buy_hacienda", "at": _cell(state, s)}
+
+
+def water_sets(state: State) -> Iterator[tuple[int, ...]]:
+    """Every connected set of 1-4 empty pampas spaces, each once (grown from its first cell)."""
+    cells, types, nbrs = state.cells, state.board.types, state.board.neighbours
+    empty = [s for s in range(len(cells)) if cells[s] == 0 and types[s] == PAMPAS]
+    free = set(empty)
+    for seed in empty:
+        seen: set[tuple[int, ...]] = set()
+        frontier: list[tuple[int, ...]] = [(seed,)]
+        while frontier:
+            current = frontier.pop(0)
+            yield current
+            if len(current) == 4:
+                continue
+            for n in sorted({n for c in current for n in nbrs[c]}):
+                if n > seed and n in free and n not in current:
+                    grown = tuple(sorted((*current, n)))
+                    if grown not in seen:
+                        seen.add(grown)
+                        frontier.append(grown)
+
+
+def water_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
+    from scorer.games.hacienda.water import canonical_form
+
+    if ("buy_water" in used or state.water_left <= 0
+            or state.money[state.seat] < state.opts.water_cost):
+        return
+    seat, cells, nbrs = state.seat, state.cells, state.board.neighbours
+    for group_cells in water_sets(state):
+        if state.opts.water_needs_own_neighbor and not any(
+                cells[n] == LAND + seat or ANIMAL + 4 * seat <= cells[n] < ANIMAL + 4 * seat + 4
+                for c in group_cells for n in nbrs[c]):
+            continue
+        step: Step = {"do": "buy_water", "cells": [_cell(state, c) for c in group_cells]}
+        if state.water_shapes is not None:
+            form = canonical_form([state.board.coords[c] for c in group_cells])
+            shape = next((s for s in state.water_shapes if s.form == form and s.count > 0), None)
+            if shape is None:
+                continue
+            step["shape"] = shape.shape
+        yield step
+
+
+def harvest_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
+    if "harvest" in used:
+        return
+    seat, cells = state.seat, state.cells
+    sources: list[int | None] = [None]
+    if state.chips_left == 0:
+        sources = [c for c in sorted(state.chips) if LAND <= cells[c] < ANIMAL
+                   and cells[c] != LAND + seat]
+    for g in _groups(state):
+        if (cells[g[0]] != LAND + seat or len(g) < state.opts.harvest_min_chain
+                or state.chips.intersection(g)):
+            continue
+        for s in g:
+            for source in sources:
+                step: Step = {"do": "harvest", "at": _cell(state, s)}
+                if source is not None:
+                    step["take_from"] = _cell(state, source)
+                yield step
+
+
+def legal_steps(state: State, used: frozenset[str] = frozenset(), taken: int = 0
+                ) -> Iterator[Step]:
+    """Every legal next step of the active player (none after the third step)."""
+    if taken >= 3 or state.final == 2:
+        return
+    yield from buy_card_steps(state)
+    yield from play_land_steps(state)
+    yield from play_animal_steps(state)
+    yield from hacienda_steps(state, used)
+    yield from water_steps(state, used)
+    yield from harvest_steps(state, used)

@@ -1,0 +1,161 @@
+"""Score sheets (rules/hacienda.md §7.5): events, game totals, ranking and the claims beyond
+``scores`` / ``breakdown`` (``intermediate``, ``final``, ``money``, step incomes).
+
+For a record the main sheet holds the game totals per category (intermediate + final event),
+so ``claimed.scores`` and ``claimed.breakdown`` compare with it; ``stages`` holds the
+``intermediate`` and ``final`` events. In variant 2, and for a game whose intermediate scoring
+has not happened yet, the main sheet is the one (final or provisional) event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorer.engine import PlayerScore, ScoreSheet
+from scorer.findings import Finding
+from scorer.games.hacienda.scoring import CATEGORIES, evaluate
+from scorer.games.hacienda.state import ClaimIssue, Counts, State
+from scorer.pointer import to_pointer
+
+
+@dataclass(frozen=True, slots=True)
+class HaciendaSheet(ScoreSheet):
+    """A ScoreSheet that also carries what ``extra_claims`` compares."""
+
+    issues: tuple[ClaimIssue, ...] = ()
+    money: Mapping[str, int] = field(default_factory=dict)
+    complete: bool = True
+    intermediate_done: bool = False
+    continuous: bool = False
+
+
+def _ranking(lines: Sequence[PlayerScore], money: Mapping[str, int], tiebreak: str
+             ) -> tuple[tuple[str, ...], ...]:
+    """HAC-SCORE-7: highest total first; ties share the place unless tiebreak money."""
+    def key(line: PlayerScore) -> tuple[int, int]:
+        return (line.total, money[line.name] if tiebreak == "money" else 0)
+
+    tiers: list[list[str]] = []
+    last: tuple[int, int] | None = None
+    for line in sorted(lines, key=key, reverse=True):
+        if key(line) != last:
+            tiers.append([])
+            last = key(line)
+        tiers[-1].append(line.name)
+    return tuple(tuple(t) for t in tiers)
+
+
+def _lines(names: Sequence[str], rows: Sequence[Counts], extras: Sequence[dict[str, object]],
+           bonus: Sequence[int] | None = None) -> tuple[PlayerScore, ...]:
+    out = []
+    for k, name in enumerate(names):
+        cats = dict(zip(CATEGORIES, rows[k][:6], strict=True))
+        total = sum(rows[k][:6]) + (bonus[k] if bonus else 0)
+        out.append(PlayerScore(name, cats, total, extras[k]))
+    return tuple(out)
+
+
+def event_sheet(state: State, rows: Sequence[Counts]) -> ScoreSheet:
+    """One scoring event as a sheet (extra column: markets connected)."""
+    extras: list[dict[str, object]] = [{"markets connected": r[6]} for r in rows]
+    lines = _lines(state.names, rows, extras)
+    money = dict(zip(state.names, state.money, strict=True))
+    return ScoreSheet(CATEGORIES, lines, _ranking(lines, money, state.opts.tiebreak),
+                      ("markets connected",))
+
+
+def record_sheet(state: State, notes: tuple[str, ...] = ()) -> HaciendaSheet:
+    """The score sheet of a replayed record (provisional while the game is not over)."""
+    names = state.names
+    money = dict(zip(names, state.money, strict=True))
+    final = evaluate(state)
+    inter = state.inter_scores
+    tiebreak = "pesos left" if state.opts.tiebreak == "money" else ""
+    stages: tuple[tuple[str, ScoreSheet], ...] = ()
+    rows: Sequence[Counts] = final
+    if inter is not None:
+        label = "final" if state.final == 2 else "provisional"
+        stages = (("intermediate", event_sheet(state, inter)), (label, event_sheet(state, final)))
+        rows = [tuple(a + b for a, b in zip(i, f, strict=True)) for i, f in zip(inter, final,
+                                                                                 strict=True)]
+    extras: list[dict[str, object]] = [{"pesos": m} for m in state.money]
+    lines = _lines(names, rows, extras)
+    return HaciendaSheet(
+        CATEGORIES, lines, _ranking(lines, money, state.opts.tiebreak), ("pesos",), stages,
+        notes, tiebreak, state.issues, money, state.final == 2, inter is not None,
+        state.opts.continuous_scoring)
+
+
+def position_sheet(state: State, track: Sequence[int], notes: tuple[str, ...]) -> HaciendaSheet:
+    """A position: track + one scoring event (§13.4); categories are the event's."""
+    names = state.names
+    money = dict(zip(names, state.money, strict=True))
+    rows = evaluate(state)
+    extras: list[dict[str, object]] = [{"track": track[k], "pesos": state.money[k]}
+                                       for k in range(len(names))]
+    lines = _lines(names, rows, extras, track)
+    return HaciendaSheet(
+        CATEGORIES, lines, _ranking(lines, money, state.opts.tiebreak), ("track", "pesos"), (),
+        notes, "pesos left" if state.opts.tiebreak == "money" else "", (), money, True, False,
+        state.opts.continuous_scoring)
+
+
+def _compare(sheet: ScoreSheet, claims: Mapping[str, Any], base: tuple[str, ...]
+             ) -> list[Finding]:
+    out: list[Finding] = []
+    for name, value in claims.get("scores", {}).items():
+        out.extend(_one(sheet, (*base, "scores", name), name, "total", value))
+    for name, cats in claims.get("breakdown", {}).items():
+        for key, value in cats.items():
+            out.extend(_one(sheet, (*base, "breakdown", name, key), name, key, value))
+    return out
+
+
+def _one(sheet: ScoreSheet, path: tuple[str, ...], name: str, key: str, claimed: Any
+         ) -> list[Finding]:
+    pointer = to_pointer(path)
+    try:
+        line = sheet.player(name)
+    except KeyError:
+        return [Finding("REC-CLAIM-2", pointer, f"{name!r} is not a player of this game",
+                        details={"found": name})]
+    actual = line.total if key == "total" else line.categories.get(key)
+    if actual == claimed:
+        return []
+    what = "total" if key == "total" else key
+    return [Finding("REC-CLAIM-1", pointer, f"{name}: claimed {what} {claimed}, computed {actual}",
+                    details={"player": name, "category": key, "expected": actual,
+                             "found": claimed})]
+
+
+def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+    """``claimed.intermediate``, ``final``, ``money`` and the step incomes (§7.5)."""
+    if not isinstance(sheet, HaciendaSheet):
+        return []
+    out = [Finding(i.rule, to_pointer(i.path), i.message,
+                   details={"expected": i.expected, "found": i.found}) for i in sheet.issues]
+    stages = dict(sheet.stages)
+    if "intermediate" in claimed:
+        if sheet.continuous:
+            out.append(Finding("REC-CLAIM-1", "/claimed/intermediate", "variant 2 has no "
+                               "intermediate scoring", details={"expected": None,
+                                                                "found": "intermediate"}))
+        elif "intermediate" in stages:
+            out.extend(_compare(stages["intermediate"], claimed["intermediate"],
+                                ("claimed", "intermediate")))
+    if "final" in claimed and sheet.complete:
+        final = stages.get("final", sheet)
+        out.extend(_compare(final, claimed["final"], ("claimed", "final")))
+    for name, value in claimed.get("money", {}).items():
+        pointer = to_pointer(("claimed", "money", name))
+        if name not in sheet.money:
+            out.append(Finding("REC-CLAIM-2", pointer, f"{name!r} is not a player of this game",
+                               details={"found": name}))
+        elif sheet.money[name] != value:
+            out.append(Finding("REC-CLAIM-1", pointer, f"{name}: claimed {value} pesos, "
+                               f"computed {sheet.money[name]}",
+                               details={"player": name, "expected": sheet.money[name],
+                                        "found": value}))
+    return out

@@ -1,0 +1,223 @@
+"""Random complete games (rules/hacienda.md §14.2) from the legal-step generator.
+
+``simulate(players, seed, options)``: ``options["map"]`` names a shipped map (default the demo
+map), ``options["decks"]`` (bool) writes the full deck orders and removed cards into the setup,
+every other key is a variant option. One ``random.Random`` drives everything; candidates come
+sorted from the generator, so the same arguments give the same record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from scorer.games.hacienda import generator as gen
+from scorer.games.hacienda.actions import apply_steps, apply_turn
+from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
+from scorer.games.hacienda.catalog import DEMO_ID, shipped_ids
+from scorer.games.hacienda.setup import initial_state
+from scorer.games.hacienda.sheet import record_sheet
+from scorer.games.hacienda.state import LAND_TOTAL, REMOVED, State, stack_size
+
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
+COLORS = ("red", "blue", "yellow", "green", "white")
+MAX_ROUNDS = 200
+Step = dict[str, Any]
+
+
+def _setup(rng: random.Random, n: int, map_id: str, decks: bool, money: int
+           ) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    land = [c for c, k in zip(LAND_CARDS, LAND_TOTAL, strict=True) for _ in range(k)]
+    animals = [a for a in ANIMALS for _ in range(18)]
+    rng.shuffle(land)
+    rng.shuffle(animals)
+    removed, animals = animals[:REMOVED[n]], animals[REMOVED[n]:]
+    hands = {}
+    for k in range(n):
+        hands[NAMES[k]] = {"land": land[8 * k:8 * k + 8], "animal": animals[4 * k:4 * k + 4]}
+    size = stack_size(n)
+    piles = {"land": land[8 * n + 4:], "animal_stack_1": animals[4 * n + 4:4 * n + 4 + size],
+             "animal_stack_2": animals[4 * n + 4 + size:]}
+    setup: dict[str, Any] = {
+        "map": {"id": map_id}, "start_money": money, "hands": hands,
+        "land_display": land[8 * n:8 * n + 4], "animal_display": animals[4 * n:4 * n + 4],
+        "removed_animal_cards": REMOVED[n], "animal_stack_sizes": [size, size],
+        "land_pile_size": len(piles["land"]),
+    }
+    if decks:
+        setup["removed_animal_types"] = removed
+        setup["decks"] = {k: list(v) for k, v in piles.items()}
+    return setup, piles
+
+
+class _Piles:
+    """The simulator's own shuffled piles: every draw takes the top card."""
+
+    def __init__(self, piles: Mapping[str, list[str]]) -> None:
+        self.land = list(piles["land"])
+        self.stacks = [list(piles["animal_stack_1"]), list(piles["animal_stack_2"])]
+        self.discard: list[str] = []
+
+    def draw(self, deck: str, rng: random.Random, reshuffle: bool) -> str | None:
+        if deck == "land":
+            if not self.land and reshuffle and self.discard:
+                self.land, self.discard = sorted(self.discard), []
+                rng.shuffle(self.land)
+            return self.land.pop(0) if self.land else None
+        for stack in self.stacks:
+            if stack:
+                return stack.pop(0)
+        return None
+
+
+def _weights(state: State, animal_boost: int) -> list[tuple[str, int]]:
+    money = state.money[state.seat]
+    return [("play_animal", 30), ("play_land", 25), ("buy_animal", 20 * animal_boost),
+            ("buy_land", 10 if money >= 12 else 0), ("harvest", 10 if money >= 12 else 40),
+            ("buy_hacienda", 5), ("buy_water", 3), ("end", 16 if money < 5 else 8)]
+
+
+def _family(state: State, name: str, used: frozenset[str]) -> list[Step]:
+    spare = 10 + (state.opts.hacienda_cost if name == "buy_hacienda" else state.opts.water_cost)
+    if name in ("buy_hacienda", "buy_water") and state.money[state.seat] < spare:
+        return []
+    if name == "play_animal":
+        return list(gen.play_animal_steps(state))
+    if name == "play_land":
+        return list(gen.play_land_steps(state))
+    if name == "harvest":
+        return list(gen.harvest_steps(state, used))
+    if name == "buy_hacienda":
+        return list(gen.hacienda_steps(state, used))
+    if name == "buy_water":
+        return _water_choice(state, used)
+    deck = name[4:]
+    cheap = state.money[state.seat] < 12  # keep buying animal cards blind when money is short
+    return [{"do": "buy_card", "deck": d, "from": s, "card": c}
+            for d, s, c in gen.purchases(state) if d == deck and not (cheap and s == "display")]
+
+
+def _water_choice(state: State, used: frozenset[str]) -> list[Step]:
+    """A few water placements (the full family is huge): the first sets next to own tiles."""
+    out = []
+    for step in gen.water_steps(state, used):
+        out.append(step)
+        if len(out) >= 40:
+            break
+    return out
+
+
+def _complete(step: Step, piles: _Piles, rng: random.Random, state: State) -> Step:
+    """Fill in the chance outcome of a card purchase from the simulator's piles."""
+    if step["do"] != "buy_card":
+        return step
+    deck = step["deck"]
+    drawn = piles.draw(deck, rng, state.opts.land_reshuffle)
+    if step["from"] == "pile":
+        step["card"] = drawn
+    elif drawn is not None:
+        step["refill"] = drawn
+    return step
+
+
+def _play_turn(state: State, rng: random.Random, piles: _Piles, boost: int
+               ) -> tuple[list[Step], bool]:
+    """One turn's steps; the flag says whether an animal card was drawn.
+
+    Policy (§14.2): a family by weight, then a member; money is kept for blind animal draws,
+    which the end of the game needs.
+    """
+    steps: list[Step] = []
+    used: frozenset[str] = frozenset()
+    mid = state
+    drew = False
+    for _ in range(3):
+        options = []
+        for name, weight in _weights(mid, boost):
+            members = [] if name == "end" else _family(mid, name, used)
+            if name == "end" or members:
+                options.append((name, weight, members))
+        name, _, members = rng.choices(options, weights=[w for _, w, _ in options])[0]
+        if name == "end":
+            break
+        step = _complete(dict(rng.choice(members)), piles, rng, mid)
+        before = mid.money[mid.seat]
+        if step["do"] == "play_land":
+            piles.discard.append(step["card"])
+        mid = apply_steps(mid, [step])
+        if step["do"] in ("play_animal", "harvest"):
+            step["income"] = mid.money[mid.seat] - before
+        drew = drew or (step["do"] == "buy_card" and step["deck"] == "animal"
+                        and (step["from"] == "pile" or "refill" in step))
+        used = used | {step["do"]}
+        steps.append(step)
+        mid = apply_steps(state, steps)
+    return steps, drew
+
+
+def _play(record: dict[str, Any], rng: random.Random, piles: _Piles) -> State | None:
+    """Play until the game ends; None for a stalled game (200 rounds, or 3 rounds in which
+    nobody had a legal step)."""
+    state = initial_state(record)
+    rounds, boost, drew_this_round, idle_rounds, idle = 0, 1, False, 0, True
+    while state.final != 2:
+        idle = idle and next(gen.legal_steps(state), None) is None
+        steps, drew = _play_turn(state, rng, piles, boost)
+        drew_this_round = drew_this_round or drew
+        move = {"player": state.names[state.seat], "action": "turn", "steps": steps}
+        record["moves"].append(move)
+        state = apply_turn(state, move)
+        if state.seat == 0:
+            rounds += 1
+            boost = 1 if drew_this_round else boost * 2
+            idle_rounds = idle_rounds + 1 if idle else 0
+            drew_this_round, idle = False, True
+            if rounds > MAX_ROUNDS or idle_rounds >= 3:
+                return None
+    return state
+
+
+def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A complete random legal record with correct claims. Raises ValueError for bad options."""
+    if not 2 <= players <= 5:
+        raise ValueError(f"Hacienda is for 2 to 5 players, not {players}")
+    map_id = options.get("map", DEMO_ID)
+    if map_id not in shipped_ids():
+        raise ValueError(f"no shipped map {map_id!r}")
+    variant = {k: v for k, v in options.items() if k not in ("map", "decks")}
+    for attempt in range(20):
+        used_seed = seed if attempt == 0 else seed * 1000 + attempt
+        rng = random.Random(used_seed)
+        setup, piles = _setup(rng, players, map_id, bool(options.get("decks", False)),
+                              int(variant.get("start_money", 20)))
+        record: dict[str, Any] = {
+            "format": "scorer-record/1", "game": "hacienda", "variant": variant,
+            "players": [{"name": NAMES[k], "color": COLORS[k]} for k in range(players)],
+            "setup": setup, "moves": [],
+        }
+        state = _play(record, rng, _Piles(piles))
+        if state is not None:
+            record["claimed"] = claims(state)
+            record["meta"] = {"generator": "scorer simulate", "seed": used_seed}
+            return record
+    raise ValueError("no complete game within 20 attempts")
+
+
+def claims(state: State) -> dict[str, Any]:
+    """Every claim the simulator writes (§14.2), computed from the final state."""
+    sheet = record_sheet(state)
+    stages = dict(sheet.stages)
+    out: dict[str, Any] = {
+        "scores": {p.name: p.total for p in sheet.players},
+        "breakdown": {p.name: dict(p.categories) for p in sheet.players},
+    }
+    final = stages.get("final", sheet)
+    if "intermediate" in stages:
+        inter = stages["intermediate"]
+        out["intermediate"] = {"scores": {p.name: p.total for p in inter.players},
+                               "breakdown": {p.name: dict(p.categories) for p in inter.players}}
+    out["final"] = {"scores": {p.name: p.total for p in final.players},
+                    "breakdown": {p.name: dict(p.categories) for p in final.players}}
+    out["money"] = dict(sheet.money)
+    return out

@@ -1,0 +1,144 @@
+"""The replay state of a Hacienda game (rules/hacienda.md §5.1) and the variant options (§8).
+
+The state is a frozen dataclass of tuples, ints and frozensets: it never changes; a move builds
+the next one from a mutable working copy (``actions.Turn``). Board contents are one int per
+space (``cells``): 0 empty, ``LAND + p`` a land tile of seat p, ``ANIMAL + 4p + a`` an animal
+tile of seat p showing animal a, ``WATER + k`` a cell of water piece k (printed water spaces are
+pieces too). Card multisets are count tuples in the vocabulary order of §10.2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorer.errors import PathPart
+from scorer.games.hacienda.board import Board
+
+LAND, ANIMAL, WATER = 1, 8, 32
+Counts = tuple[int, ...]
+Hex = tuple[int, int]
+
+LAND_TOTAL: Counts = (14, 14, 14, 14, 14, 10)
+ANIMAL_TOTAL = 18
+REMOVED: Mapping[int, int] = {2: 30, 3: 20, 4: 10, 5: 0}
+NEUTRAL_HACIENDAS: Mapping[int, int] = {2: 5, 3: 7, 4: 8, 5: 9}
+HARVEST_CHIPS = 8
+WATER_SUPPLY = 14
+MAX_ANIMAL_TILES = 30
+MAX_LAND_TILES = 80
+HAND_LAND, HAND_ANIMAL, DISPLAY = 8, 4, 4
+
+
+def stack_size(n: int) -> int:
+    """S(n) = (72 − removed − 4n − 4) / 2."""
+    return max(0, (72 - REMOVED.get(n, 0) - 4 * n - 4) // 2)
+
+
+def land_pile_size(n: int) -> int:
+    return max(0, 80 - 8 * n - 4)
+
+
+def owner_of_land(code: int) -> int:
+    """Seat owning a land tile code, or -1."""
+    return code - LAND if LAND <= code < ANIMAL else -1
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The resolved variant options of §8 (shorthands expanded, explicit values win)."""
+
+    market_payout: str = "sum"
+    market_land_count: str = "chains"
+    market_pay_per: str = "side"
+    hacienda_cost: int = 12
+    water_cost: int = 12
+    herd_points: bool = False
+    pesos_per_point: int = 10
+    continuous_scoring: bool = False
+    water_scoring: str = "tile_once"
+    water_needs_own_neighbor: bool = False
+    harvest_min_chain: int = 1
+    hacienda_min_group: int = 1
+    land_reshuffle: bool = False
+    tiebreak: str = "none"
+    start_money: int = 20
+
+
+VARIANT1: Mapping[str, Any] = {"market_payout": "product", "hacienda_cost": 20,
+                               "water_cost": 20, "herd_points": True, "pesos_per_point": 20}
+
+
+def parse_options(variant: Mapping[str, Any]) -> Options:
+    """Options from a record's ``variant`` object (already schema-checked)."""
+    values: dict[str, Any] = {}
+    if variant.get("variant1"):
+        values.update(VARIANT1)
+    if variant.get("variant2"):
+        values["continuous_scoring"] = True
+    values.update({k: v for k, v in variant.items() if k not in ("variant1", "variant2")})
+    return Options(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class WaterShape:
+    """A listed water-tile shape: its id, canonical cell form and the count left."""
+
+    shape: str
+    form: tuple[Hex, ...]
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimIssue:
+    """An income claim that differs (HAC-MARKET-5 / HAC-HARV-6), with its absolute path."""
+
+    rule: str
+    path: tuple[PathPart, ...]
+    message: str
+    expected: int
+    found: int
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything a replay carries between two turns."""
+
+    board: Board
+    opts: Options
+    names: tuple[str, ...]
+    cells: tuple[int, ...]
+    haciendas: frozenset[int]
+    chips: frozenset[int]
+    money: tuple[int, ...]
+    land_hands: tuple[Counts, ...]
+    animal_hands: tuple[Counts, ...]
+    animal_tiles: tuple[int, ...]
+    free: Counts  # empty spaces per space type
+    land_display: Counts
+    animal_display: Counts
+    land_pile: Counts
+    land_order: tuple[int, ...] | None
+    land_discard: Counts
+    land_tiles: int
+    stacks: tuple[int, int]
+    stack_orders: tuple[tuple[int, ...] | None, tuple[int, ...] | None]
+    animal_seen: Counts
+    animal_limit: Counts
+    haciendas_left: int
+    chips_left: int
+    chip_supply: int
+    neutral_supply: int
+    water_left: int
+    water_supply: int
+    water_shapes: tuple[WaterShape, ...] | None
+    pieces: int
+    seat: int = 0
+    inter: int = 0  # 0 not triggered, 1 pending (end of round), 2 done
+    final: int = 0  # 0 not triggered, 1 pending, 2 game over
+    inter_scores: tuple[Counts, ...] | None = None  # 6 categories + markets connected
+    inter_after: int = -1  # index of the move after which the intermediate scoring took place
+    track: tuple[int, ...] | None = None  # positions: points already on the score track
+    move_index: int = 0
+    issues: tuple[ClaimIssue, ...] = ()
