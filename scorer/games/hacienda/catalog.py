@@ -32,9 +32,8 @@ def shipped_ids() -> tuple[str, ...]:
     return (DEMO_ID, *(n for n in names if n != DEMO_ID))
 
 
-@cache
 def shipped_map(map_id: str) -> dict[str, Any] | None:
-    """The canonical map dict of a shipped id, or None."""
+    """The canonical map dict of a shipped id (a fresh copy), or None."""
     if map_id not in shipped_ids():
         return None
     data: dict[str, Any] = parse((_folder() / f"{map_id}.json").read_bytes())

@@ -2,7 +2,8 @@
 
 ``simulate(players, seed, options)``: ``options["map"]`` names a shipped map (default the demo
 map), ``options["decks"]`` (bool) writes the full deck orders and removed cards into the setup,
-every other key is a variant option. One ``random.Random`` drives everything; candidates come
+``harvest_chips``, ``neutral_haciendas`` and ``water_supply`` go into the setup, every other
+key is a variant option. One ``random.Random`` drives everything; candidates come
 sorted from the generator, so the same arguments give the same record.
 """
 
@@ -23,6 +24,7 @@ from scorer.games.hacienda.state import LAND_TOTAL, REMOVED, State, stack_size
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 COLORS = ("red", "blue", "yellow", "green", "white")
 MAX_ROUNDS = 200
+SETUP_OPTIONS = ("harvest_chips", "neutral_haciendas", "water_supply")
 Step = dict[str, Any]
 
 
@@ -185,12 +187,13 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     map_id = options.get("map", DEMO_ID)
     if map_id not in shipped_ids():
         raise ValueError(f"no shipped map {map_id!r}")
-    variant = {k: v for k, v in options.items() if k not in ("map", "decks")}
+    variant = {k: v for k, v in options.items() if k not in ("map", "decks", *SETUP_OPTIONS)}
     for attempt in range(20):
         used_seed = seed if attempt == 0 else seed * 1000 + attempt
         rng = random.Random(used_seed)
         setup, piles = _setup(rng, players, map_id, bool(options.get("decks", False)),
                               int(variant.get("start_money", 20)))
+        setup.update({k: options[k] for k in SETUP_OPTIONS if k in options})
         record: dict[str, Any] = {
             "format": "scorer-record/1", "game": "hacienda", "variant": variant,
             "players": [{"name": NAMES[k], "color": COLORS[k]} for k in range(players)],
