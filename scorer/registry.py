@@ -9,6 +9,7 @@ from scorer.engine import GameRules
 
 #: Game name → module that defines ``RULES``. Add one line per game.
 GAME_MODULES: dict[str, str] = {
+    "citrus": "scorer.games.citrus",
     "hacienda": "scorer.games.hacienda",
     "kuhfstein": "scorer.games.kuhfstein",
     "harmonies": "scorer.games.harmonies",

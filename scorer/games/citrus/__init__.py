@@ -1,0 +1,88 @@
+"""Citrus (Jeffrey D. Allers, dlp games 2013), spec ../shared/rules/citrus.md.
+
+Decisions where the spec leaves room (also listed in the final report):
+- Warnings (CIT-RET-2, CIT-REC-2) cannot travel through ``apply`` (it returns a state or raises),
+  so they are kept in the state (``State.warnings``, absolute pointers) and shown as notes of
+  the score sheet; ``RULES.warnings(state)`` returns them as findings.
+- A place step naming a different tile right after ``use_cart`` is CIT-CART-1 at its ``tile``;
+  a turn that ends with the cart's tile unplaced is CIT-CART-1 at the ``use_cart`` step; another
+  step found instead of the placement is CIT-CART-1 at that step.
+- The prescan of CIT-TURN-2 runs before any step: a conflicting main-action step is reported at
+  the first step of the wrong kind.
+- CIT-BUY-3 / CIT-PASS-1 searches try every free cell with the placement checks and memoise the
+  set of placements (positions reached by the same set are equal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from scorer.engine import PositionResult, ScoreSheet
+from scorer.findings import Finding
+from scorer.games.citrus import actions, position, render, scoring, setup
+from scorer.games.citrus.data import CATEGORIES
+from scorer.games.citrus.rules import RULE_IDS
+from scorer.games.citrus.state import State, Work
+
+
+class CitrusRules:
+    name = "citrus"
+    title = "Citrus"
+    rule_ids: Mapping[str, str] = RULE_IDS
+    categories: tuple[str, ...] = CATEGORIES
+
+    def initial_state(self, record: Mapping[str, Any]) -> State:
+        return setup.initial_state(dict(record))
+
+    def expected_players(self, state: State) -> frozenset[str]:
+        return frozenset({state.static.names[state.turn]})
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def apply(self, state: State, move: Mapping[str, Any]) -> State:
+        return actions.apply_turn(state, dict(move))
+
+    def skip(self, state: State, move: Mapping[str, Any]) -> State:
+        w = Work.of(state)
+        w.turn = (w.turn + 1) % len(w.static.names)
+        w.moves += 1
+        w.blocked = False
+        return w.freeze()
+
+    def count_steps(self, move: Mapping[str, Any]) -> int:
+        steps = move.get("steps")
+        return len(steps) if isinstance(steps, list) else 0
+
+    def score(self, state: State) -> ScoreSheet:
+        return scoring.score(state)
+
+    def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+        return []  # Citrus has no claims beyond scores and breakdown (spec 13.4)
+
+    def warnings(self, state: State) -> list[Finding]:
+        """The warnings (CIT-RET-2, CIT-REC-2) collected during the replay."""
+        return list(state.warnings)
+
+    def load_position(self, doc: Mapping[str, Any]) -> PositionResult:
+        return position.load_position(dict(doc))
+
+    def export_position(self, state: State, record: Mapping[str, Any]) -> dict[str, Any]:
+        return position.export_position(state, dict(record))
+
+    def render(self, state: State) -> str:
+        return render.render(state)
+
+    def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from scorer.games.citrus.simulate import simulate
+
+        return simulate(players, seed, dict(options))
+
+    def legal_steps(self, state: State) -> Iterator[Any]:
+        from scorer.games.citrus.generator import legal_steps
+
+        return legal_steps(state)
+
+
+RULES = CitrusRules()

@@ -1,0 +1,163 @@
+"""The board (spec 3): cell kinds, sites, path fields, rings and neighbour tables.
+
+Everything is precomputed once per game so that placement checks only look up tuples.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorer.errors import PathPart, RuleViolation
+from scorer.games.citrus.data import BOARDS, PRINTED_IDS, SIDE_SITES
+
+Cell = tuple[int, int]
+SITE_LETTERS = "ABCDEFGHIJKLMNO"
+BOARD_CHARS = frozenset(".*# " + SITE_LETTERS)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A parsed board. ``form`` is the board as written (an id string or the inline object)."""
+
+    label: str
+    shipped: bool
+    printed: str | None  # "long" / "short" for dlp_long / dlp_short
+    rows: tuple[str, ...]
+    width: int
+    height: int
+    kind: dict[Cell, str]
+    buildable: frozenset[Cell]
+    sites: dict[str, Cell]
+    site_at: dict[Cell, str]
+    paths: dict[str, tuple[Cell, ...]]
+    path_sites: dict[Cell, tuple[str, ...]]
+    rings: dict[str, tuple[Cell, ...]]
+    nbrs: dict[Cell, tuple[Cell, ...]]
+    spaces: frozenset[Cell]  # landscape spaces
+    custom_paths: dict[str, tuple[Cell, ...]]
+
+    def on_board(self, cell: Cell) -> bool:
+        return cell in self.kind
+
+
+def _cell(value: Any) -> Cell | None:
+    if (isinstance(value, list) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        return (value[0], value[1])
+    return None
+
+
+def build_board(rows: tuple[str, ...], label: str, shipped: bool, printed: str | None,
+                paths: dict[str, tuple[Cell, ...]]) -> Board:
+    kind: dict[Cell, str] = {}
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch != " ":
+                kind[(x, y)] = ch
+    sites = {ch: c for c, ch in kind.items() if ch in SITE_LETTERS}
+    buildable = frozenset(c for c, ch in kind.items() if ch in ".*")
+    nbrs = {
+        (x, y): tuple(n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in kind)
+        for (x, y) in kind
+    }
+    all_paths: dict[str, tuple[Cell, ...]] = {}
+    rings: dict[str, tuple[Cell, ...]] = {}
+    for letter, (x, y) in sorted(sites.items()):
+        if letter in paths:
+            all_paths[letter] = paths[letter]
+        else:
+            all_paths[letter] = tuple(n for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+                                      if n in buildable)
+        rings[letter] = tuple(
+            (x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+            if (dx or dy) and (x + dx, y + dy) in kind)
+    path_sites: dict[Cell, list[str]] = {}
+    for letter, cells in all_paths.items():
+        for c in cells:
+            path_sites.setdefault(c, []).append(letter)
+    return Board(label, shipped, printed, rows, max(len(r) for r in rows), len(rows), kind,
+                 buildable, sites, {c: s for s, c in sites.items()}, all_paths,
+                 {c: tuple(v) for c, v in path_sites.items()}, rings, nbrs,
+                 frozenset(c for c, ch in kind.items() if ch == "*"), dict(paths))
+
+
+def parse_board(form: Any, base: tuple[PathPart, ...], side: str | None = None) -> Board:
+    """CIT-SETUP-2: a shipped id or a well-formed inline board. ``side`` is
+    ``variant.board_side`` (None in positions, where the printed-side check is skipped)."""
+    if isinstance(form, str):
+        # CIT-SETUP-2: a string names a shipped board
+        if form not in BOARDS:
+            raise RuleViolation("CIT-SETUP-2", f"unknown board id {form!r}", base,
+                                {"expected": sorted(BOARDS), "found": form})
+        return build_board(BOARDS[form], form, True, None, {})
+    rows = form["rows"]
+    # CIT-SETUP-2: at least one row, equal non-zero lengths, known characters
+    if not rows or not rows[0]:
+        raise RuleViolation("CIT-SETUP-2", "the board has no cells", (*base, "rows"))
+    seen: set[str] = set()
+    for y, row in enumerate(rows):
+        if len(row) != len(rows[0]):
+            raise RuleViolation("CIT-SETUP-2", f"row {y} has {len(row)} cells, row 0 has "
+                                f"{len(rows[0])}", (*base, "rows", y),
+                                {"expected": len(rows[0]), "found": len(row)})
+        for ch in row:
+            if ch not in BOARD_CHARS:
+                raise RuleViolation("CIT-SETUP-2", f"row {y} holds the unknown cell character "
+                                    f"{ch!r}", (*base, "rows", y), {"found": ch})
+            # CIT-SETUP-2: each site letter at most once
+            if ch in SITE_LETTERS:
+                if ch in seen:
+                    raise RuleViolation("CIT-SETUP-2", f"site {ch} appears twice",
+                                        (*base, "rows", y), {"found": ch})
+                seen.add(ch)
+    if all(ch == " " for row in rows for ch in row):
+        raise RuleViolation("CIT-SETUP-2", "the board has no cells", (*base, "rows"))
+    label = form.get("id", "")
+    # CIT-SETUP-2: an inline id is not a shipped id; printed ids match the side and sites
+    if label in BOARDS:
+        raise RuleViolation("CIT-SETUP-2", f"the inline board may not use the shipped id "
+                            f"{label!r}", (*base, "id"), {"found": label})
+    printed = None
+    if label in PRINTED_IDS:
+        printed = "long" if label == "dlp_long" else "short"
+        if side is not None and side != printed:
+            raise RuleViolation("CIT-SETUP-2", f"board {label} needs board_side {printed!r}",
+                                (*base, "id"), {"expected": printed, "found": side})
+        missing = sorted(set(SIDE_SITES[printed]) - seen)
+        if missing:
+            raise RuleViolation("CIT-SETUP-2", f"board {label} lacks the sites "
+                                f"{', '.join(missing)}", (*base, "rows"),
+                                {"expected": SIDE_SITES[printed], "found": "".join(sorted(seen))})
+    tmp = build_board(tuple(rows), label, False, printed, {})
+    paths: dict[str, tuple[Cell, ...]] = {}
+    for letter, cells in form.get("paths", {}).items():
+        # CIT-SETUP-2: every paths key is a site, every path cell a free orthogonal neighbour
+        if letter not in tmp.sites:
+            raise RuleViolation("CIT-SETUP-2", f"paths names {letter!r}, not a site of the board",
+                                (*base, "paths", letter), {"found": letter})
+        sx, sy = tmp.sites[letter]
+        out: list[Cell] = []
+        for k, raw in enumerate(cells):
+            c = _cell(raw)
+            if (c is None or c not in tmp.buildable or abs(c[0] - sx) + abs(c[1] - sy) != 1
+                    or c in out):
+                raise RuleViolation("CIT-SETUP-2", f"path cell {raw} of site {letter} is not a "
+                                    "distinct free orthogonal neighbour of the site",
+                                    (*base, "paths", letter, k), {"found": raw})
+            out.append(c)
+        paths[letter] = tuple(out)
+    return build_board(tuple(rows), label, False, printed, paths)
+
+
+def board_form(board: Board) -> Any:
+    """The board as written in a record/position (an id, or the inline object)."""
+    if board.shipped:
+        return board.label
+    out: dict[str, Any] = {}
+    if board.label:
+        out["id"] = board.label
+    out["rows"] = list(board.rows)
+    if board.custom_paths:
+        out["paths"] = {k: [list(c) for c in v] for k, v in sorted(board.custom_paths.items())}
+    return out

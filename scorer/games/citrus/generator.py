@@ -1,0 +1,234 @@
+"""Legal-move generator (spec 20.1–20.3), written independently of the checks: candidate
+cells come from regions and path fields, then the exclusion rules are re-derived here.
+``simulate`` (simulate.py) plays complete games with it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from scorer.games.citrus.actions import Turn
+from scorer.games.citrus.board import Cell
+from scorer.games.citrus.state import Region, Site, State, Work
+
+
+def _kind(token: str) -> str:
+    return token[:-1] if token.endswith("*") else token
+
+
+def _free(w: Work, c: Cell) -> bool:
+    return c in w.static.board.buildable and c not in w.tiles
+
+
+def cells_for(w: Work, seat: int, token: str) -> list[Cell]:
+    """Every cell where ``token`` may be built by ``seat`` now (sorted)."""
+    board = w.static.board
+    k = _kind(token)
+    regions = w.regions
+    mine = [r for r in regions.values() if r.owner == seat and r.kind == k]
+    own_cells: set[Cell] = set()
+    for r in mine:
+        own_cells |= r.cells
+    cand: set[Cell] = set()
+    for r in mine:
+        for c in r.cells:
+            for n in board.nbrs[c]:
+                if _free(w, n):
+                    cand.add(n)
+    if w.players[seat].mat > 0:
+        for s, site in w.sites.items():
+            if site.status != "finca":
+                continue
+            for p in board.paths[s]:
+                if _free(w, p) and not any(n in own_cells for n in board.nbrs[p]):
+                    cand.add(p)
+    out = []
+    family = w.static.options["family"]
+    count_new = w.static.options["fusion_count_new_tile"]
+    for c in sorted(cand):
+        touching: dict[int, Region] = {}
+        for n in board.nbrs[c]:
+            rid = w.region_of.get(n)
+            if rid is not None and regions[rid].kind == k:
+                touching[rid] = regions[rid]
+        if any(r.owner not in (-1, seat) for r in touching.values()):
+            continue
+        if not family and any(
+                q != c and q in w.tiles and _kind(w.tiles[q]) == k
+                for s in board.path_sites.get(c, ()) for q in board.paths[s]):
+            continue
+        neutral = sum(len(r.cells) for r in touching.values() if r.owner == -1)
+        own = sum(len(r.cells) for r in touching.values() if r.owner == seat) + int(count_new)
+        if neutral and neutral > own:
+            continue
+        out.append(c)
+    return out
+
+
+def trial_place(w: Work, seat: int, token: str, c: Cell) -> Work:
+    """A copy of ``w`` with ``token`` built on ``c`` (generator's own bookkeeping)."""
+    nxt = w.clone()
+    board = w.static.board
+    k = _kind(token)
+    merged = {w.region_of[n] for n in board.nbrs[c]
+              if n in w.region_of and w.regions[w.region_of[n]].kind == k}
+    own = sum(1 for rid in merged if w.regions[rid].owner == seat)
+    cells = {c}
+    wells = int(token.endswith("*"))
+    regions = nxt.regions
+    for rid in merged:
+        cells |= regions[rid].cells
+        wells += regions[rid].wells
+        del regions[rid]
+    regions[nxt.next_rid] = Region(k, frozenset(cells), wells, seat)
+    for x in cells:
+        nxt.region_of[x] = nxt.next_rid
+    nxt.next_rid += 1
+    nxt.tiles[c] = token
+    p = nxt.players[seat]
+    nxt.players[seat] = p._replace(mat=p.mat - 1 if own == 0 else p.mat + own - 1)
+    return nxt
+
+
+def plan(w: Work, seat: int, tokens: list[str], money: int,
+         seen: set[frozenset[tuple[Cell, str]]] | None = None,
+         done: frozenset[tuple[Cell, str]] = frozenset()) -> list[tuple[str, Cell]] | None:
+    """A complete placement plan for ``tokens`` (first found in canonical order), or None."""
+    if not tokens:
+        return []
+    if money < len(tokens):
+        return None
+    seen = set() if seen is None else seen
+    for token in sorted(set(tokens)):
+        rest = list(tokens)
+        rest.remove(token)
+        for c in cells_for(w, seat, token):
+            key = done | {(c, token)}
+            if key in seen:
+                continue
+            seen.add(key)
+            tail = plan(trial_place(w, seat, token, c), seat, rest, money - 1, seen, key)
+            if tail is not None:
+                return [(token, c), *tail]
+    return None
+
+
+def fires(w: Work, t: Turn, left: int) -> bool:
+    return not t.fired and w.lrc and left <= 3
+
+
+def finca_left(w: Work) -> bool:
+    return w.finca_deck > 0 and any(s.status == "marked" for s in w.sites.values())
+
+
+def line_plan(w: Work, t: Turn, fields: tuple[int, ...]
+              ) -> tuple[str | None, list[tuple[str, Cell]]] | None:
+    """For a line: (site for the new finca or None, plan), or None if it cannot be built."""
+    tokens = [w.market[f - 1] for f in fields if w.market[f - 1] is not None]
+    money = w.players[t.seat].money
+    if not tokens or money < len(tokens):
+        return None
+    left = w.market_count() - len(tokens)
+    toks = [x for x in tokens if x is not None]
+    if fires(w, t, left) and finca_left(w):
+        for site in sorted(s for s, v in w.sites.items() if v.status == "marked"):
+            alt = w.clone()
+            alt.sites[site] = Site("finca")
+            found = plan(alt, t.seat, toks, money)
+            if found is not None:
+                return site, found
+        return None
+    found = plan(w, t.seat, toks, money)
+    return None if found is None else (None, found)
+
+
+def chance_finca(w: Work) -> tuple[dict[str, int], str | None]:
+    """A canonical chance outcome (smallest unused tile, first deck letter)."""
+    if w.finca_left is not None and w.finca_left:
+        first, second = min(w.finca_left)
+    else:
+        first, second = 0, 0
+    reveal = min(w.site_deck) if w.site_deck else None
+    return {"first": first, "second": second}, reveal
+
+
+def gen_steps(w: Work, t: Turn, first: bool) -> list[dict[str, Any]]:
+    """The legal next steps (20.1) with canonical chance outcomes; [] = only ending the turn
+    (or nothing at all if the turn may not end)."""
+    seat = t.seat
+    marked = sorted(s for s, v in w.sites.items() if v.status == "marked")
+    finca, reveal = chance_finca(w)
+    if first and w.blocked:
+        return [{"do": "unblock", "site": s, "finca": finca, "reveal": reveal} for s in marked]
+    if t.finca_due is not None:
+        sites = marked
+        if t.cart is not None:
+            sites = [s for s in marked if _cart_ok(w, seat, t.cart[0], s)]
+        return [{"do": "new_finca", "site": s, "finca": finca, "reveal": reveal} for s in sites]
+    if t.cart is not None:
+        return [{"do": "place", "tile": t.cart[0], "at": list(c)}
+                for c in cells_for(w, seat, t.cart[0])]
+    if t.refill_now is not None:
+        empty = sum(1 for x in w.market if x is None)
+        bag = sorted(tok for tok, n in w.bag.items() for _ in range(n))
+        return [{"do": "refill", "drawn": bag[:empty]}]
+    out: list[dict[str, Any]] = []
+    opts = w.static.options
+    if t.main in ("", "build") and not t.bought and t.main != "harvest":
+        for line, fields in sorted(w.static.layout.items()):
+            if not any(w.market[f - 1] for f in fields):
+                continue
+            if opts["purchase_mistakes"] == "reject" and line_plan(w, t, fields) is None:
+                continue
+            out.append({"do": "buy", "line": line})
+    if t.main in ("", "harvest") and not t.harvesting_done:
+        for r in sorted(w.regions.values(), key=lambda r: min((c[1], c[0]) for c in r.cells)):
+            if r.owner == seat:
+                y, x = min((c[1], c[0]) for c in r.cells)
+                out.append({"do": "harvest", "at": [x, y]})
+    waiting = sorted({tok for tok, _ in t.waiting})
+    for tok in waiting:
+        cells = cells_for(w, seat, tok)
+        if w.players[seat].money >= 1:
+            out.extend({"do": "place", "tile": tok, "at": list(c)} for c in cells)
+        if opts["purchase_mistakes"] == "penalize" and (not cells
+                                                        or w.players[seat].money == 0):
+            out.append({"do": "return", "tile": tok})
+    if t.main != "pass":
+        p = w.players[seat]
+        if "cart" in p.actions and p.money >= opts["cart_cost"] and not (
+                opts["cart_after_build_only"] and t.waiting):
+            for f in range(1, 13):
+                ctok = w.market[f - 1]
+                if ctok is None:
+                    continue
+                if fires(w, t, w.market_count() - 1) and finca_left(w):
+                    if any(_cart_ok(w, seat, ctok, s) for s in marked):
+                        out.append({"do": "use_cart", "field": f})
+                elif cells_for(w, seat, ctok):
+                    out.append({"do": "use_cart", "field": f})
+        if "milestone" in p.actions and finca_left(w):
+            out.extend({"do": "use_milestone", "site": s, "finca": finca, "reveal": reveal}
+                       for s in marked)
+        if "bull" in p.actions:
+            out.extend({"do": "use_bull", "at": list(c)}
+                       for c in sorted(w.static.board.buildable)
+                       if c not in w.tiles and c not in w.land)
+    if first and not any(r.owner == seat for r in w.regions.values()) and not any(
+            line_plan(w, t, fields) is not None for fields in w.static.layout.values()):
+        out.append({"do": "pass"})
+    return out
+
+
+def _cart_ok(w: Work, seat: int, token: str, site: str) -> bool:
+    alt = w.clone()
+    alt.sites[site] = Site("finca")
+    return bool(cells_for(alt, seat, token))
+
+
+def legal_steps(state: State) -> Iterator[dict[str, Any]]:
+    """The legal first steps of the next turn (chance parts fixed canonically)."""
+    if state.over:
+        return iter(())
+    w = Work.of(state)
+    return iter(gen_steps(w, Turn(seat=w.turn), True))

@@ -1,0 +1,376 @@
+"""Position documents (spec 17): every possibility check (CIT-POS-1 … CIT-POS-11, with the
+setup rules for players and component data), the state to score, and export."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from scorer.engine import PositionResult
+from scorer.errors import PathPart, RuleViolation
+from scorer.findings import Finding, sort_key
+from scorer.games.citrus.board import Board, Cell, board_form, parse_board
+from scorer.games.citrus.data import (
+    ACTION_TYPES,
+    LANDSCAPES,
+    SIDE_SUPPLY,
+    TOKENS,
+    WORKERS,
+    options_of,
+)
+from scorer.games.citrus.setup import check_players, parse_finca_set, parse_layout, parse_supply
+from scorer.games.citrus.state import Player, Region, Site, State, Static, Work
+from scorer.pointer import to_pointer
+
+
+class Checks:
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+
+    def add(self, rule: str, path: tuple[PathPart, ...], message: str, **details: Any) -> None:
+        self.findings.append(Finding(rule, to_pointer(path), message, "error", details))
+
+    def run(self, fn: Any, *args: Any) -> Any:
+        try:
+            return fn(*args)
+        except RuleViolation as exc:
+            self.findings.append(Finding(exc.rule, to_pointer(exc.path), exc.message, "error",
+                                         dict(exc.details)))
+            return None
+
+
+def _cell(raw: list[int]) -> Cell:
+    return (raw[0], raw[1])
+
+
+def check_regions(doc: dict[str, Any], board: Board, names: list[str], ck: Checks,
+                  finca_sites: set[str], family: bool) -> tuple[dict[Cell, str], list[int]]:
+    """CIT-POS-1 … CIT-POS-5. Returns the tile on every cell and the owner seat per region."""
+    tiles: dict[Cell, str] = {}
+    where: dict[Cell, int] = {}
+    owners: list[int] = []
+    counts: Counter[str] = Counter()
+    for k, reg in enumerate(doc["regions"]):
+        owner = reg["owner"]
+        # CIT-POS-5: owners are players or null, at most 5 regions each
+        if owner is not None and owner not in names:
+            ck.add("CIT-POS-5", ("regions", k, "owner"), f"{owner!r} is not a player")
+            owners.append(-1)
+        else:
+            seat = -1 if owner is None else names.index(owner)
+            if seat >= 0:
+                counts[owner] += 1
+                if counts[owner] == WORKERS + 1:
+                    ck.add("CIT-POS-5", ("regions", k, "owner"),
+                           f"{owner} owns more than {WORKERS} regions")
+            owners.append(seat)
+        cells = [_cell(c) for c in reg["cells"]]
+        wells = {_cell(c) for c in reg.get("wells", [])}
+        ok = True
+        for m, c in enumerate(cells):
+            # CIT-POS-1: cells on the board, buildable, distinct, in one region only
+            if c not in board.buildable or c in tiles:
+                ck.add("CIT-POS-1", ("regions", k, "cells", m),
+                       f"{list(c)} cannot hold a tile of this region")
+                ok = False
+                continue
+            tiles[c] = reg["kind"] + ("*" if c in wells else "")
+            where[c] = k
+        for m, raw in enumerate(reg.get("wells", [])):
+            if _cell(raw) not in cells:
+                ck.add("CIT-POS-1", ("regions", k, "wells", m), f"{raw} is not a region cell")
+        if ok and not _connected(set(cells), board):
+            ck.add("CIT-POS-1", ("regions", k, "cells"), "the region is not connected")
+        # CIT-POS-3: a path field of a finca
+        if not any(s in finca_sites for c in cells for s in board.path_sites.get(c, ())):
+            ck.add("CIT-POS-3", ("regions", k), "the region holds no path field of a finca")
+    # CIT-POS-2: regions are maximal
+    reported: set[int] = set()
+    for c, k in sorted(where.items(), key=lambda kv: kv[1]):
+        for n in board.nbrs[c]:
+            other = where.get(n)
+            if (other is not None and other < k and k not in reported
+                    and doc["regions"][other]["kind"] == doc["regions"][k]["kind"]):
+                ck.add("CIT-POS-2", ("regions", k), "the region touches another region of "
+                       "its kind")
+                reported.add(k)
+    # CIT-POS-4: path kinds distinct
+    if not family:
+        for site, paths in sorted(board.paths.items()):
+            seen: set[str] = set()
+            for p in paths:
+                if p in tiles:
+                    kind = tiles[p].rstrip("*")
+                    if kind in seen:
+                        k = where[p]
+                        m = [_cell(c) for c in doc["regions"][k]["cells"]].index(p)
+                        ck.add("CIT-POS-4", ("regions", k, "cells", m),
+                               f"site {site}'s path fields hold two {kind} tiles")
+                    seen.add(kind)
+    return tiles, owners
+
+
+def _connected(cells: set[Cell], board: Board) -> bool:
+    start = next(iter(cells))
+    seen = {start}
+    todo = [start]
+    while todo:
+        for n in board.nbrs[todo.pop()]:
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen == cells
+
+
+def load_position(doc: dict[str, Any]) -> PositionResult:
+    ck = Checks()
+    opts = options_of(doc.get("variant", {}))
+    names = [p["name"] for p in doc["players"]]
+    ck.run(check_players, doc["players"], ("players",))
+    board = ck.run(parse_board, doc["board"], ("board",), None)
+    layout = ck.run(parse_layout, doc.get("market_layout", "cross12"), ("market_layout",))
+    fset = (ck.run(parse_finca_set, doc["finca_tiles"], ("finca_tiles",), False)
+            if "finca_tiles" in doc else None)
+    supply = ck.run(parse_supply, doc.get("supply"), opts["board_side"],
+                    board.printed if board else None, ("supply",), False)
+    if board is None:
+        return PositionResult(None, tuple(sorted(ck.findings, key=sort_key)))
+    # CIT-POS-7: sites and decks
+    sites: dict[str, Site] = {s: Site("empty") for s in board.sites}
+    used: set[str] = set()
+    left = Counter(fset or ())
+    for key in ("fincas", "marked_sites", "building_site_deck"):
+        for k, item in enumerate(doc.get(key, [])):
+            letter = item["site"] if key == "fincas" else item
+            path: tuple[PathPart, ...] = (key, k, "site") if key == "fincas" else (key, k)
+            if letter not in board.sites or letter in used:
+                ck.add("CIT-POS-7", path, f"{letter!r} is not an unused site letter")
+                continue
+            used.add(letter)
+            if key == "fincas":
+                first, second = item["first"], item["second"]
+                if first < second or second < 0:
+                    ck.add("CIT-POS-7", ("fincas", k, "second"), "finca values need "
+                           "first ≥ second ≥ 0")
+                elif fset is not None and left[(first, second)] <= 0:
+                    ck.add("CIT-POS-7", ("fincas", k, "first"), "not an unused tile of the set")
+                left[(first, second)] -= 1
+                sites[letter] = Site("finca", first, second, bool(item.get("scored", False)))
+            elif key == "marked_sites":
+                sites[letter] = Site("marked")
+                if k >= 3:
+                    ck.add("CIT-POS-7", path, "at most 3 sites are marked")
+    deck_size = doc.get("finca_deck_size", 0)
+    limit = (sum(max(0, v) for v in left.values()) if fset is not None
+             else 15 - len(doc["fincas"]))
+    if deck_size > limit:
+        ck.add("CIT-POS-7", ("finca_deck_size",), f"at most {limit} finca tiles are left")
+    finca_sites = {s for s, v in sites.items() if v.status == "finca"}
+    tiles, owners = check_regions(doc, board, names, ck, finca_sites, bool(opts["family"]))
+    land = check_landscape(doc, board, tiles, ck)
+    players = check_players_state(doc, names, opts, ck)
+    market = check_market(doc, names, ck)
+    # CIT-POS-6: the supply is not exceeded
+    if supply is not None:
+        check_supply(doc, supply, ck)
+    held = sum(len(p[0].horses) + len(p[0].actions) for p in players.values())
+    if sum(1 for v in land.values() if v[0] != "bull") + held > 30:
+        ck.add("CIT-POS-9", ("landscape",), "more than 30 landscape tiles in the game")
+    if any(f.is_error for f in ck.findings) or layout is None:
+        return PositionResult(None, tuple(sorted(ck.findings, key=sort_key)))
+    # build the state
+    regions: dict[int, Region] = {}
+    region_of: dict[Cell, int] = {}
+    for k, reg in enumerate(doc["regions"]):
+        cells = frozenset(_cell(c) for c in reg["cells"])
+        regions[k] = Region(reg["kind"], cells, len(reg.get("wells", [])), owners[k])
+        for c in cells:
+            region_of[c] = k
+    mats = [WORKERS - sum(1 for o in owners if o == i) for i in range(len(names))]
+    seats = [players[n][0]._replace(mat=mats[i]) for i, n in enumerate(names)]
+    unknown = frozenset(i for i, n in enumerate(names) if not players[n][1])
+    forms: dict[str, Any] = {k: doc[k] for k in ("board", "market_layout", "finca_tiles")
+                             if k in doc}
+    static = Static(tuple(names), board, opts, layout, fset, forms,
+                    supply or dict(SIDE_SUPPLY[opts["board_side"]]),
+                    ("Position: component data as given by the document (ids name data "
+                     "shipped with the program).",), unknown)
+    w = Work.of(State(static, tiles, region_of, regions, len(regions), land, sites,
+                      tuple(seats), tuple(market), dict(doc.get("bag", {})),
+                      doc.get("last_refill_complete", False), deck_size,
+                      {v: n for v, n in left.items() if n > 0} if fset is not None else None,
+                      frozenset(doc.get("building_site_deck", []))))
+    # CIT-POS-8: a finca is scored exactly when its ring is complete
+    for k, f in enumerate(doc["fincas"]):
+        done = all(w.occupied(c) for c in board.rings[f["site"]])
+        if "scored" not in f:
+            w.sites[f["site"]] = w.sites[f["site"]]._replace(scored=done)
+        elif f["scored"] != done:
+            ck.add("CIT-POS-8", ("fincas", k, "scored"), f"finca {f['site']} is "
+                   f"{'complete' if done else 'incomplete'}, so it is "
+                   f"{'' if done else 'not '}scored")
+    to_move = doc.get("to_move", names[0])
+    w.turn = names.index(to_move) if to_move in names else 0
+    w.passes = doc.get("passes", 0)
+    if w.passes >= len(names):
+        possible = w.finca_deck > 0 and bool(w.marked())
+        w.blocked, w.over = possible, not possible
+    w.returned = [0] * len(names)
+    state = w.freeze()
+    findings = tuple(sorted(ck.findings, key=sort_key))
+    return PositionResult(None if any(f.is_error for f in findings) else state, findings)
+
+
+def check_landscape(doc: dict[str, Any], board: Board, tiles: dict[Cell, str], ck: Checks
+                    ) -> dict[Cell, tuple[str, int]]:
+    """CIT-POS-9 and CIT-LAND-2 for the landscape tiles and bulls on the board."""
+    form = doc.get("landscape", [])
+    if isinstance(form, str):
+        if form not in LANDSCAPES or not board.shipped or form != board.label:
+            ck.add("CIT-SETUP-3", ("landscape",), f"unknown landscape data {form!r}")
+            return {}
+        form = [e for e in LANDSCAPES[form] if _cell(e["at"]) not in tiles]
+    land: dict[Cell, tuple[str, int]] = {}
+    for k, e in enumerate(form):
+        c = _cell(e["at"])
+        if e["type"] not in ("horses", *ACTION_TYPES):
+            ck.add("CIT-LAND-2", ("landscape", k, "type"), f"unsupported type {e['type']!r}")
+            continue
+        points = e.get("points")
+        bad_points = (e["type"] == "horses") != (points is not None) or (
+            points is not None and points < 1)
+        if c not in board.spaces or c in tiles or c in land or bad_points:
+            ck.add("CIT-POS-9", ("landscape", k), f"no landscape tile can lie on {e['at']}")
+            continue
+        land[c] = (e["type"], points or 0)
+    for k, raw in enumerate(doc.get("bulls", [])):
+        c = _cell(raw)
+        if c not in board.buildable or c in tiles or c in land:
+            ck.add("CIT-POS-9", ("bulls", k), f"a bull cannot lie on {raw}")
+            continue
+        land[c] = ("bull", 0)
+    missing = sorted(board.spaces - set(land) - set(tiles))
+    if missing:
+        ck.add("CIT-POS-9", ("landscape",), f"landscape space {list(missing[0])} has no tile")
+    return land
+
+
+def check_players_state(doc: dict[str, Any], names: list[str], opts: dict[str, Any],
+                        ck: Checks) -> dict[str, tuple[Player, bool]]:
+    """CIT-POS-10 (and CIT-LAND-2 for held action tiles)."""
+    ps = doc["player_state"]
+    if sorted(ps) != sorted(names):
+        ck.add("CIT-POS-10", ("player_state",), "player_state needs one entry per player")
+    out: dict[str, tuple[Player, bool]] = {}
+    immediate = bool(opts["wild_horses_immediate"])
+    for name in names:
+        st = ps.get(name, {"score": 0})
+        base = ("player_state", name)
+        money = st.get("money", 0)
+        if not 0 <= money <= 12:
+            ck.add("CIT-POS-10", (*base, "money"), f"money {money} is outside 0–12")
+        horses = st.get("horses", [])
+        for k, h in enumerate(horses):
+            if h < 1:
+                ck.add("CIT-POS-10", (*base, "horses", k), "horse tiles are worth ≥ 1")
+        acts = st.get("actions", [])
+        for k, a in enumerate(acts):
+            if a not in ACTION_TYPES:
+                ck.add("CIT-LAND-2", (*base, "actions", k), f"unsupported action tile {a!r}")
+        value = len(horses) if opts["horse_points"] == "one" else sum(horses)
+        held = value if immediate else 0
+        bd = st.get("breakdown")
+        p = Player(money, 0, tuple(horses), tuple(sorted(acts)),
+                   harvest=st["score"] - held, horse_points=held)
+        if bd is not None:
+            allowed = {"harvest", "finca", "penalties"} | ({"horses"} if immediate else set())
+            if (set(bd) - allowed or bd.get("penalties", 0) > 0 or sum(bd.values()) !=
+                    st["score"] or (immediate and bd.get("horses", 0) != value)):
+                ck.add("CIT-POS-10", (*base, "breakdown"), "the breakdown does not fit the score")
+            p = p._replace(harvest=bd.get("harvest", 0), finca=bd.get("finca", 0),
+                           penalties=bd.get("penalties", 0), horse_points=bd.get("horses", 0))
+        out[name] = (p, bd is not None)
+    return out
+
+
+def check_market(doc: dict[str, Any], names: list[str], ck: Checks) -> list[str | None]:
+    """CIT-POS-11."""
+    market = doc.get("market", [None] * 12)
+    if len(market) != 12:
+        ck.add("CIT-POS-11", ("market",), "the market has 12 fields")
+        market = (list(market) + [None] * 12)[:12]
+    if not doc.get("last_refill_complete", False) and any(doc.get("bag", {}).values()):
+        ck.add("CIT-POS-11", ("last_refill_complete",), "an incomplete refill leaves the bag "
+               "empty")
+    if doc.get("to_move", names[0]) not in names:
+        ck.add("CIT-POS-11", ("to_move",), f"{doc.get('to_move')!r} is not a player")
+    if not 0 <= doc.get("passes", 0) <= len(names):
+        ck.add("CIT-POS-11", ("passes",), "passes lie between 0 and the number of players")
+    return list(market)
+
+
+def check_supply(doc: dict[str, Any], supply: dict[str, int], ck: Checks) -> None:
+    """CIT-POS-6: board + market + bag per token within the supply."""
+    used: Counter[str] = Counter()
+
+    def take(token: str, path: tuple[PathPart, ...]) -> None:
+        used[token] += 1
+        if used[token] == supply.get(token, 0) + 1:
+            ck.add("CIT-POS-6", path, f"more {token} tiles than the supply holds")
+
+    for k, reg in enumerate(doc["regions"]):
+        wells = {_cell(c) for c in reg.get("wells", [])}
+        for m, c in enumerate(reg["cells"]):
+            take(reg["kind"] + ("*" if _cell(c) in wells else ""), ("regions", k, "cells", m))
+    for k, tok in enumerate(doc.get("market", [])):
+        if tok is not None:
+            take(tok, ("market", k))
+    for tok, n in sorted(doc.get("bag", {}).items()):
+        if tok not in TOKENS:
+            ck.add("CIT-POS-6", ("bag", tok), f"unknown token {tok!r}")
+            continue
+        used[tok] += n
+        if n and used[tok] > supply.get(tok, 0):
+            ck.add("CIT-POS-6", ("bag", tok), f"more {tok} tiles than the supply holds")
+
+
+def export_position(state: State, record: dict[str, Any]) -> dict[str, Any]:
+    """The position of a replayed state (17.5)."""
+    st = state.static
+    names = st.names
+    setup = record.get("setup", {})
+    doc: dict[str, Any] = {"format": "scorer-position/1", "game": "citrus",
+                           "variant": dict(record.get("variant", {})),
+                           "players": [dict(p) for p in record["players"]],
+                           "board": board_form(st.board)}
+    for key in ("market_layout", "finca_tiles", "supply"):
+        if key in setup:
+            doc[key] = setup[key]
+    doc["fincas"] = [{"site": s, "first": v.first, "second": v.second, "scored": v.scored}
+                     for s, v in sorted(state.sites.items()) if v.status == "finca"]
+    doc["marked_sites"] = sorted(s for s, v in state.sites.items() if v.status == "marked")
+    regions = sorted(state.regions.values(), key=lambda r: sorted((c[1], c[0]) for c in r.cells))
+    doc["regions"] = [{"owner": names[r.owner] if r.owner >= 0 else None, "kind": r.kind,
+                       "cells": [list(c) for c in sorted(r.cells, key=lambda c: (c[1], c[0]))],
+                       "wells": [list(c) for c in sorted(r.cells, key=lambda c: (c[1], c[0]))
+                                 if state.tiles[c].endswith("*")]} for r in regions]
+    doc["landscape"] = [{"at": list(c), "type": t, **({"points": p} if t == "horses" else {})}
+                        for c, (t, p) in sorted(state.land.items()) if t != "bull"]
+    doc["bulls"] = [list(c) for c, (t, _) in sorted(state.land.items()) if t == "bull"]
+    immediate = st.options["wild_horses_immediate"]
+    doc["player_state"] = {}
+    for name, p in zip(names, state.players, strict=True):
+        bd = {"harvest": p.harvest, "finca": p.finca, "penalties": p.penalties}
+        if immediate:
+            bd["horses"] = p.horse_points
+        doc["player_state"][name] = {"score": p.score, "money": p.money,
+                                     "horses": list(p.horses), "actions": list(p.actions),
+                                     "breakdown": bd}
+    doc["market"] = list(state.market)
+    doc["bag"] = dict(sorted(state.bag.items()))
+    doc["last_refill_complete"] = state.lrc
+    doc["building_site_deck"] = sorted(state.site_deck)
+    doc["finca_deck_size"] = state.finca_deck
+    doc["to_move"] = names[state.turn]
+    doc["passes"] = state.passes
+    return doc

@@ -1,0 +1,270 @@
+"""Random complete games (spec 20.4–20.5): component data, a playing policy on top of the
+generator, and records with every chance outcome, cross-check field, ``expect`` and claim."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from scorer.games.citrus import events, scoring, setup
+from scorer.games.citrus.actions import Turn, apply_step, end_turn, took_form
+from scorer.games.citrus.data import (
+    BOARDS,
+    FINCA_SETS,
+    KINDS,
+    SIDE_SITES,
+    SIDE_START,
+    SIDE_SUPPLY,
+    TOKENS,
+)
+from scorer.games.citrus.generator import cells_for, gen_steps, line_plan
+from scorer.games.citrus.state import State, Work
+
+NAMES = ("Ann", "Bob", "Cara", "Dan", "Eve")
+COLOURS = ("yellow", "green", "orange", "red", "blue")
+DEMO_SUPPLY = {"demo-1": (4, 2), "demo-2": (2, 1), "open-9": (4, 2)}
+LAND_MIX = [("horses", 1)] * 5 + [("horses", 2)] * 5 + [("horses", 3)] * 5 + [
+    ("cart", 0)] * 5 + [("milestone", 0)] * 5 + [("bull", 0)] * 5
+
+
+def gen_board(rng: random.Random, side: str) -> list[str]:
+    """A plausible board (20.4): sites ≥ 3 apart, ≥ 3 path fields, rocks and bushes."""
+    width, height = (15, 12) if side == "long" else (12, 10)
+    while True:
+        grid = [["." for _ in range(width)] for _ in range(height)]
+        placed: list[tuple[int, int]] = []
+        for letter in SIDE_SITES[side]:
+            for _ in range(200):
+                x, y = rng.randrange(width), rng.randrange(height)
+                corner = x in (0, width - 1) and y in (0, height - 1)
+                if not corner and all(max(abs(x - a), abs(y - b)) >= 3 for a, b in placed):
+                    placed.append((x, y))
+                    grid[y][x] = letter
+                    break
+        if len(placed) == len(SIDE_SITES[side]):
+            break
+    paths = {(x + dx, y + dy) for x, y in placed for dx, dy in ((1, 0), (-1, 0), (0, 1),
+                                                                 (0, -1))}
+    free = [(x, y) for y in range(height) for x in range(width)
+            if grid[y][x] == "." and (x, y) not in paths]
+    rng.shuffle(free)
+    n_rock = len(free) // 20
+    n_bush = min(30, (width * height) // 10)
+    for x, y in free[:n_rock]:
+        grid[y][x] = "#"
+    for x, y in free[n_rock:n_rock + n_bush]:
+        grid[y][x] = "*"
+    return ["".join(row) for row in grid]
+
+
+def make_setup(players: int, rng: random.Random, options: dict[str, Any]
+               ) -> tuple[dict[str, Any], dict[str, Any], list[str], list[dict[str, int]],
+                          list[str]]:
+    """(variant, setup, bag order, finca order, building-site order)."""
+    variant = {k: v for k, v in options.items() if k != "board"}
+    side = variant.get("board_side", "long")
+    board_id = options.get("board") or ("demo-1" if players <= 3 else "generated")
+    if board_id in BOARDS:
+        rows = list(BOARDS[board_id])
+        board: Any = board_id
+        plain, well = DEMO_SUPPLY[board_id]
+        supply = {t: (well if t.endswith("*") else plain) for t in TOKENS}
+    else:
+        rows = gen_board(rng, side)
+        board = {"id": f"sim-{rng.randrange(10**6)}", "rows": rows}
+        supply = dict(SIDE_SUPPLY[side])
+    letters = sorted(ch for row in rows for ch in row if ch.isalpha())
+    spaces = [[x, y] for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "*"]
+    if board_id == "demo-1":
+        landscape: Any = "demo-1"
+    else:
+        mix = list(LAND_MIX)
+        rng.shuffle(mix)
+        landscape = [{"at": c, "type": t, **({"points": p} if t == "horses" else {})}
+                     for c, (t, p) in zip(spaces, mix, strict=False)]
+    n_start = {"demo-1": 3, "demo-2": 2, "open-9": 1}.get(board_id, len(SIDE_START[side]))
+    if variant.get("random_start_sites"):
+        start_sites = sorted(rng.sample(letters, n_start))
+    else:
+        start_sites = letters[:n_start]
+    fincas = [dict(f) for f in FINCA_SETS["demo"]]
+    rng.shuffle(fincas)
+    deck = [s for s in letters if s not in start_sites]
+    rng.shuffle(deck)
+    bag = [t for t in TOKENS for _ in range(supply[t])]
+    rng.shuffle(bag)
+    setup_doc = {
+        "board": board, "market_layout": "cross12", "landscape": landscape,
+        "finca_tiles": "demo", "supply": supply,
+        "start_fincas": [{"site": s, **fincas[i]} for i, s in enumerate(start_sites)],
+        "marked_sites": deck[:3], "building_site_deck": sorted(deck[3:]),
+        "market": bag[:12], "money": 6,
+    }
+    return variant, setup_doc, bag[12:], fincas[n_start:], deck[3:]
+
+
+class Sim:
+    def __init__(self, rng: random.Random, bag: list[str], fincas: list[dict[str, int]],
+                 deck: list[str]) -> None:
+        self.rng, self.bag, self.fincas, self.deck = rng, bag, fincas, deck
+
+    def finca_step(self, do: str, site: str) -> dict[str, Any]:
+        reveal = self.deck.pop(0) if self.deck else None
+        return {"do": do, "site": site, "finca": self.fincas.pop(0), "reveal": reveal}
+
+    def refill_step(self, w: Work) -> dict[str, Any]:
+        n = min(sum(1 for t in w.market if t is None), len(self.bag))
+        drawn, self.bag = self.bag[:n], self.bag[n:]
+        return {"do": "refill", "drawn": drawn}
+
+
+def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
+    rng = sim.rng
+    t = Turn(seat=w.turn)
+    steps: list[dict[str, Any]] = []
+
+    def do(step: dict[str, Any]) -> None:
+        apply_step(w, t, step, len(steps))
+        steps.append(step)
+
+    def place(token: str, cell: tuple[int, int]) -> None:
+        before = len(t.waiting), t.cart
+        lying = took_form(w.land.get(cell))
+        new = not any(w.region_of.get(n) is not None and w.regions[w.region_of[n]].owner
+                      == t.seat and w.regions[w.region_of[n]].kind == token.rstrip("*")
+                      for n in w.static.board.nbrs[cell])
+        do({"do": "place", "tile": token, "at": list(cell), "new_region": new, "took": lying})
+        del before
+
+    if w.blocked:
+        marked = w.marked()
+        do(sim.finca_step("unblock", rng.choice(marked)))
+    seat = t.seat
+    owned = sorted((r for r in w.regions.values() if r.owner == seat),
+                   key=lambda r: min((c[1], c[0]) for c in r.cells))
+    plans = {}
+    for line, fields in sorted(w.static.layout.items()):
+        found = line_plan(w, t, fields)
+        if found is not None:
+            plans[line] = found
+    money = w.players[seat].money
+    big = max((len(r.cells) for r in owned), default=0)
+    harvest = bool(owned) and (money <= 1 or not plans or rng.random() < 0.2
+                               or (big >= 5 and rng.random() < 0.5))
+    penalize = w.static.options["purchase_mistakes"] == "penalize"
+    mistake = penalize and money >= 1 and rng.random() < (0.03 if plans else 0.1)
+    if harvest:
+        t.main = "harvest"
+        chosen = owned if (money <= 2 or rng.random() < 0.5) else [
+            r for r in owned if rng.random() < 0.6] or owned[:1]
+        t.last_harvest = len(steps) + len(chosen) - 1
+        for r in chosen:
+            y, x = min((c[1], c[0]) for c in r.cells)
+            do({"do": "harvest", "at": [x, y]})
+    elif mistake:
+        t.main = "build"  # a (possibly) mistaken purchase: place what fits, return the rest
+        lines = sorted(ln for ln, fs in w.static.layout.items() if any(w.market[f - 1] for f in fs))
+        do({"do": "buy", "line": rng.choice(lines)})
+        if t.finca_due is not None:
+            do(sim.finca_step("new_finca", rng.choice(w.marked())))
+        while t.waiting:
+            token = t.waiting[0][0]
+            cells = cells_for(w, seat, token) if w.players[seat].money > 0 else []
+            if cells:
+                place(token, rng.choice(cells))
+            else:
+                do({"do": "return", "tile": token})
+        if t.refill_now is not None:
+            do(sim.refill_step(w))
+    elif plans and not mistake:
+        t.main = "build"
+        most = max(len(p[1]) for p in plans.values())
+        line = rng.choice(sorted(ln for ln, p in plans.items() if len(p[1]) >= most - 1))
+        site, order = plans[line]
+        fields = w.static.layout[line]
+        do({"do": "buy", "line": line, "tiles": [w.market[f - 1] for f in fields
+                                                 if w.market[f - 1] is not None]})
+        if t.finca_due is not None:
+            do(sim.finca_step("new_finca", site or w.marked()[0]))
+        for token, cell in order:
+            place(token, cell)
+        if t.refill_now is not None:
+            do(sim.refill_step(w))
+    elif owned:
+        t.main = "harvest"
+        t.last_harvest = len(steps) + len(owned) - 1
+        for r in owned:
+            y, x = min((c[1], c[0]) for c in r.cells)
+            do({"do": "harvest", "at": [x, y]})
+    else:
+        t.main = "pass"
+        do({"do": "pass"})
+    if t.main != "pass":
+        use_actions(w, t, sim, do, place)
+    scorings = end_turn(w, t)
+    p = w.players[seat]
+    move = {"player": w.static.names[seat], "action": "turn", "steps": steps,
+            "expect": {"money": p.money, "score": p.score, "mat": p.mat, "income": t.income,
+                       "finca_scorings": scorings}}
+    w.moves += 1
+    return move
+
+
+def use_actions(w: Work, t: Turn, sim: Sim, do: Any, place: Any) -> None:
+    """Use held action tiles now and then, after the main action (20.5)."""
+    rng = sim.rng
+    t.harvesting_done = True
+    for _ in range(3):
+        if rng.random() < 0.5:
+            return
+        options = [s for s in gen_steps(w, t, False) if s["do"].startswith("use_")]
+        if not options:
+            return
+        step = rng.choice(options)
+        if step["do"] == "use_milestone":
+            do(sim.finca_step("use_milestone", step["site"]))
+        elif step["do"] == "use_bull":
+            do(step)
+        else:
+            do({**step, "paid": w.static.options["cart_cost"]})
+            if t.finca_due is not None:
+                sites = [s["site"] for s in gen_steps(w, t, False)]
+                do(sim.finca_step("new_finca", rng.choice(sites)))
+            assert t.cart is not None
+            place(t.cart[0], tuple(rng.choice(cells_for(w, t.seat, t.cart[0]))))
+            if t.refill_now is not None:
+                do(sim.refill_step(w))
+
+
+def simulate(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """One complete random legal game (discarding games that hit the turn cap)."""
+    for attempt in range(50):
+        rng = random.Random(seed * 1000 + attempt)
+        variant, setup_doc, bag, fincas, deck = make_setup(players, rng, options)
+        record: dict[str, Any] = {
+            "format": "scorer-record/1", "game": "citrus", "variant": variant,
+            "players": [{"name": NAMES[i], "color": COLOURS[i]} for i in range(players)],
+            "setup": setup_doc, "moves": [],
+        }
+        state = setup.initial_state(record)
+        sim = Sim(rng, bag, fincas, deck)
+        cap = 20 * sum(state.static.supply.values())
+        while not state.over and len(record["moves"]) < cap:
+            w = Work.of(state)
+            w.warnings = []
+            record["moves"].append(play_turn(w, sim, state))
+            w.warnings = [*state.warnings, *w.warnings]
+            state = w.freeze()
+        if not state.over:
+            continue
+        sheet = scoring.score(state)
+        record["claimed"] = {
+            "scores": {ln.name: ln.total for ln in sheet.players},
+            "breakdown": {ln.name: dict(ln.categories) for ln in sheet.players},
+        }
+        record["meta"] = {"simulated": True, "seed": seed, "attempt": attempt}
+        return record
+    raise RuntimeError(f"no complete game within 50 attempts from seed {seed}")
+
+
+__all__ = ["KINDS", "events", "simulate"]

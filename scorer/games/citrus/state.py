@@ -1,0 +1,168 @@
+"""Game state (spec 5): an immutable ``State`` between turns, and a mutable ``Work`` copy used
+inside one turn. ``Work`` holds pyrsistent maps (each update makes a new map, so cloning a
+``Work`` for a lookahead search is cheap and never touches the state it came from)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, NamedTuple
+
+from scorer.findings import Finding
+from scorer.games.citrus.board import Board, Cell
+
+
+class Region(NamedTuple):
+    kind: str
+    cells: frozenset[Cell]
+    wells: int
+    owner: int  # seat index, -1 = neutral
+
+    @property
+    def value(self) -> int:
+        return len(self.cells) + self.wells
+
+
+class Site(NamedTuple):
+    status: str  # "empty", "marked" or "finca"
+    first: int = 0
+    second: int = 0
+    scored: bool = False
+
+
+class Player(NamedTuple):
+    money: int
+    mat: int
+    horses: tuple[int, ...]
+    actions: tuple[str, ...]  # unused action tiles, sorted
+    harvest: int = 0
+    finca: int = 0
+    penalties: int = 0
+    horse_points: int = 0  # horses scored at once (wild_horses_immediate)
+
+    @property
+    def score(self) -> int:
+        return self.harvest + self.finca + self.penalties + self.horse_points
+
+
+@dataclass(frozen=True, slots=True)
+class Static:
+    """What never changes during a game: players, board, options and component data."""
+
+    names: tuple[str, ...]
+    board: Board
+    options: dict[str, Any]
+    layout: dict[str, tuple[int, ...]]
+    finca_set: tuple[tuple[int, int], ...] | None
+    forms: dict[str, Any]  # component data as written (ids or inline), for export
+    supply: dict[str, int]
+    notes: tuple[str, ...] = ()
+    unknown: frozenset[int] = frozenset()  # seats whose in-play categories are unknown
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The state between turns. Its mappings are read-only views by contract (typed
+    ``Mapping``): ``Work.of`` copies them before a turn changes anything, so a state is never
+    modified once built (copying a dict is a single C call, far cheaper than persistent maps
+    for boards of this size)."""
+
+    static: Static
+    tiles: Mapping[Cell, str]
+    region_of: Mapping[Cell, int]
+    regions: Mapping[int, Region]
+    next_rid: int
+    land: Mapping[Cell, tuple[str, int]]  # landscape tile or bull on the board
+    sites: Mapping[str, Site]
+    players: tuple[Player, ...]
+    market: tuple[str | None, ...]
+    bag: Mapping[str, int]
+    lrc: bool  # last refill complete
+    finca_deck: int
+    finca_left: Mapping[tuple[int, int], int] | None
+    site_deck: frozenset[str]
+    turn: int = 0
+    passes: int = 0
+    blocked: bool = False
+    over: bool = False
+    moves: int = 0
+    warnings: tuple[Finding, ...] = ()
+    returned: tuple[int, ...] = field(default=())
+
+
+STATE_FIELDS = tuple(f.name for f in fields(State))
+
+
+class Work:
+    """A mutable copy of a ``State`` (same attribute names), used inside one turn and for
+    lookahead searches (``clone``)."""
+
+    static: Static
+    tiles: dict[Cell, str]
+    region_of: dict[Cell, int]
+    regions: dict[int, Region]
+    next_rid: int
+    land: dict[Cell, tuple[str, int]]
+    sites: dict[str, Site]
+    players: list[Player]
+    market: list[str | None]
+    bag: dict[str, int]
+    lrc: bool
+    finca_deck: int
+    finca_left: dict[tuple[int, int], int] | None
+    site_deck: frozenset[str]
+    turn: int
+    passes: int
+    blocked: bool
+    over: bool
+    moves: int
+    warnings: list[Finding]
+    returned: list[int]
+
+    @classmethod
+    def of(cls, state: State | Work) -> Work:
+        w = cls.__new__(cls)
+        for name in STATE_FIELDS:
+            value = getattr(state, name)
+            if name in _LISTS:
+                value = list(value)
+            elif name in _DICTS and value is not None:
+                value = dict(value)
+            setattr(w, name, value)
+        return w
+
+    def clone(self) -> Work:
+        return Work.of(self)
+
+    def freeze(self) -> State:
+        values: dict[str, Any] = {n: getattr(self, n) for n in STATE_FIELDS}
+        for name in _LISTS:
+            values[name] = tuple(values[name])
+        return State(**values)
+
+    # ---- small queries -------------------------------------------------------------
+    def owned(self, seat: int) -> list[Region]:
+        return [r for r in self.regions.values() if r.owner == seat]
+
+    def market_count(self) -> int:
+        return sum(1 for t in self.market if t is not None)
+
+    def marked(self) -> list[str]:
+        return sorted(s for s, v in self.sites.items() if v.status == "marked")
+
+    def occupied(self, cell: Cell) -> bool:
+        board = self.static.board
+        ch = board.kind[cell]
+        if ch in ".*":
+            return cell in self.tiles or cell in self.land
+        if ch == "#":
+            return True
+        return bool(self.static.options["site_cells_occupied"])
+
+
+_DICTS = frozenset({"tiles", "region_of", "regions", "land", "sites", "bag", "finca_left"})
+_LISTS = frozenset({"players", "market", "warnings", "returned"})
+
+
+def kind_of(token: str) -> str:
+    return token.rstrip("*")
