@@ -97,7 +97,7 @@ def test_ndjson_findings_point_at_file_and_line(tmp_path: Path) -> None:
     path.write_bytes(good + b"\n\n" + b"{broken\n" + good.replace(b'"moves"', b'"movez"') + b"\n")
     result = _batch(str(path))
     assert result.exit_code == 1
-    assert f"{path}:3:1:1: REC-JSON-1" in result.output
+    assert f"{path}:3:1:2: REC-JSON-1" in result.output
     assert f"{path}:4:: REC-SCHEMA-1" in result.output
     assert f"{path}:4:/moves: REC-" not in result.output  # the schema stops the replay
 
@@ -196,7 +196,7 @@ def test_sarif_validates(corpus: Path) -> None:
 
 def test_github_annotations_are_capped(tmp_path: Path) -> None:
     for k in range(60):
-        (tmp_path / f"{k:02}.json").write_bytes(b"{")
+        (tmp_path / f"{k:02}.json").write_bytes(b'{"k": %d' % k)
     result = _batch(str(tmp_path), "--format", "github")
     lines = result.stdout.splitlines()
     assert sum(1 for ln in lines if ln.startswith("::error ")) == 50
