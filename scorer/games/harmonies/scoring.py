@@ -108,12 +108,29 @@ def _farthest(start: Cell, group: frozenset[Cell], nbrs: Nbrs) -> int:
 
 
 def longest_cycle(group: frozenset[Cell], nbrs: Nbrs) -> int:
-    """Cells of the longest simple cycle in ``group`` (0 if it has none)."""
+    """Cells of the longest simple cycle in ``group`` (0 if it has none).
+
+    Depth-first search over simple paths that start at their smallest cell, pruned by the
+    number of cells still reachable (a cycle cannot be longer than the path plus those cells)
+    and stopped as soon as a cycle through every cell is found.
+    """
     order = {c: i for i, c in enumerate(sorted(group))}
     best = 0
 
+    def reachable(cell: Cell, seen: set[Cell], low: int) -> int:
+        found = {cell}
+        todo = [cell]
+        while todo:
+            for n in nbrs[todo.pop()]:
+                if n in order and order[n] > low and n not in seen and n not in found:
+                    found.add(n)
+                    todo.append(n)
+        return len(found) - 1
+
     def walk(start: Cell, cell: Cell, seen: set[Cell], length: int) -> bool:
         nonlocal best
+        if length + reachable(cell, seen, order[start]) <= best:
+            return False
         for n in nbrs[cell]:
             if n == start and length >= 3:
                 best = max(best, length)
@@ -127,6 +144,8 @@ def longest_cycle(group: frozenset[Cell], nbrs: Nbrs) -> int:
         return False
 
     for start in sorted(group):
+        if len(group) - order[start] <= best:
+            break
         if walk(start, start, {start}, 1):
             break
     return best
