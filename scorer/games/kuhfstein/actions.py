@@ -71,7 +71,10 @@ def apply_place_tile(w: Work, step: Step, base: Path) -> None:
         raise RuleViolation("KUH-TILE-5", f"cell {list(at)} already holds a tile",
                             (*base, "at"), {"found": w.tiles[at]})
     # KUH-TILE-6: next to the landscape (the first tile goes anywhere)
-    if w.tiles and not any(n in w.tiles for n in orthogonal(at)):
+    x, y = at
+    tiles = w.tiles
+    if tiles and not ((x + 1, y) in tiles or (x - 1, y) in tiles or (x, y + 1) in tiles
+                      or (x, y - 1) in tiles):
         raise RuleViolation("KUH-TILE-6", f"cell {list(at)} does not touch the landscape "
                             "orthogonally", (*base, "at"))
     w.tile_display.remove(take)

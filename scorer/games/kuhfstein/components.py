@@ -8,7 +8,7 @@ setup and position checks can report them all together.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from scorer.errors import PathPart, RuleViolation
@@ -21,8 +21,6 @@ from scorer.games.kuhfstein.state import (
     Components,
     ScoringTile,
 )
-from scorer.grid.regions import connected_groups
-from scorer.grid.squaregrid import orthogonal
 
 Path = tuple[PathPart, ...]
 
@@ -45,46 +43,99 @@ def warning(rule: str, message: str, path: Path) -> RuleViolation:
     return RuleViolation(rule, message, path, {"severity": "warning"})
 
 
-def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[dict[str, Card], list[RuleViolation]]:
-    """Check and build every card definition. Bad cards are left out of the result."""
+class CardBook(Mapping[str, Card]):
+    """The checked card definitions by id; each Card (with its four rotations) is built on
+    first use, since a game plays only a few of the 55 cards."""
+
+    __slots__ = ("_built", "_raw")
+
+    def __init__(self, raw: dict[str, tuple[int, tuple[tuple[int, int, str], ...]]]) -> None:
+        self._raw = raw
+        self._built: dict[str, Card] = {}
+
+    def __getitem__(self, cid: str) -> Card:
+        card = self._built.get(cid)
+        if card is None:
+            points, cells = self._raw[cid]
+            card = self._built[cid] = Card.build(cid, points, cells)
+        return card
+
+    def __contains__(self, cid: object) -> bool:
+        return cid in self._raw
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+
+#: Shape (cells in the order given) → "" if valid, else the KUH-CARDDEF-1/2 problem.
+_SHAPES: dict[tuple[tuple[int, int], ...], str] = {}
+FACES: frozenset[str] = KIND_SET | {"back"}
+
+
+def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[CardBook, list[RuleViolation]]:
+    """Check every card definition. Bad cards are left out of the result."""
     found: list[RuleViolation] = []
-    cards: dict[str, Card] = {}
+    cards: dict[str, tuple[int, tuple[tuple[int, int, str], ...]]] = {}
     # KUH-CARDDEF-5: at most 55 card definitions
     if len(raw) > DECK_SIZE:
         found.append(RuleViolation(
             "KUH-CARDDEF-5", f"{len(raw)} card definitions, at most {DECK_SIZE} exist", base,
             {"expected": DECK_SIZE, "found": len(raw)}))
     for cid, spec in raw.items():
-        card, problems = _parse_card(cid, spec, (*base, cid))
-        found.extend(problems)
-        if card is not None:
-            cards[cid] = card
-    return cards, found
+        cells = tuple([(c["x"], c["y"], c["face"]) for c in spec["cells"]])
+        shape = tuple([(x, y) for x, y, _ in cells])
+        problem = _SHAPES.get(shape)
+        if problem is None:
+            problem = _shape_problem(shape)
+            if len(_SHAPES) < 100_000:
+                _SHAPES[shape] = problem
+        points = spec["points"]
+        n_faces = sum(1 for c in cells if c[2] != "back")
+        if (problem or points < 1 or not n_faces
+                or any(c[2] not in FACES for c in cells) or not 2 <= len(cells) <= 5):
+            problems = _card_problems(cid, cells, points, problem, (*base, cid))
+            found.extend(problems)
+            if any(v.details.get("severity") != "warning" for v in problems):
+                continue
+        cards[cid] = (int(points), cells)
+    return CardBook(cards), found
 
 
-def _parse_card(cid: str, spec: Mapping[str, Any], path: Path
-                ) -> tuple[Card | None, list[RuleViolation]]:
+def _shape_problem(xy: tuple[tuple[int, int], ...]) -> str:
+    if not xy or len(set(xy)) != len(xy):
+        return "KUH-CARDDEF-1:distinct"
+    if min(x for x, _ in xy) != 0 or min(y for _, y in xy) != 0:
+        return "KUH-CARDDEF-1:normal"
+    if not _connected(list(xy)):
+        return "KUH-CARDDEF-2"
+    return ""
+
+
+def _card_problems(cid: str, cells: tuple[tuple[int, int, str], ...], points: int,
+                   problem: str, path: Path) -> list[RuleViolation]:
     found: list[RuleViolation] = []
-    cells = [(c["x"], c["y"], c["face"]) for c in spec["cells"]]
-    xy = [(x, y) for x, y, _ in cells]
+    xy = [[x, y] for x, y, _ in cells]
     # KUH-CARDDEF-1: distinct integer cells, normalised to min x = min y = 0
-    if not cells or len(set(xy)) != len(xy):
+    if problem == "KUH-CARDDEF-1:distinct":
         found.append(RuleViolation(
             "KUH-CARDDEF-1", f"card {cid}: its cells must be distinct and at least one",
-            (*path, "cells"), {"found": [list(c) for c in xy]}))
-    elif min(x for x, _ in xy) != 0 or min(y for _, y in xy) != 0:
+            (*path, "cells"), {"found": xy}))
+    elif problem == "KUH-CARDDEF-1:normal":
+        low = [min(x for x, _ in xy), min(y for _, y in xy)]
         found.append(RuleViolation(
             "KUH-CARDDEF-1", f"card {cid}: the smallest x and the smallest y must both be 0",
-            (*path, "cells"), {"expected": [0, 0],
-                               "found": [min(x for x, _ in xy), min(y for _, y in xy)]}))
+            (*path, "cells"), {"expected": [0, 0], "found": low}))
     # KUH-CARDDEF-2: the cells form a polyomino (N4-connected)
-    elif len(connected_groups(xy, orthogonal)) != 1:
+    elif problem == "KUH-CARDDEF-2":
         found.append(RuleViolation(
             "KUH-CARDDEF-2", f"card {cid}: its cells are not orthogonally connected (a hole or "
             "a gap in the pattern)", (*path, "cells")))
     # KUH-CARDDEF-3: every face is a landscape kind or back; at least one face cell
     for k, (_, _, face) in enumerate(cells):
-        if face != "back" and face not in KIND_SET:
+        if face not in FACES:
             found.append(RuleViolation(
                 "KUH-CARDDEF-3", f"card {cid}: unknown face {face!r} (landscape kinds: "
                 f"{', '.join(KINDS)}, or back)", (*path, "cells", k, "face"),
@@ -94,18 +145,29 @@ def _parse_card(cid: str, spec: Mapping[str, Any], path: Path
             "KUH-CARDDEF-3", f"card {cid}: every cell is a back; a card needs a face cell",
             (*path, "cells", 0, "face")))
     # KUH-CARDDEF-4: points are an integer ≥ 1
-    if spec["points"] < 1:
+    if points < 1:
         found.append(RuleViolation(
             "KUH-CARDDEF-4", f"card {cid}: points must be at least 1", (*path, "points"),
-            {"found": spec["points"]}))
-    if found:
-        return None, found
+            {"found": points}))
     # KUH-CARDDEF-7 (warning): reviews describe 2–5 cells per card
-    if not 2 <= len(cells) <= 5:
+    if not found and not 2 <= len(cells) <= 5:
         found.append(warning(
             "KUH-CARDDEF-7", f"card {cid} has {len(cells)} cells; the cards have 2 to 5",
             (*path, "cells")))
-    return Card.build(cid, int(spec["points"]), tuple(cells)), found
+    return found
+
+
+def _connected(cells: list[tuple[int, int]]) -> bool:
+    members = set(cells)
+    todo = [cells[0]]
+    reached = {cells[0]}
+    while todo:
+        x, y = todo.pop()
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n in members and n not in reached:
+                reached.add(n)
+                todo.append(n)
+    return len(reached) == len(members)
 
 
 def parse_scoring_tiles(raw: Mapping[str, Any], base: Path

@@ -12,8 +12,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pyrsistent import pmap, pset, pvector
-
 from scorer.engine import PositionResult
 from scorer.errors import RuleViolation
 from scorer.findings import Finding
@@ -32,6 +30,7 @@ from scorer.games.kuhfstein.state import (
     Components,
     KState,
     Options,
+    frozen,
 )
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
@@ -225,8 +224,8 @@ def _build_board(b: Mapping[str, Any], comp: Components) -> Board:
     supply = b.get("cows_in_supply")
     if supply is None:
         supply = COWS_PER_PLAYER - len(cows) - comp.cows_on_track(b["score"])
-    return Board(tiles=pmap(tiles), cows=pset(cows), used=pset(used), trees=pvector(trees),
-                 hand=pvector(b.get("hand", [])), played=pvector(played or []),
+    return Board(tiles=frozen(tiles), cows=frozenset(cows), used=frozenset(used),
+                 trees=tuple(trees), hand=tuple(b.get("hand", [])), played=tuple(played or []),
                  card_points=points, supply=supply, dealt=tuple(b["dealt"]))
 
 
@@ -238,18 +237,16 @@ def _build_state(doc: Mapping[str, Any], comp: Components, opts: Options) -> KSt
     display = tuple(t.get("tile_display", []))
     named = sum(len(b.tiles) for b in boards) + len(display)
     left = t.get("tiles_left", comp.total_tiles - named)
-    kind_left = pmap(left) if isinstance(left, dict) else None
-    if kind_left is not None:
-        kind_left = pmap({k: kind_left.get(k, 0) for k in KINDS})
-    seen = pset(c for b in boards for c in (*b.hand, *b.played)).update(
-        [*t.get("card_display", []), *t.get("cards_out", [])])
+    kind_left = frozen({k: left.get(k, 0) for k in KINDS}) if isinstance(left, dict) else None
+    seen = frozenset([*(c for b in boards for c in (*b.hand, *b.played)),
+                      *t.get("card_display", []), *t.get("cards_out", [])])
     deck_base = len(seen) + t["deck_left"] if "deck_left" in t else DECK_SIZE
     trees_left = comp.trees - sum(len(b.trees) for b in boards)
     return KState(
         comp=comp, opts=opts, names=names, boards=boards, tile_display=display,
         tiles_left=sum(left.values()) if isinstance(left, dict) else left, kind_left=kind_left,
         tile_order=None, tile_pos=0, card_display=tuple(t.get("card_display", [])), seen=seen,
-        card_order=None, card_pos=0, cards_out=pvector(t.get("cards_out", [])),
+        card_order=None, card_pos=0, cards_out=tuple(t.get("cards_out", [])),
         trees_left=trees_left, seat=names.index(t["next"]) if "next" in t else 0,
         phase=t.get("phase", "play") if table is not None else "over", deck_base=deck_base)
 

@@ -11,8 +11,6 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from pyrsistent import pmap, pset, pvector
-
 from scorer.errors import RuleViolation
 from scorer.games.kuhfstein.components import Path, build_components
 from scorer.games.kuhfstein.rules import RULE_IDS
@@ -26,6 +24,7 @@ from scorer.games.kuhfstein.state import (
     Components,
     KState,
     Options,
+    frozen,
 )
 
 SETUP: Path = ("setup",)
@@ -198,13 +197,13 @@ def _build_state(record: Mapping[str, Any], comp: Components, opts: Options, nam
     setup = record["setup"]
     supply = COWS_PER_PLAYER - len(comp.cow_spaces())
     boards = tuple(
-        Board(hand=pvector(setup["hands"][n]), supply=supply,
+        Board(hand=tuple(setup["hands"][n]), supply=supply,
               dealt=tuple(setup["scoring_dealt"][n])) for n in names)
     display = tuple(setup["tile_display"])
     kind_left = None
     if comp.tile_counts is not None:
-        kind_left = pmap({k: comp.tile_counts[k] - display.count(k) for k in KINDS})
-    seen = pset(setup["card_display"]).update(c for n in names for c in setup["hands"][n])
+        kind_left = frozen({k: comp.tile_counts[k] - display.count(k) for k in KINDS})
+    seen = frozenset([*setup["card_display"], *(c for n in names for c in setup["hands"][n])])
     order = setup.get("tile_order")
     card_order = setup.get("card_order")
     return KState(
@@ -213,6 +212,6 @@ def _build_state(record: Mapping[str, Any], comp: Components, opts: Options, nam
         tile_order=tuple(order) if order is not None else None, tile_pos=0,
         card_display=tuple(setup["card_display"]), seen=seen,
         card_order=tuple(card_order) if card_order is not None else None, card_pos=0,
-        cards_out=pvector(), trees_left=comp.trees,
+        cards_out=(), trees_left=comp.trees,
         warnings=tuple(violation_to_warning(v) for v in warnings),
     )

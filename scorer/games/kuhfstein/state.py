@@ -1,19 +1,31 @@
 """Immutable Kuhfstein state: component data, options, boards and the shared table.
 
-The state is a frozen dataclass holding pyrsistent collections; ``apply`` builds the next
-state from mutable local copies once per move (see actions.py).
+The state is a frozen dataclass holding immutable collections: ``frozen(dict)`` read-only
+mappings (``MappingProxyType`` over a dict nobody else holds), frozensets and tuples.
+``apply`` copies the parts one move may change into mutable locals once per move and
+freezes them again (work.py). Builtins instead of pyrsistent maps: a landscape is small
+(at most ~40 cells), and C-level dict/frozenset copies once per move are several times
+faster than building persistent maps, which dominated the replay profile.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-
-from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
+from types import MappingProxyType
+from typing import TypeVar
 
 from scorer.findings import Finding
 
 Cell = tuple[int, int]
+K = TypeVar("K")
+V = TypeVar("V")
+EMPTY: MappingProxyType[Cell, str] = MappingProxyType({})
+
+
+def frozen(mapping: dict[K, V]) -> MappingProxyType[K, V]:
+    """A read-only view of ``mapping``; the caller gives up its reference."""
+    return MappingProxyType(mapping)
 KINDS: tuple[str, ...] = ("hay", "meadow", "forest", "lake", "house")
 KIND_SET: frozenset[str] = frozenset(KINDS)
 TOTAL_TILES: Mapping[int, int] = {2: 61, 3: 66, 4: 71}
@@ -51,8 +63,11 @@ class Card:
 
     @staticmethod
     def build(cid: str, points: int, cells: tuple[tuple[int, int, str], ...]) -> Card:
-        rots = tuple(
-            tuple((*rotate(x, y, r), face) for x, y, face in cells) for r in ROTATIONS
+        rots = (
+            cells,
+            tuple([(-y, x, f) for x, y, f in cells]),
+            tuple([(-x, -y, f) for x, y, f in cells]),
+            tuple([(y, -x, f) for x, y, f in cells]),
         )
         faces = [c for c in cells if c[2] != "back"]
         return Card(cid, points, cells, rots, len(faces), frozenset(f for _, _, f in faces))
@@ -116,12 +131,12 @@ class Components:
 class Board:
     """One player's landscape, cows, trees, cards and scoring tiles."""
 
-    tiles: PMap[Cell, str] = field(default_factory=pmap)
-    cows: PSet[Cell] = field(default_factory=pset)
-    used: PSet[Cell] = field(default_factory=pset)
-    trees: PVector[Cell] = field(default_factory=pvector)
-    hand: PVector[str] = field(default_factory=pvector)
-    played: PVector[str] = field(default_factory=pvector)
+    tiles: MappingProxyType[Cell, str] = field(default_factory=lambda: EMPTY)
+    cows: frozenset[Cell] = frozenset()
+    used: frozenset[Cell] = frozenset()
+    trees: tuple[Cell, ...] = ()
+    hand: tuple[str, ...] = ()
+    played: tuple[str, ...] = ()
     card_points: int = 0
     supply: int = 4
     dealt: tuple[str, ...] = ()
@@ -144,14 +159,14 @@ class KState:
     boards: tuple[Board, ...]
     tile_display: tuple[str, ...]
     tiles_left: int
-    kind_left: PMap[str, int] | None
+    kind_left: MappingProxyType[str, int] | None
     tile_order: tuple[str, ...] | None
     tile_pos: int
     card_display: tuple[str, ...]
-    seen: PSet[str]
+    seen: frozenset[str]
     card_order: tuple[str, ...] | None
     card_pos: int
-    cards_out: PVector[str]
+    cards_out: tuple[str, ...]
     trees_left: int
     seat: int = 0
     phase: str = "play"

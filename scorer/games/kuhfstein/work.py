@@ -8,14 +8,10 @@ refills (KUH-REFILL-3, KUH-REFILL-4, KUH-REFILL-6) and the bonus track (KUH-BONU
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any
-
-from pyrsistent import pmap, pset, pvector
 
 from scorer.errors import PathPart, RuleViolation
 from scorer.findings import Finding
-from scorer.games.kuhfstein.state import KIND_SET, Board, Card, Cell, KState
+from scorer.games.kuhfstein.state import KIND_SET, Board, Card, Cell, KState, frozen
 from scorer.pointer import to_pointer
 
 Path = tuple[PathPart, ...]
@@ -54,7 +50,7 @@ class Work:
     def __init__(self, state: KState) -> None:
         board = state.boards[state.seat]
         self.state = state
-        self.tiles: dict[Cell, str] = dict(board.tiles)
+        self.tiles: dict[Cell, str] = board.tiles.copy()
         self.cows: set[Cell] = set(board.cows)
         self.used: set[Cell] = set(board.used)
         self.trees: list[Cell] = list(board.trees)
@@ -64,7 +60,8 @@ class Work:
         self.supply = board.supply
         self.tile_display: list[str] = list(state.tile_display)
         self.tiles_left = state.tiles_left
-        self.kind_left = dict(state.kind_left) if state.kind_left is not None else None
+        kinds = state.kind_left
+        self.kind_left = kinds.copy() if kinds is not None else None
         self.tile_pos = state.tile_pos
         self.card_display: list[str] = list(state.card_display)
         self.new_seen: set[str] = set()
@@ -199,26 +196,29 @@ class Work:
         cards = self.state.comp.cards
         return not any(self.can_play(cards[cid]) for cid in self.hand)
 
-    def freeze(self, **changes: Any) -> KState:
-        """The next immutable state (``changes`` set turn and phase fields)."""
+    def freeze(self, seat: int, phase: str, extra_pending: bool) -> KState:
+        """The next immutable state, with the turn and phase fields given."""
         st = self.state
         board = st.boards[st.seat]
         new_board = Board(
-            tiles=pmap(self.tiles), cows=pset(self.cows), used=pset(self.used),
-            trees=pvector(self.trees), hand=pvector(self.hand), played=pvector(self.played),
+            tiles=frozen(self.tiles), cows=frozenset(self.cows), used=frozenset(self.used),
+            trees=tuple(self.trees), hand=tuple(self.hand), played=tuple(self.played),
             card_points=self.card_points, supply=self.supply, dealt=board.dealt,
             revealed=board.revealed, tile_met=board.tile_met)
         boards = (*st.boards[:st.seat], new_board, *st.boards[st.seat + 1:])
-        return replace(
-            st, boards=boards, tile_display=tuple(self.tile_display), tiles_left=self.tiles_left,
-            kind_left=pmap(self.kind_left) if self.kind_left is not None else None,
-            tile_pos=self.tile_pos, card_display=tuple(self.card_display),
-            seen=st.seen.update(self.new_seen) if self.new_seen else st.seen,
-            card_pos=self.card_pos,
-            cards_out=st.cards_out.extend(self.cards_out) if self.cards_out else st.cards_out,
-            trees_left=self.trees_left, move_index=st.move_index + 1,
+        return KState(
+            comp=st.comp, opts=st.opts, names=st.names, boards=boards,
+            tile_display=tuple(self.tile_display), tiles_left=self.tiles_left,
+            kind_left=frozen(self.kind_left) if self.kind_left is not None else None,
+            tile_order=st.tile_order, tile_pos=self.tile_pos,
+            card_display=tuple(self.card_display),
+            seen=st.seen | self.new_seen if self.new_seen else st.seen,
+            card_order=st.card_order, card_pos=self.card_pos,
+            cards_out=(*st.cards_out, *self.cards_out) if self.cards_out else st.cards_out,
+            trees_left=self.trees_left, seat=seat, phase=phase, extra_pending=extra_pending,
+            move_index=st.move_index + 1,
             warnings=(*st.warnings, *self.warnings) if self.warnings else st.warnings,
-            **changes)
+            deck_base=st.deck_base)
 
 
 def _fits(tiles: dict[Cell, str], cows: set[Cell], cell: Cell, face: str) -> bool:
