@@ -185,3 +185,17 @@ def test_bad_simulation_requests() -> None:
         RULES.simulate(5, 1, {})
     with pytest.raises(ValueError):
         RULES.simulate(2, 1, {"nonsense": 1})
+
+
+def test_partial_herds_are_generated_and_accepted() -> None:
+    cows = [(0, 0), (1, 0), (1, 1)]
+    state = situation({"Ann": {"tiles": tiles("F0,0 F1,0 F1,1 F2,1", cows=cows)}, "Bob": {}},
+                      variant={"partial_herd": True})
+    herds = [s for s in RULES.legal_steps(state) if s["do"] == "return_herd"]
+    parts = [s for s in herds if "cells" in s]
+    assert len(parts) == 6  # {a}, {b}, {c}, {a,b}, {b,c}, {a,b,c}
+    for step in herds:
+        assert _accepted(state, [step])
+    assert not _accepted(state, [{"do": "return_herd", "cells": [[0, 0], [1, 1]]}])
+    whole = situation({"Ann": {"tiles": tiles("F0,0 F1,0 F1,1 F2,1", cows=cows)}, "Bob": {}})
+    assert not _accepted(whole, [{"do": "return_herd", "cells": [[0, 0]]}])

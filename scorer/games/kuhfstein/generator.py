@@ -159,6 +159,9 @@ class Turn:
             out += self.place_steps() + self.take_steps()
             out += [s for s, _ in self.plays()]
             out += [{"do": "return_herd", "at": list(h[0])} for h in self.herds()]
+            if self.opts.partial_herd:
+                out += [{"do": "return_herd", "cells": [list(c) for c in part]}
+                        for h in self.herds() for part in _connected_subsets(h)]
             mode = self.opts.allow_pass
             if self.regular < 2 and (mode == "always" or (mode == "if_stuck" and self.stuck())):
                 out.append({"do": "pass"})
@@ -213,10 +216,31 @@ class Turn:
             step["cows"] = [list(c) for c in sorted(cows)]
             hits = self.score_points(self.cards[step["card"]].points)
         elif kind == "return_herd":
-            herd = next(h for h in self.herds() if list(h[0]) == step["at"])
+            if "cells" in step:
+                herd = [(c[0], c[1]) for c in step["cells"]]
+            else:
+                herd = next(h for h in self.herds() if list(h[0]) == step["at"])
             self.cows -= set(herd)
             self.supply += len(herd)
         step["bonuses"] = hits
+
+
+def _connected_subsets(herd: list[Cell]) -> list[list[Cell]]:
+    """Every N4-connected subset of a herd, whole herd included (``partial_herd``)."""
+    out = []
+    for mask in range(1, 1 << len(herd)):
+        part = [c for i, c in enumerate(herd) if mask >> i & 1]
+        members, reached, todo = set(part), {part[0]}, [part[0]]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in N4:
+                n = (x + dx, y + dy)
+                if n in members and n not in reached:
+                    reached.add(n)
+                    todo.append(n)
+        if len(reached) == len(part):
+            out.append(part)
+    return out
 
 
 def legal_steps(state: KState) -> Iterator[Step]:

@@ -1,0 +1,84 @@
+"""The CLI on Kuhfstein documents: score table, show, position export, simulate."""
+
+from __future__ import annotations
+
+import orjson
+from typer.testing import CliRunner
+
+from scorer.cli import app
+from scorer.games.kuhfstein import RULES
+from scorer.replay import replay
+from tests.conftest import FIXTURES, assert_ok, verify
+from tests.kuhfstein.helpers import e19
+
+RUNNER = CliRunner()
+E19 = str(FIXTURES / "kuhfstein/valid/e19-mini-game.json")
+
+
+def test_score_shows_categories_bonuses_and_scoring_tile() -> None:
+    result = RUNNER.invoke(app, ["score", str(FIXTURES / "kuhfstein/valid/sim-4p-seed3.json"),
+                                 "--no-color"])
+    assert result.exit_code == 0, result.output
+    for word in ("cards", "trees", "scoring_tile", "tiles_placed", "bonuses", "15:cow",
+                 "record's own component data"):
+        assert word in result.output
+
+
+def test_score_json_has_extras() -> None:
+    result = RUNNER.invoke(app, ["score", E19, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    doc = orjson.loads(result.output)
+    bob = doc["records"][0]["scores"]["players"][1]
+    assert bob["total"] == 19
+    assert bob["extras"]["revealed"] == "W3"
+    assert (bob["extras"]["cows_on_landscape"], bob["extras"]["cows_in_supply"]) == (4, 0)
+
+
+def test_illegal_fixture_exits_1_with_rule_and_pointer() -> None:
+    path = str(FIXTURES / "kuhfstein/invalid/tree-incomplete.json")
+    result = RUNNER.invoke(app, ["verify", path, "--no-color"])
+    assert result.exit_code == 1
+    assert "/moves/1/steps/1/tree: KUH-TREE-3" in result.output
+
+
+def test_show_and_position_export() -> None:
+    result = RUNNER.invoke(app, ["show", E19, "--at", "3"])
+    assert result.exit_code == 0, result.output
+    assert "Ann: score 3" in result.output
+    result = RUNNER.invoke(app, ["show", E19, "--at", "3", "--position"])
+    assert result.exit_code == 0, result.output
+    doc = orjson.loads(result.output)
+    assert doc["table"]["next"] == "Bob"
+    assert doc["table"]["phase"] == "play"
+    assert_ok(verify(doc))
+
+
+def test_mid_game_position_round_trip() -> None:
+    """An exported position loads back to a state that continues like the record."""
+    record = e19()
+    state = replay(RULES, record, upto=4).state
+    doc = RULES.export_position(state, record)
+    loaded = RULES.load_position(doc).state
+    assert loaded is not None
+    assert loaded.boards == state.boards
+    assert (loaded.tile_display, loaded.card_display) == (state.tile_display,
+                                                         state.card_display)
+    assert loaded.deck_left == state.deck_left and loaded.tiles_left == state.tiles_left
+    after = RULES.apply(loaded, record["moves"][4])
+    assert after.boards[0].score == 5
+
+
+def test_simulate_command_output_verifies() -> None:
+    result = RUNNER.invoke(app, ["simulate", "kuhfstein", "--players", "3", "--seed", "9"])
+    assert result.exit_code == 0, result.output
+    assert_ok(verify(orjson.loads(result.output)))
+
+
+def test_keep_going_reports_later_moves() -> None:
+    doc = e19()
+    doc["moves"][0]["steps"][1]["at"] = [5, 5]
+    doc["moves"][2]["steps"][0]["rotation"] = 45
+    result = verify(doc, keep_going=True)
+    rules = [f.rule for f in result.findings if f.is_error]
+    assert rules[0] == "KUH-TILE-6"
+    assert "KUH-PLAY-2" in rules
