@@ -369,9 +369,24 @@ def apply_pass(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
     if any(r.owner == seat for r in w.regions.values()):
         raise RuleViolation("CIT-PASS-1", "a player who owns a region may not pass",
                             ("steps", j))
+    money = w.players[seat].money
+    if money == 0:
+        return
+    # without a region, a first tile needs a free path field of a finca (now or after the
+    # new finca a take may bring); with none of them, nothing can be built
+    free_paths = any(p not in w.tiles for s, v in w.sites.items() if v.status != "empty"
+                     for p in w.static.board.paths[s])
+    if not free_paths:
+        return
+    seen: dict[tuple[tuple[str, ...], bool], bool] = {}
     for line, fields in sorted(w.static.layout.items()):
         tokens = [tok for f in fields if (tok := w.market[f - 1]) is not None]
-        if tokens and buy_buildable(w, seat, tokens, fields, t.fired):
+        if not tokens or len(tokens) > money:
+            continue
+        key = (tuple(sorted(tokens)), w.market_count() - len(tokens) <= 3)
+        if key not in seen:
+            seen[key] = buy_buildable(w, seat, tokens, fields, t.fired)
+        if seen[key]:
             raise RuleViolation("CIT-PASS-1", f"line {line} can be bought and built",
                                 ("steps", j), {"found": line})
 

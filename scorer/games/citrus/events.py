@@ -132,7 +132,17 @@ def finca_points(adj: list[int], first: int, second: int) -> list[int]:
 
 
 def complete(w: Work, site: str) -> bool:
-    return all(w.occupied(c) for c in w.static.board.rings[site])
+    """3.5: every ring cell is occupied (tile, landscape tile or bull, rock, site)."""
+    board = w.static.board
+    tiles, land, buildable = w.tiles, w.land, board.buildable
+    sites_count = bool(w.static.options["site_cells_occupied"])
+    for c in board.rings[site]:
+        if c in buildable:
+            if c not in tiles and c not in land:
+                return False
+        elif not sites_count and c in board.site_at:
+            return False
+    return True
 
 
 def score_fincas(w: Work) -> list[dict[str, Any]]:

@@ -118,11 +118,25 @@ def take_landscape(w: Work, seat: int, tile: tuple[str, int]) -> None:
 
 def legal_anywhere(w: Work, seat: int, token: str) -> bool:
     """Some cell of the board takes ``token`` legally (used by CIT-RET-1)."""
-    return any(judge(w, seat, token, c).rule is None for c in _candidates(w))
+    return any(judge(w, seat, token, c).rule is None for c in _candidates(w, seat))
 
 
-def _candidates(w: Work) -> list[Cell]:
-    return sorted(c for c in w.static.board.buildable if c not in w.tiles)
+def _candidates(w: Work, seat: int) -> list[Cell]:
+    """Free cells that can pass CIT-BUILD-5 at all: next to an own region, or a finca's path
+    field when a worker is at home. Every other cell fails CIT-BUILD-5, so judging only these
+    gives the same answers as judging the whole board."""
+    board = w.static.board
+    tiles = w.tiles
+    cells: set[Cell] = set()
+    for r in w.regions.values():
+        if r.owner == seat:
+            for c in r.cells:
+                cells.update(n for n in board.nbrs[c] if n not in tiles and n in board.buildable)
+    if w.players[seat].mat > 0:
+        for s, site in w.sites.items():
+            if site.status == "finca":
+                cells.update(p for p in board.paths[s] if p not in tiles)
+    return sorted(cells)
 
 
 def can_build_all(w: Work, seat: int, tokens: list[str], money: int,
@@ -137,10 +151,11 @@ def can_build_all(w: Work, seat: int, tokens: list[str], money: int,
         return False
     if seen is None:
         seen = set()
+    cands = _candidates(w, seat)
     for token in sorted(set(tokens)):
         rest = list(tokens)
         rest.remove(token)
-        for c in _candidates(w):
+        for c in cands:
             j = judge(w, seat, token, c)
             if j.rule is not None:
                 continue

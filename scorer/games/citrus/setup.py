@@ -174,8 +174,8 @@ def initial_state(record: dict[str, Any]) -> State:
             raise RuleViolation("CIT-SETUP-4", f"site {site} cannot hold a start finca",
                                 (*S, "start_fincas", k, "site"),
                                 {"expected": sorted(allowed), "found": site})
-        if f["first"] < f["second"]:
-            raise RuleViolation("CIT-SETUP-4", "finca values must be first ≥ second",
+        if f["first"] < f["second"] or f["second"] < 0:
+            raise RuleViolation("CIT-SETUP-4", "finca values must be first ≥ second ≥ 0",
                                 (*S, "start_fincas", k, "second"),
                                 {"expected": f"≤ {f['first']}", "found": f["second"]})
         if fset is not None:
@@ -246,6 +246,9 @@ def initial_state(record: dict[str, Any]) -> State:
     # CIT-SETUP-7: supply and market
     supply = parse_supply(setup.get("supply"), side, printed, (*S, "supply"))
     bag = Counter(supply)
+    if len(setup["market"]) != 12:
+        raise RuleViolation("CIT-SETUP-7", "the market lists exactly 12 tiles", (*S, "market"),
+                            {"expected": 12, "found": len(setup["market"])})
     for k, token in enumerate(setup["market"]):
         if token not in TOKENS or bag[token] <= 0:
             raise RuleViolation("CIT-SETUP-7", f"the supply holds no further {token!r}",
