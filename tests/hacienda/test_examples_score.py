@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +87,7 @@ def _e13_state(variant: dict[str, Any]) -> State:
     after = RULES.load_position(final).state
     assert before is not None and after is not None
     inter = None if variant else evaluate(before)
-    return replace(after, track=None, inter_scores=inter, inter=0 if variant else 2, final=2)
+    return after._replace(track=None, inter_scores=inter, inter=0 if variant else 2, final=2)
 
 
 E13_CLAIMS: dict[str, Any] = {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -157,9 +156,9 @@ def _reject(state: State, move: dict[str, Any]) -> tuple[str, tuple[object, ...]
 def test_land_6_and_animal_4_limits() -> None:
     """HAC-LAND-6 (80 land tiles on the board) and HAC-ANIMAL-4 (30 animal tiles)."""
     state = _state_after([ANN_CHAIN, PASS_BOB])
-    full = replace(state, land_tiles=80)
+    full = state._replace(land_tiles=80)
     assert _reject(full, turn("Ann", land("forest", 3, 0))) == ("HAC-LAND-6", ("steps", 0))
-    herd = replace(state, animal_tiles=(30, 0))
+    herd = state._replace(animal_tiles=(30, 0))
     assert _reject(herd, turn("Ann", animal("cattle", 1, 1))) == ("HAC-ANIMAL-4", ("steps", 0))
 
 

@@ -293,6 +293,9 @@ def apply_turn(state: State, move: Mapping[str, Any]) -> State:
                 raise _bad(LIMITED[do], f"only one {do} per turn", ("steps", j))
             used.add(do)
         HANDLERS[do](t, step, ("steps", j))
+    following = (t.seat + 1) % len(t.money)
+    if following != 0 or (t.inter != 1 and t.final != 1):
+        return t.freeze(following)  # no round end with a pending scoring: just the next seat
     return end_turn(t.freeze())
 
 

@@ -7,8 +7,6 @@ ran out (after the intermediate scoring if both happen in one round).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from scorer.games.hacienda.scoring import evaluate
 from scorer.games.hacienda.state import State
 
@@ -17,10 +15,10 @@ def end_turn(state: State) -> State:
     """Advance to the next seat; at the end of a round run the pending scorings."""
     seat = (state.seat + 1) % len(state.names)
     if seat != 0 or (state.inter != 1 and state.final != 1):
-        return replace(state, seat=seat, move_index=state.move_index + 1)
+        return state._replace(seat=seat, move_index=state.move_index + 1)
     inter, scores, after = state.inter, state.inter_scores, state.inter_after
     if inter == 1:  # HAC-END-1
         inter, scores, after = 2, evaluate(state), state.move_index
     final = 2 if state.final == 1 else state.final  # HAC-END-2
-    return replace(state, seat=seat, move_index=state.move_index + 1, inter=inter,
+    return state._replace(seat=seat, move_index=state.move_index + 1, inter=inter,
                    inter_scores=scores, inter_after=after, final=final)

@@ -141,8 +141,8 @@ def play_state(doc: Mapping[str, Any], board: Board, opts: Options, names: tuple
             if k is not None:
                 left[k] = replace(left[k], count=left[k].count - 1)
         shapes = tuple(left)
-    state = replace(
-        base, cells=tuple(cells), haciendas=frozenset(haciendas), chips=frozenset(chips),
+    state = base._replace(
+        cells=tuple(cells), haciendas=frozenset(haciendas), chips=frozenset(chips),
         money=money, animal_tiles=tuple(tiles), free=free,
         land_tiles=sum(1 for c in cells if LAND <= c < ANIMAL),
         haciendas_left=max(0, base.neutral_supply - len(haciendas)),
@@ -176,8 +176,8 @@ def _with_play(state: State, play: Mapping[str, Any], names: tuple[str, ...],
     to_move = play["to_move"]
     done = play["intermediate_done"]
     over = to_move is None
-    return replace(
-        state, land_hands=land_hands, animal_hands=animal_hands, land_display=land_display,
+    return state._replace(
+        land_hands=land_hands, animal_hands=animal_hands, land_display=land_display,
         animal_display=animal_display, land_pile=pile,
         land_order=_order(decks.get("land"), LAND_INDEX), land_discard=discard,
         stacks=(s1, s2), stack_orders=(_order(decks.get("animal_stack_1"), ANIMAL_INDEX),

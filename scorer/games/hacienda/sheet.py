@@ -115,19 +115,18 @@ def _compare(sheet: ScoreSheet, claims: Mapping[str, Any], base: tuple[str, ...]
 
 def _one(sheet: ScoreSheet, path: tuple[str, ...], name: str, key: str, claimed: Any
          ) -> list[Finding]:
-    pointer = to_pointer(path)
     try:
         line = sheet.player(name)
     except KeyError:
-        return [Finding("REC-CLAIM-2", pointer, f"{name!r} is not a player of this game",
+        return [Finding("REC-CLAIM-2", to_pointer(path), f"{name!r} is not a player of this game",
                         details={"found": name})]
     actual = line.total if key == "total" else line.categories.get(key)
     if actual == claimed:
         return []
     what = "total" if key == "total" else key
-    return [Finding("REC-CLAIM-1", pointer, f"{name}: claimed {what} {claimed}, computed {actual}",
-                    details={"player": name, "category": key, "expected": actual,
-                             "found": claimed})]
+    return [Finding("REC-CLAIM-1", to_pointer(path), f"{name}: claimed {what} {claimed}, "
+                    f"computed {actual}", details={"player": name, "category": key,
+                                                   "expected": actual, "found": claimed})]
 
 
 def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:

@@ -1,17 +1,18 @@
 """The replay state of a Hacienda game (rules/hacienda.md §5.1) and the variant options (§8).
 
-The state is a frozen dataclass of tuples, ints and frozensets: it never changes; a move builds
-the next one from a mutable working copy (``actions.Turn``). Board contents are one int per
-space (``cells``): 0 empty, ``LAND + p`` a land tile of seat p, ``ANIMAL + 4p + a`` an animal
-tile of seat p showing animal a, ``WATER + k`` a cell of water piece k (printed water spaces are
-pieces too). Card multisets are count tuples in the vocabulary order of §10.2.
+The state is a NamedTuple of tuples, ints and frozensets: it never changes; a move builds the
+next one from a mutable working copy (``turn.Turn``), frozen once per move. Board contents
+are one int per space (``cells``): 0 empty, ``LAND + p`` a land tile of seat p,
+``ANIMAL + 4p + a`` an animal tile of seat p showing animal a, ``WATER + k`` a cell of water
+piece k (printed water spaces are pieces too). Card multisets are count tuples in the
+vocabulary order of §10.2.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorer.errors import PathPart
 from scorer.games.hacienda.board import Board
@@ -101,9 +102,8 @@ class ClaimIssue:
     found: int
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    """Everything a replay carries between two turns."""
+class State(NamedTuple):
+    """Everything a replay carries between two turns (a NamedTuple: ``_replace`` is cheap)."""
 
     board: Board
     opts: Options

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from scorer.games.hacienda.state import ClaimIssue, State, WaterShape
 
 
@@ -76,8 +74,8 @@ class Turn:
         self.final = s.final
         self.issues: list[ClaimIssue] = list(s.issues)
 
-    def freeze(self) -> State:
-        """The new immutable state."""
+    def freeze(self, following: int | None = None) -> State:
+        """The new immutable state (with the next seat to move, if given)."""
         s = self.state
         seat = self.seat
         lh = list(s.land_hands)
@@ -87,8 +85,8 @@ class Turn:
         tiles = list(s.animal_tiles)
         tiles[seat] = self.animal_tiles
         so = self.stack_orders
-        return replace(
-            s, cells=tuple(self.cells), money=tuple(self.money), land_hands=tuple(lh),
+        return s._replace(
+            cells=tuple(self.cells), money=tuple(self.money), land_hands=tuple(lh),
             animal_hands=tuple(ah), animal_tiles=tuple(tiles), free=tuple(self.free),
             land_display=tuple(self.ldisp), animal_display=tuple(self.adisp),
             land_pile=tuple(self.lpile), land_order=self.land_order,
@@ -99,4 +97,6 @@ class Turn:
             chips_left=self.chips_left, water_left=self.water_left,
             water_shapes=None if self.water_shapes is None else tuple(self.water_shapes),
             pieces=self.pieces, inter=self.inter, final=self.final, issues=tuple(self.issues),
+            seat=seat if following is None else following,
+            move_index=self.move_index if following is None else self.move_index + 1,
         )
