@@ -218,3 +218,12 @@ def test_pos_8_animal_tiles_within_the_components() -> None:
     doc["animals"]["Ann"] = {"cattle": cattle + horses[:3]}  # two herds, each next to land
     result = verify(doc)
     assert [(f.rule, f.pointer) for f in result.findings] == [("HAC-POS-8", "/animals")]
+
+
+def test_render_draws_every_space_and_the_money() -> None:
+    doc = record([ANN_CHAIN])
+    text = RULES.render(replay(RULES, doc).state)
+    lines = text.splitlines()
+    assert lines[0].split() == ["0", "1M", "1M", "1M", "f", "f", "e", "e"]
+    assert lines[-1] == "Ann 20 pesos, Bob 20 pesos"
+    assert len([ln for ln in lines if ln[:4].strip().isdigit()]) == 6

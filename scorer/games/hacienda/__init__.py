@@ -50,7 +50,7 @@ class HaciendaRules:
         return skip_turn(state)
 
     def count_steps(self, move: Move) -> int:
-        return max(1, len(move.get("steps", ())))
+        return len(move.get("steps", ()))
 
     def score(self, state: State) -> ScoreSheet:
         if state.track is not None:

@@ -179,17 +179,21 @@ def _with_play(state: State, play: Mapping[str, Any], names: tuple[str, ...],
     return state._replace(
         land_hands=land_hands, animal_hands=animal_hands, land_display=land_display,
         animal_display=animal_display, land_pile=pile,
-        land_order=_order(decks.get("land"), LAND_INDEX), land_discard=discard,
-        stacks=(s1, s2), stack_orders=(_order(decks.get("animal_stack_1"), ANIMAL_INDEX),
-                                       _order(decks.get("animal_stack_2"), ANIMAL_INDEX)),
+        land_order=_order(decks.get("land"), LAND_INDEX, sum(pile)), land_discard=discard,
+        stacks=(s1, s2), stack_orders=(_order(decks.get("animal_stack_1"), ANIMAL_INDEX, s1),
+                                       _order(decks.get("animal_stack_2"), ANIMAL_INDEX, s2)),
         animal_seen=tuple(seen), animal_limit=tuple(ANIMAL_TOTAL - r for r in removed),
         seat=0 if over else seat_of.get(to_move, 0),
         inter=2 if done else (1 if s1 == 0 and not state.opts.continuous_scoring else 0),
         final=2 if over else (1 if s2 == 0 else 0))
 
 
-def _order(cards: Sequence[str] | None, vocab: Mapping[str, int]) -> tuple[int, ...] | None:
-    return None if cards is None else tuple(vocab[c] for c in cards)
+def _order(cards: Sequence[str] | None, vocab: Mapping[str, int], size: int
+           ) -> tuple[int, ...] | None:
+    """A remaining deck order; one whose length is not the pile's is not used (unknown)."""
+    if cards is None or len(cards) != size:
+        return None
+    return tuple(vocab[c] for c in cards)
 
 
 __all__ = ["ANIMALS", "check_play", "play_state"]

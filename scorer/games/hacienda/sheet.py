@@ -75,15 +75,20 @@ def record_sheet(state: State, notes: tuple[str, ...] = ()) -> HaciendaSheet:
     tiebreak = "pesos left" if state.opts.tiebreak == "money" else ""
     stages: tuple[tuple[str, ScoreSheet], ...] = ()
     rows: Sequence[Counts] = final
+    extras: list[dict[str, object]] = [{"pesos": m} for m in state.money]
+    columns: tuple[str, ...] = ("pesos",)
     if inter is not None:
         label = "final" if state.final == 2 else "provisional"
         stages = (("intermediate", event_sheet(state, inter)), (label, event_sheet(state, final)))
         rows = [tuple(a + b for a, b in zip(i, f, strict=True)) for i, f in zip(inter, final,
                                                                                  strict=True)]
-    extras: list[dict[str, object]] = [{"pesos": m} for m in state.money]
+        columns = ("intermediate", label, "pesos")
+        for k in range(len(names)):
+            extras[k] = {"intermediate": sum(inter[k][:6]), label: sum(final[k][:6]),
+                         "pesos": state.money[k]}
     lines = _lines(names, rows, extras)
     return HaciendaSheet(
-        CATEGORIES, lines, _ranking(lines, money, state.opts.tiebreak), ("pesos",), stages,
+        CATEGORIES, lines, _ranking(lines, money, state.opts.tiebreak), columns, stages,
         notes, tiebreak, state.issues, money, state.final == 2, inter is not None,
         state.opts.continuous_scoring)
 
