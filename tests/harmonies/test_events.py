@@ -292,13 +292,17 @@ def test_e9_four_players_pouch_trigger_after_turn_36() -> None:
     assert found >= 2
 
 
-def test_incomplete_record_is_REC_END_2_with_provisional_scores() -> None:
-    s = Script()
-    for _ in range(10):
+def test_e9_two_players_stop_after_20_turns_is_REC_END_2() -> None:
+    """E9: a 2-player record that stops after 20 turns while no trigger has occurred."""
+    rrr = ["red", "red", "red"]
+    draws = [c for triple in [GGG] * 6 + [BBG] * 9 + [rrr] * 3 for c in triple]
+    s = Script(draws=draws)
+    for _ in range(20):
         s.play(*s.stacking())
     assert not s.state.triggered
     result = verify(s.record)
-    assert_rejects(result, "REC-END-2", "/moves")
+    assert [(f.rule, f.pointer) for f in result.findings] == [("REC-END-2", "/moves")]
+    assert result.status == "incomplete"
     assert result.scores is not None
 
 

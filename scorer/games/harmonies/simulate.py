@@ -14,7 +14,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.games.harmonies.board import COLOURS, NEIGHBOURS, SIDE_CELLS, TOKEN_COUNTS, TRACKS
+from scorer.games.harmonies.board import (
+    COLOURS,
+    NEIGHBOURS,
+    PLACEMENTS,
+    SIDE_CELLS,
+    TOKEN_COUNTS,
+    TRACKS,
+    Cell,
+    Stack,
+)
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.generator import END_TURN, Pending, advance, legal_steps, start
 from scorer.games.harmonies.scoring import score_state
@@ -37,6 +46,7 @@ class Policy:
     card: float
     stack: float
     same: float
+    habitat: float
     discard: float
     omit_final_refill: bool
 
@@ -108,6 +118,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
         setup["spirits_dealt"] = {name: spirits[2 * i:2 * i + 2] for i, name in enumerate(names)}
     policy = Policy(cube=rng.uniform(0.6, 1.0), card=rng.uniform(0.3, 0.9),
                     stack=rng.uniform(0.5, 12.0), same=rng.uniform(0.5, 6.0),
+                    habitat=rng.uniform(5.0, 60.0),
                     discard=rng.uniform(0.0, 0.5), omit_final_refill=rng.random() < 0.5)
     record: dict[str, Any] = {
         "format": "scorer-record/1", "game": "harmonies", "variant": variant,
@@ -194,20 +205,58 @@ def _choose(p: Pending, rng: random.Random, policy: Policy) -> Mapping[str, Any]
     if "take_card" in by and rng.random() < policy.card:
         return rng.choice(by["take_card"])
     if "take_tokens" in by:
-        return rng.choice(by["take_tokens"])
+        wanted_colours = [c for _, c in _completing(p)]
+        spaces = by["take_tokens"]
+        weights = [1.0 + sum(policy.habitat / 4 for c in s["tokens"] if c in wanted_colours)
+                   for s in spaces]
+        return rng.choices(spaces, weights)[0]
     if "place_token" in by:
         options = by["place_token"]
-        weights = [_token_weight(p, s, policy) for s in options]
+        wanted = _completing(p)
+        weights = [_token_weight(p, s, policy, wanted) for s in options]
         return rng.choices(options, weights)[0]
     if "end_turn" in by:
         return END_TURN
     return rng.choice(by["choose_spirit"])  # the only step left: the first turn's spirit
 
 
-def _token_weight(p: Pending, step: Mapping[str, Any], policy: Policy) -> float:
+def _completing(p: Pending) -> set[tuple[Cell, str]]:
+    """(cell, colour) pairs whose token would complete a habitat of an open card."""
+    out: set[tuple[Cell, str]] = set()
+    table = PLACEMENTS[p.state.side]
+    for card in dict.fromkeys(p.open_cards()):
+        for target, placements in table[card].items():
+            if target in p.cubes:
+                continue
+            for _, cells in placements:
+                gap = _single_gap(cells, p)
+                if gap is not None:
+                    out |= gap
+    return out
+
+
+def _single_gap(
+    cells: tuple[tuple[Cell, frozenset[Stack]], ...], p: Pending
+) -> set[tuple[Cell, str]] | None:
+    missing: tuple[Cell, Stack, frozenset[Stack]] | None = None
+    for cell, accepted in cells:
+        stack = p.board.get(cell, ())
+        if stack in accepted:
+            continue
+        if missing is not None or cell in p.cubes:
+            return None
+        missing = (cell, stack, accepted)
+    if missing is None:
+        return None
+    cell, stack, accepted = missing
+    return {(cell, a[-1]) for a in accepted if len(a) == len(stack) + 1 and a[:-1] == stack}
+
+
+def _token_weight(p: Pending, step: Mapping[str, Any], policy: Policy,
+                  wanted: set[tuple[Cell, str]]) -> float:
     cell = (step["cell"][0], step["cell"][1])
     colour = step["color"]
-    weight = 1.0
+    weight = 1.0 + (policy.habitat if (cell, colour) in wanted else 0.0)
     if cell in p.board:
         weight += policy.stack
     same = sum(1 for n in NEIGHBOURS[p.state.side][cell] if p.board.get(n, ("",))[-1] == colour)
