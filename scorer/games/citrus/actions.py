@@ -9,7 +9,13 @@ from typing import Any
 from scorer.errors import RuleViolation
 from scorer.findings import Finding
 from scorer.games.citrus import events
-from scorer.games.citrus.placement import can_build_all, judge, legal_anywhere, place
+from scorer.games.citrus.placement import (
+    can_build_all,
+    candidates,
+    judge,
+    legal_anywhere,
+    place,
+)
 from scorer.games.citrus.state import Site, State, Work, kind_of
 
 MAIN = frozenset({"buy", "harvest", "pass"})
@@ -379,9 +385,19 @@ def apply_pass(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
     if not free_paths:
         return
     seen: dict[tuple[tuple[str, ...], bool], bool] = {}
+    # Without a region, the first tile of every kind must start a region; start cells only
+    # get fewer while a line is placed, so a kind that cannot start now blocks every line
+    # holding it, unless the take brings a new finca (more path fields).
+    cands = candidates(w, seat)
+    startable = {kind_of(tok): any(judge(w, seat, tok, c).rule is None for c in cands)
+                 for tok in sorted({x for x in w.market if x is not None})}
     for line, fields in sorted(w.static.layout.items()):
         tokens = [tok for f in fields if (tok := w.market[f - 1]) is not None]
         if not tokens or len(tokens) > money:
+            continue
+        fires = events.trigger_fires(w, t.fired) and (
+            w.market_count() - len(tokens) <= 3) and events.finca_possible(w)
+        if not fires and not all(startable[kind_of(tok)] for tok in tokens):
             continue
         key = (tuple(sorted(tokens)), w.market_count() - len(tokens) <= 3)
         if key not in seen:

@@ -118,10 +118,10 @@ def take_landscape(w: Work, seat: int, tile: tuple[str, int]) -> None:
 
 def legal_anywhere(w: Work, seat: int, token: str) -> bool:
     """Some cell of the board takes ``token`` legally (used by CIT-RET-1)."""
-    return any(judge(w, seat, token, c).rule is None for c in _candidates(w, seat))
+    return any(judge(w, seat, token, c).rule is None for c in candidates(w, seat))
 
 
-def _candidates(w: Work, seat: int) -> list[Cell]:
+def candidates(w: Work, seat: int) -> list[Cell]:
     """Free cells that can pass CIT-BUILD-5 at all: next to an own region, or a finca's path
     field when a worker is at home. Every other cell fails CIT-BUILD-5, so judging only these
     gives the same answers as judging the whole board."""
@@ -151,7 +151,7 @@ def can_build_all(w: Work, seat: int, tokens: list[str], money: int,
         return False
     if seen is None:
         seen = set()
-    cands = _candidates(w, seat)
+    cands = candidates(w, seat)
     for token in sorted(set(tokens)):
         rest = list(tokens)
         rest.remove(token)

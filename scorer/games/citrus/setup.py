@@ -275,13 +275,13 @@ def component_notes(setup: dict[str, Any], board: Board) -> tuple[str, ...]:
     """Which component data came with the program and which from the record (ScoreSheet)."""
     def where(key: str, default: str | None) -> str:
         form = setup.get(key, default)
-        if form is None:
-            return f"{key}: none given"
+        if form is None or form == []:
+            return f"{key}: none"
         if isinstance(form, str):
             return f"{key}: {form!r} shipped with the program (demo data, not the printed game)"
         return f"{key}: carried inline by the record"
     parts = [where("board", None), where("market_layout", "cross12"),
-             where("landscape", None) if "landscape" in setup else "landscape: none",
+             where("landscape", None),
              where("finca_tiles", None),
              "supply: carried inline by the record" if "supply" in setup
              else "supply: the board side's composition"]

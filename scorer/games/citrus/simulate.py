@@ -164,7 +164,10 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
     elif mistake:
         t.main = "build"  # a (possibly) mistaken purchase: place what fits, return the rest
         lines = sorted(ln for ln, fs in w.static.layout.items() if any(w.market[f - 1] for f in fs))
-        do({"do": "buy", "line": rng.choice(lines)})
+        line = rng.choice(lines)
+        fields = w.static.layout[line]
+        do({"do": "buy", "line": line, "tiles": [w.market[f - 1] for f in fields
+                                                 if w.market[f - 1] is not None]})
         if t.finca_due is not None:
             do(sim.finca_step("new_finca", rng.choice(w.marked())))
         while t.waiting:
