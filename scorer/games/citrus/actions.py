@@ -395,8 +395,8 @@ def apply_pass(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
         tokens = [tok for f in fields if (tok := w.market[f - 1]) is not None]
         if not tokens or len(tokens) > money:
             continue
-        fires = events.trigger_fires(w, t.fired) and (
-            w.market_count() - len(tokens) <= 3) and events.finca_possible(w)
+        fires = (not t.fired and w.lrc and w.market_count() - len(tokens) <= 3
+                 and events.finca_possible(w))
         if not fires and not all(startable[kind_of(tok)] for tok in tokens):
             continue
         key = (tuple(sorted(tokens)), w.market_count() - len(tokens) <= 3)
