@@ -76,6 +76,33 @@ def check_generated_steps(rec: dict[str, Any]) -> int:
                 except RuleViolation:
                     accepted = False
                 assert accepted == any(c["do"] == "pass" for c in cands)
+            offered = {(c["do"], c.get("line"), c.get("tile")) for c in cands}
+            if w.static.options["purchase_mistakes"] == "reject" and not t.bought and (
+                    t.main != "harvest" and t.refill_now is None and t.cart is None
+                    and t.finca_due is None):
+                # reject mode: a buy is accepted exactly when the generator offers it
+                for line in sorted(w.static.layout):
+                    if not any(w.market[f - 1] for f in w.static.layout[line]):
+                        continue
+                    tt = dataclasses.replace(t, waiting=list(t.waiting))
+                    try:
+                        apply_step(w.clone(), tt, {"do": "buy", "line": line}, j)
+                        accepted = True
+                    except RuleViolation as exc:
+                        assert exc.rule == "CIT-BUY-3"
+                        accepted = False
+                    assert accepted == (("buy", line, None) in offered), line
+            if t.cart is None and t.finca_due is None and t.refill_now is None:
+                # returns: accepted exactly when the generator offers them
+                for tok in sorted({x for x, _ in t.waiting}):
+                    tt = dataclasses.replace(t, waiting=list(t.waiting))
+                    try:
+                        apply_step(w.clone(), tt, {"do": "return", "tile": tok}, j)
+                        accepted = True
+                    except RuleViolation as exc:
+                        assert exc.rule == "CIT-RET-1"
+                        accepted = False
+                    assert accepted == (("return", None, tok) in offered), tok
             for cand in cands:
                 if cand["do"] == "pass" and j != len(move["steps"]) - 1:
                     continue
@@ -108,3 +135,10 @@ def test_legal_steps_at_start() -> None:
     assert {s["do"] for s in steps} == {"buy"}
     assert [s["line"] for s in steps] == sorted(s["line"] for s in steps)
     assert Turn(seat=0).main == ""
+
+
+@pytest.mark.parametrize("options", [{"purchase_mistakes": "reject"}, {}, {"preset": "yucata"}])
+def test_generator_and_checker_agree_on_whole_games(options: dict[str, Any]) -> None:
+    for players in (2, 4):
+        rec = RULES.simulate(players, 21, options)
+        assert check_generated_steps(rec) > 0
