@@ -77,6 +77,8 @@ def apply_turn(state: State, move: dict[str, Any]) -> State:
     w = Work.of(state)
     t.seat = w.turn
     w.warnings = []
+    if state.moves == 0:  # start fincas may be complete from the outset
+        w.fresh = {s for s, v in w.sites.items() if v.status == "finca"}
     # CIT-PASS-2: after a full round of passes the turn starts with unblock
     if w.blocked and steps[0]["do"] != "unblock":
         raise RuleViolation("CIT-PASS-2", "a full round of passes was made: the turn must "
@@ -367,6 +369,7 @@ def apply_use_bull(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
         raise RuleViolation("CIT-BULL-1", f"the bull cannot go on {list(cell)}",
                             ("steps", j, "at"), {"found": list(cell)})
     w.land[cell] = ("bull", 0)
+    w.touched.add(cell)
 
 
 def apply_pass(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:

@@ -6,6 +6,7 @@ Everything is precomputed once per game so that placement checks only look up tu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from scorer.errors import PathPart, RuleViolation
@@ -33,6 +34,7 @@ class Board:
     paths: dict[str, tuple[Cell, ...]]
     path_sites: dict[Cell, tuple[str, ...]]
     rings: dict[str, tuple[Cell, ...]]
+    ring_sites: dict[Cell, tuple[str, ...]]
     nbrs: dict[Cell, tuple[Cell, ...]]
     spaces: frozenset[Cell]  # landscape spaces
     custom_paths: dict[str, tuple[Cell, ...]]
@@ -50,6 +52,14 @@ def _cell(value: Any) -> Cell | None:
 
 def build_board(rows: tuple[str, ...], label: str, shipped: bool, printed: str | None,
                 paths: dict[str, tuple[Cell, ...]]) -> Board:
+    """A board with its lookup tables (cached: boards are never modified)."""
+    return _build(rows, label, shipped, printed, tuple(sorted(paths.items())))
+
+
+@lru_cache(maxsize=256)
+def _build(rows: tuple[str, ...], label: str, shipped: bool, printed: str | None,
+           path_items: tuple[tuple[str, tuple[Cell, ...]], ...]) -> Board:
+    paths = dict(path_items)
     kind: dict[Cell, str] = {}
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
@@ -76,9 +86,14 @@ def build_board(rows: tuple[str, ...], label: str, shipped: bool, printed: str |
     for letter, cells in all_paths.items():
         for c in cells:
             path_sites.setdefault(c, []).append(letter)
+    ring_sites: dict[Cell, list[str]] = {}
+    for letter, cells in rings.items():
+        for c in cells:
+            ring_sites.setdefault(c, []).append(letter)
     return Board(label, shipped, printed, rows, max(len(r) for r in rows), len(rows), kind,
                  buildable, sites, {c: s for s, c in sites.items()}, all_paths,
-                 {c: tuple(v) for c, v in path_sites.items()}, rings, nbrs,
+                 {c: tuple(v) for c, v in path_sites.items()}, rings,
+                 {c: tuple(v) for c, v in ring_sites.items()}, nbrs,
                  frozenset(c for c, ch in kind.items() if ch == "*"), dict(paths))
 
 

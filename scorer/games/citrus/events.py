@@ -56,6 +56,7 @@ def check_new_finca(w: Work, step: dict[str, Any], path: tuple[PathPart, ...]) -
 def new_finca(w: Work, site: str, first: int, second: int, reveal: str | None) -> None:
     """The new-finca procedure (12.2) with already checked values."""
     w.sites[site] = Site("finca", first, second, False)
+    w.fresh.add(site)
     w.finca_deck -= 1
     if w.finca_left is not None:
         left = w.finca_left[(first, second)] - 1
@@ -146,9 +147,15 @@ def complete(w: Work, site: str) -> bool:
 
 
 def score_fincas(w: Work) -> list[dict[str, Any]]:
-    """CIT-FINCA-2: score every complete unscored finca. Returns the scorings made."""
+    """CIT-FINCA-2: score every complete unscored finca. Returns the scorings made.
+    Occupancy only grows, so only fincas whose ring got a tile or bull this turn, and new
+    fincas, can have become complete."""
     done: list[dict[str, Any]] = []
-    for site in sorted(w.sites):
+    ring_sites = w.static.board.ring_sites
+    check = set(w.fresh)
+    for c in w.touched:
+        check.update(ring_sites.get(c, ()))
+    for site in sorted(check):
         s = w.sites[site]
         if s.status != "finca" or s.scored or not complete(w, site):
             continue

@@ -31,12 +31,13 @@ def judge(w: Work, seat: int, token: str, cell: Cell) -> Judgement:
     if cell in w.tiles:
         return Judgement("CIT-BUILD-4", f"{list(cell)} already holds a {w.tiles[cell]}",
                          False, ())
+    regions, region_of, tiles = w.regions, w.region_of, w.tiles
     rids: list[int] = []
     for n in board.nbrs[cell]:
-        rid = w.region_of.get(n)
-        if rid is not None and rid not in rids and w.regions[rid].kind == k:
+        rid = region_of.get(n)
+        if rid is not None and rid not in rids and regions[rid].kind == k:
             rids.append(rid)
-    own = [r for r in rids if w.regions[r].owner == seat]
+    own = [r for r in rids if regions[r].owner == seat]
     # CIT-BUILD-5: extension of an own region, or a new region on a finca's path field
     new_region = not own
     if new_region:
@@ -48,7 +49,7 @@ def judge(w: Work, seat: int, token: str, cell: Cell) -> Judgement:
             return Judgement("CIT-BUILD-5", "no worker at home to start a new region", True, ())
     # CIT-BUILD-6: no contact with another player's region of the kind
     for r in rids:
-        owner = w.regions[r].owner
+        owner = regions[r].owner
         if owner not in (-1, seat):
             return Judgement("CIT-BUILD-6", f"{list(cell)} touches {w.static.names[owner]}'s "
                              f"{k} region", new_region, ())
@@ -56,13 +57,13 @@ def judge(w: Work, seat: int, token: str, cell: Cell) -> Judgement:
     if not w.static.options["family"]:
         for s in board.path_sites.get(cell, ()):
             for p in board.paths[s]:
-                if p != cell and p in w.tiles and kind_of(w.tiles[p]) == k:
+                if p != cell and p in tiles and kind_of(tiles[p]) == k:
                     return Judgement("CIT-PATH-1", f"site {s}'s path fields would hold two "
                                      f"{k} tiles ({list(p)} and {list(cell)})", new_region, ())
     # CIT-FUSE-1: neutral size N must not exceed own size O
-    neutral = sum(len(w.regions[r].cells) for r in rids if w.regions[r].owner == -1)
+    neutral = sum(len(regions[r].cells) for r in rids if regions[r].owner == -1)
     if neutral:
-        mine = sum(len(w.regions[r].cells) for r in own)
+        mine = sum(len(regions[r].cells) for r in own)
         if w.static.options["fusion_count_new_tile"]:
             mine += 1
         if neutral > mine:
@@ -92,6 +93,7 @@ def place(w: Work, seat: int, token: str, cell: Cell, j: Judgement) -> tuple[str
     for c in cells:
         region_of[c] = rid
     w.tiles[cell] = token
+    w.touched.add(cell)
     p = w.players[seat]
     mat = p.mat - 1 if own == 0 else p.mat + own - 1
     w.players[seat] = p._replace(mat=mat)

@@ -121,6 +121,8 @@ class Sim:
 def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
     rng = sim.rng
     t = Turn(seat=w.turn)
+    if state.moves == 0:  # as in actions.apply_turn: start fincas may be complete
+        w.fresh = {s for s, v in w.sites.items() if v.status == "finca"}
     steps: list[dict[str, Any]] = []
 
     def do(step: dict[str, Any]) -> None:

@@ -5,7 +5,7 @@ inside one turn. ``Work`` holds pyrsistent maps (each update makes a new map, so
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from scorer.findings import Finding
@@ -90,9 +90,6 @@ class State:
     returned: tuple[int, ...] = field(default=())
 
 
-STATE_FIELDS = tuple(f.name for f in fields(State))
-
-
 class Work:
     """A mutable copy of a ``State`` (same attribute names), used inside one turn and for
     lookahead searches (``clone``)."""
@@ -118,27 +115,46 @@ class Work:
     moves: int
     warnings: list[Finding]
     returned: list[int]
+    touched: set[Cell]  # cells that became occupied in this turn (finca scoring)
+    fresh: set[str]  # sites that became fincas in this turn
 
     @classmethod
     def of(cls, state: State | Work) -> Work:
         w = cls.__new__(cls)
-        for name in STATE_FIELDS:
-            value = getattr(state, name)
-            if name in _LISTS:
-                value = list(value)
-            elif name in _DICTS and value is not None:
-                value = dict(value)
-            setattr(w, name, value)
+        w.static = state.static
+        w.tiles = dict(state.tiles)
+        w.region_of = dict(state.region_of)
+        w.regions = dict(state.regions)
+        w.next_rid = state.next_rid
+        w.land = dict(state.land)
+        w.sites = dict(state.sites)
+        w.players = list(state.players)
+        w.market = list(state.market)
+        w.bag = dict(state.bag)
+        w.lrc = state.lrc
+        w.finca_deck = state.finca_deck
+        w.finca_left = None if state.finca_left is None else dict(state.finca_left)
+        w.site_deck = state.site_deck
+        w.turn = state.turn
+        w.passes = state.passes
+        w.blocked = state.blocked
+        w.over = state.over
+        w.moves = state.moves
+        w.warnings = list(state.warnings)
+        w.returned = list(state.returned)
+        w.touched = set(state.touched) if isinstance(state, Work) else set()
+        w.fresh = set(state.fresh) if isinstance(state, Work) else set()
         return w
 
     def clone(self) -> Work:
         return Work.of(self)
 
     def freeze(self) -> State:
-        values: dict[str, Any] = {n: getattr(self, n) for n in STATE_FIELDS}
-        for name in _LISTS:
-            values[name] = tuple(values[name])
-        return State(**values)
+        return State(self.static, self.tiles, self.region_of, self.regions, self.next_rid,
+                     self.land, self.sites, tuple(self.players), tuple(self.market), self.bag,
+                     self.lrc, self.finca_deck, self.finca_left, self.site_deck, self.turn,
+                     self.passes, self.blocked, self.over, self.moves, tuple(self.warnings),
+                     tuple(self.returned))
 
     # ---- small queries -------------------------------------------------------------
     def owned(self, seat: int) -> list[Region]:
@@ -159,9 +175,6 @@ class Work:
             return True
         return bool(self.static.options["site_cells_occupied"])
 
-
-_DICTS = frozenset({"tiles", "region_of", "regions", "land", "sites", "bag", "finca_left"})
-_LISTS = frozenset({"players", "market", "warnings", "returned"})
 
 
 def kind_of(token: str) -> str:
