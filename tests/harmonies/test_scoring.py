@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pyrsistent import pmap
 
 from scorer.engine import PlayerScore
 from scorer.games.harmonies.board import NEIGHBOURS, matching_rotations
+from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.scoring import (
     island_count,
     rank,
@@ -48,8 +48,10 @@ E2 = board(c0_0="bbg", c0_1="bg", c1_0="g", c0_2="bb", c2_0="GGG", c2_1="G", c4_
 
 
 def player(stacks: dict[tuple[int, int], tuple[str, ...]], spirit: str | None = None,
-           cube: tuple[int, int] | None = None, cards: tuple[HeldCard, ...] = ()) -> PlayerState:
-    return PlayerState("Ann", pmap(stacks), pmap(), cards, (), spirit, cube)
+           cube: tuple[int, int] | None = None, cards: tuple[HeldCard, ...] = (),
+           side: str = "A") -> PlayerState:
+    return PlayerState("Ann", CellMap.of(side, (), stacks.items()), CellMap.of(side, ""), cards,
+                       (), spirit, cube)
 
 
 def test_e2_landscapes_side_A() -> None:
@@ -126,7 +128,7 @@ def test_e6_islands_side_B_HAR_SCORE_6() -> None:
     assert 5 * island_count(middle, "B") == 10
     middle.update(blue((0, 1), (1, 0)))
     assert 5 * island_count(middle, "B") == 15
-    line = score_player(player(middle), Options(board_side="B"))
+    line = score_player(player(middle, side="B"), Options(board_side="B"))
     assert line.categories["water"] == 15 and line.extras["islands"] == 3
 
 
@@ -162,11 +164,12 @@ def test_e10_solo_suns_HAR_SCORE_11(total: int, side: str, module: bool, spirit:
 
 
 def _tied(option: bool) -> tuple[tuple[str, ...], ...]:
-    ann = PlayerState("Ann", pmap(), pmap(), (HeldCard("koala", ((0, 0),) * 4),
+    empty, no_cubes = CellMap.of("A", ()), CellMap.of("A", "")
+    ann = PlayerState("Ann", empty, no_cubes, (HeldCard("koala", ((0, 0),) * 4),
                                               HeldCard("bee", ((0, 1),) * 2),
                                               HeldCard("fish", ((0, 2),) * 4),
                                               HeldCard("ray", ((0, 3),))), (), "owl_spirit")
-    ben = PlayerState("Ben", pmap(), pmap(), (HeldCard("frog", ((1, 0),) * 5),
+    ben = PlayerState("Ben", empty, no_cubes, (HeldCard("frog", ((1, 0),) * 5),
                                               HeldCard("duck", ((1, 1),) * 4),
                                               HeldCard("crow", ((1, 2),))), (), "ram_spirit",
                       (2, 0))

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pyrsistent import PMap
-
 from scorer.errors import RuleViolation
 from scorer.games.harmonies.board import (
     CARD_LIMIT,
@@ -21,6 +19,7 @@ from scorer.games.harmonies.board import (
     Stack,
     matching_rotations,
 )
+from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.state import GameState, HeldCard, PlayerState
 
 Step = Mapping[str, Any]
@@ -37,8 +36,8 @@ class Turn:
         player = state.players[state.seat]
         self.state = state
         self.player: PlayerState = player
-        self.board: PMap[Cell, Stack] = player.board
-        self.cubes: PMap[Cell, str] = player.cubes
+        self.board: CellMap[Stack] = player.board
+        self.cubes: CellMap[str] = player.cubes
         self.cards: list[HeldCard] = list(player.cards)
         self.spirit: str | None = player.spirit
         self.spirit_cube: Cell | None = player.spirit_cube

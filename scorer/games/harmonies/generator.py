@@ -12,8 +12,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pyrsistent import PMap
-
 from scorer.games.harmonies.board import (
     COLOURS,
     LEGAL_STACKS,
@@ -23,6 +21,7 @@ from scorer.games.harmonies.board import (
     Cell,
     Stack,
 )
+from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.state import GameState, HeldCard
 
 END_TURN: Mapping[str, str] = {"do": "end_turn"}
@@ -39,8 +38,8 @@ class Pending:
     """A turn in progress: the state at its start and everything the steps so far changed."""
 
     state: GameState
-    board: PMap[Cell, Stack]
-    cubes: PMap[Cell, str]
+    board: CellMap[Stack]
+    cubes: CellMap[str]
     cards: tuple[HeldCard, ...]
     spirit: str | None
     spirit_cube: Cell | None

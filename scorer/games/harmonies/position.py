@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pyrsistent import pmap
-
 from scorer.engine import PositionResult, Record
 from scorer.findings import Finding
 from scorer.games.harmonies.board import (
@@ -23,6 +21,7 @@ from scorer.games.harmonies.board import (
     matching_rotations,
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
+from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.state import GameState, HeldCard, Options, PlayerState
 from scorer.pointer import to_pointer
 
@@ -268,7 +267,9 @@ def _state(doc: Record, options: Options) -> GameState:
         cube = _cell(spirit["cube"]) if spirit["cube"] is not None else None
         if cube is not None:
             cubes[cube] = spirit["card"]
-        players.append(PlayerState(p["name"], pmap(stacks), pmap(cubes), held, (),
+        side = options.board_side
+        players.append(PlayerState(p["name"], CellMap.of(side, (), stacks.items()),
+                                   CellMap.of(side, "", cubes.items()), held, (),
                                    spirit["card"], cube, len(stacks) // 3))
     return GameState(options, tuple(players), (), tuple(0 for _ in COLOURS), (), frozenset(),
                      options.animal_cube_supply, 0, 0, True, True)

@@ -37,7 +37,7 @@ def initial_state(record: Record) -> GameState:
     for space in central:
         for colour in space:
             pouch[colour] -= 1
-    players = tuple(empty_player(name, dealt.get(name, ())) for name in names)
+    players = tuple(empty_player(name, options.board_side, dealt.get(name, ())) for name in names)
     return GameState(options, players, central, tuple(pouch[c] for c in COLOURS), display,
                      frozenset(display), options.animal_cube_supply)
 

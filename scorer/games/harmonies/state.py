@@ -1,8 +1,8 @@
 """The immutable game state: options, per-player boards and cards, shared supply.
 
-A ``GameState`` is replaced, never changed: ``apply`` builds a new one per turn (one pmap
-evolver per board, plain tuples for the small collections). Board stacks are tuples of colour
-names keyed by ``(col, row)``; only non-empty cells are stored.
+A ``GameState`` is replaced, never changed: ``apply`` builds a new one per turn (a ``CellMap``
+update per token, plain tuples for the small collections). Board stacks are tuples of colour
+names keyed by ``(col, row)``; empty cells are not part of the board mapping.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pyrsistent import PMap, pmap
-
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS, Cell, Stack
+from scorer.games.harmonies.cellmap import CellMap
 
 #: Option name → default (section 9).
 DEFAULT_OPTIONS: Mapping[str, Any] = {
@@ -61,8 +60,8 @@ class PlayerState:
     """One player's board (non-empty stacks), cubes (cell → card id), cards and spirit."""
 
     name: str
-    board: PMap[Cell, Stack]
-    cubes: PMap[Cell, str]
+    board: CellMap[Stack]
+    cubes: CellMap[str]
     cards: tuple[HeldCard, ...] = ()
     dealt: tuple[str | None, ...] = ()
     spirit: str | None = None
@@ -81,8 +80,8 @@ class PlayerState:
         return sum(len(s) for s in self.board.values())
 
 
-def empty_player(name: str, dealt: tuple[str | None, ...] = ()) -> PlayerState:
-    return PlayerState(name, pmap(), pmap(), (), dealt)
+def empty_player(name: str, side: str, dealt: tuple[str | None, ...] = ()) -> PlayerState:
+    return PlayerState(name, CellMap.of(side, ()), CellMap.of(side, ""), (), dealt)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,94 @@
+"""``CellMap``: an immutable mapping cell → value over the fixed cells of one board side.
+
+A board has at most 25 cells, so the values live in a (C-accelerated) pyrsistent ``PVector``
+indexed by the cell's position on its side: a look-up is one dict access and one index, an
+update one ``PVector.set``. Empty cells hold a falsy value (``()`` for stacks, ``""`` for cubes)
+and are not part of the mapping: ``in``, ``len``, iteration and ``items`` see non-empty cells
+only, in column-then-row order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Generic, TypeVar, overload
+
+from pyrsistent import PVector, pvector
+
+from scorer.games.harmonies.board import SIDE_CELLS, Cell
+
+V = TypeVar("V")
+T = TypeVar("T")
+
+INDEX: Mapping[str, Mapping[Cell, int]] = {
+    side: {cell: i for i, cell in enumerate(cells)} for side, cells in SIDE_CELLS.items()
+}
+
+
+class CellMap(Mapping[Cell, V], Generic[V]):
+    """Immutable cell → value mapping of one board side; ``set`` returns a new map."""
+
+    __slots__ = ("_count", "_empty", "_side", "_values")
+
+    def __init__(self, side: str, values: PVector[V], empty: V, count: int) -> None:
+        self._side = side
+        self._values = values
+        self._empty = empty
+        self._count = count
+
+    @classmethod
+    def of(cls, side: str, empty: V, items: Iterable[tuple[Cell, V]] = ()) -> CellMap[V]:
+        """A map of ``side`` holding ``items``; cells not on the side are left out."""
+        values = [empty] * len(SIDE_CELLS[side])
+        index = INDEX[side]
+        for cell, value in items:
+            i = index.get(cell)
+            if i is not None:
+                values[i] = value
+        return cls(side, pvector(values), empty, sum(1 for v in values if v))
+
+    def __getitem__(self, cell: Cell) -> V:
+        i = INDEX[self._side].get(cell)
+        if i is not None:
+            value = self._values[i]
+            if value:
+                return value
+        raise KeyError(cell)
+
+    @overload
+    def get(self, cell: Cell, /) -> V | None: ...
+
+    @overload
+    def get(self, cell: Cell, /, default: V | T) -> V | T: ...
+
+    def get(self, cell: Cell, /, default: object = None) -> object:
+        i = INDEX[self._side].get(cell)
+        if i is None:
+            return default
+        value = self._values[i]
+        return value if value else default
+
+    def __contains__(self, cell: object) -> bool:
+        i = INDEX[self._side].get(cell)  # type: ignore[call-overload]
+        return i is not None and bool(self._values[i])
+
+    def __iter__(self) -> Iterator[Cell]:
+        return (c for c, v in zip(SIDE_CELLS[self._side], self._values, strict=True) if v)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def items(self) -> Iterator[tuple[Cell, V]]:  # type: ignore[override]
+        return ((c, v) for c, v in zip(SIDE_CELLS[self._side], self._values, strict=True) if v)
+
+    def values(self) -> Iterator[V]:  # type: ignore[override]
+        return (v for v in self._values if v)
+
+    def set(self, cell: Cell, value: V) -> CellMap[V]:
+        """A new map with ``cell`` holding ``value``. Raises KeyError off the side."""
+        i = INDEX[self._side][cell]
+        old = self._values[i]
+        count = self._count + (1 if value else 0) - (1 if old else 0)
+        return CellMap(self._side, self._values.set(i, value), self._empty, count)
+
+    def __repr__(self) -> str:
+        return f"CellMap({dict(self.items())!r})"
