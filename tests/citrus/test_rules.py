@@ -353,3 +353,60 @@ def test_cit_end_1_game_ends_when_every_tile_is_built() -> None:
     after = turn(state, [BUY_R1, {"do": "place", "tile": "lime", "at": [1, 1]}])
     assert after.over
     assert RULES.score(after).player("Ann").categories["harvest_final"] == 1
+
+
+def test_start_finca_complete_from_the_outset_scores_after_the_first_turn() -> None:
+    """CIT-FINCA-2 for a start finca whose ring is all rock on a custom board."""
+    setup = {"board": {"id": "rocky", "rows": ["###....", "#A#....", "###.B..", "......."]},
+             "start_fincas": [{"site": "A", "first": 4, "second": 2},
+                              {"site": "B", "first": 6, "second": 3}],
+             "marked_sites": [], "building_site_deck": [], "finca_deck_size": 0,
+             "market": ["lime", "lime", "orange", "grapefruit", "bloodorange", "lime*",
+                        "lemon", "orange*", "grapefruit*", "lemon*", "bloodorange*", "lemon"]}
+    state = RULES.initial_state(record(setup, moves=[]))
+    assert not state.sites["A"].scored
+    after = turn(state, [BUY_R1, {"do": "place", "tile": "lime", "at": [4, 1]},
+                         {"do": "place", "tile": "lime", "at": [5, 1]}])
+    assert after.sites["A"].scored and not after.sites["B"].scored
+    assert [p.finca for p in after.players] == [0, 0]
+
+
+SHORT_ROWS = ["A.B.C.D", ".......", "E.F.G.H", ".......", "I.J.K.."]
+
+
+def short_setup(**changes: Any) -> dict[str, Any]:
+    s: dict[str, Any] = {
+        "board": {"id": "dlp_short", "rows": SHORT_ROWS},
+        "start_fincas": [{"site": x, "first": 6, "second": 3} for x in "ABC"],
+        "marked_sites": ["D", "E", "F"],
+        "market": ["lime", "lime", "orange", "grapefruit", "bloodorange", "lime*", "lemon",
+                   "orange*", "grapefruit*", "lemon*", "bloodorange*", "lemon"],
+    }
+    s.update(changes)
+    return s
+
+
+def test_printed_short_side_and_random_start_sites() -> None:
+    short = {"board_side": "short"}
+    state = RULES.initial_state(record(short_setup(), moves=[], variant=short))
+    assert state.finca_deck == 12 and sorted(state.site_deck) == list("GHIJK")
+    assert sum(state.bag.values()) == 65 - 12
+    assert_rejects(verify(record(short_setup(start_fincas=[
+        {"site": x, "first": 6, "second": 3} for x in "ABD"]), moves=[], variant=short)),
+        "CIT-SETUP-4", "/setup/start_fincas/2/site")
+    rnd = short_setup(start_fincas=[{"site": x, "first": 6, "second": 3} for x in "AHK"],
+                      marked_sites=["B", "C", "D"], building_site_deck=list("EFGIJ"))
+    state = RULES.initial_state(record(rnd, moves=[],
+                                       variant={**short, "random_start_sites": True}))
+    assert state.sites["H"].status == "finca" and state.sites["B"].status == "marked"
+    assert_rejects(verify(record(short_setup(finca_deck_size=11), moves=[], variant=short)),
+                   "CIT-SETUP-6", "/setup/finca_deck_size")
+    assert_rejects(verify(record(short_setup(finca_tiles=[{"first": 4, "second": 2}] * 14),
+                                 moves=[], variant=short)),
+                   "CIT-SETUP-6", "/setup/finca_tiles")
+    long_supply = {t: 12 for t in ("lemon", "orange", "bloodorange", "lime", "grapefruit")}
+    assert_rejects(verify(record(short_setup(supply=long_supply), moves=[], variant=short)),
+                   "CIT-SETUP-7", "/setup/supply/bloodorange")
+    assert_rejects(verify(record(short_setup(building_site_deck=["G"]), moves=[],
+                                 variant=short)),
+                   "CIT-SETUP-5", "/setup/building_site_deck")
