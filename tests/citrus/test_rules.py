@@ -404,7 +404,7 @@ def test_printed_short_side_and_random_start_sites() -> None:
     assert_rejects(verify(record(short_setup(finca_tiles=[{"first": 4, "second": 2}] * 14),
                                  moves=[], variant=short)),
                    "CIT-SETUP-6", "/setup/finca_tiles")
-    long_supply = {t: 12 for t in ("lemon", "orange", "bloodorange", "lime", "grapefruit")}
+    long_supply = dict.fromkeys(("lemon", "orange", "bloodorange", "lime", "grapefruit"), 12)
     assert_rejects(verify(record(short_setup(supply=long_supply), moves=[], variant=short)),
                    "CIT-SETUP-7", "/setup/supply/bloodorange")
     assert_rejects(verify(record(short_setup(building_site_deck=["G"]), moves=[],
