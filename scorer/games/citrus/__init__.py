@@ -1,16 +1,34 @@
 """Citrus (Jeffrey D. Allers, dlp games 2013), spec ../shared/rules/citrus.md.
 
+Modules: rules (catalogue), data (shipped demo boards, landscape, finca set, ``cross12``),
+board, state, setup (CIT-SETUP-*), placement (section 8), actions (one ``apply_<step>`` per
+step, turn structure), events (income, trigger, new finca, refill, finca scoring, end),
+scoring (13.1), position (17), generator (legal steps, independent of the checks),
+simulate (random complete games), render.
+
 Decisions where the spec leaves room (also listed in the final report):
-- Warnings (CIT-RET-2, CIT-REC-2) cannot travel through ``apply`` (it returns a state or raises),
-  so they are kept in the state (``State.warnings``, absolute pointers) and shown as notes of
-  the score sheet; ``RULES.warnings(state)`` returns them as findings.
-- A place step naming a different tile right after ``use_cart`` is CIT-CART-1 at its ``tile``;
-  a turn that ends with the cart's tile unplaced is CIT-CART-1 at the ``use_cart`` step; another
-  step found instead of the placement is CIT-CART-1 at that step.
-- The prescan of CIT-TURN-2 runs before any step: a conflicting main-action step is reported at
-  the first step of the wrong kind.
-- CIT-BUY-3 / CIT-PASS-1 searches try every free cell with the placement checks and memoise the
-  set of placements (positions reached by the same set are equal).
+- Warnings (CIT-RET-2, CIT-REC-2) cannot travel through ``apply`` (it returns a state or
+  raises), so they are kept in the state (``State.warnings``, absolute pointers), shown as
+  notes of the score sheet and returned by ``RULES.warnings(state)``.
+- State mappings are plain dicts typed read-only (``Mapping``); every turn copies them
+  (``Work.of``) before changing anything, so a state is never modified once built. This is
+  several times faster than persistent maps for boards of this size.
+- A ``place`` naming another tile right after ``use_cart`` is CIT-CART-1 at its ``tile``; a
+  turn that ends with the cart's tile unplaced is CIT-CART-1 at the ``use_cart``; another step
+  found instead of the placement is CIT-CART-1 at that step.
+- CIT-TURN-2 is judged before any step is replayed; a conflicting main-action step is reported
+  at the first step of the wrong kind.
+- CIT-BUY-3 / CIT-PASS-1 / CIT-RET-1 try every cell that can pass CIT-BUILD-5 at all (next to
+  an own region, or a free path field of a finca) with the full placement checks, and memoise
+  placement sets (positions reached by the same set of placements are equal).
+- Finca scoring at the end of a turn looks at fincas whose ring got a tile or bull in the
+  turn and at new fincas (and, in the first turn, at every start finca): occupancy only grows,
+  so no other finca can have become complete.
+- Landscape data named by id is only accepted on the board of the same id (``demo-1``).
+- Positions: a bull lying on a landscape space covers it (the setup's bull tile); without a
+  ``breakdown`` the categories harvest/finca/penalties are left out of the sheet and the track
+  score is shown in the ``track`` column.
+- Unknown variant options make a record malformed (the schema lists the options of 14).
 """
 
 from __future__ import annotations

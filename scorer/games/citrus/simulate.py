@@ -1,5 +1,15 @@
 """Random complete games (spec 20.4–20.5): component data, a playing policy on top of the
-generator, and records with every chance outcome, cross-check field, ``expect`` and claim."""
+generator, and records with every chance outcome, cross-check field, ``expect`` and claim.
+
+Choices of the simulator (not rules): board ``demo-1`` for 2–3 players and a generated
+inline board (``sim-<n>``, 15 × 12 long / 12 × 10 short, sites ≥ 3 apart) for 4–5 players,
+unless ``options["board"]`` names a shipped board or ``"generated"``; demo boards get a small
+supply (30 / 15 / 30 tiles), generated boards the side's composition; landscape mix of
+20.4; the shipped ``demo`` finca set shuffled. Policy: harvest when money is low or a region
+is large, else buy a line with a complete placement plan (preferring more tiles); in
+``"penalize"`` mode a random purchase now and then (placing what fits, returning the rest);
+action tiles are used after the main action with probability 1/2 each. Games that reach 20
+turns per supply tile are discarded and the next attempt of the seed is played."""
 
 from __future__ import annotations
 
