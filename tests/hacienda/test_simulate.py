@@ -145,3 +145,31 @@ def test_legal_steps_at_the_start_is_the_protocol_entry() -> None:
     # no land tile yet: no animal, hacienda or harvest; water may go anywhere
     assert {s["do"] for s in steps} == {"buy_card", "play_land", "buy_water"}
     assert steps == list(RULES.legal_steps(state))
+
+
+CARDS = ["mountain", "forest", "meadow", "rocks", "swamp", "pampas", "cattle", "horse", "pig",
+         "sheep"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), value=st.integers(-3, 40))
+def test_a_changed_step_is_never_an_internal_error(seed: int, value: int) -> None:
+    """A random single-step change is rejected with a rule ID or still a legal game."""
+    rng = random.Random(seed)
+    doc = RULES.simulate(rng.randint(2, 5), seed % 7, {})
+    moves = [m for m in doc["moves"] if m["steps"]]
+    step = rng.choice(rng.choice(moves)["steps"])
+    key = rng.choice([k for k in step if k != "do"])
+    if key in ("at", "take_from"):
+        step[key] = [value % 9 - 1, rng.randint(-1, 6)]
+    elif key == "cells":
+        step[key] = [[value % 8, rng.randint(0, 5)]]
+    elif key in ("card", "refill"):
+        step[key] = rng.choice(CARDS)
+    elif key == "income":
+        step[key] = abs(value)
+    else:
+        step[key] = rng.choice(["land", "animal"] if key == "deck" else ["pile", "display"])
+    result = verify(doc)
+    assert result.status in ("ok", "illegal", "mismatch", "malformed")
+    assert all(f.rule != "REC-INTERNAL-1" for f in result.findings)

@@ -41,10 +41,12 @@ def _land_ok(play: Mapping[str, Any], board: Board, opts: Options, cells: Sequen
     pile = [play["land_pile"].get(c, 0) for c in LAND_CARDS]
     cards = [a + b for a, b in zip(_cards(play, "land", LAND_INDEX), pile, strict=True)]
     on_type = [0] * 6
+    tiles = 0
     for s, c in enumerate(cells):
         if LAND <= c < ANIMAL:
-            on_type[board.types[s]] += 1
-    tiles = sum(on_type)
+            tiles += 1
+            if board.types[s] <= PAMPAS:  # land on a market is HAC-POS-4
+                on_type[board.types[s]] += 1
     if opts.land_reshuffle:
         return tiles <= MAX_LAND_TILES
     if tiles + sum(cards) != MAX_LAND_TILES or cards[PAMPAS] > LAND_TOTAL[PAMPAS]:

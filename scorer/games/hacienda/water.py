@@ -36,6 +36,9 @@ def _transforms(cells: Iterable[Hex]) -> Iterable[list[Hex]]:
 def canonical_form(cells: Iterable[Hex]) -> tuple[Hex, ...]:
     """The smallest translated form over the twelve symmetries (rotations, reflection)."""
     best: tuple[Hex, ...] | None = None
+    cells = list(cells)
+    if not cells:
+        return ()
     for variant in _transforms(cells):
         q0 = min(q for q, _ in variant)
         r0 = min(r for _, r in variant)
