@@ -277,3 +277,28 @@ def test_export_of_finished_game_gives_the_record_score_table(
     assert_ok(scored)
     assert scored.findings == ()
     assert scored.scores == result.scores
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [
+    (3, 21, {"nature_spirits": True, "animal_cube_supply": 40}),
+    (2, 22, {"board_side": "B"}),
+])
+def test_export_after_every_move_of_a_simulated_game(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    record = RULES.simulate(players, seed, options)
+    for n in range(0, len(record["moves"]) + 1, 2):
+        run = replay(RULES, record, upto=n)
+        result = verify(RULES.export_position(run.state, record))
+        assert_ok(result)
+        assert result.findings == (), n
+
+
+def test_render_draws_boards_cubes_and_supply() -> None:
+    record = sample()
+    run = replay(RULES, record)
+    text = RULES.render(run.state)
+    assert "bg*" in text  # Ann's Koala cube on her height-2 Tree at [2,2]
+    assert "Central board: 1:[BBG]" in text
+    assert "Pouch: 96 tokens" in text
+    assert "koala 1/4" in text

@@ -26,7 +26,7 @@ def render_board(player: PlayerState, side: str) -> list[str]:
     cells = SIDE_SETS[side]
     cols = max(c for c, _ in SIDE_CELLS[side]) + 1
     rows = max(r for _, r in SIDE_CELLS[side]) + 1
-    lines = ["      " + "".join(f"{c:^{WIDTH}}" for c in range(cols))]
+    lines = [("      " + "".join(f"{c:^{WIDTH}}" for c in range(cols))).rstrip()]
     for line in range(2 * rows):
         row, odd = divmod(line, 2)
         parts = []
@@ -38,7 +38,7 @@ def render_board(player: PlayerState, side: str) -> list[str]:
                 parts.append(" " * WIDTH)
         text = "".join(parts).rstrip()
         if text:
-            lines.append(f"  r{row}  " + text)
+            lines.append((f"  r{row}  " if not odd else "      ") + text)
     return lines
 
 
