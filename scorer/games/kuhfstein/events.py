@@ -8,7 +8,6 @@ order; after the last step the end-of-turn processing (KUH-TURN-5) runs: refill,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from scorer.errors import RuleViolation
@@ -27,10 +26,6 @@ def violation_to_warning(v: RuleViolation, prefix: Path = ()) -> Finding:
     return Finding(v.rule, to_pointer((*prefix, *v.path)), v.message, "warning")
 
 
-def is_bonus_step(step: Mapping[str, Any]) -> bool:
-    return "bonus_space" in step and step["do"] in ("place_tile", "take_card")
-
-
 def begin_turn(state: KState, move: Move) -> Work:
     """The turn in progress for ``move`` (KUH-REFILL-5 for a turn-level refill)."""
     # KUH-REFILL-5: no turn-level refill under after_action
@@ -47,7 +42,7 @@ def apply_step(w: Work, step: Mapping[str, Any], j: int) -> None:
     if step["do"] == "reveal_scoring_tile":
         raise RuleViolation("KUH-TURN-3", "a scoring tile is revealed before the end of play",
                             (*base, "do"))
-    if not is_bonus_step(step):
+    if "bonus_space" not in step:  # the schema allows it on place_tile and take_card only
         w.regular += 1
         # KUH-TURN-2: a k-th regular step (k ≥ 3) needs k − 2 extra actions earlier
         if w.regular > 2 + w.extra:
@@ -62,9 +57,9 @@ def apply_step(w: Work, step: Mapping[str, Any], j: int) -> None:
     before = len(w.triggered)
     HANDLERS[step["do"]](w, step, base)
     claimed = step.get("bonuses")
-    hits = w.triggered[before:]
     # KUH-BONUS-3: the bonuses cross-check
-    if claimed is not None and list(claimed) != hits:
+    if claimed is not None and claimed != w.triggered[before:]:
+        hits = w.triggered[before:]
         raise RuleViolation("KUH-BONUS-3", f"bonuses {claimed} claimed, {hits} triggered",
                             (*base, "bonuses"), {"expected": hits, "found": claimed})
     if timing == "after_action":
@@ -87,9 +82,8 @@ def refill(w: Work, spec: Mapping[str, Any] | None, base: Path) -> None:
 def end_turn(w: Work, move: Move) -> KState:
     """KUH-TURN-2 (too few steps), the turn-level refill, then KUH-END-2 and KUH-END-1."""
     opts = w.state.opts
-    stuck_ok = opts.allow_pass == "never" and w.is_stuck()
-    # KUH-TURN-2: at least 2 regular steps
-    if w.regular < 2 and not stuck_ok:
+    # KUH-TURN-2: at least 2 regular steps (fewer only when stuck under allow_pass never)
+    if w.regular < 2 and not (opts.allow_pass == "never" and w.is_stuck()):
         raise RuleViolation("KUH-TURN-2", f"a turn has 2 actions; this one has {w.regular}",
                             ("steps",), {"expected": 2, "found": w.regular})
     if opts.refill_timing == "end_of_turn":
@@ -97,9 +91,9 @@ def end_turn(w: Work, move: Move) -> KState:
     st = w.state
     last = st.seat == len(st.names) - 1
     phase, extra = st.phase, st.extra_pending
-    scores = [b.score for i, b in enumerate(st.boards) if i != st.seat] + [w.score]
     if phase == "play":
-        if max(scores) >= opts.end_threshold:
+        top = max(w.score, *(b.card_points + 5 * len(b.trees) for b in st.boards))
+        if top >= opts.end_threshold:
             # KUH-END-1: complete the round (plus one with extra_final_round)
             if last:
                 phase = "extra_round" if opts.extra_final_round else "over"
@@ -169,8 +163,8 @@ def apply_reveal(state: KState, move: Move) -> KState:
                                 f"({tile.text}) evaluates to {value}", ("steps", 0, "met"),
                                 {"expected": value, "found": met})
     boards = list(state.boards)
-    boards[index] = replace(board, revealed=tid, tile_met=value)
-    return replace(state, boards=tuple(boards), warnings=warnings,
+    boards[index] = board._replace(revealed=tid, tile_met=value)
+    return state._replace(boards=tuple(boards), warnings=warnings,
                    move_index=state.move_index + 1)
 
 
@@ -184,6 +178,6 @@ def apply_move(state: KState, move: Move) -> KState:
 def skip_move(state: KState, move: Move) -> KState:
     """Keep-going: pass over a rejected move so that the next player moves."""
     if state.phase == "over":
-        return replace(state, move_index=state.move_index + 1)
-    return replace(state, seat=(state.seat + 1) % len(state.names),
+        return state._replace(move_index=state.move_index + 1)
+    return state._replace(seat=(state.seat + 1) % len(state.names),
                    move_index=state.move_index + 1)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from scorer.engine import PositionResult
@@ -284,8 +283,8 @@ def _reveal(state: KState, doc: Mapping[str, Any]) -> tuple[KState, list[Finding
                                      f"{name}: met is claimed {met}, the condition evaluates "
                                      f"to {value}", details={"expected": value, "found": met}))
         if "revealed" in b:
-            boards[i] = replace(boards[i], revealed=tid, tile_met=value)
-    return replace(state, boards=tuple(boards)), found
+            boards[i] = boards[i]._replace(revealed=tid, tile_met=value)
+    return state._replace(boards=tuple(boards)), found
 
 
 def load_position(doc: Mapping[str, Any]) -> PositionResult:

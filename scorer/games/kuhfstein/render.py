@@ -14,8 +14,8 @@ LETTER = {"forest": "F", "lake": "L", "meadow": "M", "hay": "H", "house": "S"}
 def render_board(board: Board) -> list[str]:
     if not board.tiles:
         return ["  (no tiles)"]
-    xs = [x for x, _ in board.tiles]
-    ys = [y for _, y in board.tiles]
+    xs = [int(x) for x, _ in board.tiles]
+    ys = [int(y) for _, y in board.tiles]
     lines = [f"  x {min(xs)}..{max(xs)}, y {min(ys)}..{max(ys)}"]
     for y in range(min(ys), max(ys) + 1):
         row = []

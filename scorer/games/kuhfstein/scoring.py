@@ -96,7 +96,9 @@ def score_state(state: KState) -> ScoreSheet:
         key = (line.total, int(str(line.extras["tiles_placed"])))
         keyed.setdefault(key, []).append(line.name)
     ranking = tuple(tuple(keyed[k]) for k in sorted(keyed, reverse=True))
-    notes = [NOTE_DATA]
+    opts = state.opts
+    notes = [NOTE_DATA, "options: " + ", ".join(
+        f"{name}={getattr(opts, name)!r}" for name in opts.__dataclass_fields__)]
     notes += [f"{w.rule} (warning) at {w.pointer}: {w.message}" for w in state.warnings]
     return ScoreSheet(
         categories=CATEGORIES, players=lines, ranking=ranking,
