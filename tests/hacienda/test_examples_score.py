@@ -13,10 +13,10 @@ from scorer.games.hacienda import RULES
 from scorer.games.hacienda.scoring import evaluate
 from scorer.games.hacienda.state import State
 from scorer.replay import compare_claims
-from tests.conftest import assert_finding, assert_ok, verify
+from tests.conftest import ROOT, assert_finding, assert_ok, verify
 from tests.hacienda.helpers import state_of
 
-SPEC = Path(__file__).resolve().parents[3] / "shared" / "rules" / "hacienda.md"
+SPEC = Path(ROOT).parent / "shared" / "rules" / "hacienda.md"
 E9_FIRST: dict[str, Any] = {
     "format": "scorer-position/1", "game": "hacienda", "variant": {},
     "players": [{"name": "Ann"}, {"name": "Bob"}], "map": {"id": "demo-7x6"},

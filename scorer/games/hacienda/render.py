@@ -25,27 +25,22 @@ def _glyph(state: State, s: int) -> str:
 
 
 def render(state: State) -> str:
-    """Rows of spaces (pointy-top hexes: each row shifted by half a space)."""
+    """Rows of spaces (pointy-top hexes: x = 2q + r half-hexes, each 2 columns wide)."""
     board = state.board
     qs = [q for q, _ in board.coords]
     rs = [r for _, r in board.coords]
     lines = []
     base = min(2 * q + r for q, r in board.coords)
     for r in range(min(rs), max(rs) + 1):
-        row: dict[int, str] = {}
+        line: list[str] = []
         for q in range(min(qs), max(qs) + 1):
             s = board.index.get((q, r))
-            if s is not None:
-                row[2 * q + r - base] = _glyph(state, s)
-        if not row:
-            lines.append("")
-            continue
-        width = max(row) + 1
-        cells = ["  "] * width
-        for x, g in row.items():
-            cells[x] = g
-        text = "".join(c if len(c) == 3 else " " for c in cells)
-        lines.append(f"{r:>4} " + text.rstrip())
+            if s is None:
+                continue
+            col = 2 * (2 * q + r - base)  # a hex is 4 columns wide, half a hex is 2
+            line.extend(" " * (col + 4 - len(line)))
+            line[col + 1:col + 4] = _glyph(state, s)
+        lines.append(f"{r:>4} " + "".join(line).rstrip())
     legend = ("spaces: m mountain, f forest, e meadow, r rocks, s swamp, p pampas, K market, "
               "W water; tiles: <seat><terrain or c/h/p/s animal>, * hacienda, + chip, ~ water")
     money = ", ".join(f"{n} {m} pesos" for n, m in zip(state.names, state.money, strict=True))
