@@ -19,7 +19,7 @@ def test_score_shows_categories_bonuses_and_scoring_tile() -> None:
     result = RUNNER.invoke(app, ["score", str(FIXTURES / "kuhfstein/valid/sim-4p-seed3.json"),
                                  "--no-color"])
     assert result.exit_code == 0, result.output
-    for word in ("cards", "trees", "scoring_tile", "tiles_placed", "bonuses", "15:cow",
+    for word in ("cards", "trees", "scoring_tile", "tiles_placed", "bonuses", "15: +1 cow",
                  "record's own component data"):
         assert word in result.output
 

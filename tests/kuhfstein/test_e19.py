@@ -186,3 +186,32 @@ def test_record_copy_is_independent() -> None:
     a = e19()
     b = copy.deepcopy(a)
     assert verify(a).status == verify(b).status == "ok"
+
+
+def test_13_7_exchange_fragment() -> None:
+    """Section 13.7: an exchange after the first step (4 lakes left), refills 2 then 1+1."""
+    doc = e19()
+    doc["setup"]["tile_display"] = ["lake", "lake", "lake", "lake", "forest"]
+    doc["setup"]["cards"]["C9"] = {"cells": [{"x": 0, "y": 0, "face": "hay"},
+                                             {"x": 1, "y": 0, "face": "back"}], "points": 2}
+    doc["moves"] = [
+        {"player": "Ann", "action": "turn", "steps": [
+            {"do": "place_tile", "take": "forest", "at": [0, 0]},
+            {"do": "place_tile", "swap": {"drawn": ["hay", "hay", "meadow", "house"]},
+             "take": "hay", "at": [1, 0], "tree": None}],
+         "refill": {"tiles": ["lake", "forest"], "cards": []}},
+        {"player": "Bob", "action": "turn", "steps": [
+            {"do": "place_tile", "take": "meadow", "at": [0, 0]},
+            {"do": "take_card", "card": "C4", "bonuses": []}],
+         "refill": {"tiles": ["hay"], "cards": ["C9"]}},
+    ]
+    run = replay(RULES, doc)
+    assert not run.findings
+    state = run.state
+    assert sorted(state.tile_display) == ["forest", "hay", "hay", "house", "lake"]
+    assert sorted(state.card_display) == ["C3", "C5", "C6", "C9"]
+    assert state.tiles_left == 61 - 5 - 4 - 3
+    doc["variant"]["max_swaps_per_action"] = 2
+    doc["moves"][0]["steps"][1]["swap"] = [{"drawn": ["hay", "hay", "meadow", "house"]},
+                                           {"drawn": ["lake"] * 4}]
+    assert_rejects(verify(doc), "KUH-TILE-1", "/moves/0/steps/1/swap/1")

@@ -67,10 +67,16 @@ def chosen_tile(state: KState, index: int) -> tuple[str | None, bool]:
     return best[0], best[1]
 
 
+EFFECTS = {"cow": "+1 cow", "extra_action": "+1 action", "extra_tile": "+1 tile",
+           "extra_card": "+1 card"}
+
+
 def bonus_text(state: KState, board: Board) -> str:
-    """The bonus spaces the player's track score has reached, with their kinds."""
+    """The bonus spaces the player's track score has reached, with their effects."""
     hits = sorted(p for p in state.comp.bonus if p <= board.score)
-    return " ".join(f"{p}:{state.comp.bonus[p]}" for p in hits) or "-"
+    bonus = state.comp.bonus
+    return "; ".join(f"{p}: {EFFECTS.get(bonus[p], bonus[p] + ' (no effect)')}"
+                     for p in hits) or "-"
 
 
 def player_line(state: KState, index: int) -> PlayerScore:

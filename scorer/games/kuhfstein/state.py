@@ -1,11 +1,13 @@
 """Immutable Kuhfstein state: component data, options, boards and the shared table.
 
-The state is a frozen dataclass holding immutable collections: ``frozen(dict)`` read-only
-mappings (``MappingProxyType`` over a dict nobody else holds), frozensets and tuples.
-``apply`` copies the parts one move may change into mutable locals once per move and
-freezes them again (work.py). Builtins instead of pyrsistent maps: a landscape is small
-(at most ~40 cells), and C-level dict/frozenset copies once per move are several times
-faster than building persistent maps, which dominated the replay profile.
+The state and the boards are NamedTuples holding immutable collections: ``frozen(dict)``
+read-only mappings (``MappingProxyType`` over a dict nobody else holds), frozensets and
+tuples. ``apply`` copies the parts one move may change into mutable locals once per move and
+freezes them again (work.py). Builtins instead of pyrsistent maps, and NamedTuples instead of
+frozen dataclasses: a landscape is small (at most ~40 cells), and C-level dict/frozenset
+copies and tuple construction once per move are several times faster than building
+persistent maps or frozen dataclasses, which dominated the replay profile. Component data
+and options, built once per game, stay frozen dataclasses.
 """
 
 from __future__ import annotations
