@@ -10,6 +10,15 @@ Decisions where the spec leaves room (also listed in the report):
 * A claim naming a non-player is REC-CLAIM-2 (as the referee does for ``scores``).
 * ``buy_water`` with a ``shape`` while ``setup.water_supply`` is a number is HAC-WATER-4 at
   ``…/shape`` (the shape names nothing in the supply).
+* A ``buy_card`` from the pile must not carry ``refill`` (schema), a display purchase may
+  write ``"refill": null`` when the pile is empty.
+* Positions: ``play.decks`` orders whose length differs from the pile are not used (the pile
+  order counts as unknown); no rule of §13.3 checks them.
+* The simulator plays on the demo map unless ``options["map"]`` names another shipped map;
+  ``decks``, ``harvest_chips``, ``neutral_haciendas`` and ``water_supply`` are setup options,
+  every other key a variant option. A stalled game (200 rounds, or 3 rounds in which nobody
+  had a legal step) is replayed from a derived seed, recorded in ``meta.seed``.
+* ``count_steps`` counts the steps of a turn (a pass counts 0).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ sorted from the generator, so the same arguments give the same record.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -19,7 +20,7 @@ from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.catalog import DEMO_ID, shipped_ids
 from scorer.games.hacienda.setup import initial_state
 from scorer.games.hacienda.sheet import record_sheet
-from scorer.games.hacienda.state import LAND_TOTAL, REMOVED, State, stack_size
+from scorer.games.hacienda.state import ANIMAL, LAND, LAND_TOTAL, REMOVED, State, stack_size
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 COLORS = ("red", "blue", "yellow", "green", "white")
@@ -101,13 +102,22 @@ def _family(state: State, name: str, used: frozenset[str]) -> list[Step]:
 
 
 def _water_choice(state: State, used: frozenset[str]) -> list[Step]:
-    """A few water placements (the full family is huge): the first sets next to own tiles."""
-    out = []
-    for step in gen.water_steps(state, used):
-        out.append(step)
-        if len(out) >= 40:
-            break
-    return out
+    """Water placements next to own tiles (§14.2 policy) among the first sets the generator
+    offers (the whole family can hold tens of thousands of placements)."""
+    seat, index, cells = state.seat, state.board.index, state.cells
+    own = {s for s, c in enumerate(cells)
+           if c == LAND + seat or ANIMAL + 4 * seat <= c < ANIMAL + 4 * seat + 4}
+    near: list[Step] = []
+    first: list[Step] = []
+    for step in itertools.islice(gen.water_steps(state, used), 3000):
+        if len(first) < 40:
+            first.append(step)
+        spaces = [index[(c[0], c[1])] for c in step["cells"]]
+        if any(n in own for s in spaces for n in state.board.neighbours[s]):
+            near.append(step)
+            if len(near) >= 40:
+                break
+    return near or first
 
 
 def _complete(step: Step, piles: _Piles, rng: random.Random, state: State) -> Step:
