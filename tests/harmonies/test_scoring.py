@@ -10,7 +10,9 @@ from scorer.engine import PlayerScore
 from scorer.games.harmonies.board import NEIGHBOURS, matching_rotations
 from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.scoring import (
+    blocks,
     island_count,
+    longest_cycle,
     rank,
     river_length,
     river_points,
@@ -199,3 +201,17 @@ def test_lone_red_and_trunk_score_nothing() -> None:
     line = score_player(player(stacks), Options())
     assert line.total == 0
     assert score_fields(board(c0_0="Y", c0_1="R", c0_2="Y"), NB_A) == 0
+
+
+def test_include_loops_splits_groups_into_blocks() -> None:
+    """A ring of 6 with a tail of 2 behind a bridge: one block of 6; the whole side-B board
+    has a cycle through all 25 cells."""
+    nb = NEIGHBOURS["B"]
+    ring = [(1, 0), (1, 1), (2, 0), (2, 2), (3, 0), (3, 1)]  # around the empty [2,1]
+    cells = frozenset([*ring, (4, 2), (4, 3)])
+    assert blocks(cells, nb) == [frozenset(ring)]
+    assert longest_cycle(frozenset(ring), nb) == 6
+    assert river_length(blue(*cells), nb, include_loops=True) >= 6
+    whole = frozenset((c, r) for c in range(7) for r in range(4 if c % 2 == 0 else 3))
+    assert blocks(whole, nb) == [whole]
+    assert longest_cycle(whole, nb) == 25

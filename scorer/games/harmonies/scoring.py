@@ -89,7 +89,9 @@ def river_length(board: Board, nbrs: Nbrs, include_loops: bool = False) -> int:
         for start in group:
             best = max(best, _farthest(start, group, nbrs))
         if include_loops and len(group) >= 3:
-            best = max(best, longest_cycle(group, nbrs))
+            for block in blocks(group, nbrs):
+                if len(block) > best:
+                    best = max(best, longest_cycle(block, nbrs))
     return best
 
 
@@ -105,6 +107,48 @@ def _farthest(start: Cell, group: frozenset[Cell], nbrs: Nbrs) -> int:
                 dist[n] = far = d
                 todo.append(n)
     return far
+
+
+def blocks(group: frozenset[Cell], nbrs: Nbrs) -> list[frozenset[Cell]]:
+    """The biconnected components of ``group`` with 3 or more cells (every cycle lies inside
+    one of them), largest first. Iterative Hopcroft–Tarjan."""
+    index: dict[Cell, int] = {}
+    low: dict[Cell, int] = {}
+    found: list[frozenset[Cell]] = []
+    edges: list[tuple[Cell, Cell]] = []
+    for root in sorted(group):
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack = [(root, iter(n for n in nbrs[root] if n in group))]
+        parent: dict[Cell, Cell | None] = {root: None}
+        while stack:
+            cell, todo = stack[-1]
+            nxt = next(todo, None)
+            if nxt is None:
+                stack.pop()
+                up = parent[cell]
+                if up is not None:
+                    low[up] = min(low[up], low[cell])
+                    if low[cell] >= index[up]:
+                        part = set()
+                        while True:
+                            a, b = edges.pop()
+                            part |= {a, b}
+                            if (a, b) == (up, cell):
+                                break
+                        if len(part) >= 3:
+                            found.append(frozenset(part))
+                continue
+            if nxt not in index:
+                parent[nxt] = cell
+                index[nxt] = low[nxt] = len(index)
+                edges.append((cell, nxt))
+                stack.append((nxt, iter(n for n in nbrs[nxt] if n in group)))
+            elif nxt != parent[cell] and index[nxt] < index[cell]:
+                low[cell] = min(low[cell], index[nxt])
+                edges.append((cell, nxt))
+    return sorted(found, key=len, reverse=True)
 
 
 def longest_cycle(group: frozenset[Cell], nbrs: Nbrs) -> int:
