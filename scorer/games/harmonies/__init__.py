@@ -9,6 +9,10 @@ Decisions where the specification is silent (also in the report):
   board refill. The replacement takes the discarded card's display slot.
 * On the game's final turn, listed refills are still applied to the (no longer used) Central board
   and display after the HAR-REFILL-2/4 checks; they cannot change any score.
+* A second ``take_tokens`` (``take_card``) in a turn is reported as HAR-TURN-2 (HAR-TURN-4)
+  before the step's own TAKE (CARD) checks run.
+* Solo: the sheet's ranking is the single player; the table shows ``cubes`` and ``suns``.
+  ``claimed.suns`` in a multiplayer record is one REC-CLAIM-1 at ``/claimed/suns``.
 * ``skip`` (``--keep-going``) passes over a rejected turn: the seat advances and the player's turn
   count grows (so a later ``choose_spirit`` is no longer a first-turn choice); nothing else
   changes.

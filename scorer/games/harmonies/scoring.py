@@ -1,9 +1,9 @@
 """Final scoring (section 8): one ``score_<category>`` per category, suns, tie-break, sheet.
 
 Decision (spec 13 item 1, option ``river_metric = "include_loops"``): the longest simple cycle
-of a blue group is found by exhaustive depth-first search; it stops early once a cycle through
-every cell of the group is found. Blue groups are small (at most 23 tokens in the whole game).
-"""
+of a blue group is found exactly, per biconnected block of the group (every cycle lies inside
+one block), by a depth-first search over simple paths pruned by the number of cells still
+reachable and stopped once a cycle through the whole block is found."""
 
 from __future__ import annotations
 
