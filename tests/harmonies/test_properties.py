@@ -246,3 +246,21 @@ def test_random_json_in_a_valid_document_never_crashes(which: bool, data: st.Dat
 def test_random_json_documents_never_crash(doc: Any) -> None:
     result = verify_document(doc)
     assert result.status in STATUSES, describe(result.findings)
+
+
+def test_perft_counts_on_the_sample() -> None:
+    """Legal next steps from the sample's first state, counted by hand: 2 spirit choices,
+    5 spaces, 5 display cards; after taking space 5 (brown, brown, green): 23 cells for each
+    of the 2 distinct colours, 5 cards, 2 spirits; the end is never offered before the
+    tokens are placed and the spirit chosen."""
+    from tests.harmonies.helpers import sample
+
+    state = RULES.initial_state(sample())
+    first = list(legal_steps(state))
+    assert [s["do"] for s in first].count("choose_spirit") == 2
+    assert len(first) == 12
+    p = advance(start(state), {"do": "take_tokens", "space": 5,
+                               "tokens": ["brown", "brown", "green"]})
+    after = list(legal_steps(p))
+    assert len(after) == 2 * 23 + 5 + 2
+    assert END_TURN not in after
