@@ -57,9 +57,9 @@ def test_batch_covers_both_triggers_and_record_forms() -> None:
         for players in (1, 2, 3, 4):
             record = RULES.simulate(players, seed, {})
             state = _final_state(record)
-            full = any(state.empty_cells(p) <= 2 for p in state.players)
-            board += full
-            pouch += not full
+            dry = state.pouch_size() == 0  # HAR-END-1 (only the pouch trigger empties it)
+            pouch += dry
+            board += not dry and any(state.empty_cells(p) <= 2 for p in state.players)
             last = record["moves"][-1]
             omitted += "refill" not in last
             written += "refill" in last

@@ -49,6 +49,7 @@ class Policy:
     habitat: float
     discard: float
     omit_final_refill: bool
+    write_rotation: bool
 
 
 def draw_options(rng: random.Random, players: int, fixed: Mapping[str, Any]) -> dict[str, Any]:
@@ -119,7 +120,8 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     policy = Policy(cube=rng.uniform(0.6, 1.0), card=rng.uniform(0.3, 0.9),
                     stack=rng.uniform(0.5, 12.0), same=rng.uniform(0.5, 6.0),
                     habitat=rng.uniform(5.0, 60.0),
-                    discard=rng.uniform(0.0, 0.5), omit_final_refill=rng.random() < 0.5)
+                    discard=rng.uniform(0.0, 0.5), omit_final_refill=rng.random() < 0.5,
+                    write_rotation=rng.random() < 0.5)
     record: dict[str, Any] = {
         "format": "scorer-record/1", "game": "harmonies", "variant": variant,
         "players": [{"name": name} for name in names], "setup": setup, "moves": [],
@@ -149,8 +151,12 @@ def _turn(state: GameState, rng: random.Random, policy: Policy, pouch: Pouch,
         if step is END_TURN:
             break
         p = advance(p, step)
+    steps = [dict(s) for s in p.steps]
+    if not policy.write_rotation:  # the rotation is optional: the verifier then searches
+        for step in steps:
+            step.pop("rotation", None)
     move: dict[str, Any] = {"player": state.players[state.seat].name, "action": "turn",
-                            "steps": [dict(s) for s in p.steps]}
+                            "steps": steps}
     display = list(p.display)
     if state.solo and not p.took_card and display and rng.random() < policy.discard:
         card = rng.choice(sorted(display))
