@@ -359,10 +359,10 @@ def import_map(
         typer.echo(f"{file}: cannot read: {exc}", err=True)
         raise typer.Exit(2) from None
     try:
-        encoded = import_haz(text, name or file.stem)
+        encoded = import_haz(text, name or file.name)
     except HazFormatError as exc:
         where = f"{file}:{exc.line}" if exc.line is not None else str(file)
-        typer.echo(f"{where}: {exc.message}", err=True)
+        typer.echo(f"{where}: {exc.rule} {exc.message}", err=True)
         raise typer.Exit(1) from None
     sys.stdout.buffer.write(report.dumps_document(encoded))
 

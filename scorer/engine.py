@@ -98,6 +98,8 @@ class GameRules(Protocol):
     title: str
     rule_ids: Mapping[RuleId, str]
     categories: tuple[str, ...]
+    #: Compare claims with the provisional scores of an incomplete record (REC-END-2)?
+    #: Optional attribute; the referee assumes True when a game does not define it.
 
     def initial_state(self, record: Record) -> State:
         """Build the state before the first move. Raises RuleViolation (path from the root)."""

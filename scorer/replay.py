@@ -114,7 +114,7 @@ def replay(
             findings.append(replace(referee, details={**referee.details, **marks}))
             if not keep_going or referee.rule == "REC-END-1":
                 return Replay(state, tuple(findings), applied, steps, True)
-            state = rules.skip(state, move) if referee.rule == "REC-TURN-1" else state
+            state = rules.skip(state, move)  # REC-TURN-1 / REC-PLAYER-1: the seat still passes
             continue
         try:
             state = rules.apply(state, move)
@@ -133,10 +133,15 @@ def replay(
 
 
 def compare_claims(
-    rules: GameRules, sheet: ScoreSheet, claimed: Mapping[str, Any], players: Sequence[str]
+    rules: GameRules, sheet: ScoreSheet, claimed: Mapping[str, Any], players: Sequence[str],
+    totals: bool = True,
 ) -> list[Finding]:
-    """Every claimed total and breakdown entry that differs from the sheet (REC-CLAIM-1)."""
+    """Every claimed total and breakdown entry that differs from the sheet (REC-CLAIM-1), then
+    the game's own claims. ``totals=False`` skips totals and breakdowns (incomplete games of a
+    game whose claims describe the end of the game only)."""
     findings: list[Finding] = []
+    if not totals:
+        return rules.extra_claims(sheet, claimed)
     for name, value in claimed.get("scores", {}).items():
         findings.extend(_claim(sheet, ("claimed", "scores", name), name, "total", value))
     for name, cats in claimed.get("breakdown", {}).items():
@@ -193,7 +198,8 @@ def verify_record(
         )
         status = "incomplete"
     sheet = rules.score(run.state)
-    claims = compare_claims(rules, sheet, record.get("claimed", {}), players)
+    totals = status != "incomplete" or getattr(rules, "claims_when_incomplete", True)
+    claims = compare_claims(rules, sheet, record.get("claimed", {}), players, totals)
     if claims and status == "ok":
         status = "mismatch"
     return replace(base, status=status, findings=(*findings, *claims), scores=sheet)

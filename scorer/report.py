@@ -47,7 +47,9 @@ def status_line(result: VerifyResult) -> str:
 def render_sheet(sheet: ScoreSheet, color: bool = True, width: int = 120) -> str:
     """A score sheet as text tables (earlier stages first), the ranking and notes."""
     blocks = [_table(f"{name.capitalize()} scoring", s, color, width) for name, s in sheet.stages]
-    blocks.append(_table("Final scoring" if sheet.stages else "Scores", sheet, color, width))
+    names = {name for name, _ in sheet.stages}
+    title = "Game total" if "final" in names else "Final scoring" if names else "Scores"
+    blocks.append(_table(title, sheet, color, width))
     blocks.append(ranking_text(sheet))
     blocks.extend(f"Note: {n}" for n in sheet.notes)
     return "\n".join(b.rstrip("\n") for b in blocks if b) + "\n"

@@ -69,6 +69,20 @@ def test_incomplete_is_REC_END_2_with_provisional_scores() -> None:
     assert result.scores is not None
 
 
+def test_game_may_skip_claims_of_incomplete_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = record([("Ann", [3])], claimed={"scores": {"Ann": 7}})
+    assert_finding(verify_record(doc), "REC-CLAIM-1", "/claimed/scores/Ann")
+    monkeypatch.setattr(RULES, "claims_when_incomplete", False, raising=False)
+    result = verify_record(doc)
+    assert [f.rule for f in result.findings] == ["REC-END-2"]
+
+
+def test_keep_going_passes_the_seat_of_an_unknown_player() -> None:
+    doc = record([("Ann", [1]), ("Zed", [1]), ("Ann", [3]), ("Ben", [1])])
+    result = verify_record(doc, keep_going=True)
+    assert [(f.rule, f.pointer) for f in result.findings] == [("REC-PLAYER-1", "/moves/1/player")]
+
+
 def test_rule_violation_pointer_is_prefixed_and_labelled() -> None:
     result = verify_record(record([("Ann", [2, 2])]))
     finding = assert_rejects(result, "HAR-FAKE-1", "/moves/0/steps/1/n")

@@ -42,6 +42,7 @@ class HaciendaRules:
     title = "Hacienda"
     rule_ids: Mapping[str, str] = RULE_IDS
     categories: tuple[str, ...] = CATEGORIES
+    claims_when_incomplete = False  # §7.5 / A19: claims are compared only once the game is over
 
     def initial_state(self, record: Record) -> State:
         return initial_state(record)
