@@ -102,3 +102,22 @@ def test_python_dash_m_scorer_runs() -> None:
                           text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     assert "verify" in proc.stdout
+
+
+HAZ_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "hacienda" / "haz-maps"
+
+
+@pytest.mark.skipif(not HAZ_DIR.is_dir(), reason="the shared .haz maps are not beside the repo")
+def test_import_map_prints_the_map_encoding() -> None:
+    result = runner.invoke(app, ["import-map", str(HAZ_DIR / "Duel.haz")])
+    assert result.exit_code == 0, result.output
+    encoded = orjson.loads(result.stdout)
+    assert encoded["name"] == "Duel" or "Duel" in str(encoded)
+
+
+def test_import_map_rejects_a_malformed_file_with_its_line(tmp_path: Path) -> None:
+    bad = tmp_path / "Bad.haz"
+    bad.write_text("[Control]\nVersion=GRHIG0101\nColCount=x\n", encoding="utf-8")
+    result = runner.invoke(app, ["import-map", str(bad)])
+    assert result.exit_code == 1
+    assert f"{bad}:3: HAC-HAZ-" in result.output
