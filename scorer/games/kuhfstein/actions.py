@@ -55,17 +55,19 @@ def apply_place_tile(w: Work, step: Step, base: Path) -> None:
     """Action A: optional exchanges, take a tile, place it, optionally claim a tree."""
     if "bonus_space" in step:
         check_bonus_step(w, step, base, "extra_tile")
-    # KUH-TILE-2: at most max_swaps_per_action exchanges
-    _check_swap_count(w, step, base, "KUH-TILE-2")
-    for ex, sub in exchanges(step):
-        _swap_tiles(w, ex, (*base, *sub))
+    if "swap" in step:
+        # KUH-TILE-2: at most max_swaps_per_action exchanges
+        _check_swap_count(w, step, base, "KUH-TILE-2")
+        for ex, sub in exchanges(step):
+            _swap_tiles(w, ex, (*base, *sub))
     take = step["take"]
     # KUH-TILE-4: the taken kind is in the display
     if take not in w.tile_display:
         raise RuleViolation("KUH-TILE-4", f"no {take} tile in the display "
                             f"({', '.join(w.tile_display) or 'empty'})", (*base, "take"),
                             {"found": take, "expected": sorted(set(w.tile_display))})
-    at = cell_of(step["at"])
+    raw = step["at"]
+    at = (raw[0], raw[1])
     # KUH-TILE-5: the target cell is empty
     if at in w.tiles:
         raise RuleViolation("KUH-TILE-5", f"cell {list(at)} already holds a tile",

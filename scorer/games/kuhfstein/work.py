@@ -115,6 +115,8 @@ class Work:
     def draw_tiles(self, entries: Sequence[str], path: Path, want: int, rule: str,
                    count_path: Path) -> None:
         """Draw ``entries`` from the tile supply into the display (checks in spec order)."""
+        if not entries and not want:
+            return
         left = self.tiles_left
         kinds = self.kind_left
         counts = dict(kinds) if kinds is not None else None
@@ -150,6 +152,8 @@ class Work:
     def draw_cards(self, entries: Sequence[str], path: Path, want: int, rule: str,
                    count_path: Path) -> None:
         """Draw ``entries`` from the deck into the card display (checks in spec order)."""
+        if not entries and not want:
+            return
         cards = self.state.comp.cards
         for k, cid in enumerate(entries):
             # KUH-REFILL-3: defined and never seen before
