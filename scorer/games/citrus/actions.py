@@ -387,24 +387,39 @@ def apply_pass(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
                      for p in w.static.board.paths[s])
     if not free_paths:
         return
-    seen: dict[tuple[tuple[str, ...], bool], bool] = {}
     # Without a region, the first tile of every kind must start a region; start cells only
-    # get fewer while a line is placed, so a kind that cannot start now blocks every line
-    # holding it, unless the take brings a new finca (more path fields).
-    cands = candidates(w, seat)
-    startable = {kind_of(tok): any(judge(w, seat, tok, c).rule is None for c in cands)
-                 for tok in sorted({x for x in w.market if x is not None})}
+    # get fewer while a line is placed, so a kind that cannot start on the board the search
+    # begins with (now, or with the new finca a take brings) blocks every line holding it.
+    kinds = sorted({kind_of(x) for x in w.market if x is not None})  # wells do not matter
+    boards: dict[str, tuple[Work, dict[str, bool]]] = {}
+
+    def board_for(site: str) -> tuple[Work, dict[str, bool]]:
+        if site not in boards:
+            alt = w
+            if site:
+                alt = w.clone()
+                alt.sites[site] = Site("finca")
+            cands = candidates(alt, seat)
+            boards[site] = alt, {k: any(judge(alt, seat, k, c).rule is None for c in cands)
+                                 for k in kinds}
+        return boards[site]
+
+    seen: dict[tuple[tuple[str, ...], bool], bool] = {}
     for line, fields in sorted(w.static.layout.items()):
         tokens = [tok for f in fields if (tok := w.market[f - 1]) is not None]
         if not tokens or len(tokens) > money:
             continue
         fires = (not t.fired and w.lrc and w.market_count() - len(tokens) <= 3
                  and events.finca_possible(w))
-        if not fires and not all(startable[kind_of(tok)] for tok in tokens):
-            continue
-        key = (tuple(sorted(tokens)), w.market_count() - len(tokens) <= 3)
+        key = (tuple(sorted(tokens)), fires)
         if key not in seen:
-            seen[key] = buy_buildable(w, seat, tokens, fields, t.fired)
+            seen[key] = False
+            for site in (w.marked() if fires else [""]):
+                alt, startable = board_for(site)
+                if all(startable[kind_of(tok)] for tok in tokens) and can_build_all(
+                        alt, seat, tokens, money):
+                    seen[key] = True
+                    break
         if seen[key]:
             raise RuleViolation("CIT-PASS-1", f"line {line} can be bought and built",
                                 ("steps", j), {"found": line})

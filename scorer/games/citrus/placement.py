@@ -76,22 +76,30 @@ def place(w: Work, seat: int, token: str, cell: Cell, j: Judgement) -> tuple[str
     """Put a judged-legal tile on the board: merge regions, move workers, take the landscape
     tile. Returns what was taken from the cell (or None)."""
     k = kind_of(token)
-    cells = {cell}
     wells = 1 if token.endswith("*") else 0
-    own = 0
     regions = w.regions
-    for rid in j.merged:
-        r = regions.pop(rid)
-        cells |= r.cells
-        wells += r.wells
-        if r.owner == seat:
-            own += 1
-    rid = w.next_rid
-    w.next_rid += 1
-    regions[rid] = Region(k, frozenset(cells), wells, seat)
     region_of = w.region_of
-    for c in cells:
-        region_of[c] = rid
+    merged = [regions.pop(rid) for rid in j.merged]
+    own = sum(1 for r in merged if r.owner == seat)
+    if merged:
+        # the largest merged region keeps its id; only the other cells are relabelled
+        big = max(range(len(merged)), key=lambda i: len(merged[i].cells))
+        rid = j.merged[big]
+        cells = set(merged[big].cells)
+        cells.add(cell)
+        region_of[cell] = rid
+        for i, r in enumerate(merged):
+            wells += r.wells
+            if i != big:
+                cells |= r.cells
+                for c in r.cells:
+                    region_of[c] = rid
+    else:
+        rid = w.next_rid
+        w.next_rid += 1
+        cells = {cell}
+        region_of[cell] = rid
+    regions[rid] = Region(k, frozenset(cells), wells, seat)
     w.tiles[cell] = token
     w.touched.add(cell)
     p = w.players[seat]
