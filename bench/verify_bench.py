@@ -57,8 +57,10 @@ def bench_game(game: str, count: int, seed: int, profile: bool) -> float:
     t_replay = _time(lambda: [verify_record(d) for d in docs])
     print(f"{game}: {count} records, {steps} steps, {len(b''.join(data)) / 1e6:.1f} MB")
     print(f"  whole pipeline: {count / total:9.1f} records/s  {steps / total:10.0f} steps/s")
-    print(f"  time split: parse {t_parse / total:5.1%}  schema {t_schema / total:5.1%}  "
-          f"replay+score+claims {t_replay / total:5.1%}")
+    parts = {"parse": t_parse, "schema": t_schema, "replay+score+claims": t_replay}
+    split = "  ".join(f"{k} {v / count * 1e6:7.0f} µs ({v / sum(parts.values()):4.0%})"
+                      for k, v in parts.items())
+    print(f"  per record, phases timed alone: {split}")
     if profile:
         prof = cProfile.Profile()
         prof.enable()
