@@ -2,7 +2,8 @@
 
 Modules: rules (catalogue), data (shipped demo boards, landscape, finca set, ``cross12``),
 board, state, setup (CIT-SETUP-*), placement (section 8), actions (one ``apply_<step>`` per
-step, turn structure), events (income, trigger, new finca, refill, finca scoring, end),
+step, turn structure), search (CIT-BUY-3 and CIT-PASS-1 lookahead), events (income,
+trigger, new finca, refill, finca scoring, end, expect),
 scoring (13.1), position (17), generator (legal steps, independent of the checks),
 simulate (random complete games), render.
 

@@ -10,13 +10,12 @@ from scorer.errors import RuleViolation
 from scorer.findings import Finding
 from scorer.games.citrus import events
 from scorer.games.citrus.placement import (
-    can_build_all,
-    candidates,
     judge,
     legal_anywhere,
     place,
 )
-from scorer.games.citrus.state import Site, State, Work, kind_of
+from scorer.games.citrus.search import buildable_line, buy_buildable
+from scorer.games.citrus.state import State, Work
 
 MAIN = frozenset({"buy", "harvest", "pass"})
 USES = frozenset({"use_cart", "use_milestone", "use_bull"})
@@ -87,7 +86,7 @@ def apply_turn(state: State, move: dict[str, Any]) -> State:
     for j, step in enumerate(steps):
         apply_step(w, t, step, j)
     scorings = end_turn(w, t)
-    compare_expect(w, t, move, scorings)
+    events.compare_expect(w, t.seat, t.income, move, scorings)
     w.warnings = [*state.warnings, *w.warnings]
     w.moves += 1
     return w.freeze()
@@ -131,26 +130,6 @@ def taken(w: Work, t: Turn, j: int) -> None:
         t.refill_due = True
         if events.finca_possible(w):
             t.finca_due = j
-
-
-def buy_buildable(w: Work, seat: int, tokens: list[str], fields: tuple[int, ...],
-                  fired: bool) -> bool:
-    """CIT-BUY-3 / CIT-PASS-1: money covers the line and some complete placement exists,
-    including the choice of the new finca's site when the take fires the trigger."""
-    money = w.players[seat].money
-    if money < len(tokens):
-        return False
-    trial = w.clone()
-    for f in fields:
-        trial.market[f - 1] = None
-    if events.trigger_fires(trial, fired) and events.finca_possible(trial):
-        for site in trial.marked():
-            alt = trial.clone()
-            alt.sites[site] = Site("finca")
-            if can_build_all(alt, seat, tokens, money):
-                return True
-        return False
-    return can_build_all(trial, seat, tokens, money)
 
 
 def apply_buy(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
@@ -378,51 +357,10 @@ def apply_pass(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
     if any(r.owner == seat for r in w.regions.values()):
         raise RuleViolation("CIT-PASS-1", "a player who owns a region may not pass",
                             ("steps", j))
-    money = w.players[seat].money
-    if money == 0:
-        return
-    # without a region, a first tile needs a free path field of a finca (now or after the
-    # new finca a take may bring); with none of them, nothing can be built
-    free_paths = any(p not in w.tiles for s, v in w.sites.items() if v.status != "empty"
-                     for p in w.static.board.paths[s])
-    if not free_paths:
-        return
-    # Without a region, the first tile of every kind must start a region; start cells only
-    # get fewer while a line is placed, so a kind that cannot start on the board the search
-    # begins with (now, or with the new finca a take brings) blocks every line holding it.
-    kinds = sorted({kind_of(x) for x in w.market if x is not None})  # wells do not matter
-    boards: dict[str, tuple[Work, dict[str, bool]]] = {}
-
-    def board_for(site: str) -> tuple[Work, dict[str, bool]]:
-        if site not in boards:
-            alt = w
-            if site:
-                alt = w.clone()
-                alt.sites[site] = Site("finca")
-            cands = candidates(alt, seat)
-            boards[site] = alt, {k: any(judge(alt, seat, k, c).rule is None for c in cands)
-                                 for k in kinds}
-        return boards[site]
-
-    seen: dict[tuple[tuple[str, ...], bool], bool] = {}
-    for line, fields in sorted(w.static.layout.items()):
-        tokens = [tok for f in fields if (tok := w.market[f - 1]) is not None]
-        if not tokens or len(tokens) > money:
-            continue
-        fires = (not t.fired and w.lrc and w.market_count() - len(tokens) <= 3
-                 and events.finca_possible(w))
-        key = (tuple(sorted(tokens)), fires)
-        if key not in seen:
-            seen[key] = False
-            for site in (w.marked() if fires else [""]):
-                alt, startable = board_for(site)
-                if all(startable[kind_of(tok)] for tok in tokens) and can_build_all(
-                        alt, seat, tokens, money):
-                    seen[key] = True
-                    break
-        if seen[key]:
-            raise RuleViolation("CIT-PASS-1", f"line {line} can be bought and built",
-                                ("steps", j), {"found": line})
+    line = buildable_line(w, seat, t.fired)
+    if line is not None:
+        raise RuleViolation("CIT-PASS-1", f"line {line} can be bought and built",
+                            ("steps", j), {"found": line})
 
 
 def apply_unblock(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
@@ -456,31 +394,3 @@ def end_turn(w: Work, t: Turn) -> list[dict[str, Any]]:
     scorings = events.score_fincas(w)
     events.end_turn_checks(w, t.main == "pass")
     return scorings
-
-
-def compare_expect(w: Work, t: Turn, move: dict[str, Any],
-                   scorings: list[dict[str, Any]]) -> None:
-    """CIT-REC-2: warnings for every differing value of the turn's ``expect``."""
-    expect = move.get("expect")
-    if not expect:
-        return
-    p = w.players[t.seat]
-    actual: dict[str, Any] = {"money": p.money, "score": p.score, "mat": p.mat,
-                              "income": t.income,
-                              "finca_scorings": sorted(scorings, key=lambda s: s["site"])}
-    for key in ("money", "score", "mat", "income", "finca_scorings"):
-        if key not in expect:
-            continue
-        found = expect[key]
-        if key == "finca_scorings":
-            found = sorted(found, key=lambda s: str(s.get("site")))
-        if found != actual[key]:
-            w.warnings.append(Finding(
-                "CIT-REC-2", f"/moves/{w.moves}/expect/{key}",
-                f"{w.static.names[t.seat]}, move {w.moves + 1}: expected {key} {found}, "
-                f"replay gives {actual[key]}", "warning",
-                {"move": w.moves, "expected": actual[key], "found": expect[key]}))
-
-
-def token_kind(token: str) -> str:
-    return kind_of(token)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorer.errors import PathPart, RuleViolation
+from scorer.findings import Finding
 from scorer.games.citrus.data import INCOME, MONEY_CAP
 from scorer.games.citrus.state import Site, Work
 
@@ -182,3 +183,27 @@ def end_turn_checks(w: Work, passed: bool) -> None:
         else:
             w.over = True  # CIT-END-2: stalemate
     w.turn = (w.turn + 1) % n
+
+
+def compare_expect(w: Work, seat: int, income: int, move: dict[str, Any],
+                   scorings: list[dict[str, Any]]) -> None:
+    """CIT-REC-2: warnings for every differing value of the turn's ``expect``."""
+    expect = move.get("expect")
+    if not expect:
+        return
+    p = w.players[seat]
+    actual: dict[str, Any] = {"money": p.money, "score": p.score, "mat": p.mat,
+                              "income": income,
+                              "finca_scorings": sorted(scorings, key=lambda s: s["site"])}
+    for key in ("money", "score", "mat", "income", "finca_scorings"):
+        if key not in expect:
+            continue
+        found = expect[key]
+        if key == "finca_scorings":
+            found = sorted(found, key=lambda s: str(s.get("site")))
+        if found != actual[key]:
+            w.warnings.append(Finding(
+                "CIT-REC-2", f"/moves/{w.moves}/expect/{key}",
+                f"{w.static.names[seat]}, move {w.moves + 1}: expected {key} {found}, "
+                f"replay gives {actual[key]}", "warning",
+                {"move": w.moves, "expected": actual[key], "found": expect[key]}))
