@@ -102,11 +102,62 @@ def _pick_place(turn: Turn, rng: random.Random, chance: Chance, extra: dict[str,
     if not places:
         return None
     trees = [s for s in places if "tree" in s]
-    pick = rng.choice(trees) if trees and rng.random() < 0.75 else rng.choice(places)
+    if trees and rng.random() < 0.75:
+        pick = rng.choice(trees)
+    else:
+        plain = [s for s in places if "tree" not in s]
+        useful = _enabling(turn, plain, rng)
+        if useful and rng.random() < 0.8:
+            pick = rng.choice(useful)
+        else:
+            pick = rng.choices(plain, weights=[_place_weight(turn, s) for s in plain])[0]
     out = {**step, **pick, **extra}
     if "tree" not in out:
         out["tree"] = None
     return out, frozenset()
+
+
+def _enabling(turn: Turn, plain: list[Step], rng: random.Random) -> list[Step]:
+    """Up to 12 sampled placements of a kind on a hand card after which a card fits that
+    did not before (a little planning, so that cards get played)."""
+    if not turn.hand:
+        return []
+    kinds = {k for c in turn.hand for k in turn.cards[c].face_kinds}
+    pool = [s for s in plain if s["take"] in kinds]
+    before = {(s["card"], tuple(s["offset"]), s["rotation"]) for s, _ in turn.plays()}
+    out = []
+    for step in rng.sample(pool, min(len(pool), 12)):
+        at = (step["at"][0], step["at"][1])
+        turn.tiles[at] = step["take"]
+        try:
+            if any((s["card"], tuple(s["offset"]), s["rotation"]) not in before
+                   for s, _ in turn.plays()):
+                out.append(step)
+        finally:
+            del turn.tiles[at]
+    return out
+
+
+def _place_weight(turn: Turn, step: Step) -> float:
+    """Prefer kinds shown on the hand's cards, next to tiles of the same kind, and cells that
+    leave a 2×2 square with three tiles that could still qualify for a tree (16.5)."""
+    kind = step["take"]
+    x, y = step["at"]
+    weight = 1.0
+    if any(kind in turn.cards[c].face_kinds for c in turn.hand):
+        weight *= 3.0
+    if any(turn.tiles.get((x + dx, y + dy)) == kind for dx, dy in ((1, 0), (-1, 0), (0, 1),
+                                                                   (0, -1))):
+        weight *= 2.0
+    for sx in (x - 1, x):
+        for sy in (y - 1, y):
+            cells = [(sx, sy), (sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1)]
+            kinds = [kind if c == (x, y) else turn.tiles.get(c) for c in cells]
+            known = [k for k in kinds if k is not None]
+            if (len(known) == 3 and len(set(known)) in (1, 3)
+                    and not any(c in turn.used for c in cells)):
+                weight *= 1.5
+    return weight
 
 
 def _pick_take(turn: Turn, rng: random.Random, chance: Chance, extra: dict[str, Any]
