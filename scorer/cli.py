@@ -180,8 +180,11 @@ def show(
                   ] = None,
     position: Annotated[bool, typer.Option("--position",
                                            help="Print the position document instead.")] = False,
+    svg: Annotated[Path | None, typer.Option("--svg", dir_okay=False,
+                                             help="Also write the board as an SVG picture.")
+                   ] = None,
 ) -> None:
-    """The board after move N drawn in the terminal (or, with --position, as a position)."""
+    """The board after move N in the terminal (--position: as a position; --svg: a picture)."""
     from scorer import report
     from scorer.loading import load
     from scorer.registry import get_rules
@@ -199,6 +202,8 @@ def show(
         typer.echo(report.finding_line(file, f), err=True)
     if run.state is None:
         raise typer.Exit(1)
+    if svg is not None:
+        _write_svg(rules, doc, run, svg)
     if position:
         sys.stdout.buffer.write(report.dumps_document(rules.export_position(run.state, doc)))
     else:
@@ -206,6 +211,99 @@ def show(
         typer.echo(f"{file}: {rules.title} after {n} move{'s' if n != 1 else ''}")
         typer.echo(rules.render(run.state))
     raise typer.Exit(1 if run.stopped else 0)
+
+
+def _write_svg(rules: Any, doc: Any, run: Any, out: Path) -> None:
+    from scorer.engine import VerifyResult
+    from scorer.explain import offending_mark
+
+    result = VerifyResult("", "record", rules.name, "illegal" if run.stopped else "ok",
+                          run.findings)
+    picture = rules.draw_svg(run.state, rules.explain(run.state), offending_mark(doc, result))
+    out.write_text(picture, encoding="utf-8")
+
+
+@app.command()
+def explain(
+    file: Annotated[str, typer.Argument(help="A record or position ('-' = stdin).")],
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player.")
+                      ] = None,
+    category: Annotated[str | None, typer.Option("--category", "-c",
+                                                 help="Only this score category.")] = None,
+    keep_going: KeepGoingOpt = False,
+) -> None:
+    """Why each point was scored: the cells of every chain, herd, habitat or finca majority."""
+    from scorer import report
+    from scorer.explain import render_explanation
+    from scorer.pipeline import verify_file
+    from scorer.registry import get_rules
+
+    result = verify_file(file, keep_going)
+    for f in result.findings:
+        if f.rule != "REC-CLAIM-1":
+            typer.echo(report.finding_line(file, f))
+    if result.scores is None or result.state is None or result.game is None:
+        raise typer.Exit(_exit_code([result]))
+    sheet = result.scores
+    if player is not None and player not in result.players:
+        typer.echo(f"no player {player!r}; players: {', '.join(result.players)}", err=True)
+        raise typer.Exit(2)
+    if category is not None and category not in sheet.categories:
+        typer.echo(f"no category {category!r}; categories: {', '.join(sheet.categories)}",
+                   err=True)
+        raise typer.Exit(2)
+    items = get_rules(result.game).explain(result.state)
+    typer.echo(report.status_line(result))
+    typer.echo(render_explanation(sheet, items, result.findings, player, category), nl=False)
+    raise typer.Exit(_exit_code([result]))
+
+
+@app.command(name="report")
+def report_site(
+    paths: Annotated[list[str], typer.Argument(help="Files, directories or globs.")],
+    html: Annotated[Path, typer.Option("--html", file_okay=False,
+                                       help="Write the static site into this folder.")],
+    title: Annotated[str, typer.Option("--title", help="Title of the index page.")
+                     ] = "scorer report",
+) -> None:
+    """A static web page per record (board picture, scores, findings) and an index."""
+    from scorer.batch import iter_items
+    from scorer.engine import VerifyResult
+    from scorer.explain import offending_mark
+    from scorer.findings import Finding
+    from scorer.html import Page, write_site
+    from scorer.loading import parse
+    from scorer.pipeline import verify_document
+    from scorer.registry import get_rules
+
+    pages = []
+    for n, item in enumerate(iter_items(paths), start=1):
+        if item.data is None:
+            rule, message = item.error or ("REC-IO-1", "no data")
+            result = VerifyResult(item.label, "unknown", None, "malformed",
+                                  (Finding(rule, "", message),))
+            pages.append(Page(result, "", f"{n:05d}"))
+            continue
+        try:
+            doc = parse(item.data)
+        except Exception:
+            doc = None
+        result = verify_document(doc, item.label) if doc is not None else _bad_json(item)
+        picture = ""
+        if result.state is not None and result.game is not None:
+            rules = get_rules(result.game)
+            mark = offending_mark(doc, result) if isinstance(doc, dict) else None
+            picture = rules.draw_svg(result.state, rules.explain(result.state), mark)
+        pages.append(Page(result, picture, f"{n:05d}"))
+    write_site(pages, html, title)
+    typer.echo(f"wrote {len(pages)} record pages and {html / 'index.html'}")
+    raise typer.Exit(_exit_code([p.result for p in pages]))
+
+
+def _bad_json(item: Any) -> Any:
+    from scorer.pipeline import verify_bytes
+
+    return verify_bytes(item.data, item.label)
 
 
 @app.command()

@@ -61,6 +61,36 @@ class ScoreSheet:
         return self.ranking[0] if self.ranking else ()
 
 
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One scoring item of ``scorer explain``: who scored what, where, by which rule.
+
+    ``cells`` are the board cells the item covers (in the game's own coordinates, as records
+    write them); ``board`` names the board they lie on for games with one board per player
+    (Harmonies, Kuhfstein) and is ``None`` for a shared board (Hacienda, Citrus).
+    """
+
+    player: PlayerName
+    category: str
+    points: int
+    rule: RuleId
+    text: str
+    cells: tuple[Cell, ...] = ()
+    board: PlayerName | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A cell to mark in a picture (the cell an illegal step named) and whose board it is on."""
+
+    cell: Cell
+    board: PlayerName | None = None
+    rule: RuleId = ""
+
+
 @dataclass(frozen=True, slots=True)
 class PositionResult:
     """What a game makes of a position document: a state to score (or None) and findings."""
@@ -151,6 +181,15 @@ class GameRules(Protocol):
 
     def legal_steps(self, state: State) -> Iterator[Any]:
         """Legal next steps of a state, from the generator (independent of the checks)."""
+        ...
+
+    def explain(self, state: State) -> list[ScoreItem]:
+        """Every scoring item of ``score(state)``: their points add up to each category."""
+        ...
+
+    def draw_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+        """The boards of ``state`` as a deterministic SVG document: player colours, a legend,
+        coordinates, ``items`` highlighted, and ``mark`` (an offending cell) marked."""
         ...
 
 

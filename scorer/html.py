@@ -1,0 +1,110 @@
+"""`scorer report --html OUT/`: a static site (index + one page per record), no external assets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from scorer.engine import ScoreSheet, VerifyResult
+from scorer.report import STATUS_TEXT, finding_line
+
+CSS = """
+body{font-family:system-ui,sans-serif;margin:2em;color:#222;background:#fff}
+h1{font-size:1.4em}table{border-collapse:collapse;margin:1em 0}
+th,td{border:1px solid #bbb;padding:.3em .6em;text-align:right}
+th:first-child,td:first-child{text-align:left}
+.ok{color:#1a7f37}.bad{color:#c62828}.board{margin:1em 0;max-width:100%;overflow:auto}
+code{font-size:.9em}ul.findings li{font-family:monospace;margin:.2em 0}
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One record's page: the verification result and its board picture (SVG text or '')."""
+
+    result: VerifyResult
+    svg: str
+    slug: str
+
+
+def _doc(title: str, body: str) -> str:
+    return (f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+            f"{body}\n</body>\n</html>\n")
+
+
+def score_table(sheet: ScoreSheet, table_id: str = "scores") -> str:
+    head = "".join(f"<th>{escape(c)}</th>" for c in (*sheet.categories, "total",
+                                                      *sheet.extra_columns))
+    rows = []
+    for line in sheet.players:
+        cells = [str(line.categories.get(c, 0)) for c in sheet.categories]
+        cells.append(f"<b>{line.total}</b>")
+        cells += [escape(_text(line.extras.get(c, ""))) for c in sheet.extra_columns]
+        rows.append(f"<tr><td>{escape(line.name)}</td>"
+                    + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return (f"<table id=\"{table_id}\" class=\"scores\"><thead><tr><th>player</th>{head}</tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def _text(value: object) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def _status(result: VerifyResult) -> str:
+    cls = "ok" if result.ok else "bad"
+    return f"<span class=\"{cls}\">{escape(STATUS_TEXT[result.status])}</span>"
+
+
+def record_page(page: Page) -> str:
+    r = page.result
+    parts = ["<p><a href=\"../index.html\">← all records</a></p>",
+             f"<h1>{escape(r.source)}</h1>",
+             f"<p>{escape(r.game or 'unknown game')} · {escape(', '.join(r.players))} · "
+             f"{_status(r)}</p>"]
+    if page.svg:
+        parts.append(f"<div class=\"board\">{_inline(page.svg)}</div>")
+    if r.scores is not None:
+        for name, stage in r.scores.stages:
+            parts.append(f"<h2>{escape(name.capitalize())} scoring</h2>"
+                         + score_table(stage, f"scores-{escape(name)}"))
+        parts.append("<h2>Scores</h2>" + score_table(r.scores))
+        if r.scores.winners and len(r.scores.players) > 1:
+            parts.append(f"<p>Winner: {escape(', '.join(r.scores.winners))}</p>")
+    if r.findings:
+        items = "".join(f"<li>{escape(finding_line(r.source, f))}</li>" for f in r.findings)
+        parts.append(f"<h2>Findings</h2><ul class=\"findings\">{items}</ul>")
+    return _doc(r.source, "\n".join(parts))
+
+
+def _inline(svg: str) -> str:
+    """An SVG document without its XML declaration, for inlining in HTML."""
+    return svg.split("?>", 1)[1].strip() if svg.startswith("<?xml") else svg
+
+
+def index_page(pages: Iterable[Page], title: str) -> str:
+    rows = []
+    for page in pages:
+        r = page.result
+        scores = ", ".join(f"{p.name} {p.total}" for p in r.scores.players) if r.scores else ""
+        winner = ", ".join(r.scores.winners) if r.scores and r.ok else ""
+        rows.append(f"<tr><td><a href=\"records/{page.slug}.html\">{escape(r.source)}</a></td>"
+                    f"<td>{escape(r.game or '')}</td><td>{escape(', '.join(r.players))}</td>"
+                    f"<td>{_status(r)}</td><td>{escape(scores)}</td><td>{escape(winner)}</td>"
+                    "</tr>")
+    table = ("<table id=\"records\"><thead><tr><th>record</th><th>game</th><th>players</th>"
+             "<th>status</th><th>scores</th><th>winner</th></tr></thead><tbody>"
+             + "".join(rows) + "</tbody></table>")
+    return _doc(title, f"<h1>{escape(title)}</h1>\n{table}")
+
+
+def write_site(pages: list[Page], out: Path, title: str = "scorer report") -> None:
+    """Write ``index.html`` and ``records/<slug>.html`` under ``out``."""
+    (out / "records").mkdir(parents=True, exist_ok=True)
+    for page in pages:
+        (out / "records" / f"{page.slug}.html").write_text(record_page(page), encoding="utf-8")
+    (out / "index.html").write_text(index_page(pages, title), encoding="utf-8")
