@@ -1,15 +1,30 @@
 """Kuhfstein (Rita Modl, Schmidt Spiele 2023): the rules as specified in rules/kuhfstein.md.
 
+Module map: rules (catalogue), state (immutable state), components (card, scoring-tile,
+track checks), setup (KUH-SETUP-*), work (the turn in progress, draws, bonus track),
+actions (one handler per step), events (move loop, refills, end of play, reveals), scoring,
+position and export (section 14), generator and simulator (section 16), gendata (16.4),
+render.
+
 Decisions where the spec is silent (the spec's own [D] decisions are its variant options):
-- Setup violations are all collected; the referee takes one exception from ``initial_state``,
-  so the first (in catalogue order) is raised and the others are listed in its details.
-- Warnings (KUH-CARDDEF-7, KUH-BONUS-5, KUH-FINAL-6) found during a replay are kept in the
-  state (``KState.warnings``, absolute pointers), printed as notes of the score sheet and
-  returned by ``RULES.warnings(state)``; positions report them as warning findings.
+- Setup violations are all collected; the referee takes one exception from
+  ``initial_state``, so the first (in catalogue order) is raised, its message counts the
+  others and ``details["others"]`` lists them (rule, path, message).
+- Warnings (KUH-CARDDEF-7, KUH-BONUS-5, KUH-FINAL-6) found while replaying a record are kept
+  in the state (``KState.warnings``, absolute pointers), printed as notes of the score sheet
+  and returned by ``RULES.warnings(state)``; positions report them as warning findings.
 - A mirrored or identical pattern under two ids is not an error (spec 3.3).
 - ``card_catalog: "official"`` is refused by the schema: no official catalog exists, so
-  KUH-CARDDEF-6 can never apply (spec 9.3).
-- Provisional scores (before every reveal) use the dealt tile worth more now.
+  KUH-CARDDEF-6 cannot apply (spec 9.3).
+- KUH-SETUP-1 points at ``/players/4`` (the first surplus player) for more than 4 players,
+  at ``/players`` for fewer than 2.
+- A ``cows`` cross-check listing a cell twice, and a ``cells`` list naming a cow twice, are
+  rejected (KUH-PLAY-7, KUH-HERD-2): they are not "the set" the spec asks for.
+- Provisional scores (an incomplete record, a position without ``revealed``) use the dealt
+  tile worth more in the current state; a position's ``met`` without ``revealed`` is
+  checked against that tile.
+- ``legal_steps`` lists steps without exchanges (an exchange is decided, then drawn, then
+  the take is chosen: 16.3); after the end of play it lists reveals, each with its player.
 """
 
 from __future__ import annotations
