@@ -37,7 +37,7 @@ def render_explanation(sheet: ScoreSheet, items: Sequence[ScoreItem], findings: 
         out.append(f"{line.name}: {line.total} points")
         for cat in categories:
             mine = select(items, line.name, cat)
-            out.append(f"  {cat}: {line.categories.get(cat, 0)}")
+            out.append(f"  {cat}: {line.categories.get(cat, '—')}")
             for item in mine:
                 out.append(f"    {item.text}: {item.points} points [{item.rule}]"
                            f"{_cells(item.cells)}")

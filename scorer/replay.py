@@ -132,6 +132,14 @@ def replay(
     return Replay(state, tuple(findings), applied, steps, bool(findings))
 
 
+def _warnings(rules: GameRules, state: State | None) -> tuple[Finding, ...]:
+    """Warnings a game collected while replaying (optional ``warnings(state)`` method)."""
+    collect = getattr(rules, "warnings", None)
+    if state is None or collect is None:
+        return ()
+    return tuple(collect(state))
+
+
 def compare_claims(
     rules: GameRules, sheet: ScoreSheet, claimed: Mapping[str, Any], players: Sequence[str],
     totals: bool = True,
@@ -160,7 +168,9 @@ def _claim(
     except KeyError:
         return [Finding("REC-CLAIM-2", pointer, f"{name!r} is not a player of this game",
                         details={"found": name})]
-    actual = line.total if key == "total" else line.categories.get(key)
+    if key != "total" and key not in line.categories:
+        return []  # a category the sheet cannot compute (e.g. a position without history)
+    actual = line.total if key == "total" else line.categories[key]
     if actual == claimed:
         return []
     what = "total" if key == "total" else f"{key}"
@@ -181,14 +191,16 @@ def verify_record(
     rules = get_rules(record["game"])
     players = tuple(p["name"] for p in record["players"])
     run = replay(rules, record, keep_going=keep_going)
+    warnings = _warnings(rules, run.state)
     base = VerifyResult(
-        source, "record", rules.name, "illegal", run.findings, run.moves_applied,
+        source, "record", rules.name, "illegal", (*run.findings, *warnings), run.moves_applied,
         len(record["moves"]), run.steps_applied, None, players, run.state,
     )
     if run.state is None or (run.stopped and not keep_going):
         return base
     findings = list(run.findings)
     status: Status = "illegal" if findings else "ok"
+    findings.extend(warnings)
     if not rules.is_over(run.state) and not findings:
         findings.append(
             Finding("REC-END-2", "/moves",

@@ -83,7 +83,7 @@ def _table(title: str, sheet: ScoreSheet, color: bool, width: int) -> str:
     for col in sheet.extra_columns:
         table.add_column(col, justify="right")
     for line in sheet.players:
-        cells = [line.name, *(str(line.categories.get(c, 0)) for c in sheet.categories)]
+        cells = [line.name, *(str(line.categories.get(c, "—")) for c in sheet.categories)]
         cells.append(str(line.total))
         cells.extend(_cell(line.extras.get(c, "")) for c in sheet.extra_columns)
         table.add_row(*cells)
@@ -123,7 +123,8 @@ def sheet_to_data(sheet: ScoreSheet) -> dict[str, Any]:
     return {
         "categories": list(sheet.categories),
         "players": [
-            {"name": p.name, "categories": dict(p.categories), "total": p.total,
+            {"name": p.name, "categories": {c: p.categories.get(c) for c in sheet.categories},
+             "total": p.total,
              "extras": dict(p.extras)}
             for p in sheet.players
         ],

@@ -77,6 +77,21 @@ def test_game_may_skip_claims_of_incomplete_records(monkeypatch: pytest.MonkeyPa
     assert [f.rule for f in result.findings] == ["REC-END-2"]
 
 
+def test_game_warnings_are_reported_without_failing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorer.findings import Finding
+
+    warn = Finding("HAR-FAKE-1", "/moves/0", "suspicious", "warning")
+    monkeypatch.setattr(RULES, "warnings", lambda state: [warn], raising=False)
+    result = verify_record(record([("Ann", [3]), ("Ben", [2])]))
+    assert result.status == "ok"
+    assert result.findings == (warn,)
+
+
+def test_claim_of_a_category_the_sheet_lacks_is_not_compared() -> None:
+    doc = record([("Ann", [3]), ("Ben", [2])], claimed={"breakdown": {"Ann": {"harvest": 4}}})
+    assert verify_record(doc).status == "ok"
+
+
 def test_keep_going_passes_the_seat_of_an_unknown_player() -> None:
     doc = record([("Ann", [1]), ("Zed", [1]), ("Ann", [3]), ("Ben", [1])])
     result = verify_record(doc, keep_going=True)
