@@ -73,6 +73,7 @@ class CardBook(Mapping[str, Card]):
 #: Shape (cells in the order given) → "" if valid, else the KUH-CARDDEF-1/2 problem.
 _SHAPES: dict[tuple[tuple[int, int], ...], str] = {}
 FACES: frozenset[str] = KIND_SET | {"back"}
+_BACK_ONLY = {"back"}
 
 
 def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[CardBook, list[RuleViolation]]:
@@ -93,9 +94,9 @@ def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[CardBook, list[Rule
             if len(_SHAPES) < 100_000:
                 _SHAPES[shape] = problem
         points = spec["points"]
-        n_faces = sum(1 for c in cells if c[2] != "back")
-        if (problem or points < 1 or not n_faces
-                or any(c[2] not in FACES for c in cells) or not 2 <= len(cells) <= 5):
+        faces = {c[2] for c in cells}
+        if (problem or points < 1 or not faces <= FACES or faces == _BACK_ONLY
+                or not 2 <= len(cells) <= 5):
             problems = _card_problems(cid, cells, points, problem, (*base, cid))
             found.extend(problems)
             if any(v.details.get("severity") != "warning" for v in problems):
