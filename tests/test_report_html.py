@@ -53,7 +53,7 @@ def test_site_has_an_index_and_a_page_per_record(site: Path) -> None:
     assert "Club night" in index
     for page in pages:
         text = page.read_text(encoding="utf-8")
-        assert "<svg" in text and 'class="scores"' in text or "Findings" in text
+        assert ("<svg" in text and 'class="scores"' in text) or "Findings" in text
         assert not re.search(r"(src|href)=\"(https?:)?//", text), "external asset"
 
 
