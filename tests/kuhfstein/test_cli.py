@@ -60,7 +60,8 @@ def test_mid_game_position_round_trip() -> None:
     doc = RULES.export_position(state, record)
     loaded = RULES.load_position(doc).state
     assert loaded is not None
-    assert loaded.boards == state.boards
+    assert loaded.boards == tuple(b._replace(played_at=tuple(() for _ in b.played))
+                                  for b in state.boards)
     assert (loaded.tile_display, loaded.card_display) == (state.tile_display,
                                                          state.card_display)
     assert loaded.deck_left == state.deck_left and loaded.tiles_left == state.tiles_left
@@ -82,3 +83,32 @@ def test_keep_going_reports_later_moves() -> None:
     rules = [f.rule for f in result.findings if f.is_error]
     assert rules[0] == "KUH-TILE-6"
     assert "KUH-PLAY-2" in rules
+
+
+def test_explain_items_and_svg_picture() -> None:
+    """explain: E19's items with their points; show --svg marks the offending cell."""
+    result = RUNNER.invoke(app, ["explain", E19, "--player", "Bob"])
+    assert result.exit_code == 0, result.output
+    assert "tree on square [0,0] (4 × lake): 5 points [KUH-TREE-4]" in result.output
+    assert "card C5 (4 cows): 9 points [KUH-PLAY-4]" in result.output
+    items = RULES.explain(replay(RULES, e19()).state)
+    assert sum(i.points for i in items if i.player == "Ann") == 9
+    path = str(FIXTURES / "kuhfstein/invalid/tile-diagonal.json")
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "m.svg"
+        result = RUNNER.invoke(app, ["show", path, "--svg", str(out)])
+        assert result.exit_code == 1
+        text = out.read_text()
+    assert 'class="mark"' in text and 'data-rule="KUH-TILE-6"' in text
+
+
+def test_explain_position_without_played_cards() -> None:
+    doc = orjson.loads((FIXTURES / "kuhfstein/valid/position-14-4.json").read_bytes())
+    del doc["boards"]["Ann"]["played"]
+    result = verify(doc)
+    assert_ok(result)
+    items = RULES.explain(result.state)
+    cards = [i for i in items if i.player == "Ann" and i.category == "cards"]
+    assert [(i.points, i.rule) for i in cards] == [(5, "KUH-POS-9")]

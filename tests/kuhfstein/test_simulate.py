@@ -130,7 +130,22 @@ def test_mutated_steps_are_rejected_or_generated(seed: int, players: int) -> Non
                 continue
             if empty and mutant["do"] == "place_tile":
                 mutant = {**mutant, "at": [0, 0]}  # the first tile up to translation
+            if mutant["do"] == "return_herd":  # any cell names the herd: its first cell
+                mutant = {**mutant, "at": _herd_first(state, mutant["at"])}
             assert _key(mutant) in offered, mutant
+
+
+def _herd_first(state: KState, at: list[int]) -> list[int]:
+    cows = state.boards[state.seat].cows
+    herd, todo = {(at[0], at[1])}, [(at[0], at[1])]
+    while todo:
+        x, y = todo.pop()
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n in cows and n not in herd:
+                herd.add(n)
+                todo.append(n)
+    first = min(herd, key=lambda c: (c[1], c[0]))
+    return [first[0], first[1]]
 
 
 def _mutate(step: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -29,10 +29,10 @@ Decisions where the spec is silent (the spec's own [D] decisions are its variant
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.engine import Move, PositionResult, Record, ScoreSheet, State
+from scorer.engine import Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet, State
 from scorer.findings import Finding
 from scorer.games.kuhfstein import events, scoring, setup
 from scorer.games.kuhfstein.rules import RULE_IDS
@@ -116,6 +116,16 @@ class KuhfsteinRules:
         from scorer.games.kuhfstein.simulator import simulate
 
         return simulate(players, seed, options)
+
+    def explain(self, state: State) -> list[ScoreItem]:
+        from scorer.games.kuhfstein.explain import explain
+
+        return explain(state)
+
+    def draw_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+        from scorer.games.kuhfstein.picture import draw_svg
+
+        return draw_svg(state, items, mark)
 
     def legal_steps(self, state: State) -> Iterator[Any]:
         from scorer.games.kuhfstein.generator import legal_steps

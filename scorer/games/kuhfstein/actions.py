@@ -227,6 +227,7 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
     w.supply -= len(targets)
     w.hand.remove(cid)
     w.played.append(cid)
+    w.played_at.append(tuple(cell for cell, _ in cells))
     w.card_points += card.points
     w.add_points(card.points, base)
 

@@ -225,6 +225,7 @@ def _build_board(b: Mapping[str, Any], comp: Components) -> Board:
         supply = COWS_PER_PLAYER - len(cows) - comp.cows_on_track(b["score"])
     return Board(tiles=frozen(tiles), cows=frozenset(cows), used=frozenset(used),
                  trees=tuple(trees), hand=tuple(b.get("hand", [])), played=tuple(played or []),
+                 played_at=tuple(() for _ in played or ()),
                  card_points=points, supply=supply, dealt=tuple(b["dealt"]))
 
 
@@ -247,7 +248,8 @@ def _build_state(doc: Mapping[str, Any], comp: Components, opts: Options) -> KSt
         tile_order=None, tile_pos=0, card_display=tuple(t.get("card_display", [])), seen=seen,
         card_order=None, card_pos=0, cards_out=tuple(t.get("cards_out", [])),
         trees_left=trees_left, seat=names.index(t["next"]) if "next" in t else 0,
-        phase=t.get("phase", "play") if table is not None else "over", deck_base=deck_base)
+        phase=t.get("phase", "play") if table is not None else "over", deck_base=deck_base,
+        colours=tuple(p.get("color") for p in doc["players"]))
 
 
 def _reveal(state: KState, doc: Mapping[str, Any]) -> tuple[KState, list[Finding]]:

@@ -214,4 +214,5 @@ def _build_state(record: Mapping[str, Any], comp: Components, opts: Options, nam
         card_order=tuple(card_order) if card_order is not None else None, card_pos=0,
         cards_out=(), trees_left=comp.trees,
         warnings=tuple(violation_to_warning(v) for v in warnings),
+        colours=tuple(p.get("color") for p in record["players"]),
     )

@@ -139,6 +139,8 @@ class Board(NamedTuple):
     trees: tuple[Cell, ...] = ()
     hand: tuple[str, ...] = ()
     played: tuple[str, ...] = ()
+    #: the cells each played card covered (parallel to ``played``; empty from a position)
+    played_at: tuple[tuple[Cell, ...], ...] = ()
     card_points: int = 0
     supply: int = 4
     dealt: tuple[str, ...] = ()
@@ -175,6 +177,7 @@ class KState(NamedTuple):
     move_index: int = 0
     warnings: tuple[Finding, ...] = ()
     deck_base: int = DECK_SIZE
+    colours: tuple[str | None, ...] = ()
 
     @property
     def deck_left(self) -> int:

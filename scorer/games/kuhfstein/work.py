@@ -33,6 +33,7 @@ class Work:
         "kind_left",
         "new_seen",
         "played",
+        "played_at",
         "regular",
         "state",
         "supply",
@@ -56,6 +57,7 @@ class Work:
         self.trees: list[Cell] = list(board.trees)
         self.hand: list[str] = list(board.hand)
         self.played: list[str] = list(board.played)
+        self.played_at: list[tuple[Cell, ...]] = list(board.played_at)
         self.card_points = board.card_points
         self.supply = board.supply
         self.tile_display: list[str] = list(state.tile_display)
@@ -207,6 +209,7 @@ class Work:
         new_board = Board(
             tiles=frozen(self.tiles), cows=frozenset(self.cows), used=frozenset(self.used),
             trees=tuple(self.trees), hand=tuple(self.hand), played=tuple(self.played),
+            played_at=tuple(self.played_at),
             card_points=self.card_points, supply=self.supply, dealt=board.dealt,
             revealed=board.revealed, tile_met=board.tile_met)
         boards = (*st.boards[:st.seat], new_board, *st.boards[st.seat + 1:])
@@ -222,7 +225,7 @@ class Work:
             trees_left=self.trees_left, seat=seat, phase=phase, extra_pending=extra_pending,
             move_index=st.move_index + 1,
             warnings=(*st.warnings, *self.warnings) if self.warnings else st.warnings,
-            deck_base=st.deck_base)
+            deck_base=st.deck_base, colours=st.colours)
 
 
 def _fits(tiles: dict[Cell, str], cows: set[Cell], cell: Cell, face: str) -> bool:

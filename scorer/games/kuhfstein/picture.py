@@ -1,0 +1,109 @@
+"""``scorer show --svg`` for Kuhfstein: every landscape as a grid of coloured squares with
+cows, trees, the scoring items outlined (hover for the item) and an offending cell marked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorer.engine import Mark, ScoreItem
+from scorer.games.kuhfstein.state import KINDS, KState
+from scorer.svg import MARK_COLOUR, Svg, player_colours
+
+CELL = 30
+KIND_COLOUR = {"hay": "#f2d16b", "meadow": "#9bd37a", "forest": "#2f7d3b", "lake": "#5aa9e6",
+               "house": "#c0504d"}
+ITEM_COLOUR = {"cards": "#000000", "trees": "#8a2be2", "scoring_tile": "#ff8c00"}
+LEGEND_W = 230
+
+
+def _bounds(state: KState, index: int, mark: Mark | None) -> tuple[int, int, int, int]:
+    cells = list(state.boards[index].tiles)
+    if mark is not None and mark.board == state.names[index]:
+        cells.append(mark.cell)
+    if not cells:
+        return 0, 0, 0, 0
+    xs = [int(c[0]) for c in cells]
+    ys = [int(c[1]) for c in cells]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def draw_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+    """The landscapes side by side (seat order) with a legend, as SVG text."""
+    given = state.colours if len(state.colours) == len(state.names) else (None,) * len(
+        state.names)
+    colours = player_colours(list(zip(state.names, given, strict=True)))
+    svg = Svg(0, 0, "Kuhfstein")
+    svg.text(16, 24, "Kuhfstein", font_size=16, font_weight="bold")
+    svg.text(16, 42, f"phase {state.phase}; tiles left {state.tiles_left}, cards left "
+             f"{state.deck_left}, trees left {state.trees_left}", font_size=12)
+    x0, height = 16.0, 0.0
+    for i, name in enumerate(state.names):
+        width, panel_h = _panel(svg, state, i, x0, 64, colours[name], items, mark)
+        x0 += width + 24
+        height = max(height, panel_h)
+    bottom = _legend(svg, x0, 64)
+    svg.width = x0 + LEGEND_W
+    svg.height = max(64 + height, bottom) + 16
+    background = Svg(0, 0, "")
+    background.rect(0, 0, svg.width, svg.height, fill="#ffffff")
+    svg.lines.insert(0, background.lines[0])
+    return svg.render()
+
+
+def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour: str,
+           items: Sequence[ScoreItem], mark: Mark | None) -> tuple[float, float]:
+    name = state.names[index]
+    board = state.boards[index]
+    minx, miny, maxx, maxy = _bounds(state, index, mark)
+    cols, rows = maxx - minx + 1, maxy - miny + 1
+    width = max(cols * CELL, 160)
+    svg.open_group(class_="board", data_player=name)
+    svg.text(left, top, f"{name}: track {board.score}, cows in supply {board.supply}",
+             font_size=13, font_weight="bold", fill=colour)
+    oy = top + 12
+
+    def at(cell: tuple[int, int]) -> tuple[float, float]:
+        return left + (cell[0] - minx) * CELL, oy + (cell[1] - miny) * CELL
+
+    for cell in sorted(board.tiles, key=lambda c: (c[1], c[0])):
+        x, y = at(cell)
+        kind = board.tiles[cell]
+        svg.rect(x, y, CELL, CELL, fill=KIND_COLOUR.get(kind, "#cccccc"), stroke="#555")
+        svg.tooltip(f"[{cell[0]},{cell[1]}] {kind}")
+        if cell in board.cows:
+            svg.circle(x + CELL / 2, y + CELL / 2, CELL / 5, fill="#ffffff", stroke="#000")
+    for sx, sy in board.trees:
+        x, y = at((sx + 1, sy + 1))
+        svg.circle(x, y, CELL / 4, fill="#145a1e", stroke="#ffffff")
+    for k, item in enumerate(i for i in items if i.board == name and i.cells):
+        svg.open_group(class_="score-item", data_category=item.category)
+        svg.tooltip(f"{item.text}: {item.points} points [{item.rule}]")
+        inset = 2 + 2 * (k % 3)
+        for cell in item.cells:
+            x, y = at(cell)
+            svg.rect(x + inset, y + inset, CELL - 2 * inset, CELL - 2 * inset, fill="none",
+                     stroke=ITEM_COLOUR.get(item.category, "#000"), stroke_width=2)
+        svg.close_group()
+    if mark is not None and mark.board == name:
+        x, y = at(mark.cell)
+        svg.open_group(class_="mark", data_rule=mark.rule or None)
+        svg.tooltip(f"offending cell [{mark.cell[0]},{mark.cell[1]}]"
+                    + (f" ({mark.rule})" if mark.rule else ""))
+        svg.rect(x, y, CELL, CELL, fill="none", stroke=MARK_COLOUR, stroke_width=4)
+        svg.close_group()
+    svg.close_group()
+    return width, 12 + rows * CELL
+
+
+def _legend(svg: Svg, x: float, y: float) -> float:
+    svg.text(x, y, "Landscape kinds", font_size=13, font_weight="bold")
+    y = svg.legend(x, y + 8, [(KIND_COLOUR[k], k) for k in KINDS])
+    svg.text(x, y + 14, "Scoring items (hover)", font_size=13, font_weight="bold")
+    y = svg.legend(x, y + 22, [(ITEM_COLOUR[c], c) for c in ITEM_COLOUR])
+    svg.circle(x + 6, y + 8, CELL / 5, fill="#ffffff", stroke="#000")
+    svg.text(x + 18, y + 12, "cow", font_size=12)
+    svg.circle(x + 6, y + 26, CELL / 4, fill="#145a1e", stroke="#ffffff")
+    svg.text(x + 18, y + 30, "tree (centre of its square)", font_size=12)
+    svg.rect(x, y + 40, 12, 12, fill="none", stroke=MARK_COLOUR, stroke_width=3)
+    svg.text(x + 18, y + 50, "offending cell of an illegal move", font_size=12)
+    return y + 60
