@@ -23,10 +23,10 @@ Decisions where the spec leaves room (also listed in the report):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.engine import Move, PositionResult, Record, ScoreSheet, State
+from scorer.engine import Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet, State
 from scorer.findings import Finding
 from scorer.games.hacienda.actions import apply_turn, skip_turn
 from scorer.games.hacienda.rules import RULE_IDS
@@ -96,6 +96,16 @@ class HaciendaRules:
         from scorer.games.hacienda.generator import legal_steps
 
         return legal_steps(state)
+
+    def explain(self, state: State) -> list[ScoreItem]:
+        from scorer.games.hacienda.explain import explain
+
+        return explain(state)
+
+    def draw_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+        from scorer.games.hacienda.picture import draw_svg
+
+        return draw_svg(state, items, mark)
 
 
 RULES = HaciendaRules()

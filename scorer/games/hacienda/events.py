@@ -17,8 +17,11 @@ def end_turn(state: State) -> State:
     if seat != 0 or (state.inter != 1 and state.final != 1):
         return state._replace(seat=seat, move_index=state.move_index + 1)
     inter, scores, after = state.inter, state.inter_scores, state.inter_after
+    board = state.inter_board
     if inter == 1:  # HAC-END-1
         inter, scores, after = 2, evaluate(state), state.move_index
+        board = (state.cells, state.haciendas, state.money)
     final = 2 if state.final == 1 else state.final  # HAC-END-2
     return state._replace(seat=seat, move_index=state.move_index + 1, inter=inter,
-                   inter_scores=scores, inter_after=after, final=final)
+                          inter_scores=scores, inter_after=after, final=final,
+                          inter_board=board)

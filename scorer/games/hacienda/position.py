@@ -300,4 +300,5 @@ def _state(doc: Mapping[str, Any], board: Board, opts: Options, cells: list[int]
     if "water_supply" in comp:
         setup["water_supply"] = comp["water_supply"]
     base = build_state(board, opts, names, setup)
-    return play_state(doc, board, opts, names, base, cells, haciendas, chips, setup)
+    state = play_state(doc, board, opts, names, base, cells, haciendas, chips, setup)
+    return state._replace(colours=tuple(p.get("color") for p in doc["players"]))

@@ -164,7 +164,8 @@ def initial_state(record: Mapping[str, Any]) -> State:
     _check_hands(setup, names)
     _check_card_totals(setup, names)
     _check_sizes(setup, n, opts)
-    return build_state(board, opts, names, setup)
+    colours = tuple(p.get("color") for p in record["players"])
+    return build_state(board, opts, names, setup)._replace(colours=colours)
 
 
 def build_state(board: Board, opts: Options, names: tuple[str, ...],

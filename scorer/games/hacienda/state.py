@@ -142,3 +142,6 @@ class State(NamedTuple):
     track: tuple[int, ...] | None = None  # positions: points already on the score track
     move_index: int = 0
     issues: tuple[ClaimIssue, ...] = ()
+    #: What the intermediate scoring saw (cells, haciendas, money), for ``explain``.
+    inter_board: tuple[tuple[int, ...], frozenset[int], tuple[int, ...]] | None = None
+    colours: tuple[str | None, ...] = ()  # the players' ``color`` (pictures)
