@@ -56,11 +56,12 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
     board = state.boards[index]
     minx, miny, maxx, maxy = _bounds(state, index, mark)
     cols, rows = maxx - minx + 1, maxy - miny + 1
-    width = max(cols * CELL, 160)
+    width = max(cols * CELL, 200)
     svg.open_group(class_="board", data_player=name)
-    svg.text(left, top, f"{name}: track {board.score}, cows in supply {board.supply}",
-             font_size=13, font_weight="bold", fill=colour)
-    oy = top + 12
+    svg.text(left, top, name, font_size=14, font_weight="bold", fill=colour)
+    svg.text(left, top + 16, f"track {board.score}, trees {len(board.trees)}, cows in "
+             f"supply {board.supply}", font_size=11)
+    oy = top + 26
 
     def at(cell: tuple[int, int]) -> tuple[float, float]:
         return left + (cell[0] - minx) * CELL, oy + (cell[1] - miny) * CELL
@@ -72,9 +73,6 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
         svg.tooltip(f"[{cell[0]},{cell[1]}] {kind}")
         if cell in board.cows:
             svg.circle(x + CELL / 2, y + CELL / 2, CELL / 5, fill="#ffffff", stroke="#000")
-    for sx, sy in board.trees:
-        x, y = at((sx + 1, sy + 1))
-        svg.circle(x, y, CELL / 4, fill="#145a1e", stroke="#ffffff")
     for k, item in enumerate(i for i in items if i.board == name and i.cells):
         svg.open_group(class_="score-item", data_category=item.category)
         svg.tooltip(f"{item.text}: {item.points} points [{item.rule}]")
@@ -84,6 +82,10 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
             svg.rect(x + inset, y + inset, CELL - 2 * inset, CELL - 2 * inset, fill="none",
                      stroke=ITEM_COLOUR.get(item.category, "#000"), stroke_width=2)
         svg.close_group()
+    for sx, sy in board.trees:
+        x, y = at((sx + 1, sy + 1))
+        svg.circle(x, y, CELL / 4, fill="#145a1e", stroke="#ffffff")
+        svg.tooltip(f"tree on square [{sx},{sy}]")
     if mark is not None and mark.board == name:
         x, y = at(mark.cell)
         svg.open_group(class_="mark", data_rule=mark.rule or None)
@@ -92,7 +94,7 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
         svg.rect(x, y, CELL, CELL, fill="none", stroke=MARK_COLOUR, stroke_width=4)
         svg.close_group()
     svg.close_group()
-    return width, 12 + rows * CELL
+    return width, 26 + rows * CELL
 
 
 def _legend(svg: Svg, x: float, y: float) -> float:
