@@ -174,8 +174,11 @@ def test_svg_is_well_formed_with_legend_coordinates_and_items(name: str) -> None
     groups = root.findall(f".//{NS}g[@class='score-item']")
     assert len(groups) == len(items)
     keys = sorted((g.get("data-player"), g.get("data-category"), g.get("data-rule"),
-                   len(g.findall(f"{NS}polygon"))) for g in groups)
-    assert keys == sorted((i.player, i.category, i.rule, len(i.cells)) for i in items)
+                   len(g.findall(f"{NS}polygon[@fill='none'][@stroke-width]"))) for g in groups)
+    rings = [len(i.cells) * (2 if i.points and not i.text.startswith("intermediate") else 1)
+             for i in items]
+    assert keys == sorted((i.player, i.category, i.rule, n) for i, n in zip(items, rings))
+    assert all(len(i.cells) > 0 or i.category == "money" for i in items)
     assert all(g.find(f"{NS}title") is not None for g in groups)
     assert not root.findall(f".//{NS}g[@class='mark']")
     assert picture == _svg(load_fixture(f"hacienda/valid/{name}.json"))[0]

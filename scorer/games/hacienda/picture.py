@@ -124,8 +124,11 @@ def _items(svg: Svg, items: Sequence[ScoreItem], lay: _Layout) -> None:
         for cell in item.cells:
             x, y = lay.centre(cell)
             width = 1.2 if inter or not item.points else 2.2
-            svg.polygon(hex_corners(x, y, lay.size * scale, True),
-                        fill="none", stroke=colour, stroke_width=width,
+            corners = hex_corners(x, y, lay.size * scale, True)
+            if item.points and not inter:  # a dark edge keeps light rings visible
+                svg.polygon(corners, fill="none", stroke="#333333", stroke_width=width + 1.6,
+                            stroke_opacity=0.55)
+            svg.polygon(corners, fill="none", stroke=colour, stroke_width=width,
                         stroke_opacity=None if item.points else 0.6,
                         stroke_dasharray="4 3" if inter else None)
         svg.close_group()
