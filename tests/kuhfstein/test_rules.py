@@ -246,6 +246,7 @@ def _custom() -> dict[str, Any]:
 def test_final_5_and_6_custom_condition() -> None:
     result = verify(_custom())
     assert_ok(result)
+    assert assert_finding(result, "KUH-FINAL-6", "/moves/6/steps/0/met").severity == "warning"
     state = replay(RULES, _custom()).state
     assert [(w.rule, w.pointer) for w in RULES.warnings(state)] == [
         ("KUH-FINAL-6", "/moves/6/steps/0/met")]
@@ -316,3 +317,15 @@ def test_position_final_4_5_6() -> None:
     assert_finding(r, "KUH-FINAL-6", "/boards/Ann/met")
     assert r.scores is not None
     assert r.scores.player("Ann").categories["scoring_tile"] == 6
+
+
+def test_bonus_5_unknown_kind_in_a_record_is_a_warning() -> None:
+    """KUH-BONUS-5: an unknown bonus kind triggers without effect; the record still verifies."""
+    doc = e19()
+    doc["setup"]["track"]["bonus_spaces"].append({"space": 3, "bonus": "mystery"})
+    doc["moves"][2]["steps"][0]["bonuses"] = [3]
+    doc["moves"][5]["steps"][0]["bonuses"] = [3]
+    result = verify(doc)
+    assert_ok(result)
+    for pointer in ("/moves/2/steps/0", "/moves/5/steps/0"):
+        assert assert_finding(result, "KUH-BONUS-5", pointer).severity == "warning"

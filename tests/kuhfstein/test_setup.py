@@ -169,6 +169,8 @@ def test_carddef_7_card_size_warning() -> None:
     doc = _card("C9", [(x, 0, "hay") for x in range(6)], points=9)
     result = verify(doc)
     assert_ok(result)
+    found = assert_finding(result, "KUH-CARDDEF-7", "/setup/cards/C9/cells")
+    assert found.severity == "warning"
     state = replay(RULES, doc).state
     warnings = RULES.warnings(state)
     assert [(w.rule, w.pointer, w.severity) for w in warnings] == [
