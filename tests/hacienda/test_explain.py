@@ -177,7 +177,8 @@ def test_svg_is_well_formed_with_legend_coordinates_and_items(name: str) -> None
                    len(g.findall(f"{NS}polygon[@fill='none'][@stroke-width]"))) for g in groups)
     rings = [len(i.cells) * (2 if i.points and not i.text.startswith("intermediate") else 1)
              for i in items]
-    assert keys == sorted((i.player, i.category, i.rule, n) for i, n in zip(items, rings))
+    pairs = zip(items, rings, strict=True)
+    assert keys == sorted((i.player, i.category, i.rule, n) for i, n in pairs)
     assert all(len(i.cells) > 0 or i.category == "money" for i in items)
     assert all(g.find(f"{NS}title") is not None for g in groups)
     assert not root.findall(f".//{NS}g[@class='mark']")
