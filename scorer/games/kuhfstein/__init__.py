@@ -11,8 +11,9 @@ Decisions where the spec is silent (the spec's own [D] decisions are its variant
   ``initial_state``, so the first (in catalogue order) is raised, its message counts the
   others and ``details["others"]`` lists them (rule, path, message).
 - Warnings (KUH-CARDDEF-7, KUH-BONUS-5, KUH-FINAL-6) found while replaying a record are kept
-  in the state (``KState.warnings``, absolute pointers), printed as notes of the score sheet
-  and returned by ``RULES.warnings(state)``; positions report them as warning findings.
+  in the state (``KState.warnings``, absolute pointers) and returned by
+  ``RULES.warnings(state)`` (the referee reports them); the score sheet notes that the result
+  is partly unverified. Positions report them as warning findings.
 - A mirrored or identical pattern under two ids is not an error (spec 3.3).
 - ``card_catalog: "official"`` is refused by the schema: no official catalog exists, so
   KUH-CARDDEF-6 cannot apply (spec 9.3).

@@ -105,7 +105,10 @@ def score_state(state: KState) -> ScoreSheet:
     opts = state.opts
     notes = [NOTE_DATA, "options: " + ", ".join(
         f"{name}={getattr(opts, name)!r}" for name in opts.__dataclass_fields__)]
-    notes += [f"{w.rule} (warning) at {w.pointer}: {w.message}" for w in state.warnings]
+    if state.warnings:
+        rules = ", ".join(sorted({w.rule for w in state.warnings}))
+        notes.append(f"partly unverified: {len(state.warnings)} warning(s) ({rules}); see the "
+                     "findings")
     return ScoreSheet(
         categories=CATEGORIES, players=lines, ranking=ranking,
         extra_columns=("tiles_placed", "scoring tile", "bonuses"), notes=tuple(notes),
