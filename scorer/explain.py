@@ -39,7 +39,8 @@ def render_explanation(sheet: ScoreSheet, items: Sequence[ScoreItem], findings: 
             mine = select(items, line.name, cat)
             out.append(f"  {cat}: {line.categories.get(cat, '—')}")
             for item in mine:
-                out.append(f"    {item.text}: {item.points} points [{item.rule}]"
+                unit = "point" if abs(item.points) == 1 else "points"
+                out.append(f"    {item.text}: {item.points} {unit} [{item.rule}]"
                            f"{_cells(item.cells)}")
             if not mine:
                 out.append("    (nothing scored)")
