@@ -200,8 +200,7 @@ def verify_record(
         return base
     findings = list(run.findings)
     status: Status = "illegal" if findings else "ok"
-    findings.extend(warnings)
-    if not rules.is_over(run.state) and not findings:
+    if not rules.is_over(run.state) and status == "ok":
         findings.append(
             Finding("REC-END-2", "/moves",
                     f"the record stops after {len(record['moves'])} moves, before the game has "
@@ -209,6 +208,7 @@ def verify_record(
                     details={"moves": len(record["moves"])})
         )
         status = "incomplete"
+    findings.extend(warnings)
     sheet = rules.score(run.state)
     totals = status != "incomplete" or getattr(rules, "claims_when_incomplete", True)
     claims = compare_claims(rules, sheet, record.get("claimed", {}), players, totals)

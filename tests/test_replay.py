@@ -85,6 +85,9 @@ def test_game_warnings_are_reported_without_failing(monkeypatch: pytest.MonkeyPa
     result = verify_record(record([("Ann", [3]), ("Ben", [2])]))
     assert result.status == "ok"
     assert result.findings == (warn,)
+    incomplete = verify_record(record([("Ann", [3])]))
+    assert incomplete.status == "incomplete"
+    assert [f.rule for f in incomplete.findings] == ["REC-END-2", "HAR-FAKE-1"]
 
 
 def test_claim_of_a_category_the_sheet_lacks_is_not_compared() -> None:
