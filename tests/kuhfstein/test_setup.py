@@ -197,3 +197,13 @@ def _card_into(doc: dict[str, Any], cid: str, cells: list[tuple[int, int, str]]
     doc["setup"]["cards"][cid] = {"cells": [{"x": x, "y": y, "face": f} for x, y, f in cells],
                                   "points": 4}
     return doc
+
+
+def test_warning_and_incomplete_record() -> None:
+    """A warning (KUH-CARDDEF-7) does not hide an incomplete record (REC-END-2)."""
+    doc = _card("C9", [(x, 0, "hay") for x in range(6)], points=9)
+    doc["moves"].pop()
+    result = verify(doc)
+    assert result.status == "incomplete"
+    assert_finding(result, "REC-END-2", "/moves")
+    assert_finding(result, "KUH-CARDDEF-7", "/setup/cards/C9/cells")
