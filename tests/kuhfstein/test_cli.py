@@ -112,3 +112,17 @@ def test_explain_position_without_played_cards() -> None:
     items = RULES.explain(result.state)
     cards = [i for i in items if i.player == "Ann" and i.category == "cards"]
     assert [(i.points, i.rule) for i in cards] == [(5, "KUH-POS-9")]
+
+
+def test_keep_going_completes_the_final_round() -> None:
+    """A rejected last turn of the final round still ends play: the reveals are checked."""
+    doc = e19()
+    doc["setup"]["track"]["bonus_spaces"] = [{"space": 15, "bonus": "cow"}]
+    doc["variant"]["end_threshold"] = 3
+    doc["moves"][3]["steps"][1]["at"] = [7, 7]  # Bob's turn 2 is illegal: skipped
+    doc["moves"] = doc["moves"][:4] + doc["moves"][6:]
+    result = verify(doc, keep_going=True)
+    errors = [f.rule for f in result.findings if f.is_error and f.rule != "REC-CLAIM-1"]
+    assert errors == ["KUH-TILE-6"]
+    assert result.status == "illegal"
+    assert result.state is not None and RULES.is_over(result.state)

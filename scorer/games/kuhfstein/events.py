@@ -179,5 +179,11 @@ def skip_move(state: KState, move: Move) -> KState:
     """Keep-going: pass over a rejected move so that the next player moves."""
     if state.phase == "over":
         return state._replace(move_index=state.move_index + 1)
-    return state._replace(seat=(state.seat + 1) % len(state.names),
-                   move_index=state.move_index + 1)
+    phase, extra = state.phase, state.extra_pending
+    if state.seat == len(state.names) - 1:  # the round still ends (KUH-END-1)
+        if phase == "finishing":
+            phase, extra = ("extra_round" if extra else "over"), False
+        elif phase == "extra_round":
+            phase = "over"
+    return state._replace(seat=(state.seat + 1) % len(state.names), phase=phase,
+                          extra_pending=extra, move_index=state.move_index + 1)
