@@ -20,11 +20,11 @@ Decisions where the specification is silent (also in the report):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from scorer.engine import Move, PositionResult, Record, ScoreSheet
+from scorer.engine import Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet
 from scorer.findings import Finding
 from scorer.games.harmonies.actions import Turn, apply_step
 from scorer.games.harmonies.events import end_turn
@@ -100,6 +100,16 @@ class HarmoniesRules:
         from scorer.games.harmonies.generator import legal_steps
 
         return legal_steps(state)
+
+    def explain(self, state: GameState) -> list[ScoreItem]:
+        from scorer.games.harmonies.explain import explain
+
+        return explain(state)
+
+    def draw_svg(self, state: GameState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+        from scorer.games.harmonies.picture import draw_svg
+
+        return draw_svg(state, items, mark)
 
 
 RULES = HarmoniesRules()

@@ -72,7 +72,7 @@ def end_turn(t: Turn, move: Mapping[str, Any]) -> GameState:
     pouch = _refill_central(t, refill, final)
     _refill_display(t, refill, revealed, final)
     player = PlayerState(t.player.name, t.board, t.cubes, tuple(t.cards), t.player.dealt,
-                         t.spirit, t.spirit_cube, t.player.turns + 1)
+                         t.spirit, t.spirit_cube, t.player.turns + 1, t.player.color)
     players = list(state.players)
     players[state.seat] = player
     return GameState(state.options, tuple(players), tuple(t.central), pouch, tuple(t.display),

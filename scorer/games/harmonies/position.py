@@ -270,7 +270,7 @@ def _state(doc: Record, options: Options) -> GameState:
         side = options.board_side
         players.append(PlayerState(p["name"], CellMap.of(side, (), stacks.items()),
                                    CellMap.of(side, "", cubes.items()), held, (),
-                                   spirit["card"], cube, len(stacks) // 3))
+                                   spirit["card"], cube, len(stacks) // 3, p.get("color")))
     return GameState(options, tuple(players), (), tuple(0 for _ in COLOURS), (), frozenset(),
                      options.animal_cube_supply, 0, 0, True, True)
 

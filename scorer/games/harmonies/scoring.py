@@ -1,4 +1,9 @@
-"""Final scoring (section 8): one ``score_<category>`` per category, suns, tie-break, sheet.
+"""Final scoring (section 8): the scoring units of each category, suns, tie-break, sheet.
+
+Every category is computed as a list of :class:`Unit` (a Tree, a Mountain, a Field group, a
+Building, the river, an island, an Animal card, a spirit card's landscape or group); the score
+is the sum of their points, and ``scorer explain`` lists the same units, so the two cannot
+disagree.
 
 Decision (spec 13 item 1, option ``river_metric = "include_loops"``): the longest simple cycle
 of a blue group is found exactly, per biconnected block of the group (every cycle lies inside
@@ -9,6 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from scorer.engine import PlayerScore, ScoreSheet
 from scorer.games.harmonies.board import (
@@ -31,6 +37,24 @@ Board = Mapping[Cell, Stack]
 Nbrs = Mapping[Cell, tuple[Cell, ...]]
 
 
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One scoring unit of a category.
+
+    ``cells``: the cells it covers (sorted; the river's in path order; an Animal card's cubes
+    in placement order); ``size``: height, group size, river length or cubes placed;
+    ``near``: the neighbouring Mountains of a Mountain; ``colours``: the neighbouring top
+    colours of a Building; ``card``: the Animal or spirit card id.
+    """
+
+    cells: tuple[Cell, ...]
+    points: int
+    size: int = 0
+    near: tuple[Cell, ...] = ()
+    colours: tuple[str, ...] = ()
+    card: str = ""
+
+
 def is_tree(stack: Stack) -> bool:
     return stack[-1] == "green"
 
@@ -43,20 +67,34 @@ def is_building(stack: Stack) -> bool:
     return len(stack) == 2 and stack[-1] == "red"
 
 
+def _total(units: list[Unit]) -> int:
+    return sum(u.points for u in units)
+
+
+def tree_units(board: Board) -> list[Unit]:
+    """HAR-SCORE-1: each Tree scores 1, 3, 7 by height."""
+    return [Unit((c,), HEIGHT_POINTS[len(s)], len(s)) for c, s in board.items() if is_tree(s)]
+
+
 def score_trees(board: Board) -> int:
     """HAR-SCORE-1: Trees score 1, 3, 7 by height."""
-    return sum(HEIGHT_POINTS[len(s)] for s in board.values() if is_tree(s))
+    return _total(tree_units(board))
+
+
+def mountain_units(board: Board, nbrs: Nbrs) -> list[Unit]:
+    """HAR-SCORE-2: each Mountain scores 1, 3, 7 by height if next to another Mountain."""
+    units = []
+    for cell, stack in board.items():
+        if is_mountain(stack):
+            near = tuple(sorted(n for n in nbrs[cell] if n in board and is_mountain(board[n])))
+            units.append(Unit((cell,), HEIGHT_POINTS[len(stack)] if near else 0, len(stack),
+                              near))
+    return units
 
 
 def score_mountains(board: Board, nbrs: Nbrs) -> int:
     """HAR-SCORE-2: Mountains score 1, 3, 7 by height if next to another Mountain."""
-    total = 0
-    for cell, stack in board.items():
-        if is_mountain(stack) and any(
-            n in board and is_mountain(board[n]) for n in nbrs[cell]
-        ):
-            total += HEIGHT_POINTS[len(stack)]
-    return total
+    return _total(mountain_units(board, nbrs))
 
 
 def _groups(board: Board, nbrs: Nbrs, keep: set[Cell]) -> list[frozenset[Cell]]:
@@ -68,45 +106,88 @@ def _cells_where(board: Board, top: str) -> set[Cell]:
     return {c for c, s in board.items() if s[-1] == top}
 
 
+def field_units(board: Board, nbrs: Nbrs) -> list[Unit]:
+    """HAR-SCORE-3: every group of yellow tokens; those of 2 or more score 5."""
+    return [Unit(tuple(sorted(g)), 5 if len(g) >= 2 else 0, len(g))
+            for g in _groups(board, nbrs, _cells_where(board, "yellow"))]
+
+
 def score_fields(board: Board, nbrs: Nbrs) -> int:
     """HAR-SCORE-3: each group of 2 or more yellow tokens scores 5."""
-    return 5 * sum(1 for g in _groups(board, nbrs, _cells_where(board, "yellow")) if len(g) >= 2)
+    return _total(field_units(board, nbrs))
+
+
+def building_units(board: Board, nbrs: Nbrs) -> list[Unit]:
+    """HAR-SCORE-4: each Building scores 5 if its neighbours show at least 3 top colours."""
+    units = []
+    for cell, stack in board.items():
+        if is_building(stack):
+            tops = tuple(sorted({board[n][-1] for n in nbrs[cell] if n in board}))
+            units.append(Unit((cell,), 5 if len(tops) >= 3 else 0, 2, colours=tops))
+    return units
 
 
 def score_buildings(board: Board, nbrs: Nbrs) -> int:
     """HAR-SCORE-4: a Building scores 5 if its neighbours show at least 3 top colours."""
-    total = 0
-    for cell, stack in board.items():
-        if is_building(stack) and len({board[n][-1] for n in nbrs[cell] if n in board}) >= 3:
-            total += 5
-    return total
+    return _total(building_units(board, nbrs))
+
+
+def river(board: Board, nbrs: Nbrs, include_loops: bool = False) -> tuple[Cell, ...]:
+    """The scoring river of section 8.5: the cells of a shortest path between the farthest
+    pair of blue cells (or, with ``include_loops``, of a longer simple cycle); its length is
+    the river length L. Empty without blue tokens."""
+    best: tuple[Cell, ...] = ()
+    for group in _groups(board, nbrs, _cells_where(board, "blue")):
+        for start in sorted(group):
+            far, end = _farthest(start, group, nbrs)
+            if far > len(best):
+                best = _path(start, end, group, nbrs)
+        if include_loops and len(group) >= 3:
+            for block in blocks(group, nbrs):
+                if len(block) > len(best):
+                    cycle = longest_cycle_path(block, nbrs)
+                    if len(cycle) > len(best):
+                        best = cycle
+    return best
 
 
 def river_length(board: Board, nbrs: Nbrs, include_loops: bool = False) -> int:
     """The river length L of section 8.5 (largest shortest-path distance, in tokens)."""
-    best = 0
-    for group in _groups(board, nbrs, _cells_where(board, "blue")):
-        for start in group:
-            best = max(best, _farthest(start, group, nbrs))
-        if include_loops and len(group) >= 3:
-            for block in blocks(group, nbrs):
-                if len(block) > best:
-                    best = max(best, longest_cycle(block, nbrs))
-    return best
+    return len(river(board, nbrs, include_loops))
 
 
-def _farthest(start: Cell, group: frozenset[Cell], nbrs: Nbrs) -> int:
+def _farthest(start: Cell, group: frozenset[Cell], nbrs: Nbrs) -> tuple[int, Cell]:
     dist = {start: 1}
     todo = deque([start])
-    far = 1
+    far, end = 1, start
     while todo:
         cell = todo.popleft()
         d = dist[cell] + 1
         for n in nbrs[cell]:
             if n in group and n not in dist:
-                dist[n] = far = d
+                dist[n] = d
+                if d > far:
+                    far, end = d, n
                 todo.append(n)
-    return far
+    return far, end
+
+
+def _path(start: Cell, end: Cell, group: frozenset[Cell], nbrs: Nbrs) -> tuple[Cell, ...]:
+    """A shortest path of ``group`` cells from ``start`` to ``end`` (both included)."""
+    parent: dict[Cell, Cell | None] = {start: None}
+    todo = deque([start])
+    while todo and end not in parent:
+        cell = todo.popleft()
+        for n in nbrs[cell]:
+            if n in group and n not in parent:
+                parent[n] = cell
+                todo.append(n)
+    path: list[Cell] = []
+    step: Cell | None = end
+    while step is not None:
+        path.append(step)
+        step = parent[step]
+    return tuple(reversed(path))
 
 
 def blocks(group: frozenset[Cell], nbrs: Nbrs) -> list[frozenset[Cell]]:
@@ -151,15 +232,21 @@ def blocks(group: frozenset[Cell], nbrs: Nbrs) -> list[frozenset[Cell]]:
     return sorted(found, key=len, reverse=True)
 
 
+
 def longest_cycle(group: frozenset[Cell], nbrs: Nbrs) -> int:
-    """Cells of the longest simple cycle in ``group`` (0 if it has none).
+    """Cells of the longest simple cycle in ``group`` (0 if it has none)."""
+    return len(longest_cycle_path(group, nbrs))
+
+
+def longest_cycle_path(group: frozenset[Cell], nbrs: Nbrs) -> tuple[Cell, ...]:
+    """The cells of a longest simple cycle in ``group``, in cycle order (empty if none).
 
     Depth-first search over simple paths that start at their smallest cell, pruned by the
     number of cells still reachable (a cycle cannot be longer than the path plus those cells)
     and stopped as soon as a cycle through every cell is found.
     """
     order = {c: i for i, c in enumerate(sorted(group))}
-    best = 0
+    best: tuple[Cell, ...] = ()
 
     def reachable(cell: Cell, seen: set[Cell], low: int) -> int:
         found = {cell}
@@ -171,26 +258,29 @@ def longest_cycle(group: frozenset[Cell], nbrs: Nbrs) -> int:
                     todo.append(n)
         return len(found) - 1
 
-    def walk(start: Cell, cell: Cell, seen: set[Cell], length: int) -> bool:
+    def walk(start: Cell, cell: Cell, seen: set[Cell], path: list[Cell]) -> bool:
         nonlocal best
-        if length + reachable(cell, seen, order[start]) <= best:
+        if len(path) + reachable(cell, seen, order[start]) <= len(best):
             return False
         for n in nbrs[cell]:
-            if n == start and length >= 3:
-                best = max(best, length)
-                if best == len(group):
+            if n == start and len(path) >= 3:
+                if len(path) > len(best):
+                    best = tuple(path)
+                if len(best) == len(group):
                     return True
             elif n in order and order[n] > order[start] and n not in seen:
                 seen.add(n)
-                if walk(start, n, seen, length + 1):
+                path.append(n)
+                if walk(start, n, seen, path):
                     return True
+                path.pop()
                 seen.discard(n)
         return False
 
     for start in sorted(group):
-        if len(group) - order[start] <= best:
+        if len(group) - order[start] <= len(best):
             break
-        if walk(start, start, {start}, 1):
+        if walk(start, start, {start}, [start]):
             break
     return best
 
@@ -203,16 +293,35 @@ def river_points(length: int) -> int:
     return RIVER_POINTS[length] if length <= 6 else 15 + 4 * (length - 6)
 
 
-def island_count(board: Board, side: str) -> int:
-    """HAR-SCORE-6: groups of non-blue cells (empty ones included)."""
+def island_units(board: Board, side: str) -> list[Unit]:
+    """HAR-SCORE-6: each group of non-blue cells (empty ones included) scores 5."""
     nbrs = NEIGHBOURS[side]
     land = [c for c in SIDE_CELLS[side] if board.get(c, ("",))[-1] != "blue"]
-    return len(connected_groups(land, nbrs.__getitem__))
+    return [Unit(tuple(sorted(g)), 5, len(g)) for g in connected_groups(land, nbrs.__getitem__)]
+
+
+def island_count(board: Board, side: str) -> int:
+    """HAR-SCORE-6: groups of non-blue cells (empty ones included)."""
+    return len(island_units(board, side))
+
+
+def water_units(board: Board, options: Options) -> list[Unit]:
+    """HAR-SCORE-5 (side A: the river, if there is a blue token) or HAR-SCORE-6 (side B)."""
+    if options.board_side != "A":
+        return island_units(board, options.board_side)
+    path = river(board, NEIGHBOURS["A"], options.river_metric == "include_loops")
+    return [Unit(path, river_points(len(path)), len(path))] if path else []
+
+
+def animal_units(player: PlayerState) -> list[Unit]:
+    """HAR-SCORE-7: a card with k placed cubes scores the k-th value of its track."""
+    return [Unit(h.cubes, _track_points(h.card, len(h.cubes)), len(h.cubes), card=h.card)
+            for h in player.cards]
 
 
 def score_animals(player: PlayerState) -> int:
     """HAR-SCORE-7: a card with k placed cubes scores the k-th value of its track."""
-    return sum(_track_points(h.card, len(h.cubes)) for h in player.cards)
+    return _total(animal_units(player))
 
 
 def _track_points(card: str, placed: int) -> int:
@@ -220,29 +329,39 @@ def _track_points(card: str, placed: int) -> int:
     return track[min(placed, len(track)) - 1] if placed else 0
 
 
-def score_spirit(player: PlayerState, nbrs: Nbrs) -> int:
-    """HAR-SCORE-8: the spirit card's rule, if its cube is placed."""
+def spirit_units(player: PlayerState, nbrs: Nbrs) -> list[Unit]:
+    """HAR-SCORE-8: the landscapes (``each`` cards) or groups the spirit card scores, if its
+    cube is placed; units worth 0 (e.g. a group of 1 for the Crane) are left out."""
     if player.spirit is None or player.spirit_cube is None:
-        return 0
+        return []
     _, (landscape, unit, table), _ = SPIRIT_DATA[player.spirit]
     board = player.board
-    sizes: list[int]
+    groups: list[tuple[Cell, ...]]
     if unit == "each":
-        if landscape == "tree":
-            sizes = [len(s) for s in board.values() if is_tree(s)]
-        elif landscape == "mountain":
-            sizes = [len(s) for s in board.values() if is_mountain(s)]
-        else:  # water: each blue token
-            sizes = [1 for s in board.values() if s[-1] == "blue"]
+        keep = {"tree": is_tree, "mountain": is_mountain}.get(landscape, _is_water)
+        groups = [(c,) for c, s in board.items() if keep(s)]
+        sizes = [1 if landscape == "water" else len(board[g[0]]) for g in groups]
     else:
-        keep = {
-            "field": lambda s: s[-1] == "yellow",
-            "water": lambda s: s[-1] == "blue",
-            "building": is_building,
-        }[landscape]
+        keep = {"field": _is_field, "water": _is_water, "building": is_building}[landscape]
         cells = {c for c, s in board.items() if keep(s)}
-        sizes = [len(g) for g in _groups(board, nbrs, cells)]
-    return sum(_lookup(table, x) for x in sizes)
+        groups = [tuple(sorted(g)) for g in _groups(board, nbrs, cells)]
+        sizes = [len(g) for g in groups]
+    units = [Unit(g, _lookup(table, x), x, card=player.spirit) for g, x in zip(groups, sizes,
+                                                                               strict=True)]
+    return [u for u in units if u.points]
+
+
+def _is_water(stack: Stack) -> bool:
+    return stack[-1] == "blue"
+
+
+def _is_field(stack: Stack) -> bool:
+    return stack[-1] == "yellow"
+
+
+def score_spirit(player: PlayerState, nbrs: Nbrs) -> int:
+    """HAR-SCORE-8: the spirit card's rule, if its cube is placed."""
+    return _total(spirit_units(player, nbrs))
 
 
 def _lookup(table: tuple[tuple[int, int | None, int], ...], x: int) -> int:
@@ -250,6 +369,18 @@ def _lookup(table: tuple[tuple[int, int | None, int], ...], x: int) -> int:
         if low <= x and (high is None or x <= high):
             return points
     return 0
+
+
+def player_units(player: PlayerState, options: Options) -> dict[str, list[Unit]]:
+    """The scoring units of one player, per category (the score is the sum of their points)."""
+    nbrs = NEIGHBOURS[options.board_side]
+    board = player.board
+    return {
+        "trees": tree_units(board), "mountains": mountain_units(board, nbrs),
+        "fields": field_units(board, nbrs), "buildings": building_units(board, nbrs),
+        "water": water_units(board, options), "animals": animal_units(player),
+        "spirit": spirit_units(player, nbrs),
+    }
 
 
 SUN_STEPS: tuple[tuple[int, int], ...] = (
@@ -270,23 +401,13 @@ def suns(total: int, options: Options, spirit: str | None) -> int:
 
 def score_player(player: PlayerState, options: Options) -> PlayerScore:
     """The seven categories, total (HAR-SCORE-9) and display extras of one player."""
-    side = options.board_side
-    nbrs = NEIGHBOURS[side]
-    board = player.board
+    units = player_units(player, options)
     extras: dict[str, object] = {}
-    if side == "A":
-        length = river_length(board, nbrs, options.river_metric == "include_loops")
-        water = river_points(length)
-        extras["river"] = length
+    if options.board_side == "A":
+        extras["river"] = sum(u.size for u in units["water"])
     else:
-        islands = island_count(board, side)
-        water = 5 * islands
-        extras["islands"] = islands
-    cats = {
-        "trees": score_trees(board), "mountains": score_mountains(board, nbrs),
-        "fields": score_fields(board, nbrs), "buildings": score_buildings(board, nbrs),
-        "water": water, "animals": score_animals(player), "spirit": score_spirit(player, nbrs),
-    }
+        extras["islands"] = len(units["water"])
+    cats = {cat: _total(units[cat]) for cat in CATEGORIES}
     cubes = player.animal_cubes()
     if options.tiebreak_counts_spirit_cube and player.spirit_cube is not None:
         cubes += 1

@@ -37,7 +37,9 @@ def initial_state(record: Record) -> GameState:
     for space in central:
         for colour in space:
             pouch[colour] -= 1
-    players = tuple(empty_player(name, options.board_side, dealt.get(name, ())) for name in names)
+    colours = [p.get("color") for p in record["players"]]
+    players = tuple(empty_player(name, options.board_side, dealt.get(name, ()), colour)
+                    for name, colour in zip(names, colours, strict=True))
     return GameState(options, players, central, tuple(pouch[c] for c in COLOURS), display,
                      frozenset(display), options.animal_cube_supply)
 

@@ -67,6 +67,8 @@ class PlayerState:
     spirit: str | None = None
     spirit_cube: Cell | None = None
     turns: int = 0
+    #: The record's ``color`` of the player (pictures only; unused by the rules).
+    color: str | None = None
 
     def incomplete(self) -> int:
         """Incomplete cards (the chosen spirit card counts while its cube is unplaced)."""
@@ -80,8 +82,9 @@ class PlayerState:
         return sum(len(s) for s in self.board.values())
 
 
-def empty_player(name: str, side: str, dealt: tuple[str | None, ...] = ()) -> PlayerState:
-    return PlayerState(name, CellMap.of(side, ()), CellMap.of(side, ""), (), dealt)
+def empty_player(name: str, side: str, dealt: tuple[str | None, ...] = (),
+                 color: str | None = None) -> PlayerState:
+    return PlayerState(name, CellMap.of(side, ()), CellMap.of(side, ""), (), dealt, color=color)
 
 
 @dataclass(frozen=True, slots=True)
