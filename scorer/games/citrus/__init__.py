@@ -34,12 +34,12 @@ Decisions where the spec leaves room (also listed in the final report):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.engine import PositionResult, ScoreSheet
+from scorer.engine import Mark, PositionResult, ScoreItem, ScoreSheet
 from scorer.findings import Finding
-from scorer.games.citrus import actions, position, render, scoring, setup
+from scorer.games.citrus import actions, ledger, position, render, scoring, setup
 from scorer.games.citrus.data import CATEGORIES
 from scorer.games.citrus.rules import RULE_IDS
 from scorer.games.citrus.state import State, Work
@@ -52,7 +52,7 @@ class CitrusRules:
     categories: tuple[str, ...] = CATEGORIES
 
     def initial_state(self, record: Mapping[str, Any]) -> State:
-        return setup.initial_state(dict(record))
+        return ledger.with_colours(setup.initial_state(dict(record)), record.get("players"))
 
     def expected_players(self, state: State) -> frozenset[str]:
         return frozenset({state.static.names[state.turn]})
@@ -61,14 +61,14 @@ class CitrusRules:
         return state.over
 
     def apply(self, state: State, move: Mapping[str, Any]) -> State:
-        return actions.apply_turn(state, dict(move))
+        return ledger.record_turn(state, actions.apply_turn(state, dict(move)), move)
 
     def skip(self, state: State, move: Mapping[str, Any]) -> State:
         w = Work.of(state)
         w.turn = (w.turn + 1) % len(w.static.names)
         w.moves += 1
         w.blocked = False
-        return w.freeze()
+        return ledger.carry(state, w.freeze())
 
     def count_steps(self, move: Mapping[str, Any]) -> int:
         steps = move.get("steps")
@@ -85,7 +85,11 @@ class CitrusRules:
         return list(state.warnings)
 
     def load_position(self, doc: Mapping[str, Any]) -> PositionResult:
-        return position.load_position(dict(doc))
+        result = position.load_position(dict(doc))
+        if result.state is None:
+            return result
+        return PositionResult(ledger.with_colours(result.state, doc.get("players")),
+                              result.findings)
 
     def export_position(self, state: State, record: Mapping[str, Any]) -> dict[str, Any]:
         return position.export_position(state, dict(record))
@@ -97,6 +101,16 @@ class CitrusRules:
         from scorer.games.citrus.simulate import simulate
 
         return simulate(players, seed, dict(options))
+
+    def explain(self, state: State) -> list[ScoreItem]:
+        from scorer.games.citrus.explain import explain
+
+        return explain(state)
+
+    def draw_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+        from scorer.games.citrus.picture import draw_svg
+
+        return draw_svg(state, items, mark)
 
     def legal_steps(self, state: State) -> Iterator[Any]:
         from scorer.games.citrus.generator import legal_steps

@@ -2,50 +2,91 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from scorer.engine import PlayerScore, ScoreSheet
-from scorer.games.citrus import events
 from scorer.games.citrus.data import CATEGORIES
-from scorer.games.citrus.state import State, Work
+from scorer.games.citrus.state import Region, Site, State, Work
 
 
-def score_finca_final(w: Work) -> list[int]:
+def finca_shares(state: State | Work, site: str) -> list[list[Region]]:
+    """Per seat, the distinct own regions with a tile in the ring of ``site`` (12.3: their
+    sizes add up to ``adj``)."""
+    shares: list[list[Region]] = [[] for _ in state.static.names]
+    seen: set[int] = set()
+    for c in state.static.board.rings[site]:
+        rid = state.region_of.get(c)
+        if rid is not None and rid not in seen:
+            seen.add(rid)
+            r = state.regions[rid]
+            if r.owner >= 0:
+                shares[r.owner].append(r)
+    return shares
+
+
+class FinalFinca(NamedTuple):
+    """An unscored finca at the end (13.1 step 1) and what each seat gets from it."""
+
+    site: str
+    finca: Site
+    shares: list[list[Region]]
+    adj: list[int]
+    points: list[int]
+
+
+def final_fincas(w: State | Work) -> list[FinalFinca]:
     """13.1 step 1: each unscored finca gives its lower value to the largest positive adj."""
-    pts = [0] * len(w.static.names)
+    out = []
     for site in sorted(w.sites):
         s = w.sites[site]
         if s.status != "finca" or s.scored:
             continue
-        adj = events.adjacency(w, site)
+        shares = finca_shares(w, site)
+        adj = [sum(len(r.cells) for r in rs) for rs in shares]
         top = max(adj, default=0)
-        if top > 0:
-            for i, a in enumerate(adj):
-                if a == top:
-                    pts[i] += s.second
-    return pts
+        out.append(FinalFinca(site, s, shares, adj,
+                              [s.second if top > 0 and a == top else 0 for a in adj]))
+    return out
 
 
-def score_harvest_final(w: Work) -> list[int]:
-    """13.1 step 2: every owned region is harvested by its owner."""
+def score_finca_final(w: State | Work) -> list[int]:
     pts = [0] * len(w.static.names)
-    for r in w.regions.values():
-        if r.owner >= 0:
-            pts[r.owner] += r.value
+    for f in final_fincas(w):
+        for i, v in enumerate(f.points):
+            pts[i] += v
     return pts
 
 
-def score_horses(w: Work) -> list[int]:
+def final_harvests(w: State | Work) -> list[Region]:
+    """13.1 step 2: the regions still owned, each harvested by its owner."""
+    return sorted((r for r in w.regions.values() if r.owner >= 0),
+                  key=lambda r: (r.owner, min(r.cells)))
+
+
+def score_harvest_final(w: State | Work) -> list[int]:
+    pts = [0] * len(w.static.names)
+    for r in final_harvests(w):
+        pts[r.owner] += r.value
+    return pts
+
+
+def horse_value(w: State | Work, points: int) -> int:
+    """What one held horse tile is worth (printed value, or 1 with horse_points "one")."""
+    return 1 if w.static.options["horse_points"] == "one" else points
+
+
+def score_horses(w: State | Work) -> list[int]:
     """13.1 step 3: horse tiles held (printed value, or 1 each with horse_points "one")."""
-    one = w.static.options["horse_points"] == "one"
-    return [len(p.horses) if one else sum(p.horses) for p in w.players]
+    return [sum(horse_value(w, h) for h in p.horses) for p in w.players]
 
 
-def score_unused_actions(w: Work) -> list[int]:
+def score_unused_actions(w: State | Work) -> list[int]:
     """13.1 step 4: 1 point per unused action tile."""
     return [len(p.actions) for p in w.players]
 
 
 def score(state: State) -> ScoreSheet:
-    w = Work.of(state)
+    w = state
     immediate = bool(w.static.options["wild_horses_immediate"])
     finals = {"finca_final": score_finca_final(w), "harvest_final": score_harvest_final(w),
               "horses": score_horses(w), "unused_actions": score_unused_actions(w)}

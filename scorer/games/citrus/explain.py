@@ -1,0 +1,124 @@
+"""``scorer explain`` for Citrus: one ScoreItem per scoring unit of the seven categories of 13.3.
+
+In-play points (``harvest``, ``finca``, ``penalties``) come from the replay's ledger (what was
+harvested, which finca scored with which shares, which tile went back), end-of-game points from
+the same functions ``scoring.score`` adds up. Points the state holds without a ledger entry (a
+position's ``breakdown``) are listed as one item "not itemised", so the items of every player
+and category always add up to the score sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorer.engine import ScoreItem
+from scorer.games.citrus import scoring
+from scorer.games.citrus.board import Cell
+from scorer.games.citrus.ledger import FincaScoring, Harvest, Returned, Taken, ledger_of
+from scorer.games.citrus.state import Region, State
+
+RULE = {"harvest": "CIT-HARV-2", "finca": "CIT-FINCA-2", "penalties": "CIT-RET-1",
+        "finca_final": "CIT-END-1", "harvest_final": "CIT-END-1", "horses": "CIT-LAND-1",
+        "unused_actions": "CIT-ACT-1"}
+
+
+def cell_text(c: Cell) -> str:
+    return f"[{c[0]},{c[1]}]"
+
+
+def region_text(kind: str, cells: Sequence[Cell], wells: int) -> str:
+    well = f" + {wells} well{'s' if wells != 1 else ''}" if wells else ""
+    where = f" at {cell_text(min(cells, key=lambda c: (c[1], c[0])))}" if cells else ""
+    return f"{kind} region{where}: {len(cells)} tile{'s' if len(cells) != 1 else ''}{well}"
+
+
+def _shares(names: Sequence[str], adj: Sequence[int]) -> str:
+    parts = [f"{n} {a}" for n, a in zip(names, adj, strict=True) if a > 0]
+    return "adjacent regions " + (", ".join(parts) if parts else "none")
+
+
+def _place(adj: Sequence[int], seat: int) -> str:
+    top = max(adj)
+    if adj[seat] == top:
+        shared = sum(1 for a in adj if a == top) > 1
+        return "1st place" + (" (shared)" if shared else "")
+    return "2nd place"
+
+
+def explain(state: State) -> list[ScoreItem]:
+    names = state.static.names
+    items: list[ScoreItem] = []
+    ledger = ledger_of(state)
+    site_cell = state.static.board.sites
+
+    def add(seat: int, category: str, points: int, text: str, cells: Sequence[Cell] = ()
+            ) -> None:
+        items.append(ScoreItem(names[seat], category, points, RULE[category], text,
+                               tuple(cells)))
+
+    # in play: harvests, finca scorings, returned tiles, in move order
+    for e in ledger:
+        if isinstance(e, Harvest):
+            add(e.seat, "harvest", e.points, f"move {e.move + 1}: harvested "
+                f"{region_text(e.kind, e.cells, e.wells)}", e.cells)
+        elif isinstance(e, FincaScoring):
+            for seat, pts in enumerate(e.points):
+                if pts:
+                    add(seat, "finca", pts,
+                        f"move {e.move + 1}: finca {e.site} at {cell_text(site_cell[e.site])} "
+                        f"({e.first}/{e.second}) complete, "
+                        f"{_shares(names, e.adj)}: {names[seat]} "
+                        f"{_place(e.adj, seat)}",
+                        (site_cell[e.site], *e.regions[seat]))
+        elif isinstance(e, Returned):
+            add(e.seat, "penalties", -3, f"move {e.move + 1}, step {e.step + 1}: returned "
+                f"{e.token} (mistaken purchase)")
+    for seat, p in enumerate(state.players):
+        if seat in state.static.unknown:
+            continue
+        for cat, total in (("harvest", p.harvest), ("finca", p.finca),
+                           ("penalties", p.penalties)):
+            rest = total - sum(i.points for i in items if i.player == names[seat]
+                               and i.category == cat)
+            if rest:
+                add(seat, cat, rest, f"{cat} points recorded before the itemised moves "
+                    "(e.g. a position's breakdown); not itemised")
+    # end of game (13.1)
+    for f in scoring.final_fincas(state):
+        for seat, pts in enumerate(f.points):
+            if pts:
+                cells = sorted(c for r in f.shares[seat] for c in r.cells)
+                add(seat, "finca_final", pts,
+                    f"unscored finca {f.site} at {cell_text(site_cell[f.site])} "
+                    f"({f.finca.first}/{f.finca.second}) at the end, "
+                    f"{_shares(names, f.adj)}: largest gets the lower value",
+                    (site_cell[f.site], *cells))
+    for r in scoring.final_harvests(state):
+        add(r.owner, "harvest_final", r.value, f"still owned at the end: {_region(r)}",
+            sorted(r.cells))
+    takes = [e for e in ledger if isinstance(e, Taken)]
+    for seat, p in enumerate(state.players):
+        for h in p.horses:
+            cell = _took(takes, seat, "horses", h)
+            add(seat, "horses", scoring.horse_value(state, h),
+                f"wild horses (printed {h})" + (f" taken at {cell_text(cell)}" if cell else ""),
+                (cell,) if cell else ())
+        for a in p.actions:
+            cell = _took(takes, seat, a, 0)
+            add(seat, "unused_actions", 1, f"unused {a} tile"
+                + (f" taken at {cell_text(cell)}" if cell else ""), (cell,) if cell else ())
+    return items
+
+
+def _region(r: Region) -> str:
+    return region_text(r.kind, sorted(r.cells), r.wells)
+
+
+def _took(takes: list[Taken], seat: int, kind: str, points: int) -> Cell | None:
+    """The cell the held tile was taken from (the latest matching take), used up once found."""
+    for k in range(len(takes) - 1, -1, -1):
+        e = takes[k]
+        if e.seat == seat and e.type == kind and (kind != "horses" or e.points == points):
+            del takes[k]
+            return e.cell
+    return None
