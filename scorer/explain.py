@@ -40,8 +40,8 @@ def render_explanation(sheet: ScoreSheet, items: Sequence[ScoreItem], findings: 
             out.append(f"  {cat}: {line.categories.get(cat, '—')}")
             for item in mine:
                 unit = "point" if abs(item.points) == 1 else "points"
-                out.append(f"    {item.text}: {item.points} {unit} [{item.rule}]"
-                           f"{_cells(item.cells)}")
+                where = "" if _names_cells(item) else _cells(item.cells)
+                out.append(f"    {item.text}: {item.points} {unit} [{item.rule}]{where}")
             if not mine:
                 out.append("    (nothing scored)")
     claims = [f for f in findings if f.rule == "REC-CLAIM-1"
@@ -53,6 +53,14 @@ def render_explanation(sheet: ScoreSheet, items: Sequence[ScoreItem], findings: 
                    f"{f.details.get('expected')} (difference "
                    f"{_diff(f.details.get('found'), f.details.get('expected'))})" for f in claims)
     return "\n".join(out) + "\n"
+
+
+def _names_cells(item: ScoreItem) -> bool:
+    """True when the item's text already names its first cell (no need to list them again)."""
+    if not item.cells:
+        return True
+    x, y = item.cells[0]
+    return f"[{x},{y}]" in item.text or f"({x},{y})" in item.text
 
 
 def _diff(found: object, expected: object) -> str:
