@@ -120,8 +120,7 @@ class Work:
         if not entries and not want:
             return
         left = self.tiles_left
-        kinds = self.kind_left
-        counts = dict(kinds) if kinds is not None else None
+        counts = self.kind_left  # this move's own copy: a rejected move is discarded
         for k, kind in enumerate(entries):
             # KUH-REFILL-4: a landscape kind still in the supply
             if kind not in KIND_SET or left <= 0 or (counts is not None and counts[kind] <= 0):
@@ -134,7 +133,8 @@ class Work:
             if counts is not None:
                 counts[kind] -= 1
         order = self.state.tile_order
-        if order is not None:
+        pos0 = self.tile_pos
+        if order is not None and tuple(order[pos0:pos0 + len(entries)]) != tuple(entries):
             for k, kind in enumerate(entries):
                 # KUH-REFILL-6: draws follow setup.tile_order
                 pos = self.tile_pos + k
@@ -147,7 +147,6 @@ class Work:
             raise RuleViolation(rule, f"{len(entries)} tiles drawn, {want} expected",
                                 count_path, {"expected": want, "found": len(entries)})
         self.tiles_left = left
-        self.kind_left = counts
         self.tile_pos += len(entries)
         self.tile_display.extend(entries)
 
@@ -164,7 +163,8 @@ class Work:
                 raise RuleViolation("KUH-REFILL-3", f"drawn card {cid} {why}", (*path, k),
                                     {"found": cid})
         order = self.state.card_order
-        if order is not None:
+        pos0 = self.card_pos
+        if order is not None and tuple(order[pos0:pos0 + len(entries)]) != tuple(entries):
             for k, cid in enumerate(entries):
                 # KUH-REFILL-6: draws follow setup.card_order
                 pos = self.card_pos + k
