@@ -5,7 +5,8 @@ board, state, setup (CIT-SETUP-*), placement (section 8), actions (one ``apply_<
 step, turn structure), search (CIT-BUY-3 and CIT-PASS-1 lookahead), events (income,
 trigger, new finca, refill, finca scoring, end, expect),
 scoring (13.1), position (17), generator (legal steps, independent of the checks),
-simulate (random complete games), render.
+simulate (random complete games), render; ledger (what each replayed turn scored, for
+explain), explain (``scorer explain`` items), picture (the SVG board).
 
 Decisions where the spec leaves room (also listed in the final report):
 - Warnings (CIT-RET-2, CIT-REC-2) cannot travel through ``apply`` (it returns a state or
@@ -30,6 +31,11 @@ Decisions where the spec leaves room (also listed in the final report):
   ``breakdown`` the categories harvest/finca/penalties are left out of the sheet and the track
   score is shown in the ``track`` column.
 - Unknown variant options make a record malformed (the schema lists the options of 14).
+- ``apply`` wraps every turn to keep a ledger (``ledger.Tracked``, a ``State`` with the
+  ledger and the players' colours): each harvest (the region as harvested), finca scoring
+  (the shares at the end of that turn), return and landscape take. ``explain`` itemises
+  in-play points from it; points a position's ``breakdown`` gives without history are one
+  "not itemised" item, so items always add up to the sheet.
 """
 
 from __future__ import annotations

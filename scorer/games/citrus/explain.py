@@ -84,17 +84,18 @@ def explain(state: State) -> list[ScoreItem]:
                 add(seat, cat, rest, f"{cat} points recorded before the itemised moves "
                     "(e.g. a position's breakdown); not itemised")
     # end of game (13.1)
+    end = "at the end" if state.over else "if the game ended now"
     for f in scoring.final_fincas(state):
         for seat, pts in enumerate(f.points):
             if pts:
                 cells = sorted(c for r in f.shares[seat] for c in r.cells)
                 add(seat, "finca_final", pts,
                     f"unscored finca {f.site} at {cell_text(site_cell[f.site])} "
-                    f"({f.finca.first}/{f.finca.second}) at the end, "
+                    f"({f.finca.first}/{f.finca.second}) {end}, "
                     f"{_shares(names, f.adj)}: largest gets the lower value",
                     (site_cell[f.site], *cells))
     for r in scoring.final_harvests(state):
-        add(r.owner, "harvest_final", r.value, f"still owned at the end: {_region(r)}",
+        add(r.owner, "harvest_final", r.value, f"still owned {end}: {_region(r)}",
             sorted(r.cells))
     takes = [e for e in ledger if isinstance(e, Taken)]
     for seat, p in enumerate(state.players):

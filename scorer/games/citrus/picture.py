@@ -51,9 +51,11 @@ def draw_svg(state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str
     width = LEFT + board.width * S + 24 + PANEL
     panel_bottom = _panel(Svg(0, 0, ""), state, colour, 0)  # a dry run to measure the panel
     height = max(TOP + board.height * S + 16, panel_bottom) + 20
-    svg = Svg(width, height, f"Citrus after move {state.moves}")
+    is_position = any(n.startswith("Position") for n in state.static.notes)
+    when = "position" if is_position else f"after move {state.moves}"
+    svg = Svg(width, height, f"Citrus, {when}")
     svg.rect(0, 0, width, height, fill="#ffffff")
-    svg.text(LEFT, 22, f"Citrus — board {board.label or 'inline'}, after move {state.moves}"
+    svg.text(LEFT, 22, f"Citrus — board {board.label or 'inline'}, {when}"
              + (" (game over)" if state.over else ""), font_size=15, font_weight="bold")
     _coordinates(svg, board.width, board.height)
     _cells(svg, state)
