@@ -174,7 +174,7 @@ def schema(
 
 @app.command()
 def show(
-    file: Annotated[str, typer.Argument(help="A record ('-' = stdin).")],
+    file: Annotated[str, typer.Argument(help="A record or position ('-' = stdin).")],
     at: Annotated[int | None, typer.Option("--at", min=0,
                                            help="Show the board after move N (default: all).")
                   ] = None,
@@ -193,10 +193,12 @@ def show(
 
     doc = _load_or_exit(file, load)
     kind, errors = validate(doc)
-    if errors or kind != "record":
+    if errors or kind == "unknown":
         _emit([_malformed(file, kind, errors)], Format.text, True, True)
         raise typer.Exit(1)
     rules = get_rules(doc["game"])
+    if kind == "position":
+        _show_position(file, doc, rules, svg, at is not None or position)
     run = replay(rules, doc, upto=at)
     for f in run.findings:
         typer.echo(report.finding_line(file, f), err=True)
@@ -211,6 +213,28 @@ def show(
         typer.echo(f"{file}: {rules.title} after {n} move{'s' if n != 1 else ''}")
         typer.echo(rules.render(run.state))
     raise typer.Exit(1 if run.stopped else 0)
+
+
+def _show_position(file: str, doc: Any, rules: Any, svg: Path | None, record_only: bool
+                   ) -> None:
+    """`show` for a position document: the board as text and, with --svg, as a picture."""
+    from scorer import report
+    from scorer.replay import score_position
+
+    if record_only:
+        typer.echo("--at and --position need a record; this is a position", err=True)
+        raise typer.Exit(2)
+    result = score_position(doc, file)
+    for f in result.findings:
+        typer.echo(report.finding_line(file, f), err=True)
+    if result.state is None:
+        raise typer.Exit(1)
+    if svg is not None:
+        svg.write_text(rules.draw_svg(result.state, rules.explain(result.state), None),
+                       encoding="utf-8")
+    typer.echo(f"{file}: {rules.title} position")
+    typer.echo(rules.render(result.state))
+    raise typer.Exit(0 if result.ok else 1)
 
 
 def _write_svg(rules: Any, doc: Any, run: Any, out: Path) -> None:

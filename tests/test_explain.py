@@ -55,6 +55,18 @@ def test_svg_is_well_formed_with_groups_and_deterministic(game: str, tmp_path: P
 
 
 @pytest.mark.parametrize("game", game_names())
+def test_show_draws_positions_too(game: str, tmp_path: Path) -> None:
+    positions = [p for p in _valid(game) if '"scorer-position/1"' in p.read_text()]
+    if not positions:
+        pytest.skip(f"no valid {game} position fixture")
+    out = tmp_path / "p.svg"
+    result = runner.invoke(app, ["show", str(positions[0]), "--svg", str(out)])
+    assert result.exit_code == 0, result.output
+    assert ET.fromstring(out.read_bytes()).tag == f"{SVG}svg"
+    assert runner.invoke(app, ["show", str(positions[0]), "--at", "3"]).exit_code == 2
+
+
+@pytest.mark.parametrize("game", game_names())
 def test_explain_command_lists_items(game: str) -> None:
     result = runner.invoke(app, ["explain", str(_valid(game)[0])])
     assert result.exit_code == 0, result.output
