@@ -50,3 +50,10 @@ def test_no_orphan_fixture_files() -> None:
     }
     orphans = sorted(on_disk - listed - {str(Path(p)) for p in listed})
     assert not orphans, f"fixture files not in any cases.json: {orphans}"
+
+
+def test_valid_folders_hold_only_verified_documents() -> None:
+    """The README's first command verifies fixtures/*/valid/*.json and must exit 0."""
+    wrong = [path for path, case in CASES
+             if "/valid/" in path and case["expect"]["status"] != "ok"]
+    assert not wrong, f"not verified, yet under valid/: {wrong}"
