@@ -11,12 +11,9 @@ import importlib.resources
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import jsonschema
 import jsonschema_rs
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
 from scorer.findings import Finding, sort_key
 from scorer.pointer import to_pointer
@@ -25,6 +22,10 @@ BASE_URI = "https://scorer.invalid/schemas/"
 RECORD_FORMAT = "scorer-record/1"
 POSITION_FORMAT = "scorer-position/1"
 DocKind = Literal["record", "position", "unknown"]
+
+if TYPE_CHECKING:  # the pure-Python validator is imported only when a document is invalid
+    import jsonschema
+    from referencing import Registry
 
 _override: Path | None = None
 
@@ -63,6 +64,9 @@ def get_schema(name: str) -> Any:
 
 
 def _registry() -> Registry[Any]:
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     resources = [
         (BASE_URI + name, Resource.from_contents(s, default_specification=DRAFT202012))
         for name, s in load_all().items()
@@ -79,6 +83,8 @@ def _fast_validator(name: str) -> Any:
 
 @cache
 def _slow_validator(name: str) -> jsonschema.Draft202012Validator:
+    import jsonschema
+
     return jsonschema.Draft202012Validator(get_schema(name), registry=_registry())
 
 
@@ -126,7 +132,9 @@ def _errors(name: str, doc: Any) -> Iterator[Finding]:
 def _leaves(error: jsonschema.ValidationError) -> Iterator[jsonschema.ValidationError]:
     """The most specific errors: descend into anyOf/oneOf contexts when they have any."""
     if error.context:
-        best = jsonschema.exceptions.best_match(error.context)
+        from jsonschema.exceptions import best_match
+
+        best = best_match(error.context)
         yield from _leaves(best)
     else:
         yield error
@@ -141,6 +149,8 @@ def _message(error: jsonschema.ValidationError) -> str:
 
 def check_schemas() -> list[str]:
     """Check every schema against the 2020-12 meta-schema; returns the names checked."""
+    import jsonschema
+
     names = []
     for name, schema in load_all().items():
         jsonschema.Draft202012Validator.check_schema(schema)
