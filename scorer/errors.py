@@ -43,3 +43,11 @@ class RuleViolation(ScorerError):
         self.message = message
         self.path = path
         self.details: Mapping[str, object] = details or {}
+
+
+class RuleViolations(ScorerError):
+    """Several violations found together (a setup or a position reports them all)."""
+
+    def __init__(self, violations: list[RuleViolation]) -> None:
+        super().__init__(f"{len(violations)} rule violations")
+        self.violations = violations

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scorer.engine import GameRules, Record, ScoreSheet, State, Status, VerifyResult
-from scorer.errors import PathPart, RuleViolation
+from scorer.errors import PathPart, RuleViolation, RuleViolations
 from scorer.findings import Finding, Severity
 from scorer.pointer import to_pointer
 from scorer.registry import get_rules
@@ -104,6 +104,8 @@ def replay(
         state = rules.initial_state(record)
     except RuleViolation as exc:
         return Replay(None, (violation_finding(exc),), 0, 0, True)
+    except RuleViolations as group:  # a setup may report every problem at once
+        return Replay(None, tuple(violation_finding(v) for v in group.violations), 0, 0, True)
     names = {p["name"] for p in record["players"]}
     moves = record["moves"]
     applied = steps = 0

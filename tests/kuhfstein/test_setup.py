@@ -108,10 +108,9 @@ def test_setup_11_card_order() -> None:
 def test_all_setup_problems_are_listed() -> None:
     doc = _setup(trees=5, tile_display=["forest"])
     result = verify(doc)
-    first = assert_rejects(result, "KUH-SETUP-2", "/setup/tile_display")
-    others = first.details["others"]
-    assert isinstance(others, list)
-    assert [o["rule"] for o in others] == ["KUH-SETUP-6"]
+    assert_rejects(result, "KUH-SETUP-2", "/setup/tile_display")
+    assert [f.rule for f in result.findings] == ["KUH-SETUP-2", "KUH-SETUP-6"]
+    assert result.findings[1].pointer == "/setup/trees"
 
 
 def _card(cid: str, cells: list[tuple[int, int, str]], points: int = 2) -> dict[str, Any]:

@@ -1,8 +1,7 @@
 """Setup (section 4): KUH-SETUP-1 to KUH-SETUP-11 and the card definitions, then the state.
 
-Every violation is collected; the first (in the order of section 4) is raised with the
-others listed in its details and counted in its message, because the referee takes one
-exception from ``initial_state``.
+Every violation is collected and all are raised together (``RuleViolations``), in the order
+of section 4, so the referee reports each as a finding.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.errors import RuleViolation
+from scorer.errors import RuleViolation, RuleViolations
 from scorer.games.kuhfstein.components import Path, build_components
 from scorer.games.kuhfstein.rules import RULE_IDS
 from scorer.games.kuhfstein.state import (
@@ -179,14 +178,10 @@ def initial_state(record: Mapping[str, Any]) -> KState:
     found += [v for v in errors if not v.rule.startswith("KUH-SETUP-7")]
     found += _check_orders(setup, opts, comp, len(players))
     found.sort(key=lambda v: _ORDER.get(v.rule, 0))
+    if len(found) == 1:
+        raise found[0]
     if found:
-        first = found[0]
-        if len(found) > 1:
-            first = RuleViolation(first.rule, f"{first.message} (and {len(found) - 1} more setup "
-                                  "problem(s))", first.path, {**first.details, "others": [
-                                      {"rule": v.rule, "path": list(v.path), "message": v.message}
-                                      for v in found[1:]]})
-        raise first
+        raise RuleViolations(found)
     return _build_state(record, comp, opts, names, warnings)
 
 
