@@ -16,6 +16,16 @@ def test_bad_json_gives_REC_JSON_1_with_line_and_column() -> None:
     assert (info.value.line, info.value.col) == (3, 3)
 
 
+def test_parse_leaves_the_garbage_collector_as_it_was() -> None:
+    import gc
+
+    assert gc.isenabled()
+    parse(b"[1]")
+    with pytest.raises(RecordLoadError):
+        parse(b"[")
+    assert gc.isenabled()
+
+
 def test_utf8_bom_is_accepted() -> None:
     assert parse(b'\xef\xbb\xbf{"a": 1}') == {"a": 1}
 
