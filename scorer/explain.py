@@ -56,11 +56,8 @@ def render_explanation(sheet: ScoreSheet, items: Sequence[ScoreItem], findings: 
 
 
 def _names_cells(item: ScoreItem) -> bool:
-    """True when the item's text already names its first cell (no need to list them again)."""
-    if not item.cells:
-        return True
-    x, y = item.cells[0]
-    return f"[{x},{y}]" in item.text or f"({x},{y})" in item.text
+    """True when the item's text already names every cell (no need to list them again)."""
+    return all(f"[{x},{y}]" in item.text or f"({x},{y})" in item.text for x, y in item.cells)
 
 
 def _diff(found: object, expected: object) -> str:
