@@ -152,7 +152,7 @@ def test_explanation_text_of_a_position_with_track() -> None:
         "    land chain of 5 tiles at [0,0]…[4,0] (2 per tile): 10 points [HAC-SCORE-2] — "
         "cells [0,0], [1,0], [2,0], [3,0], [4,0]",
         "    land chain of 1 tile at [0,4] (fewer than 3 tiles score nothing): 0 points "
-        "[HAC-SCORE-2] — cells [0,4]"]
+        "[HAC-SCORE-2]"]  # the text names its only cell: no "— cells" suffix
 
 
 def _svg(doc: Any) -> tuple[str, list[ScoreItem]]:
