@@ -12,10 +12,10 @@ from scorer.games.citrus import events
 from scorer.games.citrus.placement import (
     judge,
     legal_anywhere,
-    place,
+    place_merged,
 )
 from scorer.games.citrus.search import buildable_line, buy_buildable
-from scorer.games.citrus.state import State, Work
+from scorer.games.citrus.state import Player, Region, State, Work, with_money
 
 MAIN = frozenset({"buy", "harvest", "pass"})
 USES = frozenset({"use_cart", "use_milestone", "use_bull"})
@@ -39,29 +39,39 @@ class Turn:
     harvesting_done: bool = False
 
 
+MAIN_OF = {"buy": "build", "harvest": "harvest", "pass": "pass"}
+#: Main-action steps a turn of each kind may not contain (CIT-TURN-2).
+OTHER_MAIN = {"build": ("harvest", "pass"), "harvest": ("buy", "pass")}
+
+
 def prescan(steps: list[dict[str, Any]]) -> Turn:
     """CIT-TURN-2 / CIT-TURN-3: the main action, recognised before the steps are replayed."""
     dos = [s["do"] for s in steps]
-    mains = [j for j, d in enumerate(dos) if d in MAIN]
-    # CIT-TURN-2: a turn has a main action
-    if not mains:
+    first = -1
+    for first, d in enumerate(dos):  # noqa: B007 - the index of the first main action
+        if d in MAIN:
+            break
+    else:
+        # CIT-TURN-2: a turn has a main action
         raise RuleViolation("CIT-TURN-2", "the turn has no main action (buy, harvest or pass)",
                             (), {"found": dos})
-    main = {"buy": "build", "harvest": "harvest", "pass": "pass"}[dos[mains[0]]]
+    main = MAIN_OF[dos[first]]
     turn = Turn(seat=0, main=main)
-    for j, d in enumerate(dos):
-        if main == "pass":
+    if main == "pass":
+        for j, d in enumerate(dos):
             # CIT-TURN-3: no action tiles in a pass turn
             if d in USES:
                 raise RuleViolation("CIT-TURN-3", "action tiles may not be used in a pass turn",
                                     ("steps", j))
             # CIT-TURN-2: a pass turn holds only the pass (after a possible unblock)
-            if d not in ("pass", "unblock") or (d == "pass" and j != mains[0]):
+            if d != "unblock" and (d != "pass" or j != first):
                 raise RuleViolation("CIT-TURN-2", f"a pass turn may not contain {d!r}",
                                     ("steps", j), {"found": d})
-        elif (main == "build" and d in ("harvest", "pass")) or (
-                main == "harvest" and d in ("buy", "pass")):
-            # CIT-TURN-2: exactly one kind of main action
+        return turn
+    other = OTHER_MAIN[main]
+    for j, d in enumerate(dos):
+        # CIT-TURN-2: exactly one kind of main action
+        if d in other:
             raise RuleViolation("CIT-TURN-2", f"a {main} turn may not contain {d!r}",
                                 ("steps", j), {"found": d})
         if d == "harvest":
@@ -194,42 +204,52 @@ def took_form(tile: tuple[str, int] | None) -> dict[str, Any] | None:
 
 def apply_place(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
     token = step["tile"]
-    cell = (step["at"][0], step["at"][1])
-    bought = t.cart is None
-    if not bought:
+    at = step["at"]
+    cell = (at[0], at[1])
+    seat = t.seat
+    cart = t.cart
+    waiting = t.waiting
+    k = -1  # index of the placed tile among the waiting ones
+    if cart is not None:
         # CIT-CART-1: the placement right after use_cart is the cart's tile
-        if t.cart is not None and token != t.cart[0]:
-            raise RuleViolation("CIT-CART-1", f"the cart took a {t.cart[0]}, not a {token}",
-                                ("steps", j, "tile"), {"expected": t.cart[0], "found": token})
-    elif token not in [tok for tok, _ in t.waiting]:
-        # CIT-BUILD-7: a waiting bought tile
-        raise RuleViolation("CIT-BUILD-7", f"no bought {token} is waiting to be placed",
-                            ("steps", j, "tile"),
-                            {"expected": sorted({tok for tok, _ in t.waiting}), "found": token})
-    verdict = judge(w, t.seat, token, cell)
+        if token != cart[0]:
+            raise RuleViolation("CIT-CART-1", f"the cart took a {cart[0]}, not a {token}",
+                                ("steps", j, "tile"), {"expected": cart[0], "found": token})
+    else:
+        for i, (tok, _) in enumerate(waiting):
+            if tok == token:
+                k = i
+                break
+        else:
+            # CIT-BUILD-7: a waiting bought tile
+            raise RuleViolation("CIT-BUILD-7", f"no bought {token} is waiting to be placed",
+                                ("steps", j, "tile"),
+                                {"expected": sorted({tok for tok, _ in waiting}),
+                                 "found": token})
+    verdict = judge(w, seat, token, cell)
     if verdict.rule is not None:
         raise RuleViolation(verdict.rule, verdict.message, ("steps", j, "at"),
                             {"found": list(cell)})
     # CIT-BUY-4: each placed bought tile costs 1 money
-    if bought and w.players[t.seat].money < 1:
+    if cart is None and w.players[seat].money < 1:
         raise RuleViolation("CIT-BUY-4", "no money left to pay for this tile", ("steps", j),
                             {"expected": 1, "found": 0})
-    lying = took_form(w.land.get(cell))
     # CIT-REC-1: the new_region and took cross-checks
     if "new_region" in step and step["new_region"] != verdict.new_region:
         verb = "starts" if verdict.new_region else "does not start"
         raise RuleViolation("CIT-REC-1", f"the placement {verb} a new region",
                             ("steps", j, "new_region"),
                             {"expected": verdict.new_region, "found": step["new_region"]})
-    if "took" in step and step["took"] != lying:
-        raise RuleViolation("CIT-REC-1", f"the cell held {lying}", ("steps", j, "took"),
-                            {"expected": lying, "found": step["took"]})
-    place(w, t.seat, token, cell, verdict)
-    if bought:
-        p = w.players[t.seat]
-        w.players[t.seat] = p._replace(money=p.money - 1)
-        k = [tok for tok, _ in t.waiting].index(token)
-        del t.waiting[k]
+    if "took" in step:
+        lying = took_form(w.land.get(cell))
+        if step["took"] != lying:
+            raise RuleViolation("CIT-REC-1", f"the cell held {lying}", ("steps", j, "took"),
+                                {"expected": lying, "found": step["took"]})
+    place_merged(w, seat, token, cell, verdict.merged)
+    if cart is None:
+        p = w.players[seat]
+        w.players[seat] = with_money(p, p.money - 1)
+        del waiting[k]
     else:
         t.cart = None
     settle(w, t, j)
@@ -285,9 +305,11 @@ def apply_harvest(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
         whose = "neutral" if region.owner < 0 else f"{w.static.names[region.owner]}'s"
         raise RuleViolation("CIT-HARV-2", f"the {region.kind} region at {list(cell)} is {whose}",
                             ("steps", j, "at"), {"found": whose})
-    w.regions[rid] = region._replace(owner=-1)
+    w.regions[rid] = Region(region.kind, region.cells, region.wells, -1)
     p = w.players[t.seat]
-    w.players[t.seat] = p._replace(harvest=p.harvest + region.value, mat=p.mat + 1)
+    w.players[t.seat] = Player(p.money, p.mat + 1, p.horses, p.actions,
+                               p.harvest + len(region.cells) + region.wells, p.finca,
+                               p.penalties, p.horse_points)
 
 
 def use_tile(w: Work, t: Turn, kind: str, j: int) -> None:
@@ -325,7 +347,7 @@ def apply_use_cart(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
         raise RuleViolation("CIT-REC-1", f"the cart costs {cost}", ("steps", j, "paid"),
                             {"expected": cost, "found": step["paid"]})
     p = w.players[t.seat]
-    w.players[t.seat] = p._replace(money=p.money - cost)
+    w.players[t.seat] = with_money(p, p.money - cost)
     w.market[f - 1] = None
     t.cart = (token, j)
     taken(w, t, j)

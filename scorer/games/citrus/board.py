@@ -5,6 +5,7 @@ Everything is precomputed once per game so that placement checks only look up tu
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -38,6 +39,7 @@ class Board:
     nbrs: dict[Cell, tuple[Cell, ...]]
     spaces: frozenset[Cell]  # landscape spaces
     custom_paths: dict[str, tuple[Cell, ...]]
+    free_nbrs: dict[Cell, tuple[Cell, ...]]  # the buildable neighbours of each cell
 
     def on_board(self, cell: Cell) -> bool:
         return cell in self.kind
@@ -60,28 +62,27 @@ def build_board(rows: tuple[str, ...], label: str, shipped: bool, printed: str |
 def _build(rows: tuple[str, ...], label: str, shipped: bool, printed: str | None,
            path_items: tuple[tuple[str, tuple[Cell, ...]], ...]) -> Board:
     paths = dict(path_items)
-    kind: dict[Cell, str] = {}
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row):
-            if ch != " ":
-                kind[(x, y)] = ch
-    sites = {ch: c for c, ch in kind.items() if ch in SITE_LETTERS}
-    buildable = frozenset(c for c, ch in kind.items() if ch in ".*")
-    nbrs = {
-        (x, y): tuple(n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in kind)
-        for (x, y) in kind
-    }
+    # the cells (row-major) and neighbours depend on the shape only: shared by equal shapes
+    order, nbrs, around = _shape(tuple(row.translate(_MASK) for row in rows))
+    flat = "".join(rows).replace(" ", "")  # the cell characters, in the order of ``order``
+    kind: dict[Cell, str] = dict(zip(order, flat, strict=True))
+    special = [(order[m.start()], m.group()) for m in _NOT_BUILDABLE.finditer(flat)]
+    sites = {ch: c for c, ch in special if ch in SITE_LETTERS}
+    buildable = frozenset(order).difference([c for c, _ in special])
+    free_nbrs = dict(nbrs)  # buildable neighbours: differ only next to the other cells
+    is_buildable = buildable.__contains__
+    for c, _ in special:
+        for n in nbrs[c]:
+            free_nbrs[n] = tuple(filter(is_buildable, nbrs[n]))
     all_paths: dict[str, tuple[Cell, ...]] = {}
     rings: dict[str, tuple[Cell, ...]] = {}
     for letter, (x, y) in sorted(sites.items()):
         if letter in paths:
             all_paths[letter] = paths[letter]
         else:
-            all_paths[letter] = tuple(n for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
-                                      if n in buildable)
-        rings[letter] = tuple(
-            (x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-            if (dx or dy) and (x + dx, y + dy) in kind)
+            all_paths[letter] = tuple(filter(is_buildable,
+                                             ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))))
+        rings[letter] = around[(x, y)]
     path_sites: dict[Cell, list[str]] = {}
     for letter, cells in all_paths.items():
         for c in cells:
@@ -94,7 +95,33 @@ def _build(rows: tuple[str, ...], label: str, shipped: bool, printed: str | None
                  buildable, sites, {c: s for s, c in sites.items()}, all_paths,
                  {c: tuple(v) for c, v in path_sites.items()}, rings,
                  {c: tuple(v) for c, v in ring_sites.items()}, nbrs,
-                 frozenset(c for c, ch in kind.items() if ch == "*"), dict(paths))
+                 frozenset(order[m.start()] for m in _SPACE.finditer(flat)), dict(paths),
+                 free_nbrs)
+
+
+_MASK = str.maketrans(dict.fromkeys(".*#" + SITE_LETTERS, "x"))
+_NOT_BUILDABLE = re.compile(r"[^.*]")
+_SPACE = re.compile(r"\*")
+
+
+@lru_cache(maxsize=64)
+def _shape(mask: tuple[str, ...]) -> tuple[tuple[Cell, ...], dict[Cell, tuple[Cell, ...]],
+                                           dict[Cell, tuple[Cell, ...]]]:
+    """The cells of a board shape (every character but a space is a cell) in row-major
+    order, their orthogonal neighbours (right, left, down, up) and the ring of 8 around each
+    (row by row, the cell itself left out)."""
+    cells = tuple((x, y) for y, row in enumerate(mask) for x, ch in enumerate(row) if ch != " ")
+    present = set(cells)
+    nbrs = {
+        (x, y): tuple(n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in present)
+        for (x, y) in cells
+    }
+    around = {
+        (x, y): tuple((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                      if (dx or dy) and (x + dx, y + dy) in present)
+        for (x, y) in cells
+    }
+    return cells, nbrs, around
 
 
 def parse_board(form: Any, base: tuple[PathPart, ...], side: str | None = None) -> Board:

@@ -1,12 +1,17 @@
 """Placement rules (spec 8) and their effects, as used by the checker (the generator has its
-own candidate computation in generator.py)."""
+own candidate computation in generator.py).
+
+``verdict`` is the rule check proper (it returns a short code tuple, no message), ``judge``
+wraps it with the messages of the replay; the lookahead searches call ``verdict`` directly on
+candidate cells, which are on the board, buildable and free by construction.
+"""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from scorer.games.citrus.board import Cell
-from scorer.games.citrus.state import Region, Work, kind_of
+from scorer.games.citrus.state import KIND, Region, Work, kind_of, with_mat
 
 
 class Judgement(NamedTuple):
@@ -16,75 +21,138 @@ class Judgement(NamedTuple):
     merged: tuple[int, ...]  # region ids of kind k adjacent to the cell
 
 
+#: ``verdict`` results: (rule or None, new_region, merged region ids, detail for the message).
+Verdict = tuple[str | None, bool, tuple[int, ...], object]
+
+
+def verdict(w: Work, seat: int, k: str, cell: Cell) -> Verdict:
+    """Rules CIT-BUILD-5 … CIT-FUSE-1 for a plantation of kind ``k`` on a free field or
+    landscape space ``cell`` (CIT-BUILD-2 … 4 already hold), in the order of section 8."""
+    board = w.static.board
+    regions = w.regions
+    region_of = w.region_of
+    rids: list[int] = []
+    own = 0
+    mine = 0
+    neutral = 0
+    foreign: int | None = None
+    for n in board.nbrs[cell]:
+        rid = region_of.get(n)
+        if rid is None or rid in rids:
+            continue
+        r = regions[rid]
+        if r.kind != k:
+            continue
+        rids.append(rid)
+        owner = r.owner
+        if owner == seat:
+            own += 1
+            mine += len(r.cells)
+        elif owner == -1:
+            neutral += len(r.cells)
+        elif foreign is None:
+            foreign = owner
+    # CIT-BUILD-5: extension of an own region, or a new region on a finca's path field
+    new_region = not own
+    if new_region:
+        sites = w.sites
+        for s in board.path_sites.get(cell, ()):
+            if sites[s].status == "finca":
+                break
+        else:
+            return ("CIT-BUILD-5", True, (), "path")
+        if w.players[seat].mat <= 0:
+            return ("CIT-BUILD-5", True, (), "mat")
+    # CIT-BUILD-6: no contact with another player's region of the kind
+    if foreign is not None:
+        return ("CIT-BUILD-6", new_region, (), foreign)
+    opts = w.static.options
+    # CIT-PATH-1: different kinds on the path fields of every site of this path field
+    if not opts["family"]:
+        path_sites = board.path_sites.get(cell)
+        if path_sites:
+            tiles = w.tiles
+            paths = board.paths
+            for s in path_sites:
+                for p in paths[s]:
+                    if p != cell and p in tiles:
+                        tok = tiles[p]
+                        if (KIND[tok] if tok in KIND else kind_of(tok)) == k:
+                            return ("CIT-PATH-1", new_region, (), (s, p))
+    # CIT-FUSE-1: neutral size N must not exceed own size O
+    if neutral:
+        if opts["fusion_count_new_tile"]:
+            mine += 1
+        if neutral > mine:
+            return ("CIT-FUSE-1", new_region, (), (neutral, mine))
+    return (None, new_region, tuple(rids), None)
+
+
 def judge(w: Work, seat: int, token: str, cell: Cell) -> Judgement:
     """Check one placement by the rules of section 8, in order; the first failing rule."""
     board = w.static.board
-    k = kind_of(token)
+    ch = board.kind.get(cell)
     # CIT-BUILD-2: the cell is on the board
-    if cell not in board.kind:
+    if ch is None:
         return Judgement("CIT-BUILD-2", f"{list(cell)} is not on the board", False, ())
     # CIT-BUILD-3: field or landscape space
-    if cell not in board.buildable:
-        what = "a rock" if board.kind[cell] == "#" else f"site {board.kind[cell]}"
+    if ch != "." and ch != "*":
+        what = "a rock" if ch == "#" else f"site {ch}"
         return Judgement("CIT-BUILD-3", f"{list(cell)} is {what}", False, ())
     # CIT-BUILD-4: no plantation tile there yet
     if cell in w.tiles:
         return Judgement("CIT-BUILD-4", f"{list(cell)} already holds a {w.tiles[cell]}",
                          False, ())
-    regions, region_of, tiles = w.regions, w.region_of, w.tiles
-    rids: list[int] = []
-    for n in board.nbrs[cell]:
-        rid = region_of.get(n)
-        if rid is not None and rid not in rids and regions[rid].kind == k:
-            rids.append(rid)
-    own = [r for r in rids if regions[r].owner == seat]
-    # CIT-BUILD-5: extension of an own region, or a new region on a finca's path field
-    new_region = not own
-    if new_region:
-        on_path = any(w.sites[s].status == "finca" for s in board.path_sites.get(cell, ()))
-        if not on_path:
-            return Judgement("CIT-BUILD-5", f"{list(cell)} neither extends an own {k} region "
-                             "nor is a path field of a finca", True, ())
-        if w.players[seat].mat <= 0:
-            return Judgement("CIT-BUILD-5", "no worker at home to start a new region", True, ())
-    # CIT-BUILD-6: no contact with another player's region of the kind
-    for r in rids:
-        owner = regions[r].owner
-        if owner not in (-1, seat):
-            return Judgement("CIT-BUILD-6", f"{list(cell)} touches {w.static.names[owner]}'s "
-                             f"{k} region", new_region, ())
-    # CIT-PATH-1: different kinds on the path fields of every site of this path field
-    if not w.static.options["family"]:
-        for s in board.path_sites.get(cell, ()):
-            for p in board.paths[s]:
-                if p != cell and p in tiles and kind_of(tiles[p]) == k:
-                    return Judgement("CIT-PATH-1", f"site {s}'s path fields would hold two "
-                                     f"{k} tiles ({list(p)} and {list(cell)})", new_region, ())
-    # CIT-FUSE-1: neutral size N must not exceed own size O
-    neutral = sum(len(regions[r].cells) for r in rids if regions[r].owner == -1)
-    if neutral:
-        mine = sum(len(regions[r].cells) for r in own)
-        if w.static.options["fusion_count_new_tile"]:
-            mine += 1
-        if neutral > mine:
-            return Judgement("CIT-FUSE-1", f"the neutral {k} regions next to {list(cell)} "
-                             f"hold {neutral} tiles, more than the own {mine}", new_region, ())
-    return Judgement(None, "", new_region, tuple(rids))
+    k = KIND[token] if token in KIND else kind_of(token)
+    rule, new_region, merged, detail = verdict(w, seat, k, cell)
+    if rule is None:
+        return Judgement(None, "", new_region, merged)
+    return Judgement(rule, _message(w, rule, k, cell, detail), new_region, ())
+
+
+def _message(w: Work, rule: str, k: str, cell: Cell, detail: object) -> str:
+    if rule == "CIT-BUILD-5":
+        if detail == "path":
+            return f"{list(cell)} neither extends an own {k} region nor is a path field of a finca"
+        return "no worker at home to start a new region"
+    if rule == "CIT-BUILD-6":
+        assert isinstance(detail, int)
+        return f"{list(cell)} touches {w.static.names[detail]}'s {k} region"
+    if rule == "CIT-PATH-1":
+        assert isinstance(detail, tuple)
+        s, p = detail
+        return f"site {s}'s path fields would hold two {k} tiles ({list(p)} and {list(cell)})"
+    assert isinstance(detail, tuple)
+    neutral, mine = detail
+    return (f"the neutral {k} regions next to {list(cell)} hold {neutral} tiles, more than "
+            f"the own {mine}")
 
 
 def place(w: Work, seat: int, token: str, cell: Cell, j: Judgement) -> tuple[str, int] | None:
     """Put a judged-legal tile on the board: merge regions, move workers, take the landscape
     tile. Returns what was taken from the cell (or None)."""
-    k = kind_of(token)
+    return place_merged(w, seat, token, cell, j.merged)
+
+
+def place_merged(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ...]
+                 ) -> tuple[str, int] | None:
+    """``place`` with the merged region ids of a legal verdict."""
+    k = KIND[token] if token in KIND else kind_of(token)
     wells = 1 if token.endswith("*") else 0
     regions = w.regions
     region_of = w.region_of
-    merged = [regions.pop(rid) for rid in j.merged]
-    own = sum(1 for r in merged if r.owner == seat)
-    if merged:
+    if len(rids) == 1:
+        rid = rids[0]
+        r = regions.pop(rid)
+        own = 1 if r.owner == seat else 0
+        region_of[cell] = rid
+        regions[rid] = Region(k, r.cells | {cell}, wells + r.wells, seat)
+    elif rids:
+        merged = [regions.pop(rid) for rid in rids]
+        own = sum(1 for r in merged if r.owner == seat)
         # the largest merged region keeps its id; only the other cells are relabelled
         big = max(range(len(merged)), key=lambda i: len(merged[i].cells))
-        rid = j.merged[big]
+        rid = rids[big]
         cells = set(merged[big].cells)
         cells.add(cell)
         region_of[cell] = rid
@@ -94,17 +162,17 @@ def place(w: Work, seat: int, token: str, cell: Cell, j: Judgement) -> tuple[str
                 cells |= r.cells
                 for c in r.cells:
                     region_of[c] = rid
+        regions[rid] = Region(k, frozenset(cells), wells, seat)
     else:
+        own = 0
         rid = w.next_rid
         w.next_rid += 1
-        cells = {cell}
         region_of[cell] = rid
-    regions[rid] = Region(k, frozenset(cells), wells, seat)
+        regions[rid] = Region(k, frozenset((cell,)), wells, seat)
     w.tiles[cell] = token
     w.touched.add(cell)
     p = w.players[seat]
-    mat = p.mat - 1 if own == 0 else p.mat + own - 1
-    w.players[seat] = p._replace(mat=mat)
+    w.players[seat] = with_mat(p, p.mat - 1 if own == 0 else p.mat + own - 1)
     taken = w.land.get(cell)
     if taken is not None:
         del w.land[cell]
@@ -128,25 +196,29 @@ def take_landscape(w: Work, seat: int, tile: tuple[str, int]) -> None:
 
 def legal_anywhere(w: Work, seat: int, token: str) -> bool:
     """Some cell of the board takes ``token`` legally (used by CIT-RET-1)."""
-    return any(judge(w, seat, token, c).rule is None for c in candidates(w, seat))
+    k = KIND[token] if token in KIND else kind_of(token)
+    return any(verdict(w, seat, k, c)[0] is None for c in candidates(w, seat))
 
 
 def candidates(w: Work, seat: int) -> list[Cell]:
     """Free cells that can pass CIT-BUILD-5 at all: next to an own region, or a finca's path
     field when a worker is at home. Every other cell fails CIT-BUILD-5, so judging only these
-    gives the same answers as judging the whole board."""
+    gives the same answers as judging the whole board. (On the board, buildable and free, so
+    ``verdict`` applies to them directly.)"""
     board = w.static.board
-    tiles = w.tiles
+    free_nbrs = board.free_nbrs
     cells: set[Cell] = set()
     for r in w.regions.values():
         if r.owner == seat:
             for c in r.cells:
-                cells.update(n for n in board.nbrs[c] if n not in tiles and n in board.buildable)
+                cells.update(free_nbrs[c])
     if w.players[seat].mat > 0:
+        paths = board.paths
         for s, site in w.sites.items():
             if site.status == "finca":
-                cells.update(p for p in board.paths[s] if p not in tiles)
-    return sorted(cells)
+                cells.update(paths[s])
+    tiles = w.tiles
+    return sorted(c for c in cells if c not in tiles)
 
 
 def can_build_all(w: Work, seat: int, tokens: list[str], money: int,
@@ -154,7 +226,8 @@ def can_build_all(w: Work, seat: int, tokens: list[str], money: int,
                   placed: frozenset[tuple[Cell, str]] = frozenset()) -> bool:
     """Whether every token can be placed, one after another, by section 8 and paid for
     (CIT-BUY-3, CIT-PASS-1). Backtracking; positions reached by the same set of placements
-    are equal, so they are visited once."""
+    are equal, so they are visited once. The answer does not depend on the order in which
+    placements are tried; ``w`` is never modified (children are ``Work.trial`` copies)."""
     if not tokens:
         return True
     if money < len(tokens):
@@ -162,21 +235,31 @@ def can_build_all(w: Work, seat: int, tokens: list[str], money: int,
     if seen is None:
         seen = set()
     cands = candidates(w, seat)
+    if not cands:
+        return False
+    legal: dict[str, list[tuple[Cell, tuple[int, ...]]]] = {}
     for token in sorted(set(tokens)):
+        k = KIND[token] if token in KIND else kind_of(token)
+        fits = legal.get(k)
+        if fits is None:
+            fits = legal[k] = []
+            for c in cands:
+                v = verdict(w, seat, k, c)
+                if v[0] is None:
+                    fits.append((c, v[2]))
+        if not fits:
+            continue
         rest = list(tokens)
         rest.remove(token)
-        for c in cands:
-            j = judge(w, seat, token, c)
-            if j.rule is not None:
-                continue
+        for c, rids in fits:
             key = placed | {(c, token)}
             if key in seen:
                 continue
             seen.add(key)
-            nxt = w.clone()
-            place(nxt, seat, token, c, j)
+            if not rest:
+                return True
+            nxt = w.trial()
+            place_merged(nxt, seat, token, c, rids)
             if can_build_all(nxt, seat, rest, money - 1, seen, key):
                 return True
     return False
-
-

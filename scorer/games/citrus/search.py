@@ -1,11 +1,24 @@
 """Lookahead searches of the checker: can a purchase be paid and completely built
-(CIT-BUY-3), and can a player without regions buy and build some line (CIT-PASS-1)."""
+(CIT-BUY-3), and can a player without regions buy and build some line (CIT-PASS-1).
+
+The boards searched are views of the turn's ``Work`` (``Work.with_changes``: another market
+or another site status, every other container shared); the backtracking itself places on
+``Work.trial`` copies, so the turn's ``Work`` is never modified."""
 
 from __future__ import annotations
 
 from scorer.games.citrus import events
-from scorer.games.citrus.placement import can_build_all, candidates, judge
-from scorer.games.citrus.state import Site, Work, kind_of
+from scorer.games.citrus.placement import can_build_all, candidates, verdict
+from scorer.games.citrus.state import KIND, Site, Work, kind_of
+
+FINCA = Site("finca")
+
+
+def with_finca(w: Work, site: str) -> Work:
+    """A view of ``w`` in which ``site`` holds a new finca (before its values are known)."""
+    sites = dict(w.sites)
+    sites[site] = FINCA
+    return w.with_changes(sites=sites)
 
 
 def buy_buildable(w: Work, seat: int, tokens: list[str], fields: tuple[int, ...],
@@ -15,14 +28,13 @@ def buy_buildable(w: Work, seat: int, tokens: list[str], fields: tuple[int, ...]
     money = w.players[seat].money
     if money < len(tokens):
         return False
-    trial = w.clone()
+    market = list(w.market)
     for f in fields:
-        trial.market[f - 1] = None
+        market[f - 1] = None
+    trial = w.with_changes(market=market)
     if events.trigger_fires(trial, fired) and events.finca_possible(trial):
         for site in trial.marked():
-            alt = trial.clone()
-            alt.sites[site] = Site("finca")
-            if can_build_all(alt, seat, tokens, money):
+            if can_build_all(with_finca(trial, site), seat, tokens, money):
                 return True
         return False
     return can_build_all(trial, seat, tokens, money)
@@ -36,43 +48,53 @@ def buildable_line(w: Work, seat: int, fired: bool) -> str | None:
         return None
     # without a region, a first tile needs a free path field of a finca (now or after the
     # new finca a take may bring); with none of them, nothing can be built
-    free_paths = any(p not in w.tiles for s, v in w.sites.items() if v.status != "empty"
-                     for p in w.static.board.paths[s])
+    tiles = w.tiles
+    paths = w.static.board.paths
+    free_paths = any(p not in tiles for s, v in w.sites.items() if v.status != "empty"
+                     for p in paths[s])
     if not free_paths:
         return None
     # Without a region, the first tile of every kind must start a region; start cells only
     # get fewer while a line is placed, so a kind that cannot start on the board the search
     # begins with (now, or with the new finca a take brings) blocks every line holding it.
-    kinds = sorted({kind_of(x) for x in w.market if x is not None})  # wells do not matter
-    boards: dict[str, tuple[Work, dict[str, bool]]] = {}
+    # (The start test of a kind is made once per board, when a line first needs it.)
+    market = w.market
+    boards: dict[str, tuple[Work, list[tuple[int, int]], dict[str, bool]]] = {}
 
-    def board_for(site: str) -> tuple[Work, dict[str, bool]]:
+    def startable(site: str, tokens: list[str]) -> tuple[Work, bool]:
         if site not in boards:
-            alt = w
-            if site:
-                alt = w.clone()
-                alt.sites[site] = Site("finca")
-            cands = candidates(alt, seat)
-            boards[site] = alt, {k: any(judge(alt, seat, k, c).rule is None for c in cands)
-                                 for k in kinds}
-        return boards[site]
+            alt = with_finca(w, site) if site else w
+            boards[site] = alt, candidates(alt, seat), {}
+        alt, cands, known = boards[site]
+        for tok in tokens:
+            k = KIND[tok] if tok in KIND else kind_of(tok)
+            ok = known.get(k)
+            if ok is None:
+                ok = known[k] = any(verdict(alt, seat, k, c)[0] is None for c in cands)
+            if not ok:
+                return alt, False
+        return alt, True
 
+    count = w.market_count()
+    possible = events.finca_possible(w)
+    marked: list[str] | None = None
     seen: dict[tuple[tuple[str, ...], bool], bool] = {}
     for line, fields in sorted(w.static.layout.items()):
-        tokens = [tok for f in fields if (tok := w.market[f - 1]) is not None]
+        tokens = [tok for f in fields if (tok := market[f - 1]) is not None]
         if not tokens or len(tokens) > money:
             continue
-        fires = (not fired and w.lrc and w.market_count() - len(tokens) <= 3
-                 and events.finca_possible(w))
+        fires = not fired and w.lrc and count - len(tokens) <= 3 and possible
         key = (tuple(sorted(tokens)), fires)
-        if key not in seen:
-            seen[key] = False
-            for site in (w.marked() if fires else [""]):
-                alt, startable = board_for(site)
-                if all(startable[kind_of(tok)] for tok in tokens) and can_build_all(
-                        alt, seat, tokens, money):
-                    seen[key] = True
+        found = seen.get(key)
+        if found is None:
+            found = seen[key] = False
+            if fires and marked is None:
+                marked = w.marked()
+            for site in (marked if fires and marked is not None else [""]):
+                alt, ok = startable(site, tokens)
+                if ok and can_build_all(alt, seat, tokens, money):
+                    found = seen[key] = True
                     break
-        if seen[key]:
+        if found:
             return line
     return None

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from scorer.findings import Finding
 from scorer.games.citrus.board import Board, Cell
+from scorer.games.citrus.data import TOKENS
 
 
 class Region(NamedTuple):
@@ -94,6 +95,11 @@ class Work:
     """A mutable copy of a ``State`` (same attribute names), used inside one turn and for
     lookahead searches (``clone``)."""
 
+    __slots__ = ("bag", "blocked", "finca_deck", "finca_left", "fresh", "land", "lrc", "market",
+                 "moves", "next_rid", "over", "passes", "players", "region_of", "regions",
+                 "returned", "site_deck", "sites", "static", "tiles", "touched", "turn",
+                 "warnings")
+
     static: Static
     tiles: dict[Cell, str]
     region_of: dict[Cell, int]
@@ -149,6 +155,66 @@ class Work:
     def clone(self) -> Work:
         return Work.of(self)
 
+    def trial(self) -> Work:
+        """A copy for trial placements of a lookahead search: only what ``placement.place``
+        changes (tiles, regions, players, landscape, touched cells) is copied; the sites,
+        market, bag and the rest are shared with ``self`` and must not be modified."""
+        w = _new_work(Work)
+        w.static = self.static
+        w.tiles = self.tiles.copy()
+        w.region_of = self.region_of.copy()
+        w.regions = self.regions.copy()
+        w.next_rid = self.next_rid
+        w.land = self.land.copy()
+        w.sites = self.sites
+        w.players = self.players.copy()
+        w.market = self.market
+        w.bag = self.bag
+        w.lrc = self.lrc
+        w.finca_deck = self.finca_deck
+        w.finca_left = self.finca_left
+        w.site_deck = self.site_deck
+        w.turn = self.turn
+        w.passes = self.passes
+        w.blocked = self.blocked
+        w.over = self.over
+        w.moves = self.moves
+        w.warnings = self.warnings
+        w.returned = self.returned
+        w.touched = self.touched.copy()
+        w.fresh = self.fresh
+        return w
+
+    def with_changes(self, sites: dict[str, Site] | None = None,
+                     market: list[str | None] | None = None) -> Work:
+        """A view for a lookahead search: ``self`` with other ``sites`` and/or ``market``; every
+        other container is shared with ``self`` (read it, or copy it with ``trial``)."""
+        w = _new_work(Work)
+        w.static = self.static
+        w.tiles = self.tiles
+        w.region_of = self.region_of
+        w.regions = self.regions
+        w.next_rid = self.next_rid
+        w.land = self.land
+        w.sites = self.sites if sites is None else sites
+        w.players = self.players
+        w.market = self.market if market is None else market
+        w.bag = self.bag
+        w.lrc = self.lrc
+        w.finca_deck = self.finca_deck
+        w.finca_left = self.finca_left
+        w.site_deck = self.site_deck
+        w.turn = self.turn
+        w.passes = self.passes
+        w.blocked = self.blocked
+        w.over = self.over
+        w.moves = self.moves
+        w.warnings = self.warnings
+        w.returned = self.returned
+        w.touched = self.touched
+        w.fresh = self.fresh
+        return w
+
     def freeze(self) -> State:
         return State(self.static, self.tiles, self.region_of, self.regions, self.next_rid,
                      self.land, self.sites, tuple(self.players), tuple(self.market), self.bag,
@@ -161,7 +227,7 @@ class Work:
         return [r for r in self.regions.values() if r.owner == seat]
 
     def market_count(self) -> int:
-        return sum(1 for t in self.market if t is not None)
+        return len(self.market) - self.market.count(None)
 
     def marked(self) -> list[str]:
         return sorted(s for s, v in self.sites.items() if v.status == "marked")
@@ -179,3 +245,22 @@ class Work:
 
 def kind_of(token: str) -> str:
     return token.rstrip("*")
+
+
+#: The kind of every plantation token (``kind_of`` as a table, for the hot paths).
+KIND: dict[str, str] = {t: kind_of(t) for t in TOKENS}
+
+
+def with_money(p: Player, money: int) -> Player:
+    """``p._replace(money=money)``, without the keyword machinery (hot path)."""
+    return Player(money, p.mat, p.horses, p.actions, p.harvest, p.finca, p.penalties,
+                  p.horse_points)
+
+
+def with_mat(p: Player, mat: int) -> Player:
+    """``p._replace(mat=mat)`` (hot path)."""
+    return Player(p.money, mat, p.horses, p.actions, p.harvest, p.finca, p.penalties,
+                  p.horse_points)
+
+
+_new_work = object.__new__
