@@ -14,8 +14,9 @@ from scorer.games.citrus.placement import (
     legal_anywhere,
     place_merged,
 )
+from scorer.games.citrus.placement import verdict as place_verdict
 from scorer.games.citrus.search import buildable_line, buy_buildable
-from scorer.games.citrus.state import Player, Region, State, Work, with_money
+from scorer.games.citrus.state import KIND, Player, Region, State, Work, kind_of, with_money
 
 MAIN = frozenset({"buy", "harvest", "pass"})
 USES = frozenset({"use_cart", "use_milestone", "use_bull"})
@@ -83,9 +84,8 @@ def apply_turn(state: State, move: dict[str, Any]) -> State:
     """Replay one turn object and run the end-of-turn effects."""
     steps = move["steps"]
     t = prescan(steps)
-    w = Work.of(state)
+    w = Work.lazy(state)  # copies a mapping of the state only when the turn changes it
     t.seat = w.turn
-    w.warnings = []
     if state.moves == 0:  # start fincas may be complete from the outset
         w.fresh = {s for s, v in w.sites.items() if v.status == "finca"}
     # CIT-PASS-2: after a full round of passes the turn starts with unblock
@@ -226,31 +226,37 @@ def apply_place(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
                                 ("steps", j, "tile"),
                                 {"expected": sorted({tok for tok, _ in waiting}),
                                  "found": token})
-    verdict = judge(w, seat, token, cell)
-    if verdict.rule is not None:
-        raise RuleViolation(verdict.rule, verdict.message, ("steps", j, "at"),
+    # CIT-BUILD-2 … CIT-FUSE-1 (section 8, in order)
+    kind = w.static.board.kind.get(cell)
+    if kind is None or (kind != "." and kind != "*") or cell in w.tiles:
+        verdict = judge(w, seat, token, cell)  # the message of CIT-BUILD-2 / 3 / 4
+        raise RuleViolation(str(verdict.rule), verdict.message, ("steps", j, "at"),
+                            {"found": list(cell)})
+    rule, new_region, merged, _ = place_verdict(w, seat, KIND[token] if token in KIND
+                                                     else kind_of(token), cell)
+    if rule is not None:
+        raise RuleViolation(rule, judge(w, seat, token, cell).message, ("steps", j, "at"),
                             {"found": list(cell)})
     # CIT-BUY-4: each placed bought tile costs 1 money
     if cart is None and w.players[seat].money < 1:
         raise RuleViolation("CIT-BUY-4", "no money left to pay for this tile", ("steps", j),
                             {"expected": 1, "found": 0})
     # CIT-REC-1: the new_region and took cross-checks
-    if "new_region" in step and step["new_region"] != verdict.new_region:
-        verb = "starts" if verdict.new_region else "does not start"
+    if "new_region" in step and step["new_region"] != new_region:
+        verb = "starts" if new_region else "does not start"
         raise RuleViolation("CIT-REC-1", f"the placement {verb} a new region",
                             ("steps", j, "new_region"),
-                            {"expected": verdict.new_region, "found": step["new_region"]})
+                            {"expected": new_region, "found": step["new_region"]})
     if "took" in step:
         lying = took_form(w.land.get(cell))
         if step["took"] != lying:
             raise RuleViolation("CIT-REC-1", f"the cell held {lying}", ("steps", j, "took"),
                                 {"expected": lying, "found": step["took"]})
-    place_merged(w, seat, token, cell, verdict.merged)
     if cart is None:
-        p = w.players[seat]
-        w.players[seat] = with_money(p, p.money - 1)
+        place_merged(w, seat, token, cell, merged, 1)
         del waiting[k]
     else:
+        place_merged(w, seat, token, cell, merged)
         t.cart = None
     settle(w, t, j)
 
@@ -305,7 +311,7 @@ def apply_harvest(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
         whose = "neutral" if region.owner < 0 else f"{w.static.names[region.owner]}'s"
         raise RuleViolation("CIT-HARV-2", f"the {region.kind} region at {list(cell)} is {whose}",
                             ("steps", j, "at"), {"found": whose})
-    w.regions[rid] = Region(region.kind, region.cells, region.wells, -1)
+    w.regions_w()[rid] = Region(region.kind, region.cells, region.wells, -1)
     p = w.players[t.seat]
     w.players[t.seat] = Player(p.money, p.mat + 1, p.horses, p.actions,
                                p.harvest + len(region.cells) + region.wells, p.finca,
@@ -369,16 +375,17 @@ def apply_use_bull(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
     if cell not in w.static.board.buildable or cell in w.tiles or cell in w.land:
         raise RuleViolation("CIT-BULL-1", f"the bull cannot go on {list(cell)}",
                             ("steps", j, "at"), {"found": list(cell)})
-    w.land[cell] = ("bull", 0)
+    w.land_w()[cell] = ("bull", 0)
     w.touched.add(cell)
 
 
 def apply_pass(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
     seat = t.seat
     # CIT-PASS-1: no own region and no line that can be bought and completely built
-    if any(r.owner == seat for r in w.regions.values()):
-        raise RuleViolation("CIT-PASS-1", "a player who owns a region may not pass",
-                            ("steps", j))
+    for r in w.regions.values():
+        if r.owner == seat:
+            raise RuleViolation("CIT-PASS-1", "a player who owns a region may not pass",
+                                ("steps", j))
     line = buildable_line(w, seat, t.fired)
     if line is not None:
         raise RuleViolation("CIT-PASS-1", f"line {line} can be bought and built",

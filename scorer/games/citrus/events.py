@@ -56,18 +56,20 @@ def check_new_finca(w: Work, step: dict[str, Any], path: tuple[PathPart, ...]) -
 
 def new_finca(w: Work, site: str, first: int, second: int, reveal: str | None) -> None:
     """The new-finca procedure (12.2) with already checked values."""
-    w.sites[site] = Site("finca", first, second, False)
+    sites = w.sites_w()
+    sites[site] = Site("finca", first, second, False)
     w.fresh.add(site)
     w.finca_deck -= 1
-    if w.finca_left is not None:
-        left = w.finca_left[(first, second)] - 1
+    finca_left = w.finca_left_w()
+    if finca_left is not None:
+        left = finca_left[(first, second)] - 1
         if left == 0:
-            del w.finca_left[(first, second)]
+            del finca_left[(first, second)]
         else:
-            w.finca_left[(first, second)] = left
+            finca_left[(first, second)] = left
     if reveal is not None:
         w.site_deck = w.site_deck - {reveal}
-        w.sites[reveal] = Site("marked")
+        sites[reveal] = Site("marked")
 
 
 def bag_size(w: Work) -> int:
@@ -164,7 +166,7 @@ def score_fincas(w: Work) -> list[dict[str, Any]]:
         s = w.sites[site]
         if s.status != "finca" or s.scored or not complete(w, site):
             continue
-        w.sites[site] = s._replace(scored=True)
+        w.sites_w()[site] = s._replace(scored=True)
         pts = finca_points(adjacency(w, site), s.first, s.second)
         for i, v in enumerate(pts):
             if v:

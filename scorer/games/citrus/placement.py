@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorer.games.citrus.board import Cell
-from scorer.games.citrus.state import KIND, Region, Work, kind_of, with_mat
+from scorer.games.citrus.state import KIND, Player, Region, Work, kind_of
 
 
 class Judgement(NamedTuple):
@@ -134,13 +134,14 @@ def place(w: Work, seat: int, token: str, cell: Cell, j: Judgement) -> tuple[str
     return place_merged(w, seat, token, cell, j.merged)
 
 
-def place_merged(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ...]
-                 ) -> tuple[str, int] | None:
-    """``place`` with the merged region ids of a legal verdict."""
+def place_merged(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ...],
+                 pay: int = 0) -> tuple[str, int] | None:
+    """``place`` with the merged region ids of a legal verdict; the builder also pays
+    ``pay`` money (CIT-BUY-4)."""
     k = KIND[token] if token in KIND else kind_of(token)
     wells = 1 if token.endswith("*") else 0
-    regions = w.regions
-    region_of = w.region_of
+    regions = w.regions_w()
+    region_of = w.region_of_w()
     if len(rids) == 1:
         rid = rids[0]
         r = regions.pop(rid)
@@ -169,13 +170,15 @@ def place_merged(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ..
         w.next_rid += 1
         region_of[cell] = rid
         regions[rid] = Region(k, frozenset((cell,)), wells, seat)
-    w.tiles[cell] = token
+    w.tiles_w()[cell] = token
     w.touched.add(cell)
     p = w.players[seat]
-    w.players[seat] = with_mat(p, p.mat - 1 if own == 0 else p.mat + own - 1)
+    w.players[seat] = Player(p.money - pay, p.mat - 1 if own == 0 else p.mat + own - 1,
+                             p.horses, p.actions, p.harvest, p.finca, p.penalties,
+                             p.horse_points)
     taken = w.land.get(cell)
     if taken is not None:
-        del w.land[cell]
+        del w.land_w()[cell]
         take_landscape(w, seat, taken)
     return taken
 

@@ -7,6 +7,8 @@ or another site status, every other container shared); the backtracking itself p
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from scorer.games.citrus import events
 from scorer.games.citrus.placement import can_build_all, candidates, verdict
 from scorer.games.citrus.state import KIND, Site, Work, kind_of
@@ -40,12 +42,55 @@ def buy_buildable(w: Work, seat: int, tokens: list[str], fields: tuple[int, ...]
     return can_build_all(trial, seat, tokens, money)
 
 
+class PassMemo(NamedTuple):
+    """CIT-PASS-1 answers for one set of (never modified) board mappings."""
+
+    tiles: object
+    region_of: object
+    regions: object
+    sites: object
+    cap: int  # the longest line
+    owners: frozenset[int]  # the seats owning a region
+    answers: dict[tuple[object, ...], str | None]
+
+
 def buildable_line(w: Work, seat: int, fired: bool) -> str | None:
     """For a player who owns no region: the first line (in id order) that can be bought and
-    completely built, or None."""
-    money = w.players[seat].money
-    if money == 0:
+    completely built, or None.
+
+    While the Work still has the tiles, regions and sites of a state (``Work.unchanged``:
+    mappings that are never modified), the answer is memoised per game for those mappings,
+    so a run of passes (which share them) searches once per distinct key. The key holds
+    everything else the search reads: the market, the refill and finca-deck state,
+    ``fired``, and money and workers capped at the longest line. The seat itself is left
+    out: a player without regions sees every region as neutral or foreign, and the regions
+    a search builds are its own, whoever it is; money and workers are only ever compared
+    with the number of tiles still to place (at most the longest line), so values from
+    there on give the same answers."""
+    p = w.players[seat]
+    if p.money == 0:
         return None
+    if not w.unchanged():
+        return _buildable_line(w, seat, fired)
+    memo = w.static.memo.get("pass")
+    if (memo is None or memo.tiles is not w.tiles or memo.region_of is not w.region_of
+            or memo.regions is not w.regions or memo.sites is not w.sites):
+        memo = PassMemo(w.tiles, w.region_of, w.regions, w.sites,
+                        max(len(fields) for fields in w.static.layout.values()),
+                        frozenset(r.owner for r in w.regions.values()), {})
+        w.static.memo["pass"] = memo
+    if seat in memo.owners:  # not for a player who owns a region
+        return _buildable_line(w, seat, fired)
+    cap = memo.cap
+    key = (tuple(w.market), w.lrc, w.finca_deck, fired, min(p.money, cap), min(p.mat, cap))
+    answers = memo.answers
+    if key not in answers:
+        answers[key] = _buildable_line(w, seat, fired)
+    return answers[key]
+
+
+def _buildable_line(w: Work, seat: int, fired: bool) -> str | None:
+    money = w.players[seat].money
     # without a region, a first tile needs a free path field of a finca (now or after the
     # new finca a take may bring); with none of them, nothing can be built
     tiles = w.tiles

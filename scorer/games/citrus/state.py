@@ -1,12 +1,18 @@
-"""Game state (spec 5): an immutable ``State`` between turns, and a mutable ``Work`` copy used
-inside one turn. ``Work`` holds pyrsistent maps (each update makes a new map, so cloning a
-``Work`` for a lookahead search is cheap and never touches the state it came from)."""
+"""Game state (spec 5): an immutable ``State`` between turns, and a mutable ``Work`` used inside
+one turn.
+
+``Work.of`` copies every mapping of the state (plain dicts: a C-level copy). The replay uses
+``Work.lazy`` instead: the mappings are shared with the state and copied only when the turn first
+changes one of them (every change goes through ``tiles_w``, ``regions_w``, ...), so a state is
+never modified and a new state shares what its turn left alone. A run of passes thus keeps the
+very same mappings, which the CIT-PASS-1 memo relies on. Lookahead searches use
+``Work.with_changes`` views and ``Work.trial`` copies (only what a placement changes)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, NamedTuple, cast
 
 from scorer.findings import Finding
 from scorer.games.citrus.board import Board, Cell
@@ -59,6 +65,8 @@ class Static:
     supply: dict[str, int]
     notes: tuple[str, ...] = ()
     unknown: frozenset[int] = frozenset()  # seats whose in-play categories are unknown
+    #: Per-game memo of the checker's searches (search.buildable_line); not game data.
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,14 +99,33 @@ class State:
     returned: tuple[int, ...] = field(default=())
 
 
+def _state_maker() -> Callable[..., State]:
+    """``State(*fields)`` for ``Work.freeze``, without the frozen ``__setattr__`` of the
+    dataclass ``__init__``: the slots are filled through their descriptors (the same values,
+    in field order; ``State`` has no ``__post_init__``). About twice as fast."""
+    names = [f.name for f in fields(State)]
+    env: dict[str, Any] = {"_new": object.__new__, "State": State}
+    lines = [f"def make_state({', '.join(names)}):", "    o = _new(State)"]
+    for i, name in enumerate(names):
+        env[f"_set{i}"] = getattr(State, name).__set__
+        lines.append(f"    _set{i}(o, {name})")
+    lines.append("    return o")
+    exec(compile("\n".join(lines), "<citrus state>", "exec"), env)
+    maker: Callable[..., State] = env["make_state"]
+    return maker
+
+
+_make_state = _state_maker()
+
+
 class Work:
     """A mutable copy of a ``State`` (same attribute names), used inside one turn and for
     lookahead searches (``clone``)."""
 
-    __slots__ = ("bag", "blocked", "finca_deck", "finca_left", "fresh", "land", "lrc", "market",
-                 "moves", "next_rid", "over", "passes", "players", "region_of", "regions",
-                 "returned", "site_deck", "sites", "static", "tiles", "touched", "turn",
-                 "warnings")
+    __slots__ = ("bag", "blocked", "cow", "finca_deck", "finca_left", "fresh", "land", "lrc",
+                 "market", "moves", "next_rid", "over", "passes", "players", "region_of",
+                 "regions", "returned", "site_deck", "sites", "static", "tiles", "touched",
+                 "turn", "warnings")
 
     static: Static
     tiles: dict[Cell, str]
@@ -123,6 +150,7 @@ class Work:
     returned: list[int]
     touched: set[Cell]  # cells that became occupied in this turn (finca scoring)
     fresh: set[str]  # sites that became fincas in this turn
+    cow: int  # mappings still shared with a State (COW_* bits): copied before a change
 
     @classmethod
     def of(cls, state: State | Work) -> Work:
@@ -150,6 +178,39 @@ class Work:
         w.returned = list(state.returned)
         w.touched = set(state.touched) if isinstance(state, Work) else set()
         w.fresh = set(state.fresh) if isinstance(state, Work) else set()
+        w.cow = 0
+        return w
+
+    @classmethod
+    def lazy(cls, state: State) -> Work:
+        """A ``Work`` whose mappings are those of ``state`` until first changed: read them
+        freely, change them only through ``tiles_w``, ``region_of_w``, ``regions_w``,
+        ``land_w``, ``sites_w`` and ``finca_left_w`` (or by assigning a new mapping)."""
+        w = _new_work(cls)
+        w.static = state.static
+        w.tiles = cast(dict[Cell, str], state.tiles)
+        w.region_of = cast(dict[Cell, int], state.region_of)
+        w.regions = cast(dict[int, Region], state.regions)
+        w.next_rid = state.next_rid
+        w.land = cast(dict[Cell, tuple[str, int]], state.land)
+        w.sites = cast(dict[str, Site], state.sites)
+        w.players = list(state.players)
+        w.market = list(state.market)
+        w.bag = cast(dict[str, int], state.bag)
+        w.lrc = state.lrc
+        w.finca_deck = state.finca_deck
+        w.finca_left = cast("dict[tuple[int, int], int] | None", state.finca_left)
+        w.site_deck = state.site_deck
+        w.turn = state.turn
+        w.passes = state.passes
+        w.blocked = state.blocked
+        w.over = state.over
+        w.moves = state.moves
+        w.warnings = []
+        w.returned = list(state.returned)
+        w.touched = set()
+        w.fresh = set()
+        w.cow = COW_ALL
         return w
 
     def clone(self) -> Work:
@@ -183,6 +244,7 @@ class Work:
         w.returned = self.returned
         w.touched = self.touched.copy()
         w.fresh = self.fresh
+        w.cow = COW_SITES | COW_BAG | COW_FINCA_LEFT  # shared with ``self``
         return w
 
     def with_changes(self, sites: dict[str, Site] | None = None,
@@ -213,14 +275,57 @@ class Work:
         w.returned = self.returned
         w.touched = self.touched
         w.fresh = self.fresh
+        w.cow = COW_ALL  # a view: whatever would change it is copied first
         return w
 
     def freeze(self) -> State:
-        return State(self.static, self.tiles, self.region_of, self.regions, self.next_rid,
-                     self.land, self.sites, tuple(self.players), tuple(self.market), self.bag,
-                     self.lrc, self.finca_deck, self.finca_left, self.site_deck, self.turn,
-                     self.passes, self.blocked, self.over, self.moves, tuple(self.warnings),
-                     tuple(self.returned))
+        return _make_state(self.static, self.tiles, self.region_of, self.regions, self.next_rid,
+                           self.land, self.sites, tuple(self.players), tuple(self.market),
+                           self.bag, self.lrc, self.finca_deck, self.finca_left, self.site_deck,
+                           self.turn, self.passes, self.blocked, self.over, self.moves,
+                           tuple(self.warnings), tuple(self.returned))
+
+    # ---- copy on write ---------------------------------------------------------------
+    def tiles_w(self) -> dict[Cell, str]:
+        """``tiles``, to be changed (copied first if still shared)."""
+        if self.cow & COW_TILES:
+            self.tiles = dict(self.tiles)
+            self.cow &= ~COW_TILES
+        return self.tiles
+
+    def region_of_w(self) -> dict[Cell, int]:
+        if self.cow & COW_REGION_OF:
+            self.region_of = dict(self.region_of)
+            self.cow &= ~COW_REGION_OF
+        return self.region_of
+
+    def regions_w(self) -> dict[int, Region]:
+        if self.cow & COW_REGIONS:
+            self.regions = dict(self.regions)
+            self.cow &= ~COW_REGIONS
+        return self.regions
+
+    def land_w(self) -> dict[Cell, tuple[str, int]]:
+        if self.cow & COW_LAND:
+            self.land = dict(self.land)
+            self.cow &= ~COW_LAND
+        return self.land
+
+    def sites_w(self) -> dict[str, Site]:
+        if self.cow & COW_SITES:
+            self.sites = dict(self.sites)
+            self.cow &= ~COW_SITES
+        return self.sites
+
+    def finca_left_w(self) -> dict[tuple[int, int], int] | None:
+        if self.cow & COW_FINCA_LEFT:
+            self.finca_left = None if self.finca_left is None else dict(self.finca_left)
+            self.cow &= ~COW_FINCA_LEFT
+        return self.finca_left
+
+    def unchanged(self) -> bool:
+        """Tiles, regions and sites are still those of the State the Work came from."""
+        return self.cow & COW_BOARD == COW_BOARD
 
     # ---- small queries -------------------------------------------------------------
     def owned(self, seat: int) -> list[Region]:
@@ -257,10 +362,10 @@ def with_money(p: Player, money: int) -> Player:
                   p.horse_points)
 
 
-def with_mat(p: Player, mat: int) -> Player:
-    """``p._replace(mat=mat)`` (hot path)."""
-    return Player(p.money, mat, p.horses, p.actions, p.harvest, p.finca, p.penalties,
-                  p.horse_points)
-
-
 _new_work = object.__new__
+
+#: ``Work.cow`` bits: the mapping is still shared with a State (copy before changing it).
+COW_TILES, COW_REGION_OF, COW_REGIONS, COW_LAND, COW_SITES, COW_BAG, COW_FINCA_LEFT = (
+    1, 2, 4, 8, 16, 32, 64)
+COW_ALL = 127
+COW_BOARD = COW_TILES | COW_REGION_OF | COW_REGIONS | COW_SITES
