@@ -210,18 +210,11 @@ def candidates(w: Work, seat: int) -> list[Cell]:
     ``verdict`` applies to them directly.)"""
     board = w.static.board
     free_nbrs = board.free_nbrs
-    cells: set[Cell] = set()
-    for r in w.regions.values():
-        if r.owner == seat:
-            for c in r.cells:
-                cells.update(free_nbrs[c])
+    near = [free_nbrs[c] for r in w.regions.values() if r.owner == seat for c in r.cells]
     if w.players[seat].mat > 0:
         paths = board.paths
-        for s, site in w.sites.items():
-            if site.status == "finca":
-                cells.update(paths[s])
-    tiles = w.tiles
-    return sorted(c for c in cells if c not in tiles)
+        near.extend([paths[s] for s, site in w.sites.items() if site.status == "finca"])
+    return sorted(set().union(*near).difference(w.tiles))
 
 
 def can_build_all(w: Work, seat: int, tokens: list[str], money: int,

@@ -89,6 +89,14 @@ def buildable_line(w: Work, seat: int, fired: bool) -> str | None:
     return answers[key]
 
 
+def lines_of(w: Work) -> list[tuple[str, tuple[int, ...]]]:
+    """The market lines in id order (kept in the game's memo: the layout never changes)."""
+    lines: list[tuple[str, tuple[int, ...]]] | None = w.static.memo.get("lines")
+    if lines is None:
+        lines = w.static.memo["lines"] = sorted(w.static.layout.items())
+    return lines
+
+
 def _buildable_line(w: Work, seat: int, fired: bool) -> str | None:
     money = w.players[seat].money
     # without a region, a first tile needs a free path field of a finca (now or after the
@@ -122,9 +130,15 @@ def _buildable_line(w: Work, seat: int, fired: bool) -> str | None:
 
     count = w.market_count()
     possible = events.finca_possible(w)
+    if not (possible and w.lrc and not fired):
+        # no take can bring a new finca: every line is searched on the board as it is, and
+        # without a start cell there nothing can be built
+        startable("", [])
+        if not boards[""][1]:
+            return None
     marked: list[str] | None = None
     seen: dict[tuple[tuple[str, ...], bool], bool] = {}
-    for line, fields in sorted(w.static.layout.items()):
+    for line, fields in lines_of(w):
         tokens = [tok for f in fields if (tok := market[f - 1]) is not None]
         if not tokens or len(tokens) > money:
             continue
