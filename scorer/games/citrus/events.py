@@ -198,21 +198,24 @@ def compare_expect(w: Work, seat: int, income: int, move: dict[str, Any],
     if not expect:
         return
     p = w.players[seat]
-    for key in ("money", "score", "mat", "income", "finca_scorings"):
-        if key not in expect:
-            continue
-        found = expect[key]
-        actual: Any
-        if key == "finca_scorings":
-            actual = sorted(scorings, key=lambda s: s["site"]) if len(scorings) > 1 else scorings
-            if len(found) > 1:
-                found = sorted(found, key=lambda s: str(s.get("site")))
-        else:
-            actual = (p.money if key == "money" else p.score if key == "score" else p.mat
-                      if key == "mat" else income)
-        if found != actual:
-            w.warnings.append(Finding(
-                "CIT-REC-2", f"/moves/{w.moves}/expect/{key}",
-                f"{w.static.names[seat]}, move {w.moves + 1}: expected {key} {found}, "
-                f"replay gives {actual}", "warning",
-                {"move": w.moves, "expected": actual, "found": expect[key]}))
+    values = (("money", p.money), ("score", p.score), ("mat", p.mat), ("income", income))
+    for key, actual in values:
+        if key in expect and expect[key] != actual:
+            _expect_warning(w, seat, key, expect[key], actual)
+    if "finca_scorings" in expect:
+        found = expect["finca_scorings"]
+        if len(found) > 1:
+            found = sorted(found, key=lambda s: str(s.get("site")))
+        done = sorted(scorings, key=lambda s: s["site"]) if len(scorings) > 1 else scorings
+        if found != done:
+            _expect_warning(w, seat, "finca_scorings", found, done, expect["finca_scorings"])
+
+
+def _expect_warning(w: Work, seat: int, key: str, found: Any, actual: Any,
+                    given: Any = None) -> None:
+    """CIT-REC-2 for one key; ``given`` is the value as written (``found`` may be sorted)."""
+    w.warnings.append(Finding(
+        "CIT-REC-2", f"/moves/{w.moves}/expect/{key}",
+        f"{w.static.names[seat]}, move {w.moves + 1}: expected {key} {found}, "
+        f"replay gives {actual}", "warning",
+        {"move": w.moves, "expected": actual, "found": found if given is None else given}))
