@@ -12,9 +12,10 @@ Decisions where the spec leaves room (also listed in the final report):
 - Warnings (CIT-RET-2, CIT-REC-2) cannot travel through ``apply`` (it returns a state or
   raises), so they are kept in the state (``State.warnings``, absolute pointers), shown as
   notes of the score sheet and returned by ``RULES.warnings(state)``.
-- State mappings are plain dicts typed read-only (``Mapping``); every turn copies them
-  (``Work.of``) before changing anything, so a state is never modified once built. This is
-  several times faster than persistent maps for boards of this size.
+- State mappings are plain dicts typed read-only (``Mapping``); a replayed turn shares them
+  and copies one only when it first changes it (``Work.lazy``, copy on write), so a state is
+  never modified once built and shares what its turn left alone. This is several times faster
+  than persistent maps for boards of this size.
 - A ``place`` naming another tile right after ``use_cart`` is CIT-CART-1 at its ``tile``; a
   turn that ends with the cart's tile unplaced is CIT-CART-1 at the ``use_cart``; another step
   found instead of the placement is CIT-CART-1 at that step.
@@ -22,7 +23,9 @@ Decisions where the spec leaves room (also listed in the final report):
   at the first step of the wrong kind.
 - CIT-BUY-3 / CIT-PASS-1 / CIT-RET-1 try every cell that can pass CIT-BUILD-5 at all (next to
   an own region, or a free path field of a finca) with the full placement checks, and memoise
-  placement sets (positions reached by the same set of placements are equal).
+  placement sets (positions reached by the same set of placements are equal). CIT-PASS-1
+  answers are also memoised per game for unchanged board mappings (a run of passes searches
+  once; see ``search.buildable_line`` for why the key may leave out the seat).
 - Finca scoring at the end of a turn looks at fincas whose ring got a tile or bull in the
   turn and at new fincas (and, in the first turn, at every start finca): occupancy only grows,
   so no other finca can have become complete.
