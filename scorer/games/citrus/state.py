@@ -72,8 +72,9 @@ class Static:
 @dataclass(frozen=True, slots=True)
 class State:
     """The state between turns. Its mappings are read-only views by contract (typed
-    ``Mapping``): ``Work.of`` copies them before a turn changes anything, so a state is never
-    modified once built (copying a dict is a single C call, far cheaper than persistent maps
+    ``Mapping``): ``Work.of`` copies them, ``Work.lazy`` copies each before the turn first
+    changes it, so a state is never modified once built and may share mappings with the states
+    before and after it (copying a dict is a single C call, far cheaper than persistent maps
     for boards of this size)."""
 
     static: Static
