@@ -11,7 +11,7 @@ very same mappings, which the CIT-PASS-1 memo relies on. Lookahead searches use
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple, cast
 
 from scorer.findings import Finding
@@ -104,13 +104,22 @@ def _state_maker() -> Callable[..., State]:
     """``State(*fields)`` for ``Work.freeze``, without the frozen ``__setattr__`` of the
     dataclass ``__init__``: the slots are filled through their descriptors (the same values,
     in field order; ``State`` has no ``__post_init__``). About twice as fast."""
-    names = [f.name for f in fields(State)]
-    env: dict[str, Any] = {"_new": object.__new__, "State": State}
-    lines = [f"def make_state({', '.join(names)}):", "    o = _new(State)"]
-    for i, name in enumerate(names):
-        env[f"_set{i}"] = getattr(State, name).__set__
-        lines.append(f"    _set{i}(o, {name})")
-    lines.append("    return o")
+    env: dict[str, Any] = {"_new": object.__new__, "State": State, "_MISSING": MISSING}
+    params: list[str] = []
+    body = ["    o = _new(State)"]
+    for i, f in enumerate(fields(State)):
+        env[f"_set{i}"] = getattr(State, f.name).__set__
+        if f.default is not MISSING:  # defaults as in the dataclass __init__
+            env[f"_default{i}"] = f.default
+            params.append(f"{f.name}=_default{i}")
+        elif f.default_factory is not MISSING:
+            env[f"_factory{i}"] = f.default_factory
+            params.append(f"{f.name}=_MISSING")
+            body.append(f"    if {f.name} is _MISSING: {f.name} = _factory{i}()")
+        else:
+            params.append(f.name)
+        body.append(f"    _set{i}(o, {f.name})")
+    lines = [f"def make_state({', '.join(params)}):", *body, "    return o"]
     exec(compile("\n".join(lines), "<citrus state>", "exec"), env)
     maker: Callable[..., State] = env["make_state"]
     return maker
