@@ -15,7 +15,7 @@ body{font-family:system-ui,sans-serif;margin:2em;color:#222;background:#fff}
 h1{font-size:1.4em}table{border-collapse:collapse;margin:1em 0}
 th,td{border:1px solid #bbb;padding:.3em .6em;text-align:right}
 th:first-child,td:first-child{text-align:left}
-.ok{color:#1a7f37}.bad{color:#c62828}.board{margin:1em 0;max-width:100%;overflow:auto}
+.wide{overflow-x:auto}.ok{color:#1a7f37}.bad{color:#c62828}.board{margin:1em 0;max-width:100%;overflow:auto}
 code{font-size:.9em}ul.findings li{font-family:monospace;margin:.2em 0}
 """
 
@@ -45,8 +45,8 @@ def score_table(sheet: ScoreSheet, table_id: str = "scores") -> str:
         cells += [escape(_text(line.extras.get(c, ""))) for c in sheet.extra_columns]
         rows.append(f"<tr><td>{escape(line.name)}</td>"
                     + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    return (f"<table id=\"{table_id}\" class=\"scores\"><thead><tr><th>player</th>{head}</tr>"
-            f"</thead><tbody>{''.join(rows)}</tbody></table>")
+    return (f"<div class=\"wide\"><table id=\"{table_id}\" class=\"scores\"><thead><tr>"
+            f"<th>player</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
 
 
 def _text(value: object) -> str:
