@@ -64,6 +64,8 @@ def _referee_check(
     rules: GameRules, state: State, move: Mapping[str, Any], index: int, names: set[str]
 ) -> Finding | None:
     player = move["player"]
+    if player in names and not rules.is_over(state) and player in rules.expected_players(state):
+        return None  # the common case, checked without building any message
     label = move_label(move, index)
     if player not in names:
         return Finding(
