@@ -15,7 +15,8 @@ body{font-family:system-ui,sans-serif;margin:2em;color:#222;background:#fff}
 h1{font-size:1.4em}table{border-collapse:collapse;margin:1em 0}
 th,td{border:1px solid #bbb;padding:.3em .6em;text-align:right}
 th:first-child,td:first-child{text-align:left}
-.wide{overflow-x:auto}.ok{color:#1a7f37}.bad{color:#c62828}.board{margin:1em 0;max-width:100%;overflow:auto}
+.wide{overflow-x:auto}.ok{color:#1a7f37}.bad{color:#c62828}
+.board{margin:1em 0;max-width:100%;overflow:auto}
 code{font-size:.9em}ul.findings li{font-family:monospace;margin:.2em 0}
 """
 
