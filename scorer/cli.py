@@ -292,42 +292,12 @@ def report_site(
 ) -> None:
     """A static web page per record (board picture, scores, findings) and an index."""
     from scorer.batch import iter_items
-    from scorer.engine import VerifyResult
-    from scorer.explain import offending_mark
-    from scorer.findings import Finding
-    from scorer.html import Page, write_site
-    from scorer.loading import parse
-    from scorer.pipeline import verify_document
-    from scorer.registry import get_rules
+    from scorer.html import build_pages, write_site
 
-    pages = []
-    for n, item in enumerate(iter_items(paths), start=1):
-        if item.data is None:
-            rule, message = item.error or ("REC-IO-1", "no data")
-            result = VerifyResult(item.label, "unknown", None, "malformed",
-                                  (Finding(rule, "", message),))
-            pages.append(Page(result, "", f"{n:05d}"))
-            continue
-        try:
-            doc = parse(item.data)
-        except Exception:
-            doc = None
-        result = verify_document(doc, item.label) if doc is not None else _bad_json(item)
-        picture = ""
-        if result.state is not None and result.game is not None:
-            rules = get_rules(result.game)
-            mark = offending_mark(doc, result) if isinstance(doc, dict) else None
-            picture = rules.draw_svg(result.state, rules.explain(result.state), mark)
-        pages.append(Page(result, picture, f"{n:05d}"))
+    pages = build_pages(iter_items(paths))
     write_site(pages, html, title)
     typer.echo(f"wrote {len(pages)} record pages and {html / 'index.html'}")
     raise typer.Exit(_exit_code([p.result for p in pages]))
-
-
-def _bad_json(item: Any) -> Any:
-    from scorer.pipeline import verify_bytes
-
-    return verify_bytes(item.data, item.label)
 
 
 @app.command()

@@ -6,9 +6,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from scorer.engine import ScoreSheet, VerifyResult
+from scorer.findings import Finding
 from scorer.report import STATUS_TEXT, finding_line
+
+if TYPE_CHECKING:
+    from scorer.batch import Item
 
 CSS = """
 body{font-family:system-ui,sans-serif;margin:2em;color:#222;background:#fff}
@@ -101,6 +106,44 @@ def index_page(pages: Iterable[Page], title: str) -> str:
              "<th>status</th><th>scores</th><th>winner</th></tr></thead><tbody>"
              + "".join(rows) + "</tbody></table>")
     return _doc(title, f"<h1>{escape(title)}</h1>\n{table}")
+
+
+def build_pages(items: Iterable[Item]) -> list[Page]:
+    """Verify each item and draw its board (the state reached, with an illegal move's cell
+    marked). A picture that cannot be drawn leaves the page without one; it never stops the
+    report."""
+    from scorer.explain import offending_mark
+    from scorer.loading import parse
+    from scorer.pipeline import verify_bytes, verify_document
+    from scorer.registry import get_rules
+
+    pages = []
+    for n, item in enumerate(items, start=1):
+        slug = f"{n:05d}"
+        if item.data is None:
+            rule, message = item.error or ("REC-IO-1", "no data")
+            result = VerifyResult(item.label, "unknown", None, "malformed",
+                                  (Finding(rule, "", message),))
+            pages.append(Page(result, "", slug))
+            continue
+        doc: Any = None
+        try:
+            doc = parse(item.data)
+        except Exception:
+            result = verify_bytes(item.data, item.label)  # reports the JSON error
+        else:
+            result = verify_document(doc, item.label)
+        picture = ""
+        if result.state is not None and result.game is not None:
+            rules = get_rules(result.game)
+            try:
+                mark = offending_mark(doc, result) if isinstance(doc, dict) else None
+                picture = rules.draw_svg(result.state, rules.explain(result.state), mark)
+            except Exception as exc:  # a drawing bug must not lose the page: say so on it
+                picture = (f"<p class=\"bad\">The board picture could not be drawn "
+                           f"(internal error {escape(type(exc).__name__)}).</p>")
+        pages.append(Page(result, picture, slug))
+    return pages
 
 
 def write_site(pages: list[Page], out: Path, title: str = "scorer report") -> None:
