@@ -16,7 +16,7 @@ from scorer.cli import app
 from scorer.engine import ScoreItem, VerifyResult
 from scorer.explain import offending_mark
 from scorer.games.citrus import RULES
-from scorer.games.citrus.ledger import FincaScoring, Harvest, Returned, ledger_of
+from scorer.games.citrus.ledger import FincaScoring, Harvest, Returned
 from scorer.games.citrus.state import State
 from scorer.pipeline import verify_file
 from tests.citrus.helpers import market, position, reg, start, turn
@@ -98,7 +98,7 @@ def _e1_state() -> State:
 def test_e1_finca_scored_in_play_is_itemised_from_the_ledger() -> None:
     """Spec E1: finca A complete, Ann 5 and Bob 5 tie for first (8 each), Cara 3 gets nothing."""
     state = _e1_state()
-    (entry,) = [e for e in ledger_of(state) if isinstance(e, FincaScoring)]
+    (entry,) = [e for e in state.scored if isinstance(e, FincaScoring)]
     assert (entry.site, entry.adj, entry.points) == ("A", (5, 5, 3), (8, 8, 0))
     finca = [i for i in RULES.explain(state) if i.category == "finca"]
     assert _rows(finca) == [("Ann", "finca", 8, "CIT-FINCA-2"), ("Bob", "finca", 8, "CIT-FINCA-2")]
@@ -128,7 +128,7 @@ def test_e3_harvest_items_and_e7_return_penalty() -> None:
     ], [{"site": "A", "first": 6, "second": 3}, {"site": "B", "first": 8, "second": 4}],
         states={"Ann": {**ZERO, "money": 9}, "Bob": ZERO, "Cara": ZERO}))
     after = turn(e3, [{"do": "harvest", "at": [2, 2]}, {"do": "harvest", "at": [1, 1]}])
-    assert [e for e in ledger_of(after) if isinstance(e, Harvest)] == [
+    assert [e for e in after.scored if isinstance(e, Harvest)] == [
         Harvest(0, 0, "orange", ((2, 0), (2, 1), (2, 2), (3, 0)), 1),
         Harvest(0, 0, "lime", ((0, 1), (1, 1)), 0)]
     harvest = [i for i in RULES.explain(after) if i.category == "harvest"]
@@ -147,7 +147,7 @@ def test_e3_harvest_items_and_e7_return_penalty() -> None:
                       {"do": "place", "tile": "orange", "at": [1, 1], "new_region": True},
                       {"do": "place", "tile": "lime", "at": [2, 2], "new_region": True},
                       {"do": "return", "tile": "lemon"}])
-    assert [e for e in ledger_of(after) if isinstance(e, Returned)] == [Returned(0, 3, 0, "lemon")]
+    assert [e for e in after.scored if isinstance(e, Returned)] == [Returned(0, 3, 0, "lemon")]
     (pen,) = [i for i in RULES.explain(after) if i.category == "penalties"]
     assert (pen.player, pen.points, pen.rule, pen.cells) == ("Ann", -3, "CIT-RET-1", ())
 

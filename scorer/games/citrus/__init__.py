@@ -5,8 +5,8 @@ board, state, setup (CIT-SETUP-*), placement (section 8), actions (one ``apply_<
 step, turn structure), search (CIT-BUY-3 and CIT-PASS-1 lookahead), events (income,
 trigger, new finca, refill, finca scoring, end, expect),
 scoring (13.1), position (17), generator (legal steps, independent of the checks),
-simulate (random complete games), render; ledger (what each replayed turn scored, for
-explain), explain (``scorer explain`` items), picture (the SVG board).
+simulate (random complete games), render; ledger (the records of what was scored in play,
+for explain), explain (``scorer explain`` items), picture (the SVG board).
 
 Decisions where the spec leaves room (also listed in the final report):
 - Warnings (CIT-RET-2, CIT-REC-2) cannot travel through ``apply`` (it returns a state or
@@ -34,11 +34,11 @@ Decisions where the spec leaves room (also listed in the final report):
   ``breakdown`` the categories harvest/finca/penalties are left out of the sheet and the track
   score is shown in the ``track`` column.
 - Unknown variant options make a record malformed (the schema lists the options of 14).
-- ``apply`` wraps every turn to keep a ledger (``ledger.Tracked``, a ``State`` with the
-  ledger and the players' colours): each harvest (the region as harvested), finca scoring
-  (the shares at the end of that turn), return and landscape take. ``explain`` itemises
-  in-play points from it; points a position's ``breakdown`` gives without history are one
-  "not itemised" item, so items always add up to the sheet.
+- The replay records what it scores where it scores it (``State.scored``, ``ledger``
+  records): each harvest (the region as harvested), finca scoring (the shares at the end of
+  that turn), return and landscape take; the players' colours are ``Static.colours``.
+  ``explain`` itemises in-play points from it; points a position's ``breakdown`` gives
+  without history are one "not itemised" item, so items always add up to the sheet.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from typing import Any
 
 from scorer.engine import Mark, PositionResult, ScoreItem, ScoreSheet
 from scorer.findings import Finding
-from scorer.games.citrus import actions, ledger, position, render, scoring, setup
+from scorer.games.citrus import actions, position, render, scoring, setup
 from scorer.games.citrus.data import CATEGORIES
 from scorer.games.citrus.rules import RULE_IDS
 from scorer.games.citrus.state import State, Work
@@ -61,7 +61,7 @@ class CitrusRules:
     categories: tuple[str, ...] = CATEGORIES
 
     def initial_state(self, record: Mapping[str, Any]) -> State:
-        return ledger.with_colours(setup.initial_state(dict(record)), record.get("players"))
+        return setup.initial_state(dict(record))
 
     def expected_players(self, state: State) -> frozenset[str]:
         return frozenset({state.static.names[state.turn]})
@@ -70,14 +70,14 @@ class CitrusRules:
         return state.over
 
     def apply(self, state: State, move: Mapping[str, Any]) -> State:
-        return ledger.record_turn(state, actions.apply_turn(state, dict(move)), move)
+        return actions.apply_turn(state, dict(move))
 
     def skip(self, state: State, move: Mapping[str, Any]) -> State:
         w = Work.of(state)
         w.turn = (w.turn + 1) % len(w.static.names)
         w.moves += 1
         w.blocked = False
-        return ledger.carry(state, w.freeze())
+        return w.freeze()
 
     def count_steps(self, move: Mapping[str, Any]) -> int:
         steps = move.get("steps")
@@ -94,11 +94,7 @@ class CitrusRules:
         return list(state.warnings)
 
     def load_position(self, doc: Mapping[str, Any]) -> PositionResult:
-        result = position.load_position(dict(doc))
-        if result.state is None:
-            return result
-        return PositionResult(ledger.with_colours(result.state, doc.get("players")),
-                              result.findings)
+        return position.load_position(dict(doc))
 
     def export_position(self, state: State, record: Mapping[str, Any]) -> dict[str, Any]:
         return position.export_position(state, dict(record))

@@ -9,6 +9,7 @@ from typing import Any
 from scorer.errors import RuleViolation
 from scorer.findings import Finding
 from scorer.games.citrus import events
+from scorer.games.citrus.ledger import Harvest, Returned, turn_order
 from scorer.games.citrus.placement import (
     judge,
     legal_anywhere,
@@ -96,6 +97,8 @@ def apply_turn(state: State, move: dict[str, Any]) -> State:
     for j, step in enumerate(steps):
         apply_step(w, t, step, j)
     scorings = end_turn(w, t)
+    if len(w.scored) > 1:
+        w.scored = turn_order(w.scored)
     events.compare_expect(w, t.seat, t.income, move, scorings)
     w.warnings = [*state.warnings, *w.warnings]
     w.moves += 1
@@ -280,6 +283,7 @@ def apply_return(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
     p = w.players[t.seat]
     w.players[t.seat] = p._replace(penalties=p.penalties - 3)
     w.returned[t.seat] += 1
+    w.scored.append(Returned(w.moves, j, t.seat, token))
     # CIT-RET-2: warning for every accepted return
     w.warnings.append(Finding(
         "CIT-RET-2", f"/moves/{w.moves}/steps/{j}",
@@ -312,6 +316,8 @@ def apply_harvest(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
         raise RuleViolation("CIT-HARV-2", f"the {region.kind} region at {list(cell)} is {whose}",
                             ("steps", j, "at"), {"found": whose})
     w.regions_w()[rid] = Region(region.kind, region.cells, region.wells, -1)
+    w.scored.append(Harvest(w.moves, t.seat, region.kind, tuple(sorted(region.cells)),
+                            region.wells))
     p = w.players[t.seat]
     w.players[t.seat] = Player(p.money, p.mat + 1, p.horses, p.actions,
                                p.harvest + len(region.cells) + region.wells, p.finca,

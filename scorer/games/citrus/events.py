@@ -8,7 +8,8 @@ from typing import Any
 from scorer.errors import PathPart, RuleViolation
 from scorer.findings import Finding
 from scorer.games.citrus.data import INCOME, MONEY_CAP
-from scorer.games.citrus.state import Site, Work, with_money
+from scorer.games.citrus.ledger import FincaScoring
+from scorer.games.citrus.state import Region, Site, State, Work, with_money
 
 
 def pay_income(w: Work, seat: int) -> int:
@@ -101,9 +102,10 @@ def refill(w: Work, drawn: list[str], path: tuple[PathPart, ...]) -> None:
     w.lrc = all(t is not None for t in w.market)
 
 
-def adjacency(w: Work, site: str) -> list[int]:
-    """adj(p) of 12.3: sizes of the distinct own regions with a tile in the ring."""
-    adj = [0] * len(w.static.names)
+def finca_shares(w: State | Work, site: str) -> list[list[Region]]:
+    """Per seat, the distinct own regions with a tile in the ring of ``site`` (12.3: their
+    sizes add up to adj(p))."""
+    shares: list[list[Region]] = [[] for _ in w.static.names]
     seen: set[int] = set()
     for c in w.static.board.rings[site]:
         rid = w.region_of.get(c)
@@ -111,8 +113,13 @@ def adjacency(w: Work, site: str) -> list[int]:
             seen.add(rid)
             r = w.regions[rid]
             if r.owner >= 0:
-                adj[r.owner] += len(r.cells)
-    return adj
+                shares[r.owner].append(r)
+    return shares
+
+
+def adjacency(w: State | Work, site: str) -> list[int]:
+    """adj(p) of 12.3: sizes of the distinct own regions with a tile in the ring."""
+    return [sum(len(r.cells) for r in rs) for rs in finca_shares(w, site)]
 
 
 def finca_points(adj: list[int], first: int, second: int) -> list[int]:
@@ -167,10 +174,15 @@ def score_fincas(w: Work) -> list[dict[str, Any]]:
         if s.status != "finca" or s.scored or not complete(w, site):
             continue
         w.sites_w()[site] = s._replace(scored=True)
-        pts = finca_points(adjacency(w, site), s.first, s.second)
+        shares = finca_shares(w, site)
+        adj = [sum(len(r.cells) for r in rs) for rs in shares]
+        pts = finca_points(adj, s.first, s.second)
         for i, v in enumerate(pts):
             if v:
                 w.players[i] = w.players[i]._replace(finca=w.players[i].finca + v)
+        w.scored.append(FincaScoring(
+            w.moves, site, s.first, s.second, tuple(adj),
+            tuple(tuple(sorted(c for r in rs for c in r.cells)) for rs in shares), tuple(pts)))
         done.append({"site": site, "points": {w.static.names[i]: v
                                               for i, v in enumerate(pts) if v}})
     return done

@@ -1,10 +1,10 @@
 """``scorer explain`` for Citrus: one ScoreItem per scoring unit of the seven categories of 13.3.
 
-In-play points (``harvest``, ``finca``, ``penalties``) come from the replay's ledger (what was
-harvested, which finca scored with which shares, which tile went back), end-of-game points from
-the same functions ``scoring.score`` adds up. Points the state holds without a ledger entry (a
-position's ``breakdown``) are listed as one item "not itemised", so the items of every player
-and category always add up to the score sheet.
+In-play points (``harvest``, ``finca``, ``penalties``) come from the records the replay kept
+(``State.scored``: what was harvested, which finca scored with which shares, which tile went
+back), end-of-game points from the same functions ``scoring.score`` adds up. Points the state
+holds without such a record (a position's ``breakdown``) are listed as one item "not
+itemised", so the items of every player and category always add up to the score sheet.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from scorer.engine import ScoreItem
 from scorer.games.citrus import scoring
 from scorer.games.citrus.board import Cell
-from scorer.games.citrus.ledger import FincaScoring, Harvest, Returned, Taken, ledger_of
+from scorer.games.citrus.ledger import FincaScoring, Harvest, Returned, Taken
 from scorer.games.citrus.state import Region, State
 
 RULE = {"harvest": "CIT-HARV-2", "finca": "CIT-FINCA-2", "penalties": "CIT-RET-1",
@@ -48,7 +48,7 @@ def _place(adj: Sequence[int], seat: int) -> str:
 def explain(state: State) -> list[ScoreItem]:
     names = state.static.names
     items: list[ScoreItem] = []
-    ledger = ledger_of(state)
+    ledger = state.scored
     site_cell = state.static.board.sites
 
     def add(seat: int, category: str, points: int, text: str, cells: Sequence[Cell] = ()

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from scorer.engine import Mark, ScoreItem
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.data import KINDS
-from scorer.games.citrus.ledger import colours_of
 from scorer.games.citrus.scoring import score
 from scorer.games.citrus.state import State, kind_of
 from scorer.svg import MARK_COLOUR, Svg, player_colours
@@ -47,7 +46,8 @@ def _octagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 def draw_svg(state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
     board = state.static.board
     names = state.static.names
-    colour = player_colours(list(zip(names, colours_of(state), strict=True)))
+    colours = state.static.colours or (None,) * len(names)
+    colour = player_colours(list(zip(names, colours, strict=True)))
     width = LEFT + board.width * S + 24 + PANEL
     panel_bottom = _panel(Svg(0, 0, ""), state, colour, 0)  # a dry run to measure the panel
     height = max(TOP + board.height * S + 16, panel_bottom) + 20

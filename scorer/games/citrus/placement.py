@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorer.games.citrus.board import Cell
+from scorer.games.citrus.ledger import Taken
 from scorer.games.citrus.state import KIND, Player, Region, Work, kind_of
 
 
@@ -180,6 +181,7 @@ def place_merged(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ..
     if taken is not None:
         del w.land_w()[cell]
         take_landscape(w, seat, taken)
+        w.scored.append(Taken(w.moves, seat, cell, taken[0], taken[1]))
     return taken
 
 

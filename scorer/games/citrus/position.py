@@ -18,7 +18,13 @@ from scorer.games.citrus.data import (
     WORKERS,
     options_of,
 )
-from scorer.games.citrus.setup import check_players, parse_finca_set, parse_layout, parse_supply
+from scorer.games.citrus.setup import (
+    check_players,
+    colours_of,
+    parse_finca_set,
+    parse_layout,
+    parse_supply,
+)
 from scorer.games.citrus.state import Player, Region, Site, State, Static, Work
 from scorer.pointer import to_pointer
 
@@ -194,7 +200,7 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
     static = Static(tuple(names), board, opts, layout, fset, forms,
                     supply or dict(SIDE_SUPPLY[opts["board_side"]]),
                     ("Position: component data as given by the document (ids name data "
-                     "shipped with the program).",), unknown)
+                     "shipped with the program).",), unknown, colours_of(doc.get("players")))
     w = Work.of(State(static, tiles, region_of, regions, len(regions), land, sites,
                       tuple(seats), tuple(market), dict(doc.get("bag", {})),
                       doc.get("last_refill_complete", False), deck_size,

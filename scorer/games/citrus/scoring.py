@@ -6,22 +6,8 @@ from typing import NamedTuple
 
 from scorer.engine import PlayerScore, ScoreSheet
 from scorer.games.citrus.data import CATEGORIES
+from scorer.games.citrus.events import finca_shares
 from scorer.games.citrus.state import Region, Site, State, Work
-
-
-def finca_shares(state: State | Work, site: str) -> list[list[Region]]:
-    """Per seat, the distinct own regions with a tile in the ring of ``site`` (12.3: their
-    sizes add up to ``adj``)."""
-    shares: list[list[Region]] = [[] for _ in state.static.names]
-    seen: set[int] = set()
-    for c in state.static.board.rings[site]:
-        rid = state.region_of.get(c)
-        if rid is not None and rid not in seen:
-            seen.add(rid)
-            r = state.regions[rid]
-            if r.owner >= 0:
-                shares[r.owner].append(r)
-    return shares
 
 
 class FinalFinca(NamedTuple):

@@ -4,6 +4,7 @@ Pointers are absolute (``("setup", ...)``)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from scorer.errors import PathPart, RuleViolation
@@ -262,13 +263,20 @@ def initial_state(record: dict[str, Any]) -> State:
     forms: dict[str, Any] = {k: setup[k] for k in ("board", "market_layout", "finca_tiles")
                              if k in setup}
     static = Static(names, board, opts, layout, fset, forms, supply,
-                    component_notes(setup, board))
+                    component_notes(setup, board), colours=colours_of(record.get("players")))
     return State(
         static, {}, {}, {}, 0, land, sites,
         tuple(Player(START_MONEY, WORKERS, (), ()) for _ in names),
         tuple(setup["market"]), {t: n for t, n in bag.items() if n > 0}, True, size,
         {v: n for v, n in left.items() if n > 0} if fset is not None else None,
         frozenset(deck), returned=tuple(0 for _ in names))
+
+
+def colours_of(players: Any) -> tuple[str | None, ...]:
+    """The ``color`` of every player of a record or position document (None if not given)."""
+    if not isinstance(players, list):
+        return ()
+    return tuple(p.get("color") if isinstance(p, Mapping) else None for p in players)
 
 
 def component_notes(setup: dict[str, Any], board: Board) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, cast
 from scorer.findings import Finding
 from scorer.games.citrus.board import Board, Cell
 from scorer.games.citrus.data import TOKENS
+from scorer.games.citrus.ledger import Entry
 
 
 class Region(NamedTuple):
@@ -65,6 +66,7 @@ class Static:
     supply: dict[str, int]
     notes: tuple[str, ...] = ()
     unknown: frozenset[int] = frozenset()  # seats whose in-play categories are unknown
+    colours: tuple[str | None, ...] = ()  # the players' ``color`` in the document, if any
     #: Per-game memo of the checker's searches (search.buildable_line); not game data.
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -98,6 +100,8 @@ class State:
     moves: int = 0
     warnings: tuple[Finding, ...] = ()
     returned: tuple[int, ...] = field(default=())
+    #: What was scored or taken in play, in move order (``ledger``; for ``explain``).
+    scored: tuple[Entry, ...] = ()
 
 
 def _state_maker() -> Callable[..., State]:
@@ -132,10 +136,10 @@ class Work:
     """A mutable copy of a ``State`` (same attribute names), used inside one turn and for
     lookahead searches (``clone``)."""
 
-    __slots__ = ("bag", "blocked", "cow", "finca_deck", "finca_left", "fresh", "land", "lrc",
-                 "market", "moves", "next_rid", "over", "passes", "players", "region_of",
-                 "regions", "returned", "site_deck", "sites", "static", "tiles", "touched",
-                 "turn", "warnings")
+    __slots__ = ("bag", "blocked", "cow", "earlier", "finca_deck", "finca_left", "fresh",
+                 "land", "lrc", "market", "moves", "next_rid", "over", "passes", "players",
+                 "region_of", "regions", "returned", "scored", "site_deck", "sites", "static",
+                 "tiles", "touched", "turn", "warnings")
 
     static: Static
     tiles: dict[Cell, str]
@@ -161,6 +165,8 @@ class Work:
     touched: set[Cell]  # cells that became occupied in this turn (finca scoring)
     fresh: set[str]  # sites that became fincas in this turn
     cow: int  # mappings still shared with a State (COW_* bits): copied before a change
+    earlier: tuple[Entry, ...]  # ``State.scored`` of the state the Work came from
+    scored: list[Entry]  # what this Work scored or took since (``ledger``)
 
     @classmethod
     def of(cls, state: State | Work) -> Work:
@@ -186,8 +192,16 @@ class Work:
         w.moves = state.moves
         w.warnings = list(state.warnings)
         w.returned = list(state.returned)
-        w.touched = set(state.touched) if isinstance(state, Work) else set()
-        w.fresh = set(state.fresh) if isinstance(state, Work) else set()
+        if isinstance(state, Work):
+            w.touched = set(state.touched)
+            w.fresh = set(state.fresh)
+            w.earlier = state.earlier
+            w.scored = list(state.scored)
+        else:
+            w.touched = set()
+            w.fresh = set()
+            w.earlier = state.scored
+            w.scored = []
         w.cow = 0
         return w
 
@@ -220,6 +234,8 @@ class Work:
         w.returned = list(state.returned)
         w.touched = set()
         w.fresh = set()
+        w.earlier = state.scored
+        w.scored = []
         w.cow = COW_ALL
         return w
 
@@ -254,6 +270,8 @@ class Work:
         w.returned = self.returned
         w.touched = self.touched.copy()
         w.fresh = self.fresh
+        w.earlier = self.earlier
+        w.scored = []  # a trial's records are thrown away with it
         w.cow = COW_SITES | COW_BAG | COW_FINCA_LEFT  # shared with ``self``
         return w
 
@@ -285,6 +303,8 @@ class Work:
         w.returned = self.returned
         w.touched = self.touched
         w.fresh = self.fresh
+        w.earlier = self.earlier
+        w.scored = self.scored
         w.cow = COW_ALL  # a view: whatever would change it is copied first
         return w
 
@@ -293,7 +313,8 @@ class Work:
                            self.land, self.sites, tuple(self.players), tuple(self.market),
                            self.bag, self.lrc, self.finca_deck, self.finca_left, self.site_deck,
                            self.turn, self.passes, self.blocked, self.over, self.moves,
-                           tuple(self.warnings), tuple(self.returned))
+                           tuple(self.warnings), tuple(self.returned),
+                           self.earlier + tuple(self.scored) if self.scored else self.earlier)
 
     # ---- copy on write ---------------------------------------------------------------
     def tiles_w(self) -> dict[Cell, str]:
