@@ -122,3 +122,32 @@ def test_import_map_rejects_a_malformed_file_with_its_line(tmp_path: Path) -> No
     result = runner.invoke(app, ["import-map", str(bad)])
     assert result.exit_code == 1
     assert f"{bad}:3: HAC-HAZ-" in result.output
+
+
+@pytest.mark.parametrize("game", ["harmonies", "hacienda", "citrus", "kuhfstein"])
+def test_simulate_is_reproducible_and_verifies(game: str, tmp_path: Path) -> None:
+    args = ["simulate", game, "--players", "3", "--seed", "7"]
+    first, second = runner.invoke(app, args), runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert first.stdout == second.stdout
+    path = tmp_path / "game.json"
+    path.write_text(first.stdout, encoding="utf-8")
+    result = runner.invoke(app, ["verify", "--quiet", str(path)])
+    assert result.exit_code == 0, result.output
+
+
+def test_simulate_count_writes_ndjson(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simulate", "harmonies", "--players", "2", "--seed", "1",
+                                 "--count", "3", "--option", 'board_side="B"'])
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 0 and len(lines) == 3
+    docs = [orjson.loads(line) for line in lines]
+    assert all(d["variant"]["board_side"] == "B" for d in docs)
+    assert len(set(lines)) == 3  # seeds 1, 2, 3
+    path = tmp_path / "games.ndjson"
+    path.write_text(result.stdout, encoding="utf-8")
+    assert runner.invoke(app, ["batch", "--jobs", "1", str(path)]).exit_code == 0
+
+
+def test_simulate_bad_option_exits_2() -> None:
+    assert runner.invoke(app, ["simulate", "harmonies", "--option", "oops"]).exit_code == 2
