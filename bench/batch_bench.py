@@ -46,7 +46,7 @@ def run(args: list[str]) -> tuple[float, int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--records", type=int, default=400)
+    parser.add_argument("--records", type=int, default=1000)
     parser.add_argument("--ndjson-records", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--no-dask", action="store_true")
