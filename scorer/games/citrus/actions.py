@@ -13,7 +13,7 @@ from scorer.games.citrus.ledger import Harvest, Returned, turn_order
 from scorer.games.citrus.placement import (
     judge,
     legal_anywhere,
-    place_merged,
+    place_known,
 )
 from scorer.games.citrus.placement import verdict as place_verdict
 from scorer.games.citrus.search import buildable_line, buy_buildable
@@ -49,6 +49,20 @@ OTHER_MAIN = {"build": ("harvest", "pass"), "harvest": ("buy", "pass")}
 def prescan(steps: list[dict[str, Any]]) -> Turn:
     """CIT-TURN-2 / CIT-TURN-3: the main action, recognised before the steps are replayed."""
     dos = [s["do"] for s in steps]
+    # the common turns, recognised at once (the loops below find the same: the first step
+    # is the main action and no step of another main kind follows)
+    if dos:
+        d0 = dos[0]
+        if d0 == "buy":
+            if "harvest" not in dos and "pass" not in dos:
+                return Turn(0, "build")
+        elif d0 == "harvest":
+            if "buy" not in dos and "pass" not in dos:
+                turn = Turn(0, "harvest")
+                turn.last_harvest = len(dos) - 1 - dos[::-1].index("harvest")
+                return turn
+        elif d0 == "pass" and len(dos) == 1:
+            return Turn(0, "pass")
     first = -1
     for first, d in enumerate(dos):  # noqa: B007 - the index of the first main action
         if d in MAIN:
@@ -235,8 +249,10 @@ def apply_place(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
         verdict = judge(w, seat, token, cell)  # the message of CIT-BUILD-2 / 3 / 4
         raise RuleViolation(str(verdict.rule), verdict.message, ("steps", j, "at"),
                             {"found": list(cell)})
-    rule, new_region, merged, _ = place_verdict(w, seat, KIND[token] if token in KIND
-                                                     else kind_of(token), cell)
+    k_of = KIND.get(token)
+    if k_of is None:
+        k_of = kind_of(token)
+    rule, new_region, merged, _ = place_verdict(w, seat, k_of, cell)
     if rule is not None:
         raise RuleViolation(rule, judge(w, seat, token, cell).message, ("steps", j, "at"),
                             {"found": list(cell)})
@@ -250,18 +266,22 @@ def apply_place(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
         raise RuleViolation("CIT-REC-1", f"the placement {verb} a new region",
                             ("steps", j, "new_region"),
                             {"expected": new_region, "found": step["new_region"]})
+    land = w.land.get(cell)
     if "took" in step:
-        lying = took_form(w.land.get(cell))
-        if step["took"] != lying:
-            raise RuleViolation("CIT-REC-1", f"the cell held {lying}", ("steps", j, "took"),
-                                {"expected": lying, "found": step["took"]})
+        took = step["took"]
+        if took is not None or land is not None:  # both None: nothing was lying there
+            lying = took_form(land)
+            if took != lying:
+                raise RuleViolation("CIT-REC-1", f"the cell held {lying}", ("steps", j, "took"),
+                                    {"expected": lying, "found": took})
     if cart is None:
-        place_merged(w, seat, token, cell, merged, 1)
+        place_known(w, seat, token, cell, merged, 1, k_of, land)
         del waiting[k]
     else:
-        place_merged(w, seat, token, cell, merged)
+        place_known(w, seat, token, cell, merged, 0, k_of, land)
         t.cart = None
-    settle(w, t, j)
+    if t.refill_due and not waiting and t.cart is None:  # settle
+        t.refill_now = j
 
 
 def apply_return(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:

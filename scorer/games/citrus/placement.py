@@ -12,7 +12,18 @@ from typing import NamedTuple
 
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.ledger import Taken
-from scorer.games.citrus.state import KIND, Player, Region, Work, kind_of
+from scorer.games.citrus.state import (
+    COW_REGION_OF,
+    COW_REGIONS,
+    COW_TILES,
+    KIND,
+    Player,
+    Region,
+    Work,
+    kind_of,
+)
+
+COW_REGIONS_OF = COW_REGIONS | COW_REGION_OF
 
 
 class Judgement(NamedTuple):
@@ -139,10 +150,27 @@ def place_merged(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ..
                  pay: int = 0) -> tuple[str, int] | None:
     """``place`` with the merged region ids of a legal verdict; the builder also pays
     ``pay`` money (CIT-BUY-4)."""
-    k = KIND[token] if token in KIND else kind_of(token)
-    wells = 1 if token.endswith("*") else 0
-    regions = w.regions_w()
-    region_of = w.region_of_w()
+    return place_known(w, seat, token, cell, rids, pay,
+                       KIND[token] if token in KIND else kind_of(token), w.land.get(cell))
+
+
+def place_known(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ...], pay: int,
+                k: str, taken: tuple[str, int] | None) -> tuple[str, int] | None:
+    """``place_merged`` given the token's kind ``k`` and ``taken = w.land.get(cell)``."""
+    wells = 1 if token[-1] == "*" else 0
+    cow = w.cow
+    if cow & COW_REGIONS_OF:  # regions_w() and region_of_w(), inlined (hot path)
+        if cow & COW_REGIONS:
+            w.regions = dict(w.regions)
+        if cow & COW_REGION_OF:
+            w.region_of = dict(w.region_of)
+        cow &= ~COW_REGIONS_OF
+    if cow & COW_TILES:
+        w.tiles = dict(w.tiles)
+        cow &= ~COW_TILES
+    w.cow = cow
+    regions = w.regions
+    region_of = w.region_of
     if len(rids) == 1:
         rid = rids[0]
         r = regions.pop(rid)
@@ -171,13 +199,12 @@ def place_merged(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ..
         w.next_rid += 1
         region_of[cell] = rid
         regions[rid] = Region(k, frozenset((cell,)), wells, seat)
-    w.tiles_w()[cell] = token
+    w.tiles[cell] = token
     w.touched.add(cell)
     p = w.players[seat]
     w.players[seat] = Player(p.money - pay, p.mat - 1 if own == 0 else p.mat + own - 1,
                              p.horses, p.actions, p.harvest, p.finca, p.penalties,
                              p.horse_points)
-    taken = w.land.get(cell)
     if taken is not None:
         del w.land_w()[cell]
         take_landscape(w, seat, taken)
