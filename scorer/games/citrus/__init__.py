@@ -64,13 +64,17 @@ class CitrusRules:
         return setup.initial_state(dict(record))
 
     def expected_players(self, state: State) -> frozenset[str]:
-        return frozenset({state.static.names[state.turn]})
+        seats: tuple[frozenset[str], ...] | None = state.static.memo.get("seats")
+        if seats is None:  # one set per seat, made once per game
+            seats = state.static.memo["seats"] = tuple(frozenset({n})
+                                                       for n in state.static.names)
+        return seats[state.turn]
 
     def is_over(self, state: State) -> bool:
         return state.over
 
     def apply(self, state: State, move: Mapping[str, Any]) -> State:
-        return actions.apply_turn(state, dict(move))
+        return actions.apply_turn(state, move if type(move) is dict else dict(move))
 
     def skip(self, state: State, move: Mapping[str, Any]) -> State:
         w = Work.of(state)

@@ -108,8 +108,18 @@ def apply_turn(state: State, move: dict[str, Any]) -> State:
         raise RuleViolation("CIT-PASS-2", "a full round of passes was made: the turn must "
                             "begin with an unblock step", ("steps", 0),
                             {"expected": "unblock", "found": steps[0]["do"]})
+    harvest = t.main == "harvest"
     for j, step in enumerate(steps):
-        apply_step(w, t, step, j)
+        # apply_step, inlined (it runs for every step); the same checks in the same order
+        do = step["do"]
+        if (t.finca_due is not None or t.cart is not None or t.refill_now is not None
+                or do == "unblock"):
+            apply_step(w, t, step, j)
+            continue
+        HANDLERS[do](w, t, step, j)
+        if harvest and j == t.last_harvest:
+            t.income = events.pay_income(w, t.seat)
+            t.harvesting_done = True
     scorings = end_turn(w, t)
     if len(w.scored) > 1:
         w.scored = turn_order(w.scored)
