@@ -7,6 +7,7 @@ from typing import Any
 
 from scorer.errors import PathPart, RuleViolation
 from scorer.findings import Finding
+from scorer.games.citrus.board import Board, Cell
 from scorer.games.citrus.data import INCOME, MONEY_CAP
 from scorer.games.citrus.ledger import FincaScoring
 from scorer.games.citrus.state import Player, Region, Site, State, Work, with_money
@@ -144,16 +145,25 @@ def finca_points(adj: list[int], first: int, second: int) -> list[int]:
 
 def complete(w: Work, site: str) -> bool:
     """3.5: every ring cell is occupied (tile, landscape tile or bull, rock, site)."""
-    board = w.static.board
-    tiles, land, buildable = w.tiles, w.land, board.buildable
-    sites_count = bool(w.static.options["site_cells_occupied"])
-    for c in board.rings[site]:
-        if c in buildable:
-            if c not in tiles and c not in land:
-                return False
-        elif not sites_count and c in board.site_at:
+    rings: dict[str, tuple[tuple[Cell, ...], bool]] | None = w.static.memo.get("rings")
+    if rings is None:
+        rings = w.static.memo["rings"] = ring_tables(w.static.board)
+    cells, has_site = rings[site]
+    # a site cell in the ring is occupied only with site_cells_occupied; rocks always are
+    if has_site and not w.static.options["site_cells_occupied"]:
+        return False
+    tiles, land = w.tiles, w.land
+    for c in cells:  # noqa: SIM110 - a plain loop is faster than all() over a generator
+        if c not in tiles and c not in land:
             return False
     return True
+
+
+def ring_tables(board: Board) -> dict[str, tuple[tuple[Cell, ...], bool]]:
+    """Per site: the buildable cells of its ring, and whether the ring holds a site cell."""
+    return {site: (tuple(c for c in ring if c in board.buildable),
+                   any(c not in board.buildable and c in board.site_at for c in ring))
+            for site, ring in board.rings.items()}
 
 
 def score_fincas(w: Work) -> list[dict[str, Any]]:

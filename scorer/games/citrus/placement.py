@@ -24,6 +24,8 @@ from scorer.games.citrus.state import (
 )
 
 COW_REGIONS_OF = COW_REGIONS | COW_REGION_OF
+#: ``Region(...)`` / ``Player(...)`` without the NamedTuple ``__new__`` frame (hot path)
+_new = tuple.__new__
 
 
 class Judgement(NamedTuple):
@@ -176,7 +178,7 @@ def place_known(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ...
         r = regions.pop(rid)
         own = 1 if r.owner == seat else 0
         region_of[cell] = rid
-        regions[rid] = Region(k, r.cells | {cell}, wells + r.wells, seat)
+        regions[rid] = _new(Region, (k, r.cells | {cell}, wells + r.wells, seat))
     elif rids:
         merged = [regions.pop(rid) for rid in rids]
         own = sum(1 for r in merged if r.owner == seat)
@@ -198,13 +200,13 @@ def place_known(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ...
         rid = w.next_rid
         w.next_rid += 1
         region_of[cell] = rid
-        regions[rid] = Region(k, frozenset((cell,)), wells, seat)
+        regions[rid] = _new(Region, (k, frozenset((cell,)), wells, seat))
     w.tiles[cell] = token
     w.touched.add(cell)
     p = w.players[seat]
-    w.players[seat] = Player(p.money - pay, p.mat - 1 if own == 0 else p.mat + own - 1,
-                             p.horses, p.actions, p.harvest, p.finca, p.penalties,
-                             p.horse_points)
+    w.players[seat] = _new(Player, (p.money - pay, p.mat - 1 if own == 0 else p.mat + own - 1,
+                                    p.horses, p.actions, p.harvest, p.finca, p.penalties,
+                                    p.horse_points))
     if taken is not None:
         del w.land_w()[cell]
         take_landscape(w, seat, taken)

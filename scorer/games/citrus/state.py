@@ -389,8 +389,8 @@ KIND: dict[str, str] = {t: kind_of(t) for t in TOKENS}
 
 def with_money(p: Player, money: int) -> Player:
     """``p._replace(money=money)``, without the keyword machinery (hot path)."""
-    return Player(money, p.mat, p.horses, p.actions, p.harvest, p.finca, p.penalties,
-                  p.horse_points)
+    return tuple.__new__(Player, (money, p.mat, p.horses, p.actions, p.harvest, p.finca,
+                                  p.penalties, p.horse_points))
 
 
 _new_work = object.__new__
