@@ -124,7 +124,10 @@ def apply_turn(state: State, move: dict[str, Any]) -> State:
     if len(w.scored) > 1:
         w.scored = turn_order(w.scored)
     events.compare_expect(w, t.seat, t.income, move, scorings)
-    w.warnings = [*state.warnings, *w.warnings]
+    if w.warnings:
+        w.warnings = [*state.warnings, *w.warnings]
+    else:  # freeze keeps the same tuple
+        w.warnings = state.warnings  # type: ignore[assignment]
     w.moves += 1
     return w.freeze()
 

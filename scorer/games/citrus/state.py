@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from scorer.findings import Finding
 from scorer.games.citrus.board import Board, Cell
@@ -209,21 +209,22 @@ class Work:
     def lazy(cls, state: State) -> Work:
         """A ``Work`` whose mappings are those of ``state`` until first changed: read them
         freely, change them only through ``tiles_w``, ``region_of_w``, ``regions_w``,
-        ``land_w``, ``sites_w`` and ``finca_left_w`` (or by assigning a new mapping)."""
+        ``land_w``, ``sites_w`` and ``finca_left_w`` (or by assigning a new mapping).
+        (The read-only mappings are assigned as they are: no ``cast`` call at run time.)"""
         w = _new_work(cls)
         w.static = state.static
-        w.tiles = cast(dict[Cell, str], state.tiles)
-        w.region_of = cast(dict[Cell, int], state.region_of)
-        w.regions = cast(dict[int, Region], state.regions)
+        w.tiles = state.tiles  # type: ignore[assignment]
+        w.region_of = state.region_of  # type: ignore[assignment]
+        w.regions = state.regions  # type: ignore[assignment]
         w.next_rid = state.next_rid
-        w.land = cast(dict[Cell, tuple[str, int]], state.land)
-        w.sites = cast(dict[str, Site], state.sites)
+        w.land = state.land  # type: ignore[assignment]
+        w.sites = state.sites  # type: ignore[assignment]
         w.players = list(state.players)
         w.market = list(state.market)
-        w.bag = cast(dict[str, int], state.bag)
+        w.bag = state.bag  # type: ignore[assignment]
         w.lrc = state.lrc
         w.finca_deck = state.finca_deck
-        w.finca_left = cast("dict[tuple[int, int], int] | None", state.finca_left)
+        w.finca_left = state.finca_left  # type: ignore[assignment]
         w.site_deck = state.site_deck
         w.turn = state.turn
         w.passes = state.passes
