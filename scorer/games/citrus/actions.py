@@ -19,6 +19,7 @@ from scorer.games.citrus.placement import verdict as place_verdict
 from scorer.games.citrus.search import buildable_line, buy_buildable
 from scorer.games.citrus.state import KIND, Player, Region, State, Work, kind_of, with_money
 
+_new = tuple.__new__
 MAIN = frozenset({"buy", "harvest", "pass"})
 USES = frozenset({"use_cart", "use_milestone", "use_bull"})
 
@@ -348,13 +349,14 @@ def apply_harvest(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
         whose = "neutral" if region.owner < 0 else f"{w.static.names[region.owner]}'s"
         raise RuleViolation("CIT-HARV-2", f"the {region.kind} region at {list(cell)} is {whose}",
                             ("steps", j, "at"), {"found": whose})
-    w.regions_w()[rid] = Region(region.kind, region.cells, region.wells, -1)
-    w.scored.append(Harvest(w.moves, t.seat, region.kind, tuple(sorted(region.cells)),
-                            region.wells))
+    # (NamedTuples built with tuple.__new__: the same values, without the __new__ frame)
+    w.regions_w()[rid] = _new(Region, (region.kind, region.cells, region.wells, -1))
+    w.scored.append(_new(Harvest, (w.moves, t.seat, region.kind, tuple(sorted(region.cells)),
+                                   region.wells)))
     p = w.players[t.seat]
-    w.players[t.seat] = Player(p.money, p.mat + 1, p.horses, p.actions,
-                               p.harvest + len(region.cells) + region.wells, p.finca,
-                               p.penalties, p.horse_points)
+    w.players[t.seat] = _new(Player, (p.money, p.mat + 1, p.horses, p.actions,
+                                      p.harvest + len(region.cells) + region.wells, p.finca,
+                                      p.penalties, p.horse_points))
 
 
 def use_tile(w: Work, t: Turn, kind: str, j: int) -> None:
