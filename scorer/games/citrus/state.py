@@ -5,8 +5,14 @@ one turn.
 ``Work.lazy`` instead: the mappings are shared with the state and copied only when the turn first
 changes one of them (every change goes through ``tiles_w``, ``regions_w``, ...), so a state is
 never modified and a new state shares what its turn left alone. A run of passes thus keeps the
-very same mappings, which the CIT-PASS-1 memo relies on. Lookahead searches use
-``Work.with_changes`` views and ``Work.trial`` copies (only what a placement changes)."""
+very same mappings, which the CIT-PASS-1 memo relies on. (``placement.place_known`` makes the
+copies of ``tiles``, ``regions`` and ``region_of`` itself: the ``*_w()`` tests inlined, same
+``cow`` bits.) Lookahead searches use ``Work.with_changes`` views and ``Work.trial`` copies
+(only what a placement changes).
+
+What a turn scores or takes (``ledger`` records) is appended to ``Work.scored`` where it
+happens; ``freeze`` adds them to the ``State.scored`` of the state the Work came from
+(``Work.earlier``). A trial's records are dropped with it."""
 
 from __future__ import annotations
 
