@@ -14,6 +14,7 @@ KIND_COLOUR = {"hay": "#f2d16b", "meadow": "#9bd37a", "forest": "#2f7d3b", "lake
                "house": "#c0504d"}
 ITEM_COLOUR = {"cards": "#000000", "trees": "#8a2be2", "scoring_tile": "#ff8c00"}
 LEGEND_W = 230
+LABEL_W, LABEL_H = 18, 12  # room for the coordinate labels
 
 
 def _bounds(state: KState, index: int, mark: Mark | None) -> tuple[int, int, int, int]:
@@ -56,15 +57,24 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
     board = state.boards[index]
     minx, miny, maxx, maxy = _bounds(state, index, mark)
     cols, rows = maxx - minx + 1, maxy - miny + 1
-    width = max(cols * CELL, 200)
+    width = max(LABEL_W + cols * CELL, 200)
     svg.open_group(class_="board", data_player=name)
     svg.text(left, top, name, font_size=14, font_weight="bold", fill=colour)
     svg.text(left, top + 16, f"track {board.score}, trees {len(board.trees)}, cows in "
              f"supply {board.supply}", font_size=11)
-    oy = top + 26
+    gx, oy = left + LABEL_W, top + 26 + LABEL_H
 
     def at(cell: tuple[int, int]) -> tuple[float, float]:
-        return left + (cell[0] - minx) * CELL, oy + (cell[1] - miny) * CELL
+        return gx + (cell[0] - minx) * CELL, oy + (cell[1] - miny) * CELL
+
+    svg.open_group(class_="coordinates")  # x above the columns, y left of the rows
+    for c in range(cols):
+        svg.text(gx + c * CELL + CELL / 2, oy - 4, str(minx + c), font_size=9,
+                 text_anchor="middle", fill="#555")
+    for r in range(rows):
+        svg.text(gx - 4, oy + r * CELL + CELL / 2 + 3, str(miny + r), font_size=9,
+                 text_anchor="end", fill="#555")
+    svg.close_group()
 
     for cell in sorted(board.tiles, key=lambda c: (c[1], c[0])):
         x, y = at(cell)
@@ -74,7 +84,8 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
         if cell in board.cows:
             svg.circle(x + CELL / 2, y + CELL / 2, CELL / 5, fill="#ffffff", stroke="#000")
     for k, item in enumerate(i for i in items if i.board == name and i.cells):
-        svg.open_group(class_="score-item", data_category=item.category)
+        svg.open_group(class_="score-item", data_player=name, data_category=item.category,
+                       data_rule=item.rule)
         svg.tooltip(f"{item.text}: {item.points} points [{item.rule}]")
         inset = 2 + 2 * (k % 3)
         for cell in item.cells:
@@ -94,7 +105,7 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
         svg.rect(x, y, CELL, CELL, fill="none", stroke=MARK_COLOUR, stroke_width=4)
         svg.close_group()
     svg.close_group()
-    return width, 26 + rows * CELL
+    return width, 26 + LABEL_H + rows * CELL
 
 
 def _legend(svg: Svg, x: float, y: float) -> float:
