@@ -40,7 +40,7 @@ def check_bonus_step(w: Work, step: Step, base: Path, kind: str) -> None:
                f"was not triggered as an {kind} space earlier in this turn")
         raise RuleViolation("KUH-BONUS-4", f"bonus space {p} {why}", (*base, "bonus_space"),
                             {"found": p})
-    w.bonus_used.add(p)
+    w.bonus_used = w.bonus_used | {p}
 
 
 def _check_swap_count(w: Work, step: Step, base: Path, rule: str) -> None:
@@ -61,26 +61,27 @@ def apply_place_tile(w: Work, step: Step, base: Path) -> None:
         for ex, sub in exchanges(step):
             _swap_tiles(w, ex, (*base, *sub))
     take = step["take"]
+    display = w.tile_display
     # KUH-TILE-4: the taken kind is in the display
-    if take not in w.tile_display:
+    if take not in display:
         raise RuleViolation("KUH-TILE-4", f"no {take} tile in the display "
-                            f"({', '.join(w.tile_display) or 'empty'})", (*base, "take"),
-                            {"found": take, "expected": sorted(set(w.tile_display))})
+                            f"({', '.join(display) or 'empty'})", (*base, "take"),
+                            {"found": take, "expected": sorted(set(display))})
     raw = step["at"]
     at = (raw[0], raw[1])
+    tiles = w.tiles
     # KUH-TILE-5: the target cell is empty
-    if at in w.tiles:
+    if at in tiles:
         raise RuleViolation("KUH-TILE-5", f"cell {list(at)} already holds a tile",
-                            (*base, "at"), {"found": w.tiles[at]})
+                            (*base, "at"), {"found": tiles[at]})
     # KUH-TILE-6: next to the landscape (the first tile goes anywhere)
     x, y = at
-    tiles = w.tiles
     if tiles and not ((x + 1, y) in tiles or (x - 1, y) in tiles or (x, y + 1) in tiles
                       or (x, y - 1) in tiles):
         raise RuleViolation("KUH-TILE-6", f"cell {list(at)} does not touch the landscape "
                             "orthogonally", (*base, "at"))
-    w.tile_display.remove(take)
-    w.tiles[at] = take
+    display.remove(take)
+    w.own_tiles()[at] = take
     tree = step.get("tree")
     if tree is not None:
         _claim_tree(w, at, cell_of(tree), (*base, "tree"))
@@ -102,9 +103,10 @@ def _swap_tiles(w: Work, ex: Mapping[str, Any], path: Path) -> None:
     w.draw_tiles(ex["drawn"], (*path, "drawn"), want, "KUH-TILE-3", (*path, "drawn"))
     if opts.swap_discard == "return":
         w.tiles_left += len(removed)
-        if w.kind_left is not None:
+        counts = w.own_kind_left()
+        if counts is not None:
             for k in removed:
-                w.kind_left[k] += 1
+                counts[k] += 1
 
 
 def _claim_tree(w: Work, at: Cell, square: Cell, path: Path) -> None:
@@ -134,8 +136,8 @@ def _claim_tree(w: Work, at: Cell, square: Cell, path: Path) -> None:
     if w.trees_left <= 0:
         raise RuleViolation("KUH-TREE-6", "no tree is left in the supply", path)
     w.trees_left -= 1
-    w.used.update(cells)
-    w.trees.append(square)
+    w.own_used().update(cells)
+    w.own_trees().append(square)
 
 
 def apply_take_card(w: Work, step: Step, base: Path) -> None:
@@ -152,8 +154,8 @@ def apply_take_card(w: Work, step: Step, base: Path) -> None:
         raise RuleViolation("KUH-TAKE-3", f"card {cid} is not in the display "
                             f"({', '.join(w.card_display) or 'empty'})", (*base, "card"),
                             {"found": cid, "expected": list(w.card_display)})
-    w.card_display.remove(cid)
-    w.hand.append(cid)
+    w.own_card_display().remove(cid)
+    w.own_hand().append(cid)
 
 
 def _swap_cards(w: Work, ex: Mapping[str, Any], path: Path) -> None:
@@ -169,8 +171,8 @@ def _swap_cards(w: Work, ex: Mapping[str, Any], path: Path) -> None:
         raise RuleViolation("KUH-TAKE-1", f"card exchange not allowed: {why}", path,
                             {"found": list(display)})
     removed = list(display)
-    display.clear()
-    w.cards_out.extend(removed)
+    w.own_card_display().clear()
+    w.cards_out += tuple(removed)
     want = min(len(removed), w.deck_left)
     # KUH-REFILL-3, KUH-REFILL-6, then KUH-TAKE-2 (the number drawn)
     w.draw_cards(ex["drawn"], (*path, "drawn"), want, "KUH-TAKE-2", (*path, "drawn"))
@@ -223,11 +225,12 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
         raise RuleViolation("KUH-PLAY-7", "the cows listed differ from the face cells covered",
                             (*base, "cows"), {"expected": sorted(list(c) for c in targets),
                                               "found": claimed})
-    w.cows.update(targets)
+    w.own_cows().update(targets)
     w.supply -= len(targets)
-    w.hand.remove(cid)
-    w.played.append(cid)
-    w.played_at.append(tuple(cell for cell, _ in cells))
+    w.own_hand().remove(cid)
+    played, played_at = w.own_played()
+    played.append(cid)
+    played_at.append(tuple(cell for cell, _ in cells))
     w.card_points += card.points
     w.add_points(card.points, base)
 
@@ -259,7 +262,7 @@ def apply_return_herd(w: Work, step: Step, base: Path) -> None:
     else:
         assert at is not None  # the schema requires at or cells
         chosen = set(group_of(at, w.cows, orthogonal))
-    w.cows -= chosen
+    w.own_cows().difference_update(chosen)
     w.supply += len(chosen)
 
 

@@ -9,6 +9,7 @@ setup and position checks can report them all together.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from operator import itemgetter
 from typing import Any
 
 from scorer.errors import PathPart, RuleViolation
@@ -72,8 +73,14 @@ class CardBook(Mapping[str, Card]):
 
 #: Shape (cells in the order given) → "" if valid, else the KUH-CARDDEF-1/2 problem.
 _SHAPES: dict[tuple[tuple[int, int], ...], str] = {}
+#: Cells (x, y, face in the order given) → True if they pass KUH-CARDDEF-1 to 3 and number
+#: 2 to 5 (no KUH-CARDDEF-7 warning). Depends on the cells alone, so one entry serves every
+#: card definition with those cells; a card that is not ok takes the full check below.
+_CELLS_OK: dict[tuple[tuple[int, int, str], ...], bool] = {}
+_CACHE_LIMIT = 100_000
 FACES: frozenset[str] = KIND_SET | {"back"}
 _BACK_ONLY = {"back"}
+_XYF = itemgetter("x", "y", "face")
 
 
 def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[CardBook, list[RuleViolation]]:
@@ -85,24 +92,40 @@ def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[CardBook, list[Rule
         found.append(RuleViolation(
             "KUH-CARDDEF-5", f"{len(raw)} card definitions, at most {DECK_SIZE} exist", base,
             {"expected": DECK_SIZE, "found": len(raw)}))
+    known = _CELLS_OK
     for cid, spec in raw.items():
-        cells = tuple([(c["x"], c["y"], c["face"]) for c in spec["cells"]])
-        shape = tuple([(x, y) for x, y, _ in cells])
-        problem = _SHAPES.get(shape)
-        if problem is None:
-            problem = _shape_problem(shape)
-            if len(_SHAPES) < 100_000:
-                _SHAPES[shape] = problem
+        cells: tuple[tuple[int, int, str], ...] = tuple(map(_XYF, spec["cells"]))
+        ok = known.get(cells)
+        if ok is None:
+            ok = _cells_ok(cells)
+            if len(known) < _CACHE_LIMIT:
+                known[cells] = ok
         points = spec["points"]
-        faces = {c[2] for c in cells}
-        if (problem or points < 1 or not faces <= FACES or faces == _BACK_ONLY
-                or not 2 <= len(cells) <= 5):
-            problems = _card_problems(cid, cells, points, problem, (*base, cid))
+        if not ok or points < 1:
+            problems = _card_problems(cid, cells, points, _shape_of(cells), (*base, cid))
             found.extend(problems)
             if any(v.details.get("severity") != "warning" for v in problems):
                 continue
         cards[cid] = (int(points), cells)
     return CardBook(cards), found
+
+
+def _cells_ok(cells: tuple[tuple[int, int, str], ...]) -> bool:
+    if not 2 <= len(cells) <= 5:
+        return False
+    faces = {c[2] for c in cells}
+    return faces <= FACES and faces != _BACK_ONLY and not _shape_of(cells)
+
+
+def _shape_of(cells: tuple[tuple[int, int, str], ...]) -> str:
+    """The KUH-CARDDEF-1/2 problem of the cells' shape ("" if none), cached by shape."""
+    shape = tuple([(x, y) for x, y, _ in cells])
+    problem = _SHAPES.get(shape)
+    if problem is None:
+        problem = _shape_problem(shape)
+        if len(_SHAPES) < _CACHE_LIMIT:
+            _SHAPES[shape] = problem
+    return problem
 
 
 def _shape_problem(xy: tuple[tuple[int, int], ...]) -> str:
@@ -295,4 +318,4 @@ def build_components(comp: Mapping[str, Any], players: int, total: int, base: Pa
     found += more
     tiles, more = parse_scoring_tiles(comp.get("scoring_tiles", {}), (*base, "scoring_tiles"))
     found += more
-    return Components(cards, tiles, bonus, trees, total, counts), found
+    return Components(cards, tiles, bonus, trees, total, counts, tuple(sorted(bonus))), found

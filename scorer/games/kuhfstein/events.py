@@ -38,14 +38,15 @@ def begin_turn(state: KState, move: Move) -> Work:
 def apply_step(w: Work, step: Mapping[str, Any], j: int) -> None:
     """One step of a play turn, with the checks that precede its own (section 5.1)."""
     base: Path = ("steps", j)
+    do = step["do"]
     # KUH-TURN-3: no reveal during play
-    if step["do"] == "reveal_scoring_tile":
+    if do == "reveal_scoring_tile":
         raise RuleViolation("KUH-TURN-3", "a scoring tile is revealed before the end of play",
                             (*base, "do"))
     if "bonus_space" not in step:  # the schema allows it on place_tile and take_card only
-        w.regular += 1
+        regular = w.regular = w.regular + 1
         # KUH-TURN-2: a k-th regular step (k ≥ 3) needs k − 2 extra actions earlier
-        if w.regular > 2 + w.extra:
+        if regular > 2 + w.extra:
             raise RuleViolation("KUH-TURN-2", f"regular action {w.regular} exceeds this turn's "
                                 f"budget of {2 + w.extra}", base,
                                 {"expected": 2 + w.extra, "found": w.regular})
@@ -55,44 +56,66 @@ def apply_step(w: Work, step: Mapping[str, Any], j: int) -> None:
         raise RuleViolation("KUH-REFILL-5", "under refill_timing 'end_of_turn' the refill is "
                             "recorded on the turn, not on a step", (*base, "refill"))
     before = len(w.triggered)
-    HANDLERS[step["do"]](w, step, base)
+    HANDLERS[do](w, step, base)
     claimed = step.get("bonuses")
-    # KUH-BONUS-3: the bonuses cross-check
-    if claimed is not None and claimed != w.triggered[before:]:
-        hits = w.triggered[before:]
-        raise RuleViolation("KUH-BONUS-3", f"bonuses {claimed} claimed, {hits} triggered",
-                            (*base, "bonuses"), {"expected": hits, "found": claimed})
+    # KUH-BONUS-3: the bonuses cross-check (the schema makes ``bonuses`` a list)
+    if claimed is not None and (claimed or len(w.triggered) != before):
+        hits = list(w.triggered[before:])
+        if claimed != hits:
+            raise RuleViolation("KUH-BONUS-3", f"bonuses {claimed} claimed, {hits} triggered",
+                                (*base, "bonuses"), {"expected": hits, "found": claimed})
     if timing == "after_action":
         refill(w, step.get("refill"), base)
 
 
+#: base path → the paths of a refill there: (refill, refill/tiles, refill/cards)
+_REFILL_PATHS: dict[Path, tuple[Path, Path, Path]] = {}
+
+
+def _refill_paths(base: Path) -> tuple[Path, Path, Path]:
+    paths = _REFILL_PATHS.get(base)
+    if paths is None:
+        where: Path = (*base, "refill")
+        paths = (where, (*where, "tiles"), (*where, "cards"))
+        if len(_REFILL_PATHS) < 1000:
+            _REFILL_PATHS[base] = paths
+    return paths
+
+
 def refill(w: Work, spec: Mapping[str, Any] | None, base: Path) -> None:
-    """Refill both displays (KUH-REFILL-1/2 counts; draws checked by Work)."""
+    """Refill both displays (KUH-REFILL-1/2 counts; draws checked by Work). A display that
+    is full, with nothing drawn for it, needs no draw (``Work.draw_*`` would return)."""
     tiles = spec.get("tiles") if spec is not None else None
     cards = spec.get("cards") if spec is not None else None
-    where = (*base, "refill")
+    where, tiles_at, cards_at = _refill_paths(base)
     want = min(5 - len(w.tile_display), w.tiles_left)
-    tile_path = (*where, "tiles") if tiles is not None else where if spec is not None else base
-    w.draw_tiles(tiles or [], (*where, "tiles"), want, "KUH-REFILL-1", tile_path)
+    if tiles or want:
+        tile_path = tiles_at if tiles is not None else where if spec is not None else base
+        w.draw_tiles(tiles or [], tiles_at, want, "KUH-REFILL-1", tile_path)
     want = min(4 - len(w.card_display), w.deck_left)
-    card_path = (*where, "cards") if cards is not None else where if spec is not None else base
-    w.draw_cards(cards or [], (*where, "cards"), want, "KUH-REFILL-2", card_path)
+    if cards or want:
+        card_path = cards_at if cards is not None else where if spec is not None else base
+        w.draw_cards(cards or [], cards_at, want, "KUH-REFILL-2", card_path)
 
 
 def end_turn(w: Work, move: Move) -> KState:
     """KUH-TURN-2 (too few steps), the turn-level refill, then KUH-END-2 and KUH-END-1."""
-    opts = w.state.opts
+    st = w.state
+    opts = st.opts
     # KUH-TURN-2: at least 2 regular steps (fewer only when stuck under allow_pass never)
     if w.regular < 2 and not (opts.allow_pass == "never" and w.is_stuck()):
         raise RuleViolation("KUH-TURN-2", f"a turn has 2 actions; this one has {w.regular}",
                             ("steps",), {"expected": 2, "found": w.regular})
     if opts.refill_timing == "end_of_turn":
         refill(w, move.get("refill"), ())
-    st = w.state
     last = st.seat == len(st.names) - 1
     phase, extra = st.phase, st.extra_pending
     if phase == "play":
-        top = max(w.score, *(b.card_points + 5 * len(b.trees) for b in st.boards))
+        top = w.score
+        for b in st.boards:
+            score = b.card_points + 5 * len(b.trees)
+            if score > top:
+                top = score
         if top >= opts.end_threshold:
             # KUH-END-1: complete the round (plus one with extra_final_round)
             if last:

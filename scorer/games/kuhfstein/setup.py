@@ -146,13 +146,16 @@ def _check_orders(setup: Mapping[str, Any], opts: Options, comp: Components, pla
     if cards is not None:
         taken = set(setup["card_display"]) | {c for h in setup["hands"].values() for c in h}
         want = DECK_SIZE - 4 - players
+        defined = setup["cards"]
+        listed: set[str] = set()
         # KUH-SETUP-11: the undealt defined ids, each once
         for k, cid in enumerate(cards):
-            if cid not in setup["cards"] or cid in taken or cid in cards[:k]:
+            if cid not in defined or cid in taken or cid in listed:
                 found.append(RuleViolation("KUH-SETUP-11", f"card_order: {cid} is undefined, "
                                            "dealt or listed twice", (*SETUP, "card_order", k),
                                            {"found": cid}))
                 break
+            listed.add(cid)
         else:
             if len(cards) != want:
                 found.append(RuleViolation("KUH-SETUP-11", f"card_order lists {len(cards)} "

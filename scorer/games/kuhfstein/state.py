@@ -2,8 +2,9 @@
 
 The state and the boards are NamedTuples holding immutable collections: ``frozen(dict)``
 read-only mappings (``MappingProxyType`` over a dict nobody else holds), frozensets and
-tuples. ``apply`` copies the parts one move may change into mutable locals once per move and
-freezes them again (work.py). Builtins instead of pyrsistent maps, and NamedTuples instead of
+tuples. ``apply`` copies a part into a mutable local only when the move changes it (copy on
+write), freezes the copies again and shares every unchanged part with the previous state
+(work.py); nothing reachable from a returned state is ever changed. Builtins instead of pyrsistent maps, and NamedTuples instead of
 frozen dataclasses: a landscape is small (at most ~40 cells), and C-level dict/frozenset
 copies and tuple construction once per move are several times faster than building
 persistent maps or frozen dataclasses, which dominated the replay profile. Component data
@@ -120,6 +121,8 @@ class Components:
     trees: int
     total_tiles: int
     tile_counts: Mapping[str, int] | None
+    #: the bonus spaces (keys of ``bonus``) in increasing order
+    spaces: tuple[int, ...]
 
     def cow_spaces(self) -> tuple[int, ...]:
         return tuple(sorted(p for p, kind in self.bonus.items() if kind == "cow"))

@@ -1,4 +1,4 @@
-"""The turn in progress: mutable local copies of one state, frozen again once per move.
+"""The turn in progress: copy-on-write local copies of one state, frozen again once per move.
 
 ``Work`` is created at the start of a move, the step handlers change it, and ``freeze``
 returns the next immutable state. It also holds the draw primitives shared by exchanges and
@@ -7,7 +7,10 @@ refills (KUH-REFILL-3, KUH-REFILL-4, KUH-REFILL-6) and the bonus track (KUH-BONU
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from types import MappingProxyType
 
 from scorer.errors import PathPart, RuleViolation
 from scorer.findings import Finding
@@ -18,9 +21,16 @@ Path = tuple[PathPart, ...]
 
 
 class Work:
-    """Mutable copies of the parts of a state one move may change."""
+    """The parts of a state one move may change.
+
+    Copy on write: a container the move has not changed yet is the state's own immutable
+    one (frozenset, tuple, read-only mapping); ``own_<part>()`` swaps in a mutable copy
+    before the first change, and ``freeze`` reuses every part that was never copied. Read
+    the attributes freely; change them only through ``own_<part>()`` (or by assignment).
+    """
 
     __slots__ = (
+        "board",
         "bonus_avail",
         "bonus_used",
         "card_display",
@@ -51,31 +61,85 @@ class Work:
     def __init__(self, state: KState) -> None:
         board = state.boards[state.seat]
         self.state = state
-        self.tiles: dict[Cell, str] = board.tiles.copy()
-        self.cows: set[Cell] = set(board.cows)
-        self.used: set[Cell] = set(board.used)
-        self.trees: list[Cell] = list(board.trees)
-        self.hand: list[str] = list(board.hand)
-        self.played: list[str] = list(board.played)
-        self.played_at: list[tuple[Cell, ...]] = list(board.played_at)
+        self.board = board
+        self.tiles: MappingProxyType[Cell, str] | dict[Cell, str] = board.tiles
+        self.cows: AbstractSet[Cell] = board.cows
+        self.used: AbstractSet[Cell] = board.used
+        self.trees: Sequence[Cell] = board.trees
+        self.hand: Sequence[str] = board.hand
+        self.played: Sequence[str] = board.played
+        self.played_at: Sequence[tuple[Cell, ...]] = board.played_at
         self.card_points = board.card_points
         self.supply = board.supply
         self.tile_display: list[str] = list(state.tile_display)
         self.tiles_left = state.tiles_left
-        kinds = state.kind_left
-        self.kind_left = kinds.copy() if kinds is not None else None
+        self.kind_left: MappingProxyType[str, int] | dict[str, int] | None = state.kind_left
         self.tile_pos = state.tile_pos
-        self.card_display: list[str] = list(state.card_display)
-        self.new_seen: set[str] = set()
+        self.card_display: Sequence[str] = state.card_display
+        self.new_seen: AbstractSet[str] = _NONE
         self.card_pos = state.card_pos
-        self.cards_out: list[str] = []
+        self.cards_out: tuple[str, ...] = ()
         self.trees_left = state.trees_left
         self.regular = 0
         self.extra = 0
-        self.bonus_avail: dict[int, str] = {}
-        self.bonus_used: set[int] = set()
-        self.triggered: list[int] = []
-        self.warnings: list[Finding] = []
+        self.bonus_avail: Mapping[int, str] = _NO_BONUS
+        self.bonus_used: frozenset[int] = frozenset()
+        self.triggered: tuple[int, ...] = ()
+        self.warnings: tuple[Finding, ...] = ()
+
+    # --- copy on write -------------------------------------------------------------------
+
+    def own_tiles(self) -> dict[Cell, str]:
+        tiles = self.tiles
+        if not isinstance(tiles, dict):
+            tiles = self.tiles = tiles.copy()  # MappingProxyType.copy: a C-level dict copy
+        return tiles
+
+    def own_cows(self) -> set[Cell]:
+        cows = self.cows
+        if not isinstance(cows, set):
+            cows = self.cows = set(cows)
+        return cows
+
+    def own_used(self) -> set[Cell]:
+        used = self.used
+        if not isinstance(used, set):
+            used = self.used = set(used)
+        return used
+
+    def own_trees(self) -> list[Cell]:
+        trees = self.trees
+        if not isinstance(trees, list):
+            trees = self.trees = list(trees)
+        return trees
+
+    def own_hand(self) -> list[str]:
+        hand = self.hand
+        if not isinstance(hand, list):
+            hand = self.hand = list(hand)
+        return hand
+
+    def own_played(self) -> tuple[list[str], list[tuple[Cell, ...]]]:
+        played, at = self.played, self.played_at
+        if not isinstance(played, list):
+            played = self.played = list(played)
+        if not isinstance(at, list):
+            at = self.played_at = list(at)
+        return played, at
+
+    def own_card_display(self) -> list[str]:
+        display = self.card_display
+        if not isinstance(display, list):
+            display = self.card_display = list(display)
+        return display
+
+    def own_kind_left(self) -> dict[str, int] | None:
+        counts = self.kind_left
+        if counts is not None and not isinstance(counts, dict):
+            counts = self.kind_left = counts.copy()
+        return counts
+
+    # --- reading -------------------------------------------------------------------------
 
     @property
     def score(self) -> int:
@@ -91,14 +155,18 @@ class Work:
     def warn(self, rule: str, message: str, path: Path) -> None:
         """Record a warning with an absolute pointer (the move index is the state's)."""
         pointer = to_pointer(("moves", self.state.move_index, *path))
-        self.warnings.append(Finding(rule, pointer, message, "warning"))
+        self.warnings = (*self.warnings, Finding(rule, pointer, message, "warning"))
 
-    def add_points(self, points: int, path: Path) -> list[int]:
+    def add_points(self, points: int, path: Path) -> None:
         """Score ``points`` and trigger every bonus space reached or passed (KUH-BONUS-1)."""
-        old = self.score - points
         new = self.score
-        bonus = self.state.comp.bonus
-        hits = sorted(p for p in bonus if old < p <= new)
+        old = new - points
+        comp = self.state.comp
+        spaces = comp.spaces  # the bonus spaces in increasing order
+        hits = spaces[bisect_right(spaces, old):bisect_right(spaces, new)]
+        if not hits:
+            return
+        bonus = comp.bonus
         for p in hits:
             kind = bonus[p]
             if kind == "cow":
@@ -106,13 +174,12 @@ class Work:
             elif kind == "extra_action":
                 self.extra += 1
             elif kind in ("extra_tile", "extra_card"):
-                self.bonus_avail[p] = kind
+                self.bonus_avail = {**self.bonus_avail, p: kind}
             else:
                 # KUH-BONUS-5 (warning): unknown kind, no effect applied
                 self.warn("KUH-BONUS-5", f"bonus space {p} of unknown kind {kind!r} was "
                           "triggered; no effect applied (unverified)", path)
-        self.triggered.extend(hits)
-        return hits
+        self.triggered += hits
 
     def draw_tiles(self, entries: Sequence[str], path: Path, want: int, rule: str,
                    count_path: Path) -> None:
@@ -120,7 +187,7 @@ class Work:
         if not entries and not want:
             return
         left = self.tiles_left
-        counts = self.kind_left  # this move's own copy: a rejected move is discarded
+        counts = self.own_kind_left() if entries else None
         for k, kind in enumerate(entries):
             # KUH-REFILL-4: a landscape kind still in the supply
             if kind not in KIND_SET or left <= 0 or (counts is not None and counts[kind] <= 0):
@@ -134,7 +201,7 @@ class Work:
                 counts[kind] -= 1
         order = self.state.tile_order
         pos0 = self.tile_pos
-        if order is not None and tuple(order[pos0:pos0 + len(entries)]) != tuple(entries):
+        if order is not None and order[pos0:pos0 + len(entries)] != tuple(entries):
             for k, kind in enumerate(entries):
                 # KUH-REFILL-6: draws follow setup.tile_order
                 pos = self.tile_pos + k
@@ -164,7 +231,7 @@ class Work:
                                     {"found": cid})
         order = self.state.card_order
         pos0 = self.card_pos
-        if order is not None and tuple(order[pos0:pos0 + len(entries)]) != tuple(entries):
+        if order is not None and order[pos0:pos0 + len(entries)] != tuple(entries):
             for k, cid in enumerate(entries):
                 # KUH-REFILL-6: draws follow setup.card_order
                 pos = self.card_pos + k
@@ -176,9 +243,10 @@ class Work:
         if len(entries) != want:
             raise RuleViolation(rule, f"{len(entries)} cards drawn, {want} expected",
                                 count_path, {"expected": want, "found": len(entries)})
-        self.new_seen.update(entries)
+        if entries:
+            self.new_seen = {*self.new_seen, *entries}
         self.card_pos += len(entries)
-        self.card_display.extend(entries)
+        self.own_card_display().extend(entries)
 
     def can_play(self, card: Card) -> bool:
         """Some rotation and offset satisfies KUH-PLAY-3 to KUH-PLAY-6 (used by the stuck test)."""
@@ -203,32 +271,42 @@ class Work:
         return not any(self.can_play(cards[cid]) for cid in self.hand)
 
     def freeze(self, seat: int, phase: str, extra_pending: bool) -> KState:
-        """The next immutable state, with the turn and phase fields given."""
+        """The next immutable state, with the turn and phase fields given. Built positionally
+        (``tuple.__new__``, in the field order of Board and KState): the keyword constructors
+        cost more than the rest of a simple move. The Work is spent afterwards."""
         st = self.state
-        board = st.boards[st.seat]
-        new_board = Board(
-            tiles=frozen(self.tiles), cows=frozenset(self.cows), used=frozenset(self.used),
-            trees=tuple(self.trees), hand=tuple(self.hand), played=tuple(self.played),
-            played_at=tuple(self.played_at),
-            card_points=self.card_points, supply=self.supply, dealt=board.dealt,
-            revealed=board.revealed, tile_met=board.tile_met)
-        boards = (*st.boards[:st.seat], new_board, *st.boards[st.seat + 1:])
-        return KState(
-            comp=st.comp, opts=st.opts, names=st.names, boards=boards,
-            tile_display=tuple(self.tile_display), tiles_left=self.tiles_left,
-            kind_left=frozen(self.kind_left) if self.kind_left is not None else None,
-            tile_order=st.tile_order, tile_pos=self.tile_pos,
-            card_display=tuple(self.card_display),
-            seen=st.seen | self.new_seen if self.new_seen else st.seen,
-            card_order=st.card_order, card_pos=self.card_pos,
-            cards_out=(*st.cards_out, *self.cards_out) if self.cards_out else st.cards_out,
-            trees_left=self.trees_left, seat=seat, phase=phase, extra_pending=extra_pending,
-            move_index=st.move_index + 1,
-            warnings=(*st.warnings, *self.warnings) if self.warnings else st.warnings,
-            deck_base=st.deck_base, colours=st.colours)
+        board = self.board
+        tiles, cows, used = self.tiles, self.cows, self.used
+        new_board = _new(Board, (
+            frozen(tiles) if isinstance(tiles, dict) else tiles,
+            frozenset(cows) if isinstance(cows, set) else cows,
+            frozenset(used) if isinstance(used, set) else used,
+            tuple(self.trees), tuple(self.hand), tuple(self.played), tuple(self.played_at),
+            self.card_points, self.supply, board.dealt, board.revealed, board.tile_met))
+        boards = st.boards
+        index = st.seat
+        kind_left = self.kind_left
+        new_seen = self.new_seen
+        return _new(KState, (
+            st.comp, st.opts, st.names,
+            (*boards[:index], new_board, *boards[index + 1:]),
+            tuple(self.tile_display), self.tiles_left,
+            frozen(kind_left) if isinstance(kind_left, dict) else kind_left,
+            st.tile_order, self.tile_pos, tuple(self.card_display),
+            st.seen | new_seen if new_seen else st.seen,
+            st.card_order, self.card_pos,
+            (*st.cards_out, *self.cards_out) if self.cards_out else st.cards_out,
+            self.trees_left, seat, phase, extra_pending, st.move_index + 1,
+            (*st.warnings, *self.warnings) if self.warnings else st.warnings,
+            st.deck_base, st.colours))
 
 
-def _fits(tiles: dict[Cell, str], cows: set[Cell], cell: Cell, face: str) -> bool:
+_new = tuple.__new__
+_NONE: frozenset[str] = frozenset()
+_NO_BONUS: Mapping[int, str] = frozen({})
+
+
+def _fits(tiles: Mapping[Cell, str], cows: AbstractSet[Cell], cell: Cell, face: str) -> bool:
     kind = tiles.get(cell)
     if kind is None:
         return False
