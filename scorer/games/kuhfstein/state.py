@@ -4,11 +4,12 @@ The state and the boards are NamedTuples holding immutable collections: ``frozen
 read-only mappings (``MappingProxyType`` over a dict nobody else holds), frozensets and
 tuples. ``apply`` copies a part into a mutable local only when the move changes it (copy on
 write), freezes the copies again and shares every unchanged part with the previous state
-(work.py); nothing reachable from a returned state is ever changed. Builtins instead of pyrsistent maps, and NamedTuples instead of
-frozen dataclasses: a landscape is small (at most ~40 cells), and C-level dict/frozenset
-copies and tuple construction once per move are several times faster than building
-persistent maps or frozen dataclasses, which dominated the replay profile. Component data
-and options, built once per game, stay frozen dataclasses.
+(work.py); nothing reachable from a returned state is ever changed. Builtins instead of
+pyrsistent maps, and NamedTuples instead of frozen dataclasses: a landscape is small (at most
+~40 cells), and C-level dict/frozenset copies and tuple construction once per move are
+several times faster than building persistent maps or frozen dataclasses, which dominated
+the replay profile. Component data and options, built once per game, stay frozen
+dataclasses.
 """
 
 from __future__ import annotations
