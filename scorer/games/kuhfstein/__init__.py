@@ -40,6 +40,9 @@ from scorer.games.kuhfstein.rules import RULE_IDS
 from scorer.games.kuhfstein.state import CATEGORIES, KState
 from scorer.pointer import to_pointer
 
+#: player name → the frozenset of that name alone (the referee asks once per move)
+_ONE: dict[str, frozenset[str]] = {}
+
 
 class KuhfsteinRules:
     """The GameRules object of Kuhfstein."""
@@ -55,7 +58,13 @@ class KuhfsteinRules:
     def expected_players(self, state: State) -> frozenset[str]:
         st: KState = state
         if st.phase != "over":
-            return frozenset((st.names[st.seat],))
+            name = st.names[st.seat]
+            one = _ONE.get(name)
+            if one is None:
+                one = frozenset((name,))
+                if len(_ONE) < 10_000:
+                    _ONE[name] = one
+            return one
         return frozenset(n for n, b in zip(st.names, st.boards, strict=True) if b.revealed is None)
 
     def is_over(self, state: State) -> bool:

@@ -7,12 +7,13 @@ the rule it checks; paths are relative to the move object.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from scorer.errors import RuleViolation
 from scorer.games.kuhfstein.state import ROTATIONS, Cell
 from scorer.games.kuhfstein.work import Path, Work
-from scorer.grid.regions import connected_groups, group_of
+from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
 
 Step = Mapping[str, Any]
@@ -192,26 +193,28 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
         raise RuleViolation("KUH-PLAY-2", f"rotation {rotation} is not 0, 90, 180 or 270",
                             (*base, "rotation"), {"found": rotation})
     card = w.state.comp.cards[cid]
-    ox, oy = cell_of(step["offset"])
+    offset = step["offset"]
+    ox, oy = offset[0], offset[1]
     cells = [((ox + x, oy + y), face) for x, y, face in card.rotations[ROTATIONS.index(rotation)]]
-    where = (*base, "offset")
+    tiles = w.tiles
     # KUH-PLAY-3: every covered cell holds a tile
     for cell, _ in cells:
-        if cell not in w.tiles:
+        if cell not in tiles:
             raise RuleViolation("KUH-PLAY-3", f"the pattern needs a tile at {list(cell)}",
-                                where, {"found": list(cell)})
+                                (*base, "offset"), {"found": list(cell)})
     faces = [(cell, face) for cell, face in cells if face != "back"]
     # KUH-PLAY-4: every face cell on a tile of its kind
     for cell, face in faces:
-        if w.tiles[cell] != face:
-            raise RuleViolation("KUH-PLAY-4", f"cell {list(cell)} is {w.tiles[cell]}, the card "
-                                f"shows {face}", where,
-                                {"cell": list(cell), "expected": face, "found": w.tiles[cell]})
+        if tiles[cell] != face:
+            raise RuleViolation("KUH-PLAY-4", f"cell {list(cell)} is {tiles[cell]}, the card "
+                                f"shows {face}", (*base, "offset"),
+                                {"cell": list(cell), "expected": face, "found": tiles[cell]})
+    cows = w.cows
     # KUH-PLAY-5: no face cell on a tile with a cow
     for cell, _ in faces:
-        if cell in w.cows:
-            raise RuleViolation("KUH-PLAY-5", f"a cow already stands on {list(cell)}", where,
-                                {"cell": list(cell)})
+        if cell in cows:
+            raise RuleViolation("KUH-PLAY-5", f"a cow already stands on {list(cell)}",
+                                (*base, "offset"), {"cell": list(cell)})
     # KUH-PLAY-6: a cow in the supply for every face cell
     if w.supply < len(faces):
         raise RuleViolation("KUH-PLAY-6", f"the card needs {len(faces)} cows, the supply "
@@ -221,7 +224,7 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
     targets = {cell for cell, _ in faces}
     # KUH-PLAY-7: the cows cross-check
     if claimed is not None and (len(claimed) != len(targets)
-                                or {cell_of(c) for c in claimed} != targets):
+                                or {(c[0], c[1]) for c in claimed} != targets):
         raise RuleViolation("KUH-PLAY-7", "the cows listed differ from the face cells covered",
                             (*base, "cows"), {"expected": sorted(list(c) for c in targets),
                                               "found": claimed})
@@ -230,24 +233,41 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
     w.own_hand().remove(cid)
     played, played_at = w.own_played()
     played.append(cid)
-    played_at.append(tuple(cell for cell, _ in cells))
+    played_at.append(tuple([cell for cell, _ in cells]))
     w.card_points += card.points
     w.add_points(card.points, base)
+
+
+def herd_of(start: Cell, cows: AbstractSet[Cell]) -> set[Cell]:
+    """The herd (orthogonally connected cows) containing ``start``, empty if no cow stands
+    there: ``group_of(start, cows, orthogonal)`` with the four neighbours written out."""
+    if start not in cows:
+        return set()
+    herd = {start}
+    todo = [start]
+    while todo:
+        x, y = todo.pop()
+        for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if cell in cows and cell not in herd:
+                herd.add(cell)
+                todo.append(cell)
+    return herd
 
 
 def apply_return_herd(w: Work, step: Step, base: Path) -> None:
     """Action D: one herd (orthogonally connected cows) goes back to the supply."""
     at = cell_of(step["at"]) if "at" in step else None
+    cows = w.cows
     # KUH-HERD-1: at and every listed cell hold a cow
-    if at is not None and at not in w.cows:
+    if at is not None and at not in cows:
         raise RuleViolation("KUH-HERD-1", f"no cow stands on {list(at)}", (*base, "at"))
     listed = [cell_of(c) for c in step.get("cells", ())]
     for k, cell in enumerate(listed):
-        if cell not in w.cows:
+        if cell not in cows:
             raise RuleViolation("KUH-HERD-1", f"no cow stands on {list(cell)}",
                                 (*base, "cells", k))
     if "cells" in step:
-        herd = group_of(listed[0], w.cows, orthogonal) if listed else frozenset()
+        herd = herd_of(listed[0], cows) if listed else set()
         chosen = set(listed)
         whole = bool(chosen) and chosen == herd
         part = (w.state.opts.partial_herd and bool(chosen) and chosen <= herd
@@ -261,7 +281,7 @@ def apply_return_herd(w: Work, step: Step, base: Path) -> None:
                                 {"expected": sorted(list(c) for c in herd), "found": listed})
     else:
         assert at is not None  # the schema requires at or cells
-        chosen = set(group_of(at, w.cows, orthogonal))
+        chosen = herd_of(at, cows)
     w.own_cows().difference_update(chosen)
     w.supply += len(chosen)
 

@@ -188,7 +188,7 @@ def apply_reveal(state: KState, move: Move) -> KState:
     boards = list(state.boards)
     boards[index] = board._replace(revealed=tid, tile_met=value)
     return state._replace(boards=tuple(boards), warnings=warnings,
-                   move_index=state.move_index + 1)
+                          move_index=state.move_index + 1)
 
 
 def apply_move(state: KState, move: Move) -> KState:

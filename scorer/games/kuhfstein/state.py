@@ -54,9 +54,9 @@ def rotate(x: int, y: int, degrees: int) -> Cell:
     return (x, y)
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    """A pattern card as printed, with its four rotations precomputed."""
+class Card(NamedTuple):
+    """A pattern card as printed, with its four rotations precomputed (a NamedTuple: cheap to
+    build, and a game builds each card it uses once)."""
 
     cid: str
     points: int
@@ -74,7 +74,7 @@ class Card:
             tuple([(y, -x, f) for x, y, f in cells]),
         )
         faces = [c for c in cells if c[2] != "back"]
-        return Card(cid, points, cells, rots, len(faces), frozenset(f for _, _, f in faces))
+        return Card(cid, points, cells, rots, len(faces), frozenset([f for _, _, f in faces]))
 
 
 @dataclass(frozen=True, slots=True)
