@@ -192,10 +192,10 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
     if rotation not in ROTATIONS:
         raise RuleViolation("KUH-PLAY-2", f"rotation {rotation} is not 0, 90, 180 or 270",
                             (*base, "rotation"), {"found": rotation})
-    card = w.state.comp.cards[cid]
+    points, pattern = w.state.comp.cards.pattern(cid, rotation)
     offset = step["offset"]
     ox, oy = offset[0], offset[1]
-    cells = [((ox + x, oy + y), face) for x, y, face in card.rotations[ROTATIONS.index(rotation)]]
+    cells = [((ox + x, oy + y), face) for x, y, face in pattern]
     tiles = w.tiles
     # KUH-PLAY-3: every covered cell holds a tile
     for cell, _ in cells:
@@ -234,8 +234,8 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
     played, played_at = w.own_played()
     played.append(cid)
     played_at.append(tuple([cell for cell, _ in cells]))
-    w.card_points += card.points
-    w.add_points(card.points, base)
+    w.card_points += points
+    w.add_points(points, base)
 
 
 def herd_of(start: Cell, cows: AbstractSet[Cell]) -> set[Cell]:

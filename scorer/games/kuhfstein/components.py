@@ -18,9 +18,11 @@ from scorer.games.kuhfstein.state import (
     KIND_SET,
     KINDS,
     MAX_SCORING_TILES,
+    ROTATIONS,
     Card,
     Components,
     ScoringTile,
+    turned,
 )
 
 Path = tuple[PathPart, ...]
@@ -60,6 +62,15 @@ class CardBook(Mapping[str, Card]):
             points, cells = self._raw[cid]
             card = self._built[cid] = Card.build(cid, points, cells)
         return card
+
+    def pattern(self, cid: str, degrees: int) -> tuple[int, tuple[tuple[int, int, str], ...]]:
+        """Points and cells of card ``cid`` rotated by ``degrees`` (one of ROTATIONS), without
+        building the Card and its four rotations for a card played once."""
+        card = self._built.get(cid)
+        if card is not None:
+            return card.points, card.rotations[ROTATIONS.index(degrees)]
+        points, cells = self._raw[cid]
+        return points, turned(cells, degrees)
 
     def __contains__(self, cid: object) -> bool:
         return cid in self._raw

@@ -17,9 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from scorer.findings import Finding
+
+if TYPE_CHECKING:
+    from scorer.games.kuhfstein.components import CardBook
 
 Cell = tuple[int, int]
 K = TypeVar("K")
@@ -54,6 +57,18 @@ def rotate(x: int, y: int, degrees: int) -> Cell:
     return (x, y)
 
 
+def turned(cells: tuple[tuple[int, int, str], ...], degrees: int
+           ) -> tuple[tuple[int, int, str], ...]:
+    """A card pattern rotated clockwise by ``degrees`` (0, 90, 180 or 270), as ``rotate``."""
+    if degrees == 90:
+        return tuple([(-y, x, f) for x, y, f in cells])
+    if degrees == 180:
+        return tuple([(-x, -y, f) for x, y, f in cells])
+    if degrees == 270:
+        return tuple([(y, -x, f) for x, y, f in cells])
+    return cells
+
+
 class Card(NamedTuple):
     """A pattern card as printed, with its four rotations precomputed (a NamedTuple: cheap to
     build, and a game builds each card it uses once)."""
@@ -67,19 +82,13 @@ class Card(NamedTuple):
 
     @staticmethod
     def build(cid: str, points: int, cells: tuple[tuple[int, int, str], ...]) -> Card:
-        rots = (
-            cells,
-            tuple([(-y, x, f) for x, y, f in cells]),
-            tuple([(-x, -y, f) for x, y, f in cells]),
-            tuple([(y, -x, f) for x, y, f in cells]),
-        )
+        rots = (cells, turned(cells, 90), turned(cells, 180), turned(cells, 270))
         faces = [c for c in cells if c[2] != "back"]
         return Card(cid, points, cells, rots, len(faces), frozenset([f for _, _, f in faces]))
 
 
-@dataclass(frozen=True, slots=True)
-class ScoringTile:
-    """A scoring tile: points and a condition (section 8.2)."""
+class ScoringTile(NamedTuple):
+    """A scoring tile: points and a condition (section 8.2); a NamedTuple, cheap to build."""
 
     tid: str
     points: int
@@ -116,7 +125,7 @@ class Options:
 class Components:
     """Component data of one game (from the record's setup or a position's components)."""
 
-    cards: Mapping[str, Card]
+    cards: CardBook
     scoring_tiles: Mapping[str, ScoringTile]
     bonus: Mapping[int, str]
     trees: int
