@@ -69,6 +69,10 @@ def test_a_rejected_move_leaves_the_state_alone() -> None:
 
 
 def test_freeze_builds_the_fields_in_declared_order() -> None:
+    # the positional constructions (Work.freeze, events.apply_reveal) rely on these
+    assert Board._fields[-2:] == ("revealed", "tile_met")
+    assert KState._fields[3] == "boards"
+    assert KState._fields[18:20] == ("move_index", "warnings")
     record = RULES.simulate(3, 8, {})
     state = RULES.initial_state(record)
     for m in record["moves"][:20]:

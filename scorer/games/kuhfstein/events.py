@@ -14,11 +14,12 @@ from scorer.errors import RuleViolation
 from scorer.findings import Finding
 from scorer.games.kuhfstein.actions import HANDLERS
 from scorer.games.kuhfstein.scoring import evaluate
-from scorer.games.kuhfstein.state import KState
+from scorer.games.kuhfstein.state import Board, KState
 from scorer.games.kuhfstein.work import Path, Work
 from scorer.pointer import to_pointer
 
 Move = Mapping[str, Any]
+_new = tuple.__new__
 
 
 def violation_to_warning(v: RuleViolation, prefix: Path = ()) -> Finding:
@@ -186,9 +187,11 @@ def apply_reveal(state: KState, move: Move) -> KState:
                                 f"({tile.text}) evaluates to {value}", ("steps", 0, "met"),
                                 {"expected": value, "found": met})
     boards = list(state.boards)
-    boards[index] = board._replace(revealed=tid, tile_met=value)
-    return state._replace(boards=tuple(boards), warnings=warnings,
-                          move_index=state.move_index + 1)
+    # positional (Board ends with revealed, tile_met; KState has boards at 3, move_index
+    # and warnings at 18 and 19): _replace builds a dict per call
+    boards[index] = _new(Board, (*board[:-2], tid, value))
+    return _new(KState, (*state[:3], tuple(boards), *state[4:18], state.move_index + 1,
+                         warnings, *state[20:]))
 
 
 def apply_move(state: KState, move: Move) -> KState:
