@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import orjson
 
 from scorer.loading import parse
-from scorer.pipeline import verify_bytes
+from scorer.pipeline import tune_gc, verify_bytes
 from scorer.registry import game_names, get_rules
 from scorer.replay import verify_record
 from scorer.schemas import validate
@@ -129,7 +129,11 @@ def main() -> None:
     parser.add_argument("--chess-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--default-gc", action="store_true",
+                        help="keep Python's default collector settings (the CLI tunes them)")
     args = parser.parse_args()
+    if not args.default_gc:
+        tune_gc()  # as `scorer` does at start-up; python-chess runs under the same settings
     read, push = bench_chess(args.chess_games, args.seed)
     for game in args.game or game_names():
         rate = bench_game(game, args.records, args.seed, args.profile)

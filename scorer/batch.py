@@ -174,7 +174,9 @@ def run_local(items: Iterable[Item], jobs: int, keep_going: bool = False, chunk_
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    from scorer.pipeline import tune_gc
+
+    with ProcessPoolExecutor(max_workers=jobs, initializer=tune_gc) as pool:
         yield from run_ordered(chunks, lambda c: pool.submit(verify_chunk, c, keep_going),
                                lambda f: f.result(), window=4 * jobs)
 

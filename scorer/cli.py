@@ -500,4 +500,7 @@ def _malformed(file: str, kind: str, errors: list[Any]) -> Any:
 
 def main() -> None:
     """Entry point of the ``scorer`` console script."""
+    from scorer.pipeline import tune_gc
+
+    tune_gc()
     app(prog_name="scorer")
