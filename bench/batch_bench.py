@@ -33,6 +33,13 @@ def mixed_corpus(count: int, seed: int) -> list[bytes]:
     return out
 
 
+def _copy(record: bytes, k: int) -> bytes:
+    """The record with its own ``meta``, so that no two lines are equal."""
+    doc = orjson.loads(record)
+    doc["meta"] = {"copy": k}
+    return orjson.dumps(doc)
+
+
 def run(args: list[str]) -> tuple[float, int, int]:
     """Seconds, exit code and peak RSS (KiB) of one `scorer batch` run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
@@ -46,7 +53,8 @@ def run(args: list[str]) -> tuple[float, int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--records", type=int, default=1000)
+    parser.add_argument("--records", type=int, default=600)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--ndjson-records", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--no-dask", action="store_true")
@@ -54,8 +62,11 @@ def main() -> None:
     corpus = mixed_corpus(args.records, args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "mixed.ndjson"
-        path.write_bytes(b"\n".join(corpus) + b"\n")
-        print(f"mixed corpus: {len(corpus)} records of {', '.join(game_names())}")
+        copies = [_copy(corpus[k % len(corpus)], k) for k in range(args.records * args.repeat)]
+        path.write_bytes(b"\n".join(copies) + b"\n")
+        corpus = copies
+        print(f"mixed corpus: {len(corpus)} records of {', '.join(game_names())} "
+              f"({args.records} simulated games, each {args.repeat} times with its own meta)")
         rates = {}
         for jobs in (1, 2):
             seconds, code, _ = run(["--jobs", str(jobs), str(path)])
@@ -69,9 +80,7 @@ def main() -> None:
         big = Path(tmp) / "big.ndjson"
         with big.open("wb") as handle:
             for k in range(args.ndjson_records):
-                doc = orjson.loads(corpus[k % len(corpus)])
-                doc["meta"] = {"copy": k}
-                handle.write(orjson.dumps(doc) + b"\n")
+                handle.write(_copy(corpus[k % len(corpus)], k) + b"\n")
         size = big.stat().st_size / 1e6
         seconds, code, peak = run(["--jobs", "2", str(big)])
         print(f"large NDJSON: {args.ndjson_records} records, {size:.0f} MB: "

@@ -125,9 +125,28 @@ def verify_item(item: Item, keep_going: bool = False) -> VerifyResult:
     return replace(result, state=None, line=item.line)
 
 
-def verify_chunk(items: list[Item], keep_going: bool = False) -> list[VerifyResult]:
-    """Worker entry point: verify a chunk of items in order."""
-    return [verify_item(item, keep_going) for item in items]
+def verify_chunk(items: list[Item], keep_going: bool = False, render: str | None = None
+                 ) -> list[VerifyResult]:
+    """Worker entry point: verify a chunk of items in order.
+
+    With ``render`` ("json" or "ndjson") each result carries its output already rendered and
+    no score sheet; with "slim" it only drops the sheet (formats that show findings only).
+    Either way less crosses back to the parent process, which then only writes.
+    """
+    results = [verify_item(item, keep_going) for item in items]
+    if render is None:
+        return results
+    from scorer.report import dumps_line, dumps_report, result_to_data
+
+    slim = []
+    for result in results:
+        rendered = None
+        if render == "ndjson":
+            rendered = dumps_line(result_to_data(result))
+        elif render == "json":
+            rendered = dumps_report(result_to_data(result), indent=False).rstrip(b"\n")
+        slim.append(replace(result, scores=None, rendered=rendered))
+    return slim
 
 
 def chunked(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
@@ -164,25 +183,39 @@ def run_ordered(chunks: Iterable[list[Item]], submit: Submit, collect: Collect,
         yield from collect(pending.popleft())
 
 
-def run_local(items: Iterable[Item], jobs: int, keep_going: bool = False, chunk_size: int = 16
-              ) -> Iterator[VerifyResult]:
-    """Verify with ``jobs`` worker processes (1 = in this process)."""
+def run_local(items: Iterable[Item], jobs: int, keep_going: bool = False, chunk_size: int = 16,
+              render: str | None = None) -> Iterator[VerifyResult]:
+    """Verify with ``jobs`` worker processes (1 = in this process); ``render`` as for
+    :func:`verify_chunk`."""
     chunks = chunked(items, chunk_size)
     if jobs <= 1:
         for chunk in chunks:
-            yield from verify_chunk(chunk, keep_going)
+            yield from verify_chunk(chunk, keep_going, render)
         return
     from concurrent.futures import ProcessPoolExecutor
 
     from scorer.pipeline import tune_gc
 
+    warm_up()  # forked workers then start with every game imported and every validator built
     with ProcessPoolExecutor(max_workers=jobs, initializer=tune_gc) as pool:
-        yield from run_ordered(chunks, lambda c: pool.submit(verify_chunk, c, keep_going),
-                               lambda f: f.result(), window=4 * jobs)
+        yield from run_ordered(
+            chunks, lambda c: pool.submit(verify_chunk, c, keep_going, render),
+            lambda f: f.result(), window=4 * jobs)
+
+
+def warm_up() -> None:
+    """Import every game and compile the schema validators once, in this process."""
+    from scorer.registry import game_names, get_rules
+    from scorer.schemas import validate
+
+    for game in game_names():
+        get_rules(game)
+    validate({"format": "scorer-record/1"})
+    validate({"format": "scorer-position/1"})
 
 
 def run_dask(items: Iterable[Item], address: str, keep_going: bool = False,
-             chunk_size: int = 64) -> Iterator[VerifyResult]:
+             chunk_size: int = 64, render: str | None = None) -> Iterator[VerifyResult]:
     """Verify on a Dask distributed cluster (``local`` starts a two-worker local cluster)."""
     import importlib
 
@@ -198,7 +231,7 @@ def run_dask(items: Iterable[Item], address: str, keep_going: bool = False,
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         yield from run_ordered(
             chunked(items, chunk_size),
-            lambda c: client.submit(verify_chunk, c, keep_going, pure=False),
+            lambda c: client.submit(verify_chunk, c, keep_going, render, pure=False),
             lambda f: f.result(), window=4 * workers)
     finally:
         client.close()

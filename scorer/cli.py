@@ -385,10 +385,11 @@ def batch(
     if shard_spec is not None:
         index, count = _parse_shard(shard_spec)
         items = b.shard(items, index, count)
+    render = WRITERS[fmt.value].render
     if dask is not None:
-        results = b.run_dask(items, dask, keep_going)
+        results = b.run_dask(items, dask, keep_going, render=render)
     else:
-        results = b.run_local(items, jobs or b.default_jobs(), keep_going)
+        results = b.run_local(items, jobs or b.default_jobs(), keep_going, render=render)
     sink = output.open("wb") if output is not None else sys.stdout.buffer
     color = fmt is BatchFormat.text and output is None and _use_color(no_color)
     writer = WRITERS[fmt.value](sink, quiet, color)

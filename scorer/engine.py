@@ -115,6 +115,9 @@ class VerifyResult:
     players: tuple[PlayerName, ...] = ()
     state: State | None = field(default=None, repr=False, compare=False)
     line: int | None = None
+    #: Batch workers render the JSON output of a result themselves and send it as bytes,
+    #: without the score sheet, so the parent process only writes it out.
+    rendered: bytes | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:

@@ -64,6 +64,9 @@ class Tally:
 
 
 class Writer(ABC):
+    #: What batch workers prepare for this writer (see scorer.batch.verify_chunk): the other
+    #: formats show findings only, so the score sheets need not come back at all.
+    render: str = "slim"
     def __init__(self, out: IO[bytes], quiet: bool = False, color: bool = False) -> None:
         self.out = out
         self.quiet = quiet
@@ -116,12 +119,16 @@ class TextWriter(Writer):
 
 
 class NdjsonWriter(Writer):
+    render = "ndjson"
+
     def write_result(self, result: VerifyResult) -> None:
-        self.out.write(dumps_line(result_to_data(result)))
+        self.out.write(result.rendered or dumps_line(result_to_data(result)))
 
 
 class JsonWriter(Writer):
     """The scorer-report/1 document, written record by record."""
+
+    render = "json"
 
     def __init__(self, out: IO[bytes], quiet: bool = False, color: bool = False) -> None:
         super().__init__(out, quiet, color)
@@ -131,7 +138,8 @@ class JsonWriter(Writer):
     def write_result(self, result: VerifyResult) -> None:
         self._text("\n" if self._first else ",\n")
         self._first = False
-        self.out.write(dumps_report(result_to_data(result), indent=False).rstrip(b"\n"))
+        self.out.write(result.rendered or
+                       dumps_report(result_to_data(result), indent=False).rstrip(b"\n"))
 
     def finish(self) -> None:
         summary = {"total": self.tally.total, "passed": self.tally.passed,

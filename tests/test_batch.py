@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -218,3 +219,17 @@ def test_stream_of_items_is_lazy(tmp_path: Path) -> None:
     stream = iter_items([str(path)])
     first = next(stream)
     assert first.line == 1 and first.data == b"{}\n"
+
+
+def test_worker_rendered_output_equals_rendering_in_the_parent(corpus: Path) -> None:
+    from scorer.report import dumps_line, result_to_data
+
+    paths = [str(p) for p in sorted(corpus.rglob("*.json"))]
+    expected = b"".join(dumps_line(result_to_data(replace(r, state=None)))
+                        for r in map(pipeline.verify_file, paths))
+    for jobs in ("1", "2"):
+        result = runner.invoke(app, ["batch", "--jobs", jobs, "--format", "ndjson", *paths])
+        assert result.stdout_bytes == expected
+    one = runner.invoke(app, ["batch", "--jobs", "1", "--format", "json", str(corpus)])
+    two = runner.invoke(app, ["batch", "--jobs", "2", "--format", "json", str(corpus)])
+    assert one.stdout_bytes == two.stdout_bytes
