@@ -1,0 +1,56 @@
+"""Shared geometry: axial hexes, square grids and connected regions."""
+
+from __future__ import annotations
+
+from scorer.grid.hexgrid import (
+    DIRECTIONS,
+    axial_to_offset,
+    distance,
+    neighbours,
+    offset_to_axial,
+    rotate_cw,
+)
+from scorer.grid.regions import connected_groups, distances_from, group_of, iter_adjacent_pairs
+from scorer.grid.squaregrid import orthogonal, ring, rotate
+
+
+def test_hex_neighbours_are_the_six_directions_at_distance_one() -> None:
+    around = list(neighbours((2, -1)))
+    assert len(set(around)) == 6
+    assert all(distance((2, -1), c) == 1 for c in around)
+
+
+def test_rotation_cycles_through_the_directions() -> None:
+    # (dq, dr) → (−dr, dq + dr): N → NE → SE → S → SW → NW → N
+    assert [rotate_cw(DIRECTIONS[0], k) for k in range(6)] == list(DIRECTIONS)
+    assert rotate_cw((2, -1), 6) == (2, -1)
+
+
+def test_offset_axial_round_trip_for_both_column_parities() -> None:
+    for col in range(7):
+        for row in range(5):
+            assert axial_to_offset(*offset_to_axial(col, row)) == (col, row)
+    assert offset_to_axial(1, 0) == (1, 0) and offset_to_axial(2, 2) == (2, 1)
+
+
+def test_square_neighbourhoods_and_rotation() -> None:
+    assert sorted(orthogonal((0, 0))) == [(-1, 0), (0, -1), (0, 1), (1, 0)]
+    assert len(set(ring((3, 3)))) == 8
+    assert rotate((1, 0), 90) == (0, 1) and rotate((1, 0), 180) == (-1, 0)
+    assert rotate((2, 5), 360) == (2, 5)
+
+
+def test_connected_groups_in_order_of_first_cell() -> None:
+    cells = [(0, 0), (5, 5), (1, 0), (5, 6), (9, 9)]
+    groups = connected_groups(cells, orthogonal)
+    assert groups == [frozenset({(0, 0), (1, 0)}), frozenset({(5, 5), (5, 6)}),
+                      frozenset({(9, 9)})]
+    assert group_of((5, 6), cells, orthogonal) == frozenset({(5, 5), (5, 6)})
+    assert group_of((7, 7), cells, orthogonal) == frozenset()
+
+
+def test_distances_and_adjacent_pairs() -> None:
+    line = [(0, 0), (1, 0), (2, 0), (3, 0)]
+    assert distances_from((0, 0), line, orthogonal) == {c: c[0] for c in line}
+    assert list(iter_adjacent_pairs(line, orthogonal)) == [
+        ((0, 0), (1, 0)), ((1, 0), (2, 0)), ((2, 0), (3, 0))]
