@@ -92,11 +92,23 @@ def main() -> None:
               f"({args.records} simulated games, each {args.repeat} times with its own meta)")
         rates = {}
         for jobs in (1, 2):
-            seconds, code, _ = run(["--jobs", str(jobs), str(path)])
+            seconds, code, small_peak = run(["--jobs", str(jobs), str(path)])
             rates[jobs] = len(corpus) / seconds
             print(f"  scorer batch --jobs {jobs}: {rates[jobs]:8.1f} records/s (exit {code}; "
                   "process start-up included)")
         print(f"  end-to-end speed-up 2 jobs / 1 job: {rates[2] / rates[1]:.2f}")
+        # before any worker of this process exists: peak RSS counts scorer's processes only
+        big = Path(tmp) / "big.ndjson"
+        with big.open("wb") as handle:
+            for k in range(args.ndjson_records):
+                handle.write(_copy(corpus[k % len(corpus)], k) + b"\n")
+        size = big.stat().st_size / 1e6
+        seconds, code, peak = run(["--jobs", "2", str(big)])
+        print(f"  large NDJSON, --jobs 2: {args.ndjson_records} records, {size:.0f} MB: "
+              f"{args.ndjson_records / seconds:8.1f} records/s; peak RSS of any scorer process "
+              f"{peak / 1024:.0f} MiB (after the {len(corpus)}-record runs: "
+              f"{small_peak / 1024:.0f} MiB) (exit {code})")
+
         steady = {jobs: in_process(corpus, jobs) for jobs in (1, 2)}
         print(f"  steady state (after start-up): --jobs 1 {steady[1]:8.1f} records/s, --jobs 2 "
               f"{steady[2]:8.1f} records/s, speed-up {steady[2] / steady[1]:.2f} "
@@ -105,15 +117,6 @@ def main() -> None:
             seconds, code, _ = run(["--dask", "local", str(path)])
             print(f"  --dask local (2 workers): {len(corpus) / seconds:8.1f} records/s "
                   f"(exit {code}, cluster start-up included)")
-        big = Path(tmp) / "big.ndjson"
-        with big.open("wb") as handle:
-            for k in range(args.ndjson_records):
-                handle.write(_copy(corpus[k % len(corpus)], k) + b"\n")
-        size = big.stat().st_size / 1e6
-        seconds, code, peak = run(["--jobs", "2", str(big)])
-        print(f"large NDJSON: {args.ndjson_records} records, {size:.0f} MB: "
-              f"{args.ndjson_records / seconds:8.1f} records/s, peak RSS {peak / 1024:.0f} MiB "
-              f"(exit {code})")
 
 
 if __name__ == "__main__":
