@@ -1,6 +1,6 @@
 """Snapshot every finding the scorer gives on a fixed corpus, to prove a change alters none.
 
-    python bench/report_snapshot.py OUT_DIR [--per-game 2000]
+    python bench/report_snapshot.py OUT_DIR [--per-game 2000] [--corpus OLD_DIR/corpus]
 
 writes ``OUT_DIR/corpus/<game>.ndjson`` (simulated games of every player count, seeds 0..N-1,
 plus one deterministic single-step mutation of each, so rejection paths are covered too) and
@@ -99,8 +99,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--per-game", type=int, default=2000)
+    parser.add_argument("--corpus", type=Path, help="reuse the corpus folder of a snapshot")
     args = parser.parse_args()
-    corpus = build_corpus(args.out / "corpus", args.per_game)
+    if args.corpus is not None:
+        corpus = sorted(args.corpus.resolve().glob("*.ndjson"))
+        args.out.mkdir(parents=True, exist_ok=True)
+    else:
+        corpus = build_corpus(args.out / "corpus", args.per_game)
     fixtures = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("fixtures/*/*/*.json"))
     proc = subprocess.run(
         [sys.executable, "-m", "scorer", "batch", "--format", "json", "--jobs", "2",
