@@ -102,7 +102,7 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, help="reuse the corpus folder of a snapshot")
     args = parser.parse_args()
     if args.corpus is not None:
-        corpus = sorted(args.corpus.resolve().glob("*.ndjson"))
+        corpus = [args.corpus.resolve() / f"{game}.ndjson" for game in PLAYERS]
         args.out.mkdir(parents=True, exist_ok=True)
     else:
         corpus = build_corpus(args.out / "corpus", args.per_game)
@@ -113,7 +113,10 @@ def main() -> None:
         capture_output=True, text=True, cwd=ROOT)
     if proc.returncode not in (0, 1):
         sys.exit(f"scorer batch failed ({proc.returncode}): {proc.stderr[-2000:]}")
-    report = normalise(json.loads(proc.stdout))
+    text = proc.stdout
+    for path in corpus:  # the corpus may lie anywhere: name its files alike in every snapshot
+        text = text.replace(json.dumps(str(path))[1:-1], f"corpus/{path.name}")
+    report = normalise(json.loads(text))
     report.pop("summary", None)
     (args.out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
     results = report.get("records", [])
