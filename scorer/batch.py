@@ -18,13 +18,16 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorer.engine import VerifyResult
 from scorer.errors import RecordLoadError
 from scorer.findings import Finding
 from scorer.loading import MAX_BYTES, read_bytes
 from scorer.pipeline import verify_bytes
+
+if TYPE_CHECKING:
+    from scorer.profile import Profile
 
 NDJSON_SUFFIXES = (".ndjson", ".jsonl")
 DIR_SUFFIXES = (".json", *NDJSON_SUFFIXES)
@@ -110,14 +113,16 @@ def _stdin_items(max_bytes: int) -> Iterator[Item]:
         yield Item("-", None, data)
 
 
-def verify_item(item: Item, keep_going: bool = False) -> VerifyResult:
-    """Verify one item; the result carries no state (it crosses process boundaries)."""
+def verify_item(item: Item, keep_going: bool = False, profile: Profile | None = None
+                ) -> VerifyResult:
+    """Verify one item (under the event ``profile``, if any); the result carries no state (it
+    crosses process boundaries)."""
     if item.data is None:
         rule, message = item.error or ("REC-IO-1", "no data")
         result = VerifyResult(item.source, "unknown", None, "malformed",
                               (Finding(rule, "", message),))
     else:
-        result = verify_bytes(item.data, item.source, keep_going)
+        result = verify_bytes(item.data, item.source, keep_going, profile)
     if item.duplicate_of is not None:
         dup = Finding("REC-DUP-1", "", f"the same content as {item.duplicate_of}", "warning",
                       {"first": item.duplicate_of})
@@ -125,15 +130,15 @@ def verify_item(item: Item, keep_going: bool = False) -> VerifyResult:
     return replace(result, state=None, line=item.line)
 
 
-def verify_chunk(items: list[Item], keep_going: bool = False, render: str | None = None
-                 ) -> list[VerifyResult]:
+def verify_chunk(items: list[Item], keep_going: bool = False, render: str | None = None,
+                 profile: Profile | None = None) -> list[VerifyResult]:
     """Worker entry point: verify a chunk of items in order.
 
     With ``render`` ("json" or "ndjson") each result carries its output already rendered and
     no score sheet; with "slim" it only drops the sheet (formats that show findings only).
     Either way less crosses back to the parent process, which then only writes.
     """
-    results = [verify_item(item, keep_going) for item in items]
+    results = [verify_item(item, keep_going, profile) for item in items]
     if render is None:
         return results
     from scorer.report import dumps_line, dumps_report, result_to_data
@@ -184,13 +189,14 @@ def run_ordered(chunks: Iterable[list[Item]], submit: Submit, collect: Collect,
 
 
 def run_local(items: Iterable[Item], jobs: int, keep_going: bool = False, chunk_size: int = 16,
-              render: str | None = None) -> Iterator[VerifyResult]:
-    """Verify with ``jobs`` worker processes (1 = in this process); ``render`` as for
-    :func:`verify_chunk`."""
+              render: str | None = None, profile: Profile | None = None
+              ) -> Iterator[VerifyResult]:
+    """Verify with ``jobs`` worker processes (1 = in this process); ``render`` and ``profile``
+    as for :func:`verify_chunk` (the profile is sent with every chunk)."""
     chunks = chunked(items, chunk_size)
     if jobs <= 1:
         for chunk in chunks:
-            yield from verify_chunk(chunk, keep_going, render)
+            yield from verify_chunk(chunk, keep_going, render, profile)
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -199,7 +205,7 @@ def run_local(items: Iterable[Item], jobs: int, keep_going: bool = False, chunk_
     warm_up()  # forked workers then start with every game imported and every validator built
     with ProcessPoolExecutor(max_workers=jobs, initializer=tune_gc) as pool:
         yield from run_ordered(
-            chunks, lambda c: pool.submit(verify_chunk, c, keep_going, render),
+            chunks, lambda c: pool.submit(verify_chunk, c, keep_going, render, profile),
             lambda f: f.result(), window=4 * jobs)
 
 
@@ -215,7 +221,8 @@ def warm_up() -> None:
 
 
 def run_dask(items: Iterable[Item], address: str, keep_going: bool = False,
-             chunk_size: int = 64, render: str | None = None) -> Iterator[VerifyResult]:
+             chunk_size: int = 64, render: str | None = None, profile: Profile | None = None
+             ) -> Iterator[VerifyResult]:
     """Verify on a Dask distributed cluster (``local`` starts a two-worker local cluster)."""
     import importlib
 
@@ -231,7 +238,7 @@ def run_dask(items: Iterable[Item], address: str, keep_going: bool = False,
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         yield from run_ordered(
             chunked(items, chunk_size),
-            lambda c: client.submit(verify_chunk, c, keep_going, render, pure=False),
+            lambda c: client.submit(verify_chunk, c, keep_going, render, profile, pure=False),
             lambda f: f.result(), window=4 * workers)
     finally:
         client.close()

@@ -6,11 +6,21 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from scorer import __version__
+
+if TYPE_CHECKING:
+    from scorer.config import Config
+
+CONFIG_KEY = "config"
+#: This invocation's configuration (the root callback resets it for every run).
+_RUN: dict[str, Any] = {}
+CONFIG_HELP = ("Read settings and the event profile from FILE (scorer.toml or pyproject.toml; "
+               "default: found upward from the working directory).")
+
 
 app = typer.Typer(
     name="scorer",
@@ -36,6 +46,12 @@ KeepGoingOpt = Annotated[
     typer.Option("--keep-going", help="Continue after the first illegal move; later findings are "
                  "marked as possibly caused by the first."),
 ]
+ExcludeOpt = Annotated[
+    list[str] | None,
+    typer.Option("--exclude", metavar="PATTERN",
+                 help="Skip files matching PATTERN (repeatable; adds to the configuration's "
+                 "exclude patterns)."),
+]
 SchemaDirOpt = Annotated[
     Path | None, typer.Option("--schema-dir", help="Use the schemas in this folder.",
                               exists=True, file_okay=False)]
@@ -49,10 +65,75 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
+    config_file: Annotated[Path | None, typer.Option("--config", metavar="FILE", dir_okay=False,
+                                                     help=CONFIG_HELP)] = None,
 ) -> None:
     """Verify recorded board games and settle their scores."""
+    _RUN.clear()
+    if config_file is not None:
+        _use_config(ctx, config_file)
+
+
+def _command_config(ctx: typer.Context, value: Path | None) -> Path | None:
+    """A command's eager ``--config``: FILE, else the root's ``--config``, else the file found
+    upward from the working directory."""
+    if value is not None or _RUN.get(CONFIG_KEY) is None:
+        _use_config(ctx, value)
+    return value
+
+
+def _use_config(ctx: typer.Context, path: Path | None) -> None:
+    """Load the configuration (exit 2 on any problem) and make its option keys the defaults
+    of the command's options (click's default_map, keyed by the option's long name)."""
+    from scorer.config import ConfigError, load, option_defaults
+
+    root = ctx.find_root()
+    try:
+        config = load(path)
+        defaults = option_defaults(config, _long_options(ctx))
+    except ConfigError as exc:
+        typer.echo(f"scorer: configuration error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    _RUN[CONFIG_KEY] = config
+    root.default_map = defaults
+    if ctx is not root:
+        ctx.default_map = defaults.get(ctx.info_name or "", {})
+
+
+def _long_options(ctx: typer.Context) -> dict[str, dict[str, tuple[str, Any]]]:
+    """Command name → {long option name: (parameter name, check)} of every command; a check
+    raises for a value the option does not take."""
+    root = ctx.find_root()
+    group: Any = root.command
+    out: dict[str, dict[str, tuple[str, Any]]] = {}
+    for name in group.list_commands(root):
+        cmd = group.get_command(root, name)
+        for param in cmd.params if cmd is not None else ():
+            if param.callback is not None or not param.name:
+                continue  # --version, --config
+            for opt in getattr(param, "opts", ()):
+                if opt.startswith("--") and opt != "--help":
+                    out.setdefault(name, {})[opt[2:]] = (
+                        param.name, lambda v, p=param: p.process_value(ctx, v))
+    return out
+
+
+def _config() -> Config:
+    """The configuration of this run (an empty one when there is none)."""
+    from scorer.config import Config
+
+    config = _RUN.get(CONFIG_KEY)
+    return config if config is not None else Config()
+
+
+ConfigOpt = Annotated[
+    Path | None,
+    typer.Option("--config", metavar="FILE", dir_okay=False, is_eager=True,
+                 callback=_command_config, help=CONFIG_HELP),
+]
 
 
 def _use_color(no_color: bool) -> bool:
@@ -94,12 +175,17 @@ def verify(
     no_color: NoColorOpt = False,
     keep_going: KeepGoingOpt = False,
     schema_dir: SchemaDirOpt = None,
+    exclude: ExcludeOpt = None,
+    config_file: ConfigOpt = None,
 ) -> None:
     """Replay and check records; print findings and, for verified games, the score table."""
     from scorer.pipeline import verify_file
+    from scorer.selection import select
 
     _set_schema_dir(schema_dir)
-    results = [verify_file(f, keep_going) for f in files]
+    config = _config()
+    chosen = select(files, config.filters(tuple(exclude or ())), expand=False)
+    results = [verify_file(f, keep_going, profile=config.profile) for f in chosen]
     _emit(results, fmt, quiet, no_color)
     raise typer.Exit(_exit_code(results))
 
@@ -111,12 +197,13 @@ def score(
     no_color: NoColorOpt = False,
     keep_going: KeepGoingOpt = False,
     schema_dir: SchemaDirOpt = None,
+    config_file: ConfigOpt = None,
 ) -> None:
     """The score breakdown of a record or position: per player and category, winner, tie-break."""
     from scorer.pipeline import verify_file
 
     _set_schema_dir(schema_dir)
-    result = verify_file(file, keep_going)
+    result = verify_file(file, keep_going, profile=_config().profile)
     _emit([result], fmt, False, no_color)
     raise typer.Exit(_exit_code([result]))
 
@@ -255,6 +342,7 @@ def explain(
     category: Annotated[str | None, typer.Option("--category", "-c",
                                                  help="Only this score category.")] = None,
     keep_going: KeepGoingOpt = False,
+    config_file: ConfigOpt = None,
 ) -> None:
     """Why each point was scored: the cells of every chain, herd, habitat or finca majority."""
     from scorer import report
@@ -262,7 +350,7 @@ def explain(
     from scorer.pipeline import verify_file
     from scorer.registry import get_rules
 
-    result = verify_file(file, keep_going)
+    result = verify_file(file, keep_going, profile=_config().profile)
     for f in result.findings:
         if f.rule != "REC-CLAIM-1":
             typer.echo(report.finding_line(file, f))
@@ -289,12 +377,17 @@ def report_site(
                                        help="Write the static site into this folder.")],
     title: Annotated[str, typer.Option("--title", help="Title of the index page.")
                      ] = "scorer report",
+    exclude: ExcludeOpt = None,
+    config_file: ConfigOpt = None,
 ) -> None:
     """A static web page per record (board picture, scores, findings) and an index."""
     from scorer.batch import iter_items
     from scorer.html import build_pages, write_site
+    from scorer.selection import select
 
-    pages = build_pages(iter_items(paths))
+    config = _config()
+    pages = build_pages(iter_items(select(paths, config.filters(tuple(exclude or ())))),
+                        profile=config.profile)
     write_site(pages, html, title)
     typer.echo(f"wrote {len(pages)} record pages and {html / 'index.html'}")
     raise typer.Exit(_exit_code([p.result for p in pages]))
@@ -375,21 +468,26 @@ def batch(
     no_color: NoColorOpt = False,
     keep_going: KeepGoingOpt = False,
     schema_dir: SchemaDirOpt = None,
+    exclude: ExcludeOpt = None,
+    config_file: ConfigOpt = None,
 ) -> None:
     """Verify many records in parallel: one line per finding, a summary, 'N passed, M failed'."""
     from scorer import batch as b
     from scorer.formats import WRITERS, fails
+    from scorer.selection import select
 
     _set_schema_dir(schema_dir)
-    items = b.mark_duplicates(b.iter_items(paths))
+    config = _config()
+    items = b.mark_duplicates(b.iter_items(select(paths, config.filters(tuple(exclude or ())))))
     if shard_spec is not None:
         index, count = _parse_shard(shard_spec)
         items = b.shard(items, index, count)
     render = WRITERS[fmt.value].render
     if dask is not None:
-        results = b.run_dask(items, dask, keep_going, render=render)
+        results = b.run_dask(items, dask, keep_going, render=render, profile=config.profile)
     else:
-        results = b.run_local(items, jobs or b.default_jobs(), keep_going, render=render)
+        results = b.run_local(items, jobs or b.default_jobs(), keep_going, render=render,
+                              profile=config.profile)
     sink = output.open("wb") if output is not None else sys.stdout.buffer
     color = fmt is BatchFormat.text and output is None and _use_color(no_color)
     writer = WRITERS[fmt.value](sink, quiet, color)

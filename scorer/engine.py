@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from scorer.findings import Finding
+
+if TYPE_CHECKING:
+    from scorer.components import Components
 
 Record = Mapping[str, Any]
 Move = Mapping[str, Any]
@@ -18,7 +21,8 @@ State = Any
 PlayerName = str
 RuleId = str
 
-Status = Literal["ok", "mismatch", "illegal", "incomplete", "malformed", "impossible", "error"]
+Status = Literal["ok", "mismatch", "illegal", "incomplete", "malformed", "impossible", "error",
+                 "ineligible"]
 Kind = Literal["record", "position", "unknown"]
 
 
@@ -115,6 +119,8 @@ class VerifyResult:
     players: tuple[PlayerName, ...] = ()
     state: State | None = field(default=None, repr=False, compare=False)
     line: int | None = None
+    #: ``sha256:<hex>`` of the document's component data (scorer.components), if readable.
+    fingerprint: str | None = None
     #: Batch workers render the JSON output of a result themselves and send it as bytes,
     #: without the score sheet, so the parent process only writes it out.
     rendered: bytes | None = field(default=None, repr=False, compare=False)
@@ -193,6 +199,15 @@ class GameRules(Protocol):
     def draw_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
         """The boards of ``state`` as a deterministic SVG document: player colours, a legend,
         coordinates, ``items`` highlighted, and ``mark`` (an offending cell) marked."""
+        ...
+
+    def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option of the game with the value a schema-valid ``variant`` gives it
+        (defaults filled in, shorthands expanded)."""
+        ...
+
+    def component_data(self, doc: Mapping[str, Any]) -> Components:
+        """The component data of a schema-valid record or position (scorer.components)."""
         ...
 
 

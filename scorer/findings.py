@@ -22,8 +22,12 @@ REC_RULES: Mapping[str, str] = {
     "REC-TURN-1": "A move belongs to a player whose turn it is not.",
     "REC-END-1": "A move follows the end of the game.",
     "REC-END-2": "The moves stop before the game has ended (provisional scores are printed).",
-    "REC-CLAIM-1": "A claimed total, breakdown category or rating differs from the computed one.",
-    "REC-CLAIM-2": "A claim names a player who is not in `players`.",
+    "REC-CLAIM-1": "A claimed total, breakdown category or rating differs from the computed one, "
+    "or a claim names a player who is not in `players`.",
+    "REC-PROFILE-1": "An effective variant option differs from the one the event profile pins.",
+    "REC-PROFILE-2": "The component data differs from the event's (the profile's components "
+    "file).",
+    "REC-PROFILE-3": "A player is not on the event profile's roster.",
     "REC-DUP-1": "Warning: a batch holds the same record content more than once.",
     "REC-INTERNAL-1": "The scorer failed unexpectedly on this document (a bug; please report it).",
 }

@@ -26,7 +26,10 @@ from scorer.report import (
 
 FORMATS = ("text", "json", "ndjson", "junit", "sarif", "github")
 GITHUB_CAP = 50
-STATUSES = ("ok", "mismatch", "illegal", "incomplete", "malformed", "impossible", "error")
+FP_KEPT = 1000  # distinct component fingerprints counted per game (memory stays bounded)
+FP_SHOWN = 5
+STATUSES = ("ok", "mismatch", "illegal", "incomplete", "malformed", "impossible", "error",
+            "ineligible")
 
 
 def label(result: VerifyResult) -> str:
@@ -39,11 +42,17 @@ class Tally:
 
     def __init__(self) -> None:
         self.by_game: dict[str, Counter[str]] = defaultdict(Counter)
+        self.fingerprints: dict[str, Counter[str]] = defaultdict(Counter)  # at most FP_KEPT
         self.passed = 0
         self.failed = 0
 
     def add(self, result: VerifyResult) -> None:
         self.by_game[result.game or "unknown"][result.status] += 1
+        if result.game is not None and result.fingerprint is not None:
+            seen = self.fingerprints[result.game]
+            key = result.fingerprint if (result.fingerprint in seen or len(seen) < FP_KEPT
+                                         ) else "other"
+            seen[key] += 1
         if result.ok:
             self.passed += 1
         else:
@@ -96,7 +105,23 @@ class TextWriter(Writer):
     def finish(self) -> None:
         if not self.quiet and self.tally.total:
             self._text(self._summary_table())
+            self._text(self._fingerprint_lines())
         self._text(self.tally.closing_line() + "\n")
+
+    def _fingerprint_lines(self) -> str:
+        """Per game, the component data the records were played with (most common first)."""
+        from scorer.report import short_fingerprint
+
+        lines = []
+        for game in sorted(self.tally.fingerprints):
+            counts = self.tally.fingerprints[game]
+            common = [(fp, n) for fp, n in counts.most_common() if fp != "other"]
+            shown = [f"{short_fingerprint(fp)} ({n})" for fp, n in common[:FP_SHOWN]]
+            rest = sum(n for _, n in common[FP_SHOWN:]) + counts["other"]
+            if rest:
+                shown.append(f"{rest} record{'s' if rest != 1 else ''} with others")
+            lines.append(f"Components of {game}: {', '.join(shown)}\n")
+        return "".join(lines)
 
     def _summary_table(self) -> str:
         import io
@@ -292,8 +317,9 @@ WRITERS: dict[str, type[Writer]] = {
 def fails(result: VerifyResult, fail_on: str) -> bool:
     """Whether ``result`` fails the batch under ``--fail-on`` (error < mismatch < incomplete)."""
     levels: dict[str, Sequence[str]] = {
-        "error": ("illegal", "malformed", "impossible", "error"),
-        "mismatch": ("illegal", "malformed", "impossible", "error", "mismatch"),
-        "incomplete": ("illegal", "malformed", "impossible", "error", "mismatch", "incomplete"),
+        "error": ("illegal", "malformed", "impossible", "error", "ineligible"),
+        "mismatch": ("illegal", "malformed", "impossible", "error", "ineligible", "mismatch"),
+        "incomplete": ("illegal", "malformed", "impossible", "error", "ineligible", "mismatch",
+                       "incomplete"),
     }
     return result.status in levels[fail_on]

@@ -14,6 +14,7 @@ from scorer.report import STATUS_TEXT, finding_line
 
 if TYPE_CHECKING:
     from scorer.batch import Item
+    from scorer.profile import Profile
 
 CSS = """
 body{font-family:system-ui,sans-serif;margin:2em;color:#222;background:#fff}
@@ -22,7 +23,8 @@ th,td{border:1px solid #bbb;padding:.3em .6em;text-align:right}
 th:first-child,td:first-child{text-align:left}
 .wide{overflow-x:auto}.ok{color:#1a7f37}.bad{color:#c62828}
 .board{margin:1em 0;max-width:100%;overflow:auto}
-code{font-size:.9em}ul.findings li{font-family:monospace;margin:.2em 0}
+code{font-size:.9em}.fingerprint code{overflow-wrap:anywhere}
+ul.findings li{font-family:monospace;margin:.2em 0}
 """
 
 
@@ -72,6 +74,9 @@ def record_page(page: Page) -> str:
              f"<h1>{escape(r.source)}</h1>",
              f"<p>{escape(r.game or 'unknown game')} · {escape(', '.join(r.players))} · "
              f"{_status(r)}</p>"]
+    if r.fingerprint is not None:
+        parts.append(f"<p class=\"fingerprint\">Component data: <code>{escape(r.fingerprint)}"
+                     "</code></p>")
     if page.svg:
         parts.append(f"<div class=\"board\">{_inline(page.svg)}</div>")
     if r.scores is not None:
@@ -108,7 +113,7 @@ def index_page(pages: Iterable[Page], title: str) -> str:
     return _doc(title, f"<h1>{escape(title)}</h1>\n{table}")
 
 
-def build_pages(items: Iterable[Item]) -> list[Page]:
+def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[Page]:
     """Verify each item and draw its board (the state reached, with an illegal move's cell
     marked). A picture that cannot be drawn leaves the page without one; it never stops the
     report."""
@@ -132,7 +137,7 @@ def build_pages(items: Iterable[Item]) -> list[Page]:
         except Exception:
             result = verify_bytes(item.data, item.label)  # reports the JSON error
         else:
-            result = verify_document(doc, item.label)
+            result = verify_document(doc, item.label, profile=profile)
         picture = ""
         if result.state is not None and result.game is not None:
             rules = get_rules(result.game)

@@ -65,6 +65,12 @@ def dumps(doc: Any, pretty: bool = True) -> bytes:
     return orjson.dumps(doc, option=option | orjson.OPT_APPEND_NEWLINE)
 
 
+def canonical_json(value: Any) -> bytes:
+    """The canonical JSON form of plain data: UTF-8, keys sorted, no whitespace (fingerprints
+    and comparisons of component data)."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
 def _position(data: bytes, pos: int) -> tuple[int, int]:
     """1-based line and column of character offset ``pos`` (orjson counts characters)."""
     text = data.decode("utf-8", errors="replace")

@@ -7,7 +7,7 @@ reported as REC-INTERNAL-1 for that document only.
 from __future__ import annotations
 
 import gc
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorer.engine import VerifyResult
 from scorer.errors import RecordLoadError
@@ -15,6 +15,9 @@ from scorer.findings import Finding
 from scorer.loading import MAX_BYTES, parse, read_bytes
 from scorer.replay import score_position, verify_record
 from scorer.schemas import validate
+
+if TYPE_CHECKING:
+    from scorer.profile import Profile
 
 
 def tune_gc() -> None:
@@ -26,37 +29,35 @@ def tune_gc() -> None:
     gc.set_threshold(20_000, 20, 20)
 
 
-def verify_file(source: str, keep_going: bool = False, max_bytes: int = MAX_BYTES
-                ) -> VerifyResult:
+def verify_file(source: str, keep_going: bool = False, max_bytes: int = MAX_BYTES,
+                profile: Profile | None = None) -> VerifyResult:
     """Verify the record or position in file ``source`` (``-`` for standard input)."""
     try:
         data = read_bytes(source, max_bytes)
     except RecordLoadError as exc:
         return _load_failure(source, exc)
-    return verify_bytes(data, source, keep_going)
+    return verify_bytes(data, source, keep_going, profile)
 
 
-def verify_bytes(data: bytes, source: str = "<bytes>", keep_going: bool = False) -> VerifyResult:
+def verify_bytes(data: bytes, source: str = "<bytes>", keep_going: bool = False,
+                 profile: Profile | None = None) -> VerifyResult:
     """Verify a document given as bytes."""
     try:
         doc = parse(data)
     except RecordLoadError as exc:
         return _load_failure(source, exc)
-    return verify_document(doc, source, keep_going)
+    return verify_document(doc, source, keep_going, profile)
 
 
-def verify_document(doc: Any, source: str = "<document>", keep_going: bool = False
-                    ) -> VerifyResult:
-    """Verify a parsed document (record or position)."""
+def verify_document(doc: Any, source: str = "<document>", keep_going: bool = False,
+                    profile: Profile | None = None) -> VerifyResult:
+    """Verify a parsed document (record or position); under an event ``profile`` deviations
+    are REC-PROFILE-* findings (scorer.profile). Every schema-valid document gets the
+    fingerprint of its component data."""
+    from scorer.profile import annotate
+
     try:
-        kind, errors = validate(doc)
-        if errors:
-            game = doc.get("game") if isinstance(doc, dict) else None
-            return VerifyResult(source, kind, game if isinstance(game, str) else None,
-                                "malformed", tuple(errors))
-        if kind == "position":
-            return score_position(doc, source, keep_going)
-        return verify_record(doc, source, keep_going)
+        return annotate(_verify(doc, source, keep_going), doc, profile)
     except RecursionError:
         return VerifyResult(source, "unknown", None, "malformed", (
             Finding("REC-JSON-1", "", "the document is nested too deeply to check"),))
@@ -64,6 +65,17 @@ def verify_document(doc: Any, source: str = "<document>", keep_going: bool = Fal
         return VerifyResult(source, "unknown", None, "error", (
             Finding("REC-INTERNAL-1", "", f"internal error: {type(exc).__name__}: {exc}",
                     details={"exception": type(exc).__name__}),))
+
+
+def _verify(doc: Any, source: str, keep_going: bool) -> VerifyResult:
+    kind, errors = validate(doc)
+    if errors:
+        game = doc.get("game") if isinstance(doc, dict) else None
+        return VerifyResult(source, kind, game if isinstance(game, str) else None,
+                            "malformed", tuple(errors))
+    if kind == "position":
+        return score_position(doc, source, keep_going)
+    return verify_record(doc, source, keep_going)
 
 
 def _load_failure(source: str, exc: RecordLoadError) -> VerifyResult:

@@ -170,7 +170,7 @@ def _claim(
     try:
         line = sheet.player(name)
     except KeyError:
-        return [Finding("REC-CLAIM-2", pointer, f"{name!r} is not a player of this game",
+        return [Finding("REC-CLAIM-1", pointer, f"{name!r} is not a player of this game",
                         details={"found": name})]
     if key != "total" and key not in line.categories:
         return []  # a category the sheet cannot compute (e.g. a position without history)

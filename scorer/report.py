@@ -21,6 +21,7 @@ STATUS_TEXT = {
     "malformed": "rejected: malformed",
     "impossible": "rejected: impossible position",
     "error": "internal error",
+    "ineligible": "rejected: differs from the event profile",
 }
 
 
@@ -41,7 +42,14 @@ def status_line(result: VerifyResult) -> str:
         parts.append(f"{result.steps_verified} steps")
     elif result.kind == "position":
         parts.append("position")
+    if result.fingerprint is not None:
+        parts.append(f"components {short_fingerprint(result.fingerprint)}")
     return f"{result.source}: {text} ({', '.join(parts)})"
+
+
+def short_fingerprint(fingerprint: str) -> str:
+    """``sha256:`` and the first 16 hex digits (the JSON report has all 64)."""
+    return fingerprint[:23]
 
 
 def render_sheet(sheet: ScoreSheet, color: bool = True, width: int = 120) -> str:
@@ -155,6 +163,7 @@ def result_to_data(result: VerifyResult) -> dict[str, Any]:
         "players": list(result.players),
         "findings": [finding_to_data(f) for f in result.findings],
         "scores": sheet_to_data(result.scores) if result.scores else None,
+        "fingerprint": result.fingerprint,
     }
     if result.line is not None:
         data["line"] = result.line

@@ -37,6 +37,7 @@ def set_schema_dir(path: Path | None) -> None:
     load_all.cache_clear()
     _fast_validator.cache_clear()
     _slow_validator.cache_clear()
+    _ref_validator.cache_clear()
 
 
 def schema_dir() -> Path:
@@ -145,6 +146,27 @@ def _message(error: jsonschema.ValidationError) -> str:
     if len(text) > 300:
         text = text[:297] + "..."
     return text
+
+
+@cache
+def _ref_validator(ref: str) -> jsonschema.Draft202012Validator:
+    import jsonschema
+
+    return jsonschema.Draft202012Validator({"$ref": BASE_URI + ref}, registry=_registry())
+
+
+def value_errors(ref: str, value: Any) -> list[Finding]:
+    """Schema errors of ``value`` against the schema at ``ref`` (``<file>#<pointer>``, e.g.
+    ``harmonies.schema.json#/$defs/variant``): REC-SCHEMA-1 findings with pointers relative
+    to ``value``, sorted. Raises KeyError if the schema file does not exist."""
+    get_schema(ref.partition("#")[0])
+    found: dict[tuple[str, str], Finding] = {}
+    for error in _ref_validator(ref).iter_errors(value):
+        for leaf in _leaves(error):
+            pointer = to_pointer(leaf.absolute_path)
+            found.setdefault((pointer, str(leaf.validator)), Finding(
+                "REC-SCHEMA-1", pointer, _message(leaf), details={"keyword": str(leaf.validator)}))
+    return sorted(found.values(), key=sort_key)
 
 
 def check_schemas() -> list[str]:

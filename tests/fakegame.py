@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from scorer.components import Components, Item, keyed
 from scorer.engine import PlayerScore, PositionResult, ScoreSheet
 from scorer.errors import RuleViolation
 from scorer.findings import Finding
@@ -82,6 +83,13 @@ class Countdown:
 
     def legal_steps(self, state: Pile) -> Iterator[Any]:
         yield from ({"do": "take", "n": n} for n in range(1, min(3, state.left) + 1))
+
+    def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
+        return {"fast": False, **variant}
+
+    def component_data(self, doc: Mapping[str, Any]) -> Components:
+        pile = doc.get("setup", {}).get("pile", 5)
+        return {"pile": keyed("/setup", {"pile": Item("/setup/pile", pile)})}
 
 
 RULES = Countdown()

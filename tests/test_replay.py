@@ -121,17 +121,18 @@ def test_claims_every_mismatch_is_REC_CLAIM_1() -> None:
     assert pointers == ["/claimed/scores/Ann", "/claimed/scores/Ben", "/claimed/breakdown/Ann/last"]
 
 
-def test_claim_for_unknown_player_is_REC_CLAIM_2() -> None:
+def test_claim_for_unknown_player_is_REC_CLAIM_1() -> None:
     result = verify_record(record([("Ann", [3]), ("Ben", [2])], claimed={"scores": {"Zoe": 1}}))
-    assert_finding(result, "REC-CLAIM-2", "/claimed/scores/Zoe")
+    assert_finding(result, "REC-CLAIM-1", "/claimed/scores/Zoe")
+    assert [f.rule for f in result.findings] == ["REC-CLAIM-1"]  # REC-CLAIM-2 is retired
 
 
 def test_claim_pointer_escapes_names() -> None:
     result = verify_record(record([("A/B", [3]), ("C~D", [2])], players=("A/B", "C~D"),
                                   claimed={"scores": {"A/B": 1, "C~0D": 5, "C~D": 1}}))
     assert_finding(result, "REC-CLAIM-1", "/claimed/scores/A~1B")
-    assert_finding(result, "REC-CLAIM-2", "/claimed/scores/C~00D")
-    assert [f.rule for f in result.findings] == ["REC-CLAIM-1", "REC-CLAIM-2"]
+    assert_finding(result, "REC-CLAIM-1", "/claimed/scores/C~00D")
+    assert [f.rule for f in result.findings] == ["REC-CLAIM-1", "REC-CLAIM-1"]
 
 
 def test_keep_going_reports_later_findings_marked() -> None:

@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from scorer.components import Components
 from scorer.engine import Mark, PositionResult, ScoreItem, ScoreSheet
 from scorer.findings import Finding
 from scorer.games.citrus import actions, position, render, scoring, setup
@@ -125,6 +126,16 @@ class CitrusRules:
         from scorer.games.citrus.generator import legal_steps
 
         return legal_steps(state)
+
+    def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
+        from scorer.games.citrus.data import options_of
+
+        return options_of(dict(variant))
+
+    def component_data(self, doc: Mapping[str, Any]) -> Components:
+        from scorer.games.citrus.component_data import component_data
+
+        return component_data(doc)
 
 
 RULES = CitrusRules()

@@ -7,7 +7,8 @@ Decisions where the spec leaves room (also listed in the report):
   ``stages`` ``intermediate`` and ``final`` (``provisional`` while the game is not over).
 * Income claims (HAC-MARKET-5, HAC-HARV-6) carry the pointer ``/moves/<i>/steps/<j>/income``;
   the move index is counted by the state (applied and skipped turns).
-* A claim naming a non-player is REC-CLAIM-2 (as the referee does for ``scores``).
+* A claim naming a non-player is REC-CLAIM-1 at that name (§7.5), as the referee does for
+  ``scores``.
 * ``buy_water`` with a ``shape`` while ``setup.water_supply`` is a number is HAC-WATER-4 at
   ``…/shape`` (the shape names nothing in the supply).
 * A ``buy_card`` from the pile must not carry ``refill`` (schema), a display purchase may
@@ -26,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from scorer.components import Components
 from scorer.engine import Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet, State
 from scorer.findings import Finding
 from scorer.games.hacienda.actions import apply_turn, skip_turn
@@ -106,6 +108,18 @@ class HaciendaRules:
         from scorer.games.hacienda.picture import draw_svg
 
         return draw_svg(state, items, mark)
+
+    def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
+        from dataclasses import asdict
+
+        from scorer.games.hacienda.state import parse_options
+
+        return asdict(parse_options(variant))
+
+    def component_data(self, doc: Mapping[str, Any]) -> Components:
+        from scorer.games.hacienda.component_data import component_data
+
+        return component_data(doc)
 
 
 RULES = HaciendaRules()

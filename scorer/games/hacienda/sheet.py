@@ -123,7 +123,7 @@ def _one(sheet: ScoreSheet, path: tuple[str, ...], name: str, key: str, claimed:
     try:
         line = sheet.player(name)
     except KeyError:
-        return [Finding("REC-CLAIM-2", to_pointer(path), f"{name!r} is not a player of this game",
+        return [Finding("REC-CLAIM-1", to_pointer(path), f"{name!r} is not a player of this game",
                         details={"found": name})]
     actual = line.total if key == "total" else line.categories.get(key)
     if actual == claimed:
@@ -155,7 +155,7 @@ def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]
     for name, value in claimed.get("money", {}).items():
         pointer = to_pointer(("claimed", "money", name))
         if name not in sheet.money:
-            out.append(Finding("REC-CLAIM-2", pointer, f"{name!r} is not a player of this game",
+            out.append(Finding("REC-CLAIM-1", pointer, f"{name!r} is not a player of this game",
                                details={"found": name}))
         elif sheet.money[name] != value:
             out.append(Finding("REC-CLAIM-1", pointer, f"{name}: claimed {value} pesos, "

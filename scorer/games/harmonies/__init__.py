@@ -24,6 +24,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from scorer.components import Components
 from scorer.engine import Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet
 from scorer.findings import Finding
 from scorer.games.harmonies.actions import Turn, apply_step
@@ -110,6 +111,18 @@ class HarmoniesRules:
         from scorer.games.harmonies.picture import draw_svg
 
         return draw_svg(state, items, mark)
+
+    def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
+        from dataclasses import asdict
+
+        from scorer.games.harmonies.state import Options
+
+        return asdict(Options.parse(variant))
+
+    def component_data(self, doc: Mapping[str, Any]) -> Components:
+        from scorer.games.harmonies.component_data import component_data
+
+        return component_data(doc)
 
 
 RULES = HarmoniesRules()

@@ -23,7 +23,7 @@ def compare_suns(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]
     for name, value in claims.items():
         pointer = "/claimed/suns/" + name.replace("~", "~0").replace("/", "~1")
         if name != line.name:
-            findings.append(Finding("REC-CLAIM-2", pointer, f"{name!r} is not a player of this "
+            findings.append(Finding("REC-CLAIM-1", pointer, f"{name!r} is not a player of this "
                                     "game", details={"found": name}))
         elif value != line.extras.get("suns"):
             findings.append(Finding(

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from scorer.components import Components
 from scorer.engine import Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet, State
 from scorer.findings import Finding
 from scorer.games.kuhfstein import events, scoring, setup
@@ -96,7 +97,7 @@ class KuhfsteinRules:
             try:
                 actual = sheet.player(name).extras["tiles_placed"]
             except KeyError:
-                findings.append(Finding("REC-CLAIM-2", pointer,
+                findings.append(Finding("REC-CLAIM-1", pointer,
                                         f"{name!r} is not a player of this game"))
                 continue
             # KUH-CLAIM-1: claimed tiles_placed equals the tiles in the landscape
@@ -141,6 +142,18 @@ class KuhfsteinRules:
         from scorer.games.kuhfstein.generator import legal_steps
 
         return legal_steps(state)
+
+    def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
+        from dataclasses import asdict
+
+        from scorer.games.kuhfstein.state import Options
+
+        return asdict(Options.from_variant(variant))
+
+    def component_data(self, doc: Mapping[str, Any]) -> Components:
+        from scorer.games.kuhfstein.component_data import component_data
+
+        return component_data(doc)
 
 
 RULES = KuhfsteinRules()

@@ -1,0 +1,80 @@
+"""The component data of a Hacienda record or position, for fingerprints and event profiles.
+
+Component data is the board and the water tiles in the box: ``map`` (§3.3; every space with
+its type and, for markets, its id, shipped references resolved from the catalogue; ``id``,
+``name``, ``author`` and ``license`` are labels) and ``water_supply`` (§11 A6; 14 when
+omitted; listed shapes compared in canonical form with their counts). Cards are dealt and
+drawn; ``neutral_haciendas`` and ``harvest_chips`` follow the player count (§2, §11 A7, A8),
+so a 2- and a 3-player game of one event differ there by the rules, not by their components.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from scorer.components import Components, Item, Part, child, keyed
+from scorer.errors import RuleViolation
+from scorer.games.hacienda import catalog
+from scorer.games.hacienda.board import _assign_ids, _inline_spaces
+from scorer.games.hacienda.state import WATER_SUPPLY
+from scorer.games.hacienda.water import canonical_form
+
+
+def component_data(doc: Any) -> Components:
+    """The parts of a schema-valid record (``setup``) or position (``map``, ``components``)."""
+    if "setup" in doc:
+        data, map_at, water_at = doc["setup"], "/setup/map", "/setup"
+    else:
+        comp = doc.get("components", {})
+        water_at = "/components" if "components" in doc else ""
+        data, map_at = {**comp, "map": doc["map"]}, "/map"
+    return {"map": _map(data["map"], map_at), "water_supply": _water(data, water_at)}
+
+
+def _map(form: Any, at: str) -> Part:
+    if "spaces" not in form and "rows" not in form:
+        ref = form.get("id")
+        spaces = _shipped(ref) if isinstance(ref, str) else None
+        if spaces is None:
+            return keyed(at, {"id": Item(child(at, "id"), ref)})  # unknown (HAC-MAP-6)
+        return keyed(at, {key: Item(child(at, "id"), value) for key, value in spaces.items()})
+    try:
+        raw = _inline_spaces(form, ("map",))
+        assigned = {cell: mid for cell, _kind, mid in _assign_ids(raw, ("map",))}
+    except RuleViolation:  # duplicate spaces or market ids: reported by HAC-MAP-1 / -3
+        raw, assigned = [], {}
+    items: dict[str, Item] = {}
+    for cell, kind, _given, k in raw:
+        pointer = child(at, "spaces", k) if k >= 0 else child(at, "rows", cell[1] - _r0(form))
+        items[f"{cell[0]},{cell[1]}"] = Item(pointer, _space(kind, assigned.get(cell)))
+    return keyed(at, items)
+
+
+def _r0(form: Any) -> int:
+    origin = form.get("origin", (0, 0))
+    return int(origin[1])
+
+
+def _space(kind: str, market_id: str | None) -> dict[str, Any]:
+    return {"t": kind, "id": market_id} if kind == "market" else {"t": kind}
+
+
+@cache
+def _shipped(map_id: str) -> dict[str, Any] | None:
+    data = catalog.shipped_map(map_id)
+    if data is None:
+        return None
+    return {f"{s['q']},{s['r']}": _space(s["t"], s.get("id")) for s in data["spaces"]}
+
+
+def _water(data: Any, at: str) -> Part:
+    spec = data.get("water_supply")
+    if spec is None:
+        return keyed(at, {"water_supply": Item(at, WATER_SUPPLY)})
+    pointer = child(at, "water_supply")
+    if isinstance(spec, int):
+        return keyed(at, {"water_supply": Item(pointer, spec)})
+    shapes = sorted([[list(c) for c in canonical_form([tuple(c) for c in s["cells"]])],
+                     s["count"]] for s in spec)
+    return keyed(at, {"water_supply": Item(pointer, shapes)})

@@ -1,0 +1,31 @@
+"""The component data of Harmonies, for fingerprints: the built-in card catalogue.
+
+Harmonies records carry no component data (spec §0, 11.2): the 32 Animal cards and the 10
+Nature's Spirit cards are built into the program (:mod:`scorer.games.harmonies.cards`). The
+component data of every Harmonies record and position is therefore that catalogue, and its
+fingerprint changes exactly when the built-in card data does; there is nothing an event
+profile could pin.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from scorer.components import Components, Item, keyed
+from scorer.games.harmonies.cards import ANIMAL_DATA, SPIRIT_DATA
+
+
+@cache
+def catalogue() -> Components:
+    """The built-in catalogue as component data (the same for every document)."""
+    return {
+        "animal_cards": keyed("", {cid: Item("", list(data)) for cid, data in ANIMAL_DATA.items()}),
+        "spirit_cards": keyed("", {cid: Item("", list(data)) for cid, data in SPIRIT_DATA.items()}),
+    }
+
+
+def component_data(doc: Any) -> Components:
+    """The built-in catalogue: a Harmonies document carries no component data of its own."""
+    del doc
+    return catalogue()

@@ -1,0 +1,67 @@
+"""The component data of a Kuhfstein record or position, for fingerprints and event profiles.
+
+Component data (spec 9, 13.2, 14.1) is the printed material: the card definitions
+(``cards``), the scoring-tile definitions (``scoring_tiles``) and the bonus track
+(``track``). Everything else in ``setup`` is dealt or drawn (displays, hands, dealt scoring
+tiles, deck and tile orders, and ``tile_counts``, which follows from the tiles removed at
+random for 2 or 3 players) or follows from the player count (``trees``).
+
+Canonical forms: a card is compared as the spec compares cards with a catalog (9.3) — cells
+translated to the origin, sorted, the smallest of the four rotations — with its points; a
+scoring tile by points and condition (its ``text`` is informational); the track by space.
+A record may define only the cards and tiles it uses (9.1), so the event's set need only
+contain the record's.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from scorer.components import Components, Item, child, keyed
+from scorer.games.kuhfstein.state import ROTATIONS, turned
+
+Cells = tuple[tuple[int, int, str], ...]
+
+
+def component_data(doc: Any) -> Components:
+    """The parts of a schema-valid record (``setup``) or position (``components``)."""
+    base = "/setup" if "setup" in doc else "/components"
+    data = doc.get("setup") or doc.get("components") or {}
+    cards = data.get("cards", {})
+    tiles = data.get("scoring_tiles", {})
+    track = data.get("track", {}).get("bonus_spaces", [])
+    return {
+        "cards": keyed(child(base, "cards"), {
+            cid: Item(child(base, "cards", cid), _card(card)) for cid, card in cards.items()
+        }, complete=False),
+        "scoring_tiles": keyed(child(base, "scoring_tiles"), {
+            tid: Item(child(base, "scoring_tiles", tid),
+                      {"points": tile["points"], "condition": tile["condition"]})
+            for tid, tile in tiles.items()
+        }, complete=False),
+        "track": keyed(child(base, "track"), {
+            str(space["space"]): Item(child(base, "track", "bonus_spaces", k),
+                                      {"bonus": space["bonus"]})
+            for k, space in enumerate(track)
+        }),
+    }
+
+
+def _card(card: Any) -> dict[str, Any]:
+    cells = tuple((c["x"], c["y"], c["face"]) for c in card["cells"])
+    return {"points": card["points"], "cells": _canonical(cells)}
+
+
+@lru_cache(maxsize=4096)
+def _canonical(cells: Cells) -> Cells:
+    """Translate to min 0, sort, the smallest of the four rotations (spec 9.3)."""
+    if not cells:
+        return ()
+    forms = []
+    for degrees in ROTATIONS:
+        turn = turned(cells, degrees)
+        mx = min(c[0] for c in turn)
+        my = min(c[1] for c in turn)
+        forms.append(tuple(sorted((x - mx, y - my, f) for x, y, f in turn)))
+    return min(forms)
