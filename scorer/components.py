@@ -15,42 +15,52 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from scorer.pointer import escape, resolve
 
 PartKind = Literal["keyed", "multiset"]
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One canonical value and the pointer of what it was made from in the document."""
-
-    pointer: str
-    value: Any
+#: Where the items of a part are in the document: a pointer under which each key is a member,
+#: one pointer per key (or per index of a multiset), or None (all at the part's pointer).
+ItemPointers = str | Mapping[str, str] | Sequence[str] | None
 
 
 @dataclass(frozen=True, slots=True)
 class Part:
     """One member of the component data.
 
-    ``keyed``: items by key (card id, map coordinate, token); with ``complete`` the document
-    must have every key the event has, without it a subset is enough (a record need define
-    only the cards it uses). ``multiset``: items without identity (finca tiles, landscape
-    tiles) compared by value and count; with ``complete`` the counts must be equal, without it
-    the document's items must be among the event's (leftover landscape tiles leave the game).
-    ``present`` is False when the document has no such data at all (for example no finca tile
-    set), which differs from an event that has it. ``pointer`` names the member (or, when the
-    document leaves it out, the object that would hold it).
+    ``keyed``: ``values`` by key (card id, map coordinate, token); with ``complete`` the
+    document must have every key the event has, without it a subset is enough (a record need
+    define only the cards it uses). ``multiset``: values without identity (finca tiles,
+    landscape tiles) compared by value and count; with ``complete`` the counts must be equal,
+    without it the document's values must be among the event's (leftover landscape tiles
+    leave the game). ``present`` is False when the document has no such data at all (for
+    example no finca tile set), which differs from an event that has it. ``pointer`` names the
+    member (or, when the document leaves it out, the object that would hold it); ``pointers``
+    locates the items. ``same`` (a module-level function, so profiles pickle) may accept
+    values that differ as written but are the same component (a card turned).
     """
 
     pointer: str
     kind: PartKind = "keyed"
-    items: Mapping[str, Item] | Sequence[Item] = field(default_factory=dict)
+    values: Mapping[str, Any] | Sequence[Any] = field(default_factory=dict)
+    pointers: ItemPointers = None
     complete: bool = True
     present: bool = True
+    same: Callable[[Any, Any], bool] | None = None
+
+    def at(self, key: str | int) -> str:
+        """The pointer of item ``key`` (a key, or an index of a multiset)."""
+        where = self.pointers
+        if isinstance(where, str):
+            return child(where, key)
+        if isinstance(where, Mapping):
+            return where.get(str(key), self.pointer)
+        if where is not None and isinstance(key, int) and key < len(where):
+            return where[key]
+        return self.pointer
 
 
 Components = Mapping[str, Part]
@@ -67,16 +77,18 @@ class Difference:
     count: int  # how many items differ in all (at least 1)
 
 
-def keyed(pointer: str, items: Mapping[str, Item], complete: bool = True) -> Part:
-    return Part(pointer, "keyed", dict(items), complete)
+def keyed(pointer: str, values: Mapping[str, Any], pointers: ItemPointers = None,
+          complete: bool = True, same: Callable[[Any, Any], bool] | None = None) -> Part:
+    return Part(pointer, "keyed", values, pointers, complete, True, same)
 
 
-def multiset(pointer: str, items: Sequence[Item], complete: bool = True) -> Part:
-    return Part(pointer, "multiset", tuple(items), complete)
+def multiset(pointer: str, values: Sequence[Any], pointers: ItemPointers = None,
+             complete: bool = True) -> Part:
+    return Part(pointer, "multiset", tuple(values), pointers, complete)
 
 
 def absent(pointer: str, kind: PartKind = "keyed") -> Part:
-    return Part(pointer, kind, {} if kind == "keyed" else (), True, present=False)
+    return Part(pointer, kind, {} if kind == "keyed" else (), None, True, present=False)
 
 
 def child(pointer: str, *parts: str | int) -> str:
@@ -93,10 +105,10 @@ def canonical_value(components: Components) -> dict[str, Any]:
     for name, part in components.items():
         if not part.present:
             out[name] = None
-        elif isinstance(part.items, Mapping):
-            out[name] = {key: item.value for key, item in part.items.items()}
+        elif isinstance(part.values, Mapping):
+            out[name] = part.values
         else:
-            out[name] = sorted((item.value for item in part.items), key=canonical_json)
+            out[name] = sorted(part.values, key=canonical_json)
     return out
 
 
@@ -105,7 +117,14 @@ def fingerprint(components: Components) -> str:
     component data."""
     from scorer.loading import canonical_json
 
-    return "sha256:" + hashlib.sha256(canonical_json(canonical_value(components))).hexdigest()
+    if _last and _last[0] is components:  # built-in data (Harmonies): the same object
+        return _last[1]
+    digest = "sha256:" + hashlib.sha256(canonical_json(canonical_value(components))).hexdigest()
+    _last[:] = [components, digest]  # a strong reference: the object's id cannot be reused
+    return digest
+
+
+_last: list[Any] = []
 
 
 def first_difference(doc: Any, found: Components, expected: Components) -> Difference | None:
@@ -122,47 +141,48 @@ def first_difference(doc: Any, found: Components, expected: Components) -> Diffe
     return None
 
 
-def _part_differences(doc: Any, have: Part, want: Part) -> list[tuple[str, Any, Any]]:
+Diff = tuple[str, Any, Any]
+
+
+def _part_differences(doc: Any, have: Part, want: Part) -> list[Diff]:
     if have.present != want.present:
         return [(have.pointer, _plain(have), _plain(want))]
-    if isinstance(have.items, Mapping) and isinstance(want.items, Mapping):
-        return _keyed_differences(doc, have, have.items, want.items, want.complete)
-    if not isinstance(have.items, Mapping) and not isinstance(want.items, Mapping):
-        return _multiset_differences(have, have.items, want.items, want.complete)
+    if isinstance(have.values, Mapping) and isinstance(want.values, Mapping):
+        return _keyed_differences(doc, have, want)
+    if not isinstance(have.values, Mapping) and not isinstance(want.values, Mapping):
+        return _multiset_differences(have, want)
     return [(have.pointer, _plain(have), _plain(want))]
 
 
-def _keyed_differences(doc: Any, have: Part, items: Mapping[str, Item],
-                       wanted: Mapping[str, Item], complete: bool
-                       ) -> list[tuple[str, Any, Any]]:
-    out: list[tuple[str, Any, Any]] = []
-    for key, item in items.items():
+def _keyed_differences(doc: Any, have: Part, want: Part) -> list[Diff]:
+    assert isinstance(have.values, Mapping) and isinstance(want.values, Mapping)
+    wanted = want.values
+    out: list[Diff] = []
+    for key, value in have.values.items():
         if key not in wanted:
-            out.append((item.pointer, item.value, None))
-        elif item.value != wanted[key].value:
-            out.append(_deepest(doc, item.pointer, item.value, wanted[key].value))
-    if complete:
-        missing = [key for key in wanted if key not in items]
+            out.append((have.at(key), value, None))
+        elif value != wanted[key] and not (have.same and have.same(value, wanted[key])):
+            out.append(_deepest(doc, have.at(key), value, wanted[key]))
+    if want.complete:
+        missing = [key for key in wanted if key not in have.values]
         if missing:
-            out.append((have.pointer, None, {k: wanted[k].value for k in missing}))
+            out.append((have.pointer, None, {k: wanted[k] for k in missing}))
     return out
 
 
-def _multiset_differences(have: Part, items: Sequence[Item], wanted: Sequence[Item],
-                          complete: bool) -> list[tuple[str, Any, Any]]:
+def _multiset_differences(have: Part, want: Part) -> list[Diff]:
     from scorer.loading import canonical_json
 
-    left = Counter(canonical_json(item.value) for item in wanted)
-    out: list[tuple[str, Any, Any]] = []
-    for item in items:
-        key = canonical_json(item.value)
+    left = Counter(canonical_json(value) for value in want.values)
+    out: list[Diff] = []
+    for k, value in enumerate(have.values):
+        key = canonical_json(value)
         if left[key] > 0:
             left[key] -= 1
         else:
-            out.append((item.pointer, item.value, None))
-    if complete and +left:
-        rest = [item.value for item in wanted]
-        out.append((have.pointer, None, rest))
+            out.append((have.at(k), value, None))
+    if want.complete and +left:
+        out.append((have.pointer, None, list(want.values)))
     return out
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from scorer.components import Components, Item, keyed
+from scorer.components import Components, keyed
 from scorer.engine import PlayerScore, PositionResult, ScoreSheet
 from scorer.errors import RuleViolation
 from scorer.findings import Finding
@@ -89,7 +89,7 @@ class Countdown:
 
     def component_data(self, doc: Mapping[str, Any]) -> Components:
         pile = doc.get("setup", {}).get("pile", 5)
-        return {"pile": keyed("/setup", {"pile": Item("/setup/pile", pile)})}
+        return {"pile": keyed("/setup", {"pile": pile}, "/setup")}
 
 
 RULES = Countdown()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.components import Components, Item, Part, absent, child, keyed, multiset
+from scorer.components import Components, Part, absent, child, keyed, multiset
 from scorer.errors import RuleViolation
 from scorer.games.citrus.board import parse_board
 from scorer.games.citrus.data import (
@@ -54,43 +54,41 @@ def _board(form: Any, base: str, side: str) -> Part:
     where = child(base, "board")
     inline = isinstance(form, dict)
     rows = form.get("rows", []) if inline else list(BOARDS.get(form, ()))
-    items = {"rows": Item(child(where, "rows") if inline else where, list(rows))}
+    values: dict[str, Any] = {"rows": list(rows)}
+    pointers = {"rows": child(where, "rows") if inline else where}
     given = form.get("paths", {}) if inline else {}
     try:
         paths = {s: sorted(cells) for s, cells in parse_board(form, ("x",), side).paths.items()}
     except (RuleViolation, KeyError, TypeError, ValueError):  # reported by CIT-SETUP-2
         paths = {s: sorted(tuple(c) for c in cells) for s, cells in given.items()}
     for site, cells in sorted(paths.items()):
-        at = child(where, "paths", site) if site in given else where
-        items[f"paths/{site}"] = Item(at, [list(c) for c in cells])
+        values[f"paths/{site}"] = [list(c) for c in cells]
+        pointers[f"paths/{site}"] = child(where, "paths", site) if site in given else where
     if not inline and form not in BOARDS:
-        items["id"] = Item(where, form)  # an unknown id (CIT-SETUP-2) stays as written
+        values["id"] = form  # an unknown id (CIT-SETUP-2) stays as written
     label = form.get("id") if inline else None
     if label in PRINTED_IDS:
-        items["printed"] = Item(child(where, "id"), label)
-    return keyed(where, items)
+        values["printed"], pointers["printed"] = label, child(where, "id")
+    return keyed(where, values, pointers)
 
 
 def _layout(data: Any, base: str) -> Part:
     form = data.get("market_layout", "cross12")
     if isinstance(form, str):
         where = child(base, "market_layout") if "market_layout" in data else base
-        lines = {k: list(v) for k, v in LAYOUTS.get(form, {}).items()}
-        return keyed(where, {k: Item(where, v) for k, v in lines.items()})
+        return keyed(where, {k: list(v) for k, v in LAYOUTS.get(form, {}).items()})
     where = child(base, "market_layout")
-    return keyed(where, {k: Item(child(where, "lines", k), list(v))
-                         for k, v in form["lines"].items()})
+    return keyed(where, form["lines"], child(where, "lines"))
 
 
 def _supply(data: Any, base: str, side: str, printed: str | None) -> Part:
     form = data.get("supply")
     if form is None:
         default = SIDE_SUPPLY["long" if printed == "dlp_long" else "short" if printed else side]
-        return keyed(base, {t: Item(base, default[t]) for t in TOKENS})
+        return keyed(base, {t: default[t] for t in TOKENS})
     where = child(base, "supply")
-    items = {t: Item(child(where, t) if t in form else where, form.get(t, 0)) for t in TOKENS}
-    items.update({t: Item(child(where, t), n) for t, n in form.items() if t not in items})
-    return keyed(where, items)
+    values = {**dict.fromkeys(TOKENS, 0), **form}
+    return keyed(where, values, {t: child(where, t) if t in form else where for t in values})
 
 
 def _fincas(data: Any, base: str) -> Part:
@@ -99,20 +97,16 @@ def _fincas(data: Any, base: str) -> Part:
     where = child(base, "finca_tiles")
     form = data["finca_tiles"]
     if isinstance(form, str):
-        return multiset(where, [Item(where, [t["first"], t["second"]])
-                                for t in FINCA_SETS.get(form, [])])
-    return multiset(where, [Item(child(where, k), [t["first"], t["second"]])
-                            for k, t in enumerate(form)])
+        return multiset(where, [[t["first"], t["second"]] for t in FINCA_SETS.get(form, [])])
+    return multiset(where, [[t["first"], t["second"]] for t in form], where)
 
 
 def _landscape(data: Any, base: str) -> Part:
     form = data.get("landscape", [])
     where = child(base, "landscape") if "landscape" in data else base
     if isinstance(form, str):
-        tiles = [Item(where, _tile(t)) for t in LANDSCAPES.get(form, [])]
-    else:
-        tiles = [Item(child(where, k), _tile(t)) for k, t in enumerate(form)]
-    return multiset(where, tiles, complete=False)
+        return multiset(where, [_tile(t) for t in LANDSCAPES.get(form, [])], complete=False)
+    return multiset(where, [_tile(t) for t in form], where, complete=False)
 
 
 def _tile(entry: Any) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from scorer.components import Components, Item, Part, child, keyed
+from scorer.components import Components, Part, child, keyed
 from scorer.errors import RuleViolation
 from scorer.games.hacienda import catalog
 from scorer.games.hacienda.board import _assign_ids, _inline_spaces
@@ -36,24 +36,20 @@ def _map(form: Any, at: str) -> Part:
     if "spaces" not in form and "rows" not in form:
         ref = form.get("id")
         spaces = _shipped(ref) if isinstance(ref, str) else None
-        if spaces is None:
-            return keyed(at, {"id": Item(child(at, "id"), ref)})  # unknown (HAC-MAP-6)
-        return keyed(at, {key: Item(child(at, "id"), value) for key, value in spaces.items()})
+        return keyed(child(at, "id"), spaces if spaces is not None else {"id": ref})
     try:
         raw = _inline_spaces(form, ("map",))
         assigned = {cell: mid for cell, _kind, mid in _assign_ids(raw, ("map",))}
     except RuleViolation:  # duplicate spaces or market ids: reported by HAC-MAP-1 / -3
         raw, assigned = [], {}
-    items: dict[str, Item] = {}
+    values: dict[str, Any] = {}
+    pointers: dict[str, str] = {}
+    r0 = int(form.get("origin", (0, 0))[1])
     for cell, kind, _given, k in raw:
-        pointer = child(at, "spaces", k) if k >= 0 else child(at, "rows", cell[1] - _r0(form))
-        items[f"{cell[0]},{cell[1]}"] = Item(pointer, _space(kind, assigned.get(cell)))
-    return keyed(at, items)
-
-
-def _r0(form: Any) -> int:
-    origin = form.get("origin", (0, 0))
-    return int(origin[1])
+        key = f"{cell[0]},{cell[1]}"
+        values[key] = _space(kind, assigned.get(cell))
+        pointers[key] = child(at, "spaces", k) if k >= 0 else child(at, "rows", cell[1] - r0)
+    return keyed(at, values, pointers)
 
 
 def _space(kind: str, market_id: str | None) -> dict[str, Any]:
@@ -71,10 +67,10 @@ def _shipped(map_id: str) -> dict[str, Any] | None:
 def _water(data: Any, at: str) -> Part:
     spec = data.get("water_supply")
     if spec is None:
-        return keyed(at, {"water_supply": Item(at, WATER_SUPPLY)})
+        return keyed(at, {"water_supply": WATER_SUPPLY})
     pointer = child(at, "water_supply")
     if isinstance(spec, int):
-        return keyed(at, {"water_supply": Item(pointer, spec)})
+        return keyed(at, {"water_supply": spec}, {"water_supply": pointer})
     shapes = sorted([[list(c) for c in canonical_form([tuple(c) for c in s["cells"]])],
                      s["count"]] for s in spec)
-    return keyed(at, {"water_supply": Item(pointer, shapes)})
+    return keyed(at, {"water_supply": shapes}, {"water_supply": pointer})

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from scorer.components import Components, Item, keyed
+from scorer.components import Components, keyed
 from scorer.games.harmonies.cards import ANIMAL_DATA, SPIRIT_DATA
 
 
@@ -20,8 +20,8 @@ from scorer.games.harmonies.cards import ANIMAL_DATA, SPIRIT_DATA
 def catalogue() -> Components:
     """The built-in catalogue as component data (the same for every document)."""
     return {
-        "animal_cards": keyed("", {cid: Item("", list(data)) for cid, data in ANIMAL_DATA.items()}),
-        "spirit_cards": keyed("", {cid: Item("", list(data)) for cid, data in SPIRIT_DATA.items()}),
+        "animal_cards": keyed("", dict(ANIMAL_DATA)),
+        "spirit_cards": keyed("", dict(SPIRIT_DATA)),
     }
 
 

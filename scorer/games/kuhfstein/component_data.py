@@ -6,11 +6,11 @@ Component data (spec 9, 13.2, 14.1) is the printed material: the card definition
 tiles, deck and tile orders, and ``tile_counts``, which follows from the tiles removed at
 random for 2 or 3 players) or follows from the player count (``trees``).
 
-Canonical forms: a card is compared as the spec compares cards with a catalog (9.3) — cells
-translated to the origin, sorted, the smallest of the four rotations — with its points; a
-scoring tile by points and condition (its ``text`` is informational); the track by space.
-A record may define only the cards and tiles it uses (9.1), so the event's set need only
-contain the record's.
+Values: a card as written (the fingerprint is of the data as written), but an event profile
+accepts the same card turned or with its cells in another order, as the spec compares cards
+with a catalog (9.3); a scoring tile by points and condition (its ``text`` is
+informational); the track by space. A record may define only the cards and tiles it uses
+(9.1), so the event's set need only contain the record's.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from scorer.components import Components, Item, child, keyed
+from scorer.components import Components, child, keyed
 from scorer.games.kuhfstein.state import ROTATIONS, turned
 
 Cells = tuple[tuple[int, int, str], ...]
@@ -28,32 +28,33 @@ def component_data(doc: Any) -> Components:
     """The parts of a schema-valid record (``setup``) or position (``components``)."""
     base = "/setup" if "setup" in doc else "/components"
     data = doc.get("setup") or doc.get("components") or {}
-    cards = data.get("cards", {})
     tiles = data.get("scoring_tiles", {})
     track = data.get("track", {}).get("bonus_spaces", [])
     return {
-        "cards": keyed(child(base, "cards"), {
-            cid: Item(child(base, "cards", cid), _card(card)) for cid, card in cards.items()
-        }, complete=False),
+        "cards": keyed(child(base, "cards"), data.get("cards", {}), child(base, "cards"),
+                       complete=False, same=same_card),
         "scoring_tiles": keyed(child(base, "scoring_tiles"), {
-            tid: Item(child(base, "scoring_tiles", tid),
-                      {"points": tile["points"], "condition": tile["condition"]})
+            tid: {"points": tile["points"], "condition": tile["condition"]}
             for tid, tile in tiles.items()
-        }, complete=False),
+        }, child(base, "scoring_tiles"), complete=False),
         "track": keyed(child(base, "track"), {
-            str(space["space"]): Item(child(base, "track", "bonus_spaces", k),
-                                      {"bonus": space["bonus"]})
-            for k, space in enumerate(track)
-        }),
+            str(space["space"]): {"bonus": space["bonus"]} for space in track
+        }, {str(space["space"]): child(base, "track", "bonus_spaces", k)
+            for k, space in enumerate(track)}),
     }
 
 
-def _card(card: Any) -> dict[str, Any]:
-    cells = tuple((c["x"], c["y"], c["face"]) for c in card["cells"])
-    return {"points": card["points"], "cells": _canonical(cells)}
+def same_card(found: Any, expected: Any) -> bool:
+    """The same card up to rotation and the order of its cells (spec 9.3)."""
+    return bool(found.get("points") == expected.get("points")
+                and _canonical(_cells(found)) == _canonical(_cells(expected)))
 
 
-@lru_cache(maxsize=4096)
+def _cells(card: Any) -> Cells:
+    return tuple((c["x"], c["y"], c["face"]) for c in card.get("cells", ()))
+
+
+@lru_cache(maxsize=256)
 def _canonical(cells: Cells) -> Cells:
     """Translate to min 0, sort, the smallest of the four rotations (spec 9.3)."""
     if not cells:
