@@ -118,7 +118,7 @@ def fingerprint(components: Components) -> str:
     from scorer.loading import canonical_json
 
     if _last and _last[0] is components:  # built-in data (Harmonies): the same object
-        return _last[1]
+        return str(_last[1])
     digest = "sha256:" + hashlib.sha256(canonical_json(canonical_value(components))).hexdigest()
     _last[:] = [components, digest]  # a strong reference: the object's id cannot be reused
     return digest
