@@ -35,9 +35,10 @@ def corpus(game: str, count: int, seed: int) -> list[bytes]:
     rules = get_rules(game)
     players = [1, 2, 3, 4] if game == "harmonies" else [2, 3, 4] if game != "hacienda" else [
         2, 3, 4, 5]
+    options = {"map": "demo-7x6"} if game == "hacienda" else {}  # the figures' map (README)
     out = []
     for k in range(count):
-        record = rules.simulate(players[k % len(players)], seed + k, {})
+        record = rules.simulate(players[k % len(players)], seed + k, options)
         out.append(orjson.dumps(record))
     return out
 

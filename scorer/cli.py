@@ -396,35 +396,29 @@ def report_site(
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name.")],
-    players: Annotated[int, typer.Option("--players", "-p", min=1, help="Number of players.")] = 2,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 2,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed.")] = 0,
     count: Annotated[int, typer.Option("--count", "-n", min=1,
                                        help="Games to write; more than 1 gives NDJSON.")] = 1,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="Variant option NAME=JSON-VALUE (repeatable).")] = None,
-    map_id: Annotated[str | None, typer.Option("--map", help="Hacienda map id.")] = None,
-    board: Annotated[str | None, typer.Option("--board", help="Citrus board id.")] = None,
+    map_id: Annotated[str | None, typer.Option(
+        "--map", help="Hacienda: a shipped map id (default: a shipped custom map chosen by the "
+        "seed).")] = None,
+    board: Annotated[str | None, typer.Option(
+        "--board", help="Citrus: a shipped board id or 'generated'.")] = None,
 ) -> None:
     """Random complete legal games, reproducible from the seed (seeds S, S+1, ... for --count)."""
     from scorer import report
-    from scorer.registry import game_names, get_rules
+    from scorer.simulation import SimulateError, records, request
 
-    if game not in game_names():
-        typer.echo(f"unknown game {game!r}; known games: {', '.join(game_names())}", err=True)
-        raise typer.Exit(2)
-    options = _parse_options(option or [])
-    if map_id is not None:
-        options["map"] = map_id
-    if board is not None:
-        options["board"] = board
-    rules = get_rules(game)
     try:
-        for k in range(count):
-            record = rules.simulate(players, seed + k, options)
+        options = request(game, players, _parse_options(option or []), map_id, board)
+        for record in records(game, players, seed, count, options):
             out = report.dumps_line(record) if count > 1 else report.dumps_document(record)
             sys.stdout.buffer.write(out)
-    except ValueError as exc:
-        typer.echo(f"cannot simulate: {exc}", err=True)
+    except SimulateError as exc:
+        typer.echo(f"scorer simulate: {exc}", err=True)
         raise typer.Exit(2) from None
 
 

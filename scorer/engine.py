@@ -137,6 +137,10 @@ class GameRules(Protocol):
     title: str
     rule_ids: Mapping[RuleId, str]
     categories: tuple[str, ...]
+    #: The smallest and largest number of players.
+    player_counts: tuple[int, int]
+    #: Options ``simulate`` takes besides the variant's (name → what it is).
+    simulate_options: Mapping[str, str]
     #: Compare claims with the provisional scores of an incomplete record (REC-END-2)?
     #: Optional attribute; the referee assumes True when a game does not define it.
 

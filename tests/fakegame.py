@@ -30,6 +30,8 @@ class Countdown:
     title: ClassVar[str] = "Countdown"
     rule_ids: ClassVar[dict[str, str]] = {"HAR-FAKE-1": "take 1 to 3 per turn"}
     categories: ClassVar[tuple[str, ...]] = ("last",)
+    player_counts: ClassVar[tuple[int, int]] = (1, 9)
+    simulate_options: ClassVar[dict[str, str]] = {}
 
     def initial_state(self, record: Mapping[str, Any]) -> Pile:
         size = record["setup"].get("pile", 5)

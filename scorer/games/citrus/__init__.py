@@ -60,6 +60,9 @@ class CitrusRules:
     title = "Citrus"
     rule_ids: Mapping[str, str] = RULE_IDS
     categories: tuple[str, ...] = CATEGORIES
+    player_counts: tuple[int, int] = (2, 5)
+    #: Simulator options besides the variant's (``scorer simulate --option``).
+    simulate_options: Mapping[str, str] = {"board": "a shipped board id or 'generated' (--board)"}
 
     def initial_state(self, record: Mapping[str, Any]) -> State:
         return setup.initial_state(dict(record))

@@ -252,7 +252,14 @@ def use_actions(w: Work, t: Turn, sim: Sim, do: Any, place: Any) -> None:
 
 
 def simulate(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
-    """One complete random legal game (discarding games that hit the turn cap)."""
+    """One complete random legal game (discarding games that hit the turn cap). Raises
+    ValueError for a player count outside 2–5 or an unknown board."""
+    if not 2 <= players <= 5:
+        raise ValueError(f"Citrus is for 2 to 5 players, not {players}")
+    board = options.get("board")
+    if board is not None and board not in (*BOARDS, "generated"):
+        raise ValueError(f"no board {board!r}; the boards are {', '.join(BOARDS)} and "
+                         "'generated' (a new board from the seed)")
     for attempt in range(50):
         rng = random.Random(seed * 1000 + attempt)
         variant, setup_doc, bag, fincas, deck = make_setup(players, rng, options)

@@ -15,7 +15,8 @@ Decisions where the spec leaves room (also listed in the report):
   write ``"refill": null`` when the pile is empty.
 * Positions: ``play.decks`` orders whose length differs from the pile are not used (the pile
   order counts as unknown); no rule of §13.3 checks them.
-* The simulator plays on the demo map unless ``options["map"]`` names another shipped map;
+* The simulator plays on ``options["map"]`` or, without it, on a shipped custom map chosen by
+  the seed (§14.2);
   ``decks``, ``harvest_chips``, ``neutral_haciendas`` and ``water_supply`` are setup options,
   every other key a variant option. A stalled game (200 rounds, or 3 rounds in which nobody
   had a legal step) is replayed from a derived seed, recorded in ``meta.seed``.
@@ -44,6 +45,12 @@ class HaciendaRules:
     title = "Hacienda"
     rule_ids: Mapping[str, str] = RULE_IDS
     categories: tuple[str, ...] = CATEGORIES
+    player_counts: tuple[int, int] = (2, 5)
+    #: Simulator options besides the variant's (``scorer simulate --option``).
+    simulate_options: Mapping[str, str] = {
+        "map": "a shipped map id (--map)", "decks": "true: write the full deck orders",
+        "harvest_chips": "chips in the supply", "neutral_haciendas": "haciendas in the supply",
+        "water_supply": "buyable water tiles (a number or shapes)"}
     claims_when_incomplete = False  # §7.5 / A19: claims are compared only once the game is over
 
     def initial_state(self, record: Record) -> State:

@@ -1,14 +1,16 @@
 """Random complete games (rules/hacienda.md §14.2) from the legal-step generator.
 
-``simulate(players, seed, options)``: ``options["map"]`` names a shipped map (default the demo
-map), ``options["decks"]`` (bool) writes the full deck orders and removed cards into the setup,
-``harvest_chips``, ``neutral_haciendas`` and ``water_supply`` go into the setup, every other
-key is a variant option. One ``random.Random`` drives everything; candidates come
-sorted from the generator, so the same arguments give the same record.
+``simulate(players, seed, options)``: ``options["map"]`` names a shipped map (default: one of
+the shipped custom maps, chosen by the seed, §14.2), ``options["decks"]`` (bool) writes the
+full deck orders and removed cards into the setup, ``harvest_chips``, ``neutral_haciendas``
+and ``water_supply`` go into the setup, every other key is a variant option. One
+``random.Random`` drives everything; candidates come sorted from the generator, so the same
+arguments give the same record.
 """
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import random
 from collections.abc import Mapping
@@ -190,13 +192,38 @@ def _play(record: dict[str, Any], rng: random.Random, piles: _Piles) -> State | 
     return state
 
 
+def map_for_seed(seed: int) -> str:
+    """The shipped custom map a game without ``--map`` is played on (§14.2: chosen by the
+    seed; a generator of its own, so the game's random stream is the same for every map)."""
+    custom = [m for m in shipped_ids() if m != DEMO_ID]
+    return custom[random.Random(seed).randrange(len(custom))]
+
+
+def _check_setup_options(options: Mapping[str, Any]) -> None:
+    """``decks`` is true or false; the setup options are what the setup schema allows."""
+    from scorer.schemas import value_errors
+
+    if "decks" in options and not isinstance(options["decks"], bool):
+        raise ValueError(f"option decks must be true or false, not {options['decks']!r}")
+    for name in SETUP_OPTIONS:
+        ref = f"hacienda.schema.json#/$defs/setup/properties/{name}"
+        if name in options and value_errors(ref, options[name]):
+            what = "an integer ≥ 0" + (" or a list of water shapes" if name == "water_supply"
+                                       else "")
+            raise ValueError(f"option {name} must be {what}, not {options[name]!r}")
+
+
 def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """A complete random legal record with correct claims. Raises ValueError for bad options."""
     if not 2 <= players <= 5:
         raise ValueError(f"Hacienda is for 2 to 5 players, not {players}")
-    map_id = options.get("map", DEMO_ID)
+    map_id = options["map"] if "map" in options else map_for_seed(seed)
     if map_id not in shipped_ids():
-        raise ValueError(f"no shipped map {map_id!r}")
+        guess = difflib.get_close_matches(str(map_id), shipped_ids(), n=1)
+        hint = f" (did you mean {guess[0]}?)" if guess else ""
+        raise ValueError(f"no shipped map {map_id!r}{hint}; the shipped maps are "
+                         f"{', '.join(shipped_ids())}")
+    _check_setup_options(options)
     variant = {k: v for k, v in options.items() if k not in ("map", "decks", *SETUP_OPTIONS)}
     for attempt in range(20):
         used_seed = seed if attempt == 0 else seed * 1000 + attempt

@@ -42,6 +42,9 @@ class HarmoniesRules:
     title = "Harmonies"
     rule_ids: Mapping[str, str] = RULE_IDS
     categories: tuple[str, ...] = CATEGORIES
+    player_counts: tuple[int, int] = (1, 4)
+    #: Simulator options besides the variant's (``scorer simulate --option``).
+    simulate_options: Mapping[str, str] = {}
 
     def initial_state(self, record: Record) -> GameState:
         return initial_state(record)

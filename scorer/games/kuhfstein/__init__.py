@@ -52,6 +52,9 @@ class KuhfsteinRules:
     title = "Kuhfstein"
     rule_ids: Mapping[str, str] = RULE_IDS
     categories: tuple[str, ...] = CATEGORIES
+    player_counts: tuple[int, int] = (2, 4)
+    #: Simulator options besides the variant's (``scorer simulate --option``).
+    simulate_options: Mapping[str, str] = {}
 
     def initial_state(self, record: Record) -> State:
         return setup.initial_state(record)

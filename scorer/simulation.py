@@ -1,0 +1,62 @@
+"""``scorer simulate``: the request checked before any game is played, then the records.
+
+A bad request is a :class:`SimulateError` (a usage error, exit status 2): a player count
+outside the game's range, an option the game's schema does not know or a value it refuses
+(in words, scorer.options), ``--map`` / ``--board`` for a game without maps / boards, or a
+simulator option the game refuses (its ``simulate`` raises ValueError).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+#: The command-line options that name a simulator option, and the game that has it.
+NAMED = {"map": "--map", "board": "--board"}
+
+
+class SimulateError(Exception):
+    """A request ``simulate`` cannot play (the message says why)."""
+
+
+def request(game: str, players: int, options: Mapping[str, Any], map_id: str | None = None,
+            board: str | None = None) -> dict[str, Any]:
+    """The options to simulate with (``--map`` / ``--board`` folded in). Raises
+    SimulateError."""
+    from scorer.options import option_problems
+    from scorer.registry import game_names, get_rules
+
+    if game not in game_names():
+        raise SimulateError(f"unknown game {game!r}; the games are {', '.join(game_names())}")
+    rules = get_rules(game)
+    low, high = rules.player_counts
+    if not low <= players <= high:
+        raise SimulateError(f"{rules.title} is for {low} to {high} players, not {players}")
+    merged = dict(options)
+    for name, value in (("map", map_id), ("board", board)):
+        if value is None:
+            continue
+        if name not in rules.simulate_options:
+            has = [g for g in game_names() if name in get_rules(g).simulate_options]
+            raise SimulateError(f"{NAMED[name]} is for {' and '.join(has)} only, not {game}")
+        merged[name] = value
+    variant = {k: v for k, v in merged.items() if k not in rules.simulate_options}
+    problems = option_problems(game, variant)
+    if problems:
+        raise SimulateError("; ".join(problems))
+    return merged
+
+
+def records(game: str, players: int, seed: int, count: int, options: Mapping[str, Any]
+            ) -> Iterator[dict[str, Any]]:
+    """``count`` records from seeds ``seed``, ``seed + 1``, ... Raises SimulateError for an
+    option the game's simulator refuses (before the first record, or at the record whose seed
+    it concerns)."""
+    from scorer.registry import get_rules
+
+    rules = get_rules(game)
+    for k in range(count):
+        try:
+            yield rules.simulate(players, seed + k, options)
+        except ValueError as exc:
+            raise SimulateError(str(exc)) from None
