@@ -286,6 +286,11 @@ def show(
     rules = get_rules(doc["game"])
     if kind == "position":
         _show_position(file, doc, rules, svg, at is not None or position)
+    if at is not None and at > len(doc["moves"]):
+        moves = len(doc["moves"])
+        typer.echo(f"{file}: --at {at} is beyond the record, which has {moves} "
+                   f"move{'s' if moves != 1 else ''} (use --at 0 to {moves})", err=True)
+        raise typer.Exit(2)
     run = replay(rules, doc, upto=at)
     for f in run.findings:
         typer.echo(report.finding_line(file, f), err=True)
@@ -527,12 +532,28 @@ def _progress(results: Any, quiet: bool) -> Any:
             yield result
 
 
+class RocksCode(StrEnum):
+    six = "6"
+    seven = "7"
+
+
 @app.command(name="import-map")
 def import_map(
     file: Annotated[Path, typer.Argument(help="A Hacienda .haz map file.", exists=True,
                                          dir_okay=False)],
-    name: Annotated[str | None, typer.Option("--name", help="Map name (default: file name).")
-                    ] = None,
+    map_id: Annotated[str | None, typer.Option(
+        "--id", help="Map id (default: haz- and the file name, as the shipped maps).")] = None,
+    name: Annotated[str | None, typer.Option(
+        "--name", help="Map name (default: the file's MapName, else the file name in words).")
+    ] = None,
+    author: Annotated[str | None, typer.Option(
+        "--author", help="Author (default: the file's Author).")] = None,
+    licence: Annotated[str | None, typer.Option(
+        "--license", help="Licence of the map, e.g. 'CC BY 4.0' (not in .haz files; written "
+        "only when given).")] = None,
+    rocks: Annotated[RocksCode, typer.Option(
+        "--rocks", help="The .haz code of rocks spaces; the other of 6 and 7 is mountain "
+        "(the shipped maps use 6).")] = RocksCode.six,
 ) -> None:
     """Convert a Hacienda .haz map (Yucata / SpielByWeb) into the scorer's map encoding."""
     from scorer import report
@@ -544,7 +565,8 @@ def import_map(
         typer.echo(f"{file}: cannot read: {exc}", err=True)
         raise typer.Exit(2) from None
     try:
-        encoded = import_haz(text, name or file.name)
+        encoded = import_haz(text, file.name, map_id=map_id, name=name, author=author,
+                             license=licence, seven_is_rocks=rocks is RocksCode.seven)
     except HazFormatError as exc:
         where = f"{file}:{exc.line}" if exc.line is not None else str(file)
         typer.echo(f"{where}: {exc.rule} {exc.message}", err=True)

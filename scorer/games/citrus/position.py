@@ -139,7 +139,7 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
             if "finca_tiles" in doc else None)
     supply = ck.run(parse_supply, doc.get("supply"), opts["board_side"],
                     board.printed if board else None, ("supply",), False)
-    if board is None:
+    if board is None or not names:  # no players (CIT-SETUP-1): nothing else can be checked
         return PositionResult(None, tuple(sorted(ck.findings, key=sort_key)))
     # CIT-POS-7: sites and decks
     sites: dict[str, Site] = {s: Site("empty") for s in board.sites}

@@ -1,6 +1,6 @@
 """Import Yucata / SpielByWeb ``.haz`` map files (rules/hacienda.md §3.5) into the canonical map.
 
-``import_haz(text, name)`` returns the map as a plain dict in the canonical form of §3.3
+``import_haz(text, file_name)`` returns the map as a plain dict in the canonical form of §3.3
 (``id``, ``name``, ``author``, ``license``, ``spaces`` sorted by r then q, markets with ids).
 A malformed file raises :class:`HazFormatError` with the 1-based line number and the rule ID.
 """
@@ -154,9 +154,13 @@ def _cells(hexes: list[Entry], cols: int, width: int) -> dict[tuple[int, int], s
     return cells
 
 
-def import_haz(text: str, name: str, *, map_id: str | None = None, author: str | None = None,
-               license: str | None = None, seven_is_rocks: bool = False) -> dict[str, Any]:
-    """The canonical map of a ``.haz`` file. Raises HazFormatError (with the line number)."""
+def import_haz(text: str, file_name: str, *, map_id: str | None = None,
+               name: str | None = None, author: str | None = None, license: str | None = None,
+               seven_is_rocks: bool = False) -> dict[str, Any]:
+    """The canonical map of a ``.haz`` file (§3.5): ``id`` from ``file_name`` unless
+    ``map_id``, ``name`` from ``MapName`` (or the file name) unless ``name``, ``author`` from the
+    file unless given, ``license`` only when given; ``seven_is_rocks`` swaps the rocks/mountain
+    assignment of codes 6 and 7. Raises HazFormatError (with the line number)."""
     lines = _lines(text)
     control, hexes, header, _ = _sections(lines)
     cols, width, info = _grid_size(control, header)
@@ -175,9 +179,9 @@ def import_haz(text: str, name: str, *, map_id: str | None = None, author: str |
     if "market" not in types or "pampas" not in types:
         raise HazFormatError(len(lines), "the map has no market or no pampas space "
                              "(HAC-MAP-4)", "HAC-MAP-4")
-    result: dict[str, Any] = {"id": map_id or map_id_for(name)}
+    result: dict[str, Any] = {"id": map_id or map_id_for(file_name)}
     title = info.get("mapname", "")
-    result["name"] = title if title not in ("", "None") else name_for(name)
+    result["name"] = name or (title if title not in ("", "None") else name_for(file_name))
     file_author = info.get("author", "")
     if author is not None:
         result["author"] = author
