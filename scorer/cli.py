@@ -16,6 +16,12 @@ if TYPE_CHECKING:
     from scorer.config import Config
 
 CONFIG_KEY = "config"
+#: Long options that name one run's inputs or outputs, not a setting a configuration file
+#: may give a default for (every other long option may be a configuration key).
+NOT_SETTINGS = frozenset({
+    "help", "version", "config", "output", "html", "shard", "player", "category", "at", "svg",
+    "position", "seed", "count", "option", "map", "board", "id", "name", "author", "license",
+    "rocks", "players", "exclude"})
 #: This invocation's configuration (the root callback resets it for every run).
 _RUN: dict[str, Any] = {}
 CONFIG_HELP = ("Read settings and the event profile from FILE (scorer.toml or pyproject.toml; "
@@ -104,18 +110,22 @@ def _use_config(ctx: typer.Context, path: Path | None) -> None:
 
 
 def _long_options(ctx: typer.Context) -> dict[str, dict[str, tuple[str, Any]]]:
-    """Command name → {long option name: (parameter name, check)} of every command; a check
-    raises for a value the option does not take."""
+    """Command name → {long option name: (parameter name, check)} of every command that reads
+    the configuration (has ``--config``); a check raises for a value the option does not
+    take."""
     root = ctx.find_root()
     group: Any = root.command
     out: dict[str, dict[str, tuple[str, Any]]] = {}
     for name in group.list_commands(root):
         cmd = group.get_command(root, name)
-        for param in cmd.params if cmd is not None else ():
+        params = cmd.params if cmd is not None else []
+        if not any(p.name == "config_file" for p in params):
+            continue  # a command that reads no configuration
+        for param in params:
             if param.callback is not None or not param.name:
                 continue  # --version, --config
             for opt in getattr(param, "opts", ()):
-                if opt.startswith("--") and opt != "--help":
+                if opt.startswith("--") and opt[2:] not in NOT_SETTINGS:
                     out.setdefault(name, {})[opt[2:]] = (
                         param.name, lambda v, p=param: p.process_value(ctx, v))
     return out
