@@ -18,14 +18,14 @@ Every problem is a :class:`ConfigError` naming the file and the key (exit status
 from __future__ import annotations
 
 import difflib
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorer.profile import GameProfile, Profile
-from scorer.selection import Filters, Pattern, patterns
+if TYPE_CHECKING:  # imported when a file has such settings (start-up stays short)
+    from scorer.profile import GameProfile, Profile
+    from scorer.selection import Filters, Pattern
 
 SCORER_TOML = "scorer.toml"
 PYPROJECT = "pyproject.toml"
@@ -50,6 +50,8 @@ class Config:
 
     def filters(self, extra_exclude: tuple[str, ...] = (), cwd: Path | None = None) -> Filters:
         """The file filters, with ``--exclude`` patterns relative to the working directory."""
+        from scorer.selection import Filters, patterns
+
         return Filters(self.include, self.exclude + patterns(extra_exclude, cwd or Path.cwd()))
 
     @property
@@ -74,7 +76,7 @@ def find(start: Path) -> tuple[Path, str] | None:
         if (folder / SCORER_TOML).is_file():
             return folder / SCORER_TOML, ""
         pyproject = folder / PYPROJECT
-        if pyproject.is_file() and "scorer" in _read(pyproject).get("tool", {}):
+        if pyproject.is_file() and _has_scorer_table(pyproject):
             return pyproject, "tool.scorer."
     return None
 
@@ -97,7 +99,18 @@ def load(path: Path | None = None, start: Path | None = None) -> Config:
     return _parse(Config(path, prefix), data)
 
 
+def _has_scorer_table(pyproject: Path) -> bool:
+    try:
+        if b"scorer" not in pyproject.read_bytes():  # most pyproject files: no TOML parse
+            return False
+    except OSError:
+        return False
+    return "scorer" in _read(pyproject).get("tool", {})
+
+
 def _read(path: Path) -> dict[str, Any]:
+    import tomllib
+
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)
@@ -108,6 +121,9 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def _parse(config: Config, data: dict[str, Any]) -> Config:
+    from scorer.profile import Profile
+    from scorer.selection import patterns
+
     if config.prefix == "" and "tool" in data:
         raise config.error("tool", "scorer.toml holds the settings at its top level, without a "
                            "[tool.scorer] header")
@@ -134,6 +150,7 @@ def _strings(config: Config, data: dict[str, Any], key: str) -> list[str]:
 
 
 def _game(config: Config, game: str, section: Any) -> GameProfile:
+    from scorer.profile import GameProfile
     from scorer.registry import game_names, get_rules
 
     key = f"games.{game}"
