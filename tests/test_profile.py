@@ -307,7 +307,9 @@ def test_batch_workers_apply_the_profile(event: Path, workers: list[str],
     monkeypatch.chdir(event)  # the configuration is found from the working directory
     result = runner.invoke(app, ["batch", "records", *workers, "--format", "json"])
     assert result.exit_code == 1, result.output
-    records = orjson.loads(result.stdout)["records"]
+    report = orjson.loads(result.stdout)
+    Draft202012Validator(get_schema("report.schema.json")).validate(report)
+    records = report["records"]
     assert [r["status"] for r in records] == ["ok"] * 20 + ["ineligible"]
     assert records[-1]["findings"][0]["pointer"] == "/setup/cards/C17/points"
 
