@@ -15,7 +15,7 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -48,10 +48,12 @@ class Filters:
     """Include and exclude patterns (no include patterns: every file counts)."""
 
     include: tuple[Pattern, ...] = ()
-    exclude: tuple[Pattern, ...] = field(default_factory=tuple)
+    exclude: tuple[Pattern, ...] = ()
 
     def keeps(self, path: str) -> bool:
-        if path == "-":
+        """True for standard input and for a path that names no file (it must reach the
+        reader, which reports it: REC-IO-1), else as the patterns say."""
+        if path == "-" or not Path(path).is_file():
             return True
         if self.include and not any(p.matches(path) for p in self.include):
             return False

@@ -196,6 +196,15 @@ def test_exclude_on_the_command_line(repo: Path, command: str,
         assert [r["file"] for r in orjson.loads(result.stdout)["records"]] == ["records/r1.json"]
 
 
+def test_a_missing_file_is_never_filtered_away(repo: Path, monkeypatch: pytest.MonkeyPatch
+                                               ) -> None:
+    toml(repo / "scorer.toml", 'include = ["records/**"]\n')
+    monkeypatch.chdir(repo)
+    result = runner.invoke(app, ["batch", "--jobs", "1", "record/r1.json", "records/*.jsn"])
+    assert result.exit_code == 2, result.output  # REC-IO-1 twice, not a silent empty run
+    assert result.output.count("REC-IO-1") == 2
+
+
 def test_patterns() -> None:
     base = Path.cwd()
     assert Pattern("records/**/*.json", base).matches("records/2025/r.json")
