@@ -30,6 +30,8 @@ if TYPE_CHECKING:  # imported when a file has such settings (start-up stays shor
 SCORER_TOML = "scorer.toml"
 PYPROJECT = "pyproject.toml"
 FIXED_KEYS = ("include", "exclude", "games")
+#: Option defaults that are paths: relative to the configuration file's folder.
+PATH_KEYS = ("schema-dir",)
 GAME_KEYS = ("variant", "components", "players")
 
 
@@ -138,7 +140,8 @@ def _parse(config: Config, data: dict[str, Any]) -> Config:
     if games:
         profile = Profile(config.name, {
             game: _game(config, game, section) for game, section in games.items()})
-    defaults = {k: v for k, v in data.items() if k not in FIXED_KEYS}
+    defaults = {k: str(base / v) if k in PATH_KEYS and isinstance(v, str) else v
+                for k, v in data.items() if k not in FIXED_KEYS}
     return Config(config.path, config.prefix, defaults, include, exclude, profile)
 
 

@@ -141,6 +141,20 @@ def test_root_config_option_and_flag_defaults(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.stdout == ""  # --quiet: findings only
 
 
+def test_path_settings_are_relative_to_the_configuration(tmp_path: Path) -> None:
+    from scorer.schemas import set_schema_dir
+
+    shutil.copytree(FIXTURES.parent / "schemas", tmp_path / "event" / "my-schemas")
+    path = toml(tmp_path / "event" / "scorer.toml", 'schema-dir = "my-schemas"\n')
+    try:
+        result = runner.invoke(app, ["verify", "--config", str(path), str(OK)])
+    finally:
+        set_schema_dir(None)
+    assert result.exit_code == 0, result.output
+    missing = toml(tmp_path / "other" / "scorer.toml", 'schema-dir = "my-schemas"\n')
+    assert runner.invoke(app, ["verify", "--config", str(missing), str(OK)]).exit_code == 2
+
+
 def test_option_defaults_reach_options_added_later() -> None:
     """Keys map to long option names generically: a converter per command is all it takes."""
     cfg = config.Config(Path("scorer.toml"), "", {"max-findings": 5})
