@@ -177,8 +177,9 @@ def choose(res: Resolution, total_of: Callable[[tuple[int, ...]], tuple[int, int
     spread = (f"from {low[0]} to {high[0]} points" if low[0] != high[0]
               else f"always {low[0]} points, split differently")
     message = (f"{res.name}: which card each cube came from changes the score: {len(rows)} "
-               f"outcomes, {spread}; the sheet uses {low[0]} ({_summary(res, low[4])}); give "
-               "each card its own cubes to settle it")
+               f"outcomes, {spread}; the sheet uses {low[0]} ({_summary(res, low[4])}), the "
+               f"highest is {high[0]} ({_summary(res, high[4])}); give each card its own "
+               "cubes to settle it")
     warning = Finding(rule, to_pointer(("boards", res.name, "cubes")), message, "warning",
                       details)
     note = (f"{res.name}: the board-level cubes allow {len(rows)} scoring outcomes, "
