@@ -15,7 +15,7 @@ from scorer.cli import app
 from scorer.games.harmonies.assign import Search, Slot, realise, search
 from scorer.games.harmonies.board import HABITATS, LEGAL_STACKS, TRACKS
 from scorer.games.harmonies.cards import SPIRIT_DATA
-from scorer.games.harmonies.cubelist import Resolution, choose
+from scorer.games.harmonies.cubelist import Resolution, choose, winner_note
 from tests.conftest import assert_finding, assert_ok, verify
 from tests.harmonies.test_cube_list import ann
 
@@ -113,3 +113,14 @@ def test_scorer_score_shows_the_range(tmp_path: Path) -> None:
     assert "HAR-SCORE-7 (warning)" in result.output
     assert "Note: Ann: the board-level cubes allow 2 scoring outcomes, from 8 to 11" in (
         " ".join(result.output.split()))
+
+
+def test_winner_note() -> None:
+    fixed = ((30, 2), (30, 2))
+    assert winner_note({"Ann": ((20, 1), (29, 3)), "Ben": fixed}) == (
+        True, "whichever card each cube came from, the winner is Ben")
+    certain, note = winner_note({"Ann": ((20, 1), (31, 1)), "Ben": fixed})
+    assert not certain and "Ben on this sheet, but Ann can reach 31" in note
+    assert not winner_note({"Ann": ((20, 1), (30, 2)), "Ben": fixed})[0]  # a tie is possible
+    assert winner_note({"Ann": fixed, "Ben": fixed, "Cid": ((1, 0), (9, 0))})[0]
+    assert not winner_note({"Ann": ((30, 2), (35, 2)), "Ben": fixed})[0]  # shared, or Ann
