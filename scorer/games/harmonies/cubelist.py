@@ -90,9 +90,9 @@ def resolve(name: str, board: Mapping[str, Any], side: str, stacks: Stacks,
     if not cards:
         why = "no card is left without its own cubes"
     else:
-        which = ", ".join(cards) if len(cards) <= 6 else (
+        named = ", ".join(cards) if len(cards) <= 6 else (
             f"the {len(cards)} cards without their own cubes")
-        why = f"the habitat of none of {which} can have been present around it"
+        why = f"the habitat of none of {named} can have been present around it"
     for i in found.unmatched:
         # HAR-POS-9: some card's habitat was present around the cube when it was placed
         add("HAR-POS-9", (*base, pointers[i]), f"{name}: the cube on {list(cubes[i])} comes "
