@@ -32,7 +32,8 @@ td.player,th.player{text-align:left}td.points{font-weight:700}
 tr.first td{background:#fff8c5}
 ul{padding-left:1.2em}li{margin:.3em 0}
 ul.warnings li{color:#9a6700}ul.excluded li{color:#b42318}
-code{font-size:.9em;overflow-wrap:anywhere}code.rule{white-space:nowrap}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace,monospace;font-size:.9em;
+overflow-wrap:anywhere}code.rule{white-space:nowrap}
 .muted{color:#59636e}
 @media (max-width:600px){body{padding:.6em;font-size:15px}th,td{padding:.3em .4em}}
 """
