@@ -150,8 +150,9 @@ def rules(
 
 @app.command()
 def schema(
-    game: Annotated[str | None, typer.Argument(help="Game name, 'record', 'position' or "
-                                               "'report' (all names if omitted).")] = None,
+    game: Annotated[str | None, typer.Argument(
+        help="Game name, 'record', 'position', 'report' or 'standings' (all names if omitted)."
+    )] = None,
     schema_dir: SchemaDirOpt = None,
 ) -> None:
     """Print a JSON Schema (the contract of the documents the scorer reads and writes)."""
@@ -308,7 +309,8 @@ def report_site(
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name.")],
-    players: Annotated[int, typer.Option("--players", "-p", min=1, help="Number of players.")] = 2,
+    players: Annotated[int, typer.Option(
+        "--players", "-p", min=1, help="Number of players (--event: the largest table).")] = 2,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed.")] = 0,
     count: Annotated[int | None, typer.Option(
         "--count", "-n", min=1, help="Games to write (default 1); more than 1 gives NDJSON.")
@@ -358,24 +360,10 @@ def _simulate_event(rules: Any, event: str | None, rounds: int | None, roster: s
     """``simulate --event``: the demo event's records as NDJSON (see scorer.standings.demo)."""
     from scorer import report
     from scorer.standings import StandingsError
-    from scorer.standings.demo import demo_event, event_size, parse_roster
+    from scorer.standings.demo import demo_records
 
-    if event is None:
-        typer.echo("--rounds and --roster describe a demo event and need --event NAME",
-                   err=True)
-        raise typer.Exit(2)
-    if roster is None:
-        typer.echo("--event needs --roster with the players, e.g. --roster Ann,Ben,Cid,Dee",
-                   err=True)
-        raise typer.Exit(2)
     try:
-        names = parse_roster(roster)
-        size = event_size(names, rounds or 1, players, seed)
-        if count is not None and count != size:
-            raise StandingsError(f"the event has {size} games ({rounds or 1} rounds of "
-                                 f"{len(names)} players at tables of up to {players}); "
-                                 f"--count {count} disagrees (leave --count out)")
-        records = list(demo_event(rules, event, rounds or 1, names, players, seed, options))
+        records = demo_records(rules, event, rounds, roster, players, seed, count, options)
     except StandingsError as exc:
         typer.echo(exc.message, err=True)
         raise typer.Exit(2) from None
@@ -520,7 +508,7 @@ def standings(
         if collector.add(result):
             failed = failed or fails(result, fail_on.value)
             io_error = io_error or any(f.rule == "REC-IO-1" for f in result.findings)
-    problem = _standings_scope(collector, event)
+    problem = collector.nothing_to_rank()
     try:
         doc = build(collector, options)
     except StandingsError as exc:
@@ -532,18 +520,6 @@ def standings(
     if problem is not None:
         typer.echo(problem, err=True)
     raise typer.Exit(2 if io_error or problem else 1 if failed else 0)
-
-
-def _standings_scope(collector: Any, event: str | None) -> str | None:
-    """Why there is nothing to rank (exit 2), or None."""
-    if event is not None and event not in collector.events_seen:
-        seen = ", ".join(sorted(collector.events_seen)) or "none"
-        return f"no record names the event {event!r} (meta.event); events found: {seen}"
-    if not collector.records:
-        return "no records found in the inputs"
-    if not collector.tables:
-        return "no record names an event (meta.event): nothing to rank"
-    return None
 
 
 def _write_output(data: bytes, output: Path | None) -> None:

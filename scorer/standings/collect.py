@@ -44,6 +44,18 @@ class Collector:
         self.records = 0
         self._duplicates = dict(duplicates or {})
 
+    def nothing_to_rank(self) -> str | None:
+        """Why there is nothing to rank (the CLI exits 2), or None."""
+        if self.selected is not None and self.selected not in self.events_seen:
+            seen = ", ".join(sorted(self.events_seen)) or "none"
+            return (f"no record names the event {self.selected!r} (meta.event); events "
+                    f"found: {seen}")
+        if not self.records:
+            return "no records found in the inputs"
+        if not self.tables:
+            return "no record names an event (meta.event): nothing to rank"
+        return None
+
     def add(self, result: VerifyResult) -> bool:
         """Count or exclude one result. Returns whether it is in scope (see the module)."""
         event = _event_of(result.meta)

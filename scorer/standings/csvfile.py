@@ -33,7 +33,7 @@ def render_csv(doc: Document) -> str:
     for w in doc.warnings:
         out.writerow({"row": "warning", "event": w.event or "", "player": w.player or "",
                       "round": "" if w.round is None else w.round, "rule": w.kind,
-                      "file": " ".join(w.sources), "message": w.message})
+                      "file": "; ".join(w.sources), "message": w.message})
     for x in doc.excluded:
         finding = x.finding
         out.writerow({"row": "excluded", "event": x.event or "",

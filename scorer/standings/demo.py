@@ -21,6 +21,26 @@ from scorer.standings.model import StandingsError
 MIN_TABLE = 2
 
 
+def demo_records(rules: GameRules, event: str | None, rounds: int | None, roster: str | None,
+                 table_size: int, seed: int, count: int | None, options: Mapping[str, Any]
+                 ) -> list[dict[str, Any]]:
+    """``simulate --event/--rounds/--roster [--count]``: check the options, then write the
+    event. Raises StandingsError (bad options) or ValueError (the game refuses a table)."""
+    if event is None:
+        raise StandingsError("--rounds and --roster describe a demo event and need --event NAME")
+    if roster is None:
+        raise StandingsError("--event needs --roster with the players, e.g. --roster "
+                             "Ann,Ben,Cid,Dee")
+    names = parse_roster(roster)
+    rounds = 1 if rounds is None else rounds
+    size = event_size(names, rounds, table_size, seed)
+    if count is not None and count != size:
+        raise StandingsError(f"the event has {size} games ({rounds} round{'s' * (rounds != 1)} "
+                             f"of {len(names)} players at tables of up to {table_size}); "
+                             f"--count {count} disagrees (leave --count out)")
+    return list(demo_event(rules, event, rounds, names, table_size, seed, options))
+
+
 def parse_roster(text: str) -> tuple[str, ...]:
     """``Ann,Ben,Cid`` → the names. Raises StandingsError (empty, repeated, too long)."""
     names = tuple(name.strip() for name in text.split(","))

@@ -7,6 +7,7 @@ values in the order they apply, the number of games and the points of each round
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from scorer.standings.data import number_text
 from scorer.standings.model import (
@@ -84,31 +85,45 @@ def summary_line(doc: Document) -> str:
 
 
 def _event_table(event: EventStandings, doc: Document, color: bool, width: int) -> str:
+    """The event's table; the per-round columns only when they fit in ``width`` (the place,
+    player, points, tie-break and games columns are never squeezed)."""
     from rich.console import Console
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, color_system="standard" if color else None,
+                      force_terminal=color, no_color=not color, highlight=False)
+    table = _rich_table(event, doc, rounds=True)
+    natural = Console(width=10_000).measure(table).maximum  # unclamped by ``width``
+    if natural > width:
+        table = _rich_table(event, doc, rounds=False)
+        table.caption = "(points per round: --format html, json)"
+        table.caption_justify = "left"
+    console.print(table)
+    return buffer.getvalue()
+
+
+def _rich_table(event: EventStandings, doc: Document, rounds: bool) -> Any:
     from rich.table import Table
 
     n_rounds = len(event.rounds)
     title = (f"{event.name} — {event.games} game{'s' if event.games != 1 else ''}, "
              f"{n_rounds} round{'s' if n_rounds != 1 else ''}")
     table = Table(title=title, title_justify="left")
-    table.add_column("place", justify="right")
-    table.add_column("player")
-    table.add_column("points", justify="right", style="bold")
+    table.add_column("place", justify="right", no_wrap=True)
+    table.add_column("player", no_wrap=True)
+    table.add_column("points", justify="right", style="bold", no_wrap=True)
     steps = shown_tiebreaks(event, doc)
     for step in steps:
-        table.add_column(step, justify="right")
-    table.add_column("games", justify="right")
-    for round_ in event.rounds:
+        table.add_column(step, justify="right", no_wrap=True)
+    table.add_column("games", justify="right", no_wrap=True)
+    shown = event.rounds if rounds else ()
+    for round_ in shown:
         table.add_column(f"R{round_}" if isinstance(round_, int) else str(round_),
-                         justify="right")
+                         justify="right", no_wrap=True)
     for s in event.standings:
         table.add_row(place_text(s), s.player, number_text(s.points),
                       *(number_text(s.tiebreaks[t]) for t in steps),
-                      str(s.games), *(round_cell(s, r) for r in event.rounds))
+                      str(s.games), *(round_cell(s, r) for r in shown))
     if not event.standings:
         table.caption = "no counted game"
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system="standard" if color else None,
-                      force_terminal=color, no_color=not color, highlight=False)
-    console.print(table)
-    return buffer.getvalue()
+    return table

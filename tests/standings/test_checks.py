@@ -137,3 +137,24 @@ def test_event_selection_leaves_other_events_out() -> None:
     assert [x.source for x in doc.excluded] == ["y.json"]  # its event cannot be told
     both = standings([*club_night(), other])
     assert [e.name for e in both.events] == ["club night", "other cup"]
+
+
+def test_a_position_is_not_a_game_record() -> None:
+    from dataclasses import replace
+
+    position = replace(game("pos.json", "club night", 1, 3, [["Ann"], ["Ben"]],
+                            {"Ann": 5, "Ben": 4}), kind="position")
+    doc = standings([*club_night(), position])
+    assert [(x.source, x.status, x.reason) for x in doc.excluded] == [
+        ("pos.json", "ok", "a position, not a game record")]
+    assert doc.events[0].games == 4
+
+
+def test_nothing_to_rank() -> None:
+    collector = Collector("cup")
+    assert collector.nothing_to_rank() is not None
+    collector.add(game("a.json", "other", 1, 1, [["Ann"], ["Ben"]], {"Ann": 2, "Ben": 1}))
+    assert "events found: other" in (collector.nothing_to_rank() or "")
+    plain = Collector()
+    plain.add(game("b.json", None, 1, 1, [["Ann"], ["Ben"]], {"Ann": 2, "Ben": 1}))
+    assert "no record names an event" in (plain.nothing_to_rank() or "")
