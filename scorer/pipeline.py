@@ -50,6 +50,8 @@ def verify_document(doc: Any, source: str = "<document>", keep_going: bool = Fal
                     ) -> VerifyResult:
     """Verify a parsed document (record or position); the result carries its ``meta``."""
     result = _verify_document(doc, source, keep_going)
+    if result.meta is not None:  # set by the referee for records (no copy on the hot path)
+        return result
     meta = doc.get("meta") if isinstance(doc, dict) else None
     return replace(result, meta=meta) if isinstance(meta, dict) else result
 
