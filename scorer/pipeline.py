@@ -7,6 +7,7 @@ reported as REC-INTERNAL-1 for that document only.
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from scorer.engine import VerifyResult
@@ -51,9 +52,18 @@ def verify_bytes(data: bytes, source: str = "<bytes>", keep_going: bool = False,
 
 def verify_document(doc: Any, source: str = "<document>", keep_going: bool = False,
                     profile: Profile | None = None) -> VerifyResult:
-    """Verify a parsed document (record or position); under an event ``profile`` deviations
-    are REC-PROFILE-* findings (scorer.profile). Every schema-valid document gets the
-    fingerprint of its component data."""
+    """Verify a parsed document (record or position); the result carries its ``meta``. Under
+    an event ``profile`` deviations are REC-PROFILE-* findings (scorer.profile); every
+    schema-valid document gets the fingerprint of its component data."""
+    result = _verify_document(doc, source, keep_going, profile)
+    if result.meta is not None:  # set by the referee for records (no copy on the hot path)
+        return result
+    meta = doc.get("meta") if isinstance(doc, dict) else None
+    return replace(result, meta=meta) if isinstance(meta, dict) else result
+
+
+def _verify_document(doc: Any, source: str, keep_going: bool, profile: Profile | None
+                     ) -> VerifyResult:
     from scorer.profile import annotate
 
     try:
