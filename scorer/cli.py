@@ -602,20 +602,26 @@ def standings(
                     ] = None,
     no_color: NoColorOpt = False,
     schema_dir: SchemaDirOpt = None,
+    exclude: ExcludeOpt = None,
+    config_file: ConfigOpt = None,
 ) -> None:
     """Tournament standings from the verified records of an event (meta.event/round/table)."""
     from scorer import batch as b
     from scorer.formats import fails
+    from scorer.selection import select
     from scorer.standings import Collector, StandingsError, build, parse_options, render
 
     _set_schema_dir(schema_dir)
+    config = _config()
     try:
         options = parse_options(system.value, points, tiebreak)
     except StandingsError as exc:
         typer.echo(exc.message, err=True)
         raise typer.Exit(2) from None
     collector = Collector(event)
-    results = b.run_local(b.mark_duplicates(b.iter_items(paths)), jobs or b.default_jobs())
+    items = b.iter_items(select(paths, config.filters(tuple(exclude or ()))))
+    results = b.run_local(b.mark_duplicates(items), jobs or b.default_jobs(),
+                          profile=config.profile)
     failed = io_error = False
     for result in _progress(results, False):
         if collector.add(result):

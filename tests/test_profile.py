@@ -322,3 +322,18 @@ def test_score_and_report_apply_the_profile(event: Path, monkeypatch: pytest.Mon
     site = runner.invoke(app, ["report", "records", "--html", "site"])
     assert site.exit_code == 1, site.output
     assert "REC-PROFILE-2" in (event / "site" / "records" / "00021.html").read_text()
+
+
+def test_standings_count_only_games_the_profile_accepts(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    result = runner.invoke(app, ["simulate", "harmonies", "--event", "cup", "--rounds", "1",
+                                 "--roster", "Ann,Ben,Cid,Dee", "--players", "2", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    (tmp_path / "cup.ndjson").write_bytes(result.stdout_bytes)
+    (tmp_path / "scorer.toml").write_text('[games.harmonies]\nplayers = ["Ann", "Ben", "Cid"]\n')
+    monkeypatch.chdir(tmp_path)
+    standings = runner.invoke(app, ["standings", "cup.ndjson", "--format", "json", "--jobs", "1"])
+    assert standings.exit_code == 1, standings.output  # Dee's game fails the run
+    doc = orjson.loads(standings.stdout)
+    players = {row["player"] for event in doc["events"] for row in event["standings"]}
+    assert "Dee" not in players and len(doc["excluded"]) == 1
