@@ -127,6 +127,7 @@ const harmonies = {
           const old = new Map((board.cards || []).map((e) => [e.card, e]));
           board.cards = ids.map((id) => old.get(id)
             || (cat.board_cubes ? { card: id } : { card: id, cubes: [] }));
+          if (cat.board_cubes) board.cubes ||= [];
         },
       }];
       if (spiritOn(doc)) {
