@@ -21,6 +21,7 @@ from scorer.engine import ScoreItem, VerifyResult
 from scorer.errors import RecordLoadError
 from scorer.findings import Finding
 from scorer.loading import parse
+from scorer.serve.draft import drawable
 from scorer.serve.marks import finding_marks
 
 #: Statuses of a document that could not be checked.
@@ -44,6 +45,7 @@ class Answer:
     status: int
     payload: Any = field(default_factory=dict)
     svg: str | None = None
+    headers: Mapping[str, str] = field(default_factory=dict)
 
 
 def failure(findings: Sequence[Finding], status: int = 422) -> Answer:
@@ -125,8 +127,9 @@ def _items(result: VerifyResult) -> list[dict[str, Any]]:
 
 
 def svg(body: bytes, editor: bool) -> Answer:
-    """``POST /api/svg``: the board picture of ``show --svg`` (``editor``: with tap targets
-    for cells a picture leaves out, e.g. around a Kuhfstein landscape)."""
+    """``POST /api/svg``: the board picture of ``show --svg``. With ``editor``: tap targets
+    for cells a picture leaves out (around a Kuhfstein landscape), and an impossible position
+    is still drawn (``draft.py``; header ``X-Scorer-Left-Out`` counts the pieces left out)."""
     from scorer.explain import offending_mark
     from scorer.registry import get_rules
 
@@ -134,13 +137,14 @@ def svg(body: bytes, editor: bool) -> Answer:
     if error is not None:
         return error
     result = _verify(doc, True)
-    if result.state is None or result.game is None:
+    state, left_out = drawable(doc, result) if editor else (result.state, 0)
+    if state is None or result.game is None:
         return Answer(422, _result_data(doc, result))
     rules = get_rules(result.game)
     mark = offending_mark(doc, result) if result.kind == "record" else None
     draw = getattr(rules, "draw_editor_svg", None) if editor else None
-    return Answer(200, svg=(draw or rules.draw_svg)(result.state, rules.explain(result.state),
-                                                    mark))
+    picture = (draw or rules.draw_svg)(state, rules.explain(state), mark)
+    return Answer(200, svg=picture, headers={"X-Scorer-Left-Out": str(left_out)})
 
 
 def position(body: bytes) -> Answer:

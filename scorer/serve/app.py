@@ -57,7 +57,7 @@ def json_response(status: int, payload: Any) -> Response:
 def _answer(answer: api.Answer) -> Response:
     if answer.svg is not None:
         return Response(answer.svg, status_code=answer.status, media_type="image/svg+xml",
-                        headers=HEADERS)
+                        headers={**HEADERS, **answer.headers})
     return json_response(answer.status, answer.payload)
 
 

@@ -18,7 +18,7 @@ async function api(path, body) {
     body: typeof body === "string" ? body : JSON.stringify(body) });
   const type = response.headers.get("content-type") || "";
   const data = type.includes("json") ? await response.json() : await response.text();
-  return { status: response.status, data };
+  return { status: response.status, data, leftOut: Number(response.headers.get("X-Scorer-Left-Out") || 0) };
 }
 
 function notice(text, error = false) {
@@ -43,7 +43,7 @@ function setDoc(doc, keepHistory = false) {
   if (!app.tool || !toolIds().includes(app.tool)) app.tool = toolIds()[0];
   const owners = ed.owners ? ed.owners(doc) : null;
   if (owners && !owners.includes(app.owner)) app.owner = owners[0];
-  app.view = ed.perPlayerBoards && narrow() ? names()[0] : null;
+  app.view = narrow() ? (ed.perPlayerBoards ? names()[0] : "*board") : null;
   changed(false);
 }
 
@@ -87,7 +87,12 @@ async function refresh() {
   app.result = scored.data;
   if (picture.status === 200) {
     app.svg = showSvg($("board"), picture.data, app.view);
+    $("left-out").hidden = !picture.leftOut;
+    $("left-out").textContent = picture.leftOut ? `The picture leaves out ${picture.leftOut} `
+      + `piece${picture.leftOut === 1 ? "" : "s"} that make${picture.leftOut === 1 ? "s" : ""} `
+      + "the position impossible; the findings mark where." : "";
   } else {
+    $("left-out").hidden = true;
     app.svg = null;
     $("board").replaceChildren(el("p", { class: "none" }, "No picture: the position cannot be "
       + "read (see the findings)."));
@@ -131,7 +136,7 @@ function claimed(player, category, value) {
 
 function pickFinding(index, mark) {
   app.finding = app.finding === index ? null : index;
-  if (mark.board && app.view && app.view !== mark.board) {
+  if (mark.board && app.view && editor().perPlayerBoards && app.view !== mark.board) {
     app.view = mark.board;
     renderTabs();
     crop(app.svg, app.view);
@@ -157,11 +162,14 @@ function changedDetails() {
 
 function renderTabs() {
   const node = $("board-tabs");
-  if (!editor().perPlayerBoards) { node.replaceChildren(); return; }
   const tab = (value, text) => el("button", { type: "button", role: "tab",
     "aria-selected": String(app.view === value), onclick: () => {
       app.view = value; renderTabs(); crop(app.svg, app.view);
     } }, text);
+  if (!editor().perPlayerBoards) {
+    node.replaceChildren(tab("*board", "board"), tab(null, "whole picture"));
+    return;
+  }
   node.replaceChildren(...names().map((n) => tab(n, n)), tab(null, "all boards"));
 }
 

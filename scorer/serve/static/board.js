@@ -20,17 +20,40 @@ function boardGroups(svg, name) {
     .filter((g) => g.getAttribute("data-player") === name);
 }
 
+function cellsBox(scope) {
+  let box = null;
+  for (const el of scope.querySelectorAll("[data-cell]")) {
+    const b = el.getBBox();
+    box = box ? { x: Math.min(box.x, b.x), y: Math.min(box.y, b.y),
+      r: Math.max(box.r, b.x + b.width), b: Math.max(box.b, b.y + b.height) }
+      : { x: b.x, y: b.y, r: b.x + b.width, b: b.y + b.height };
+  }
+  return box && { x: box.x - 16, y: box.y - 15, width: box.r - box.x + 20,
+    height: box.b - box.y + 19 }; // room for the coordinates printed beside the cells
+}
+
+// view: null = the whole picture; "*board" = the cells of a shared board; a player's name =
+// that player's board.
 export function crop(svg, view) {
-  const full = `0 0 ${svg.getAttribute("width")} ${svg.getAttribute("height")}`;
-  const groups = view ? boardGroups(svg, view) : [];
-  if (!groups.length) {
+  if (!svg) return;
+  if (!svg.dataset.width) {
+    svg.dataset.width = svg.getAttribute("width");
+    svg.dataset.height = svg.getAttribute("height");
+  }
+  const full = `0 0 ${svg.dataset.width} ${svg.dataset.height}`;
+  const groups = view && view !== "*board" ? boardGroups(svg, view) : [];
+  const box = view === "*board" ? cellsBox(svg) : groups.length ? cellsBox(groups[0]) : null;
+  if (!box) {
     svg.setAttribute("viewBox", full);
+    svg.setAttribute("width", svg.dataset.width);
+    svg.setAttribute("height", svg.dataset.height);
     return;
   }
-  const box = groups[0].getBBox();
-  const pad = 8;
-  svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} `
-    + `${box.height + 2 * pad}`);
+  const pad = 4;
+  const [w, h] = [box.width + 2 * pad, box.height + 2 * pad];
+  svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${w} ${h}`);
+  svg.setAttribute("width", String(w)); // the element takes the shape of what it shows
+  svg.setAttribute("height", String(h));
 }
 
 // What lies under a tap: the cell element (data-cell), its board (data-player of the
