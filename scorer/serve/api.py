@@ -48,11 +48,13 @@ class Answer:
     headers: Mapping[str, str] = field(default_factory=dict)
 
 
-def failure(findings: Sequence[Finding], status: int = 422) -> Answer:
+def failure(findings: Sequence[Finding], status: int = 422, verdict: str = "malformed"
+            ) -> Answer:
+    """A request that could not be checked: its findings, no scores."""
     from scorer.report import finding_to_data
 
-    return Answer(status, {"status": "malformed", "findings": [finding_to_data(f)
-                                                                for f in findings]})
+    return Answer(status, {"status": verdict, "findings": [finding_to_data(f) for f in findings],
+                           "marks": [], "scores": None})
 
 
 def request_error(pointer: str, message: str) -> Answer:
@@ -63,7 +65,7 @@ def request_error(pointer: str, message: str) -> Answer:
 def internal_error(exc: BaseException) -> Answer:
     """REC-INTERNAL-1 for an unexpected failure (never a 500, never a traceback)."""
     return failure([Finding("REC-INTERNAL-1", "", f"internal error: {type(exc).__name__}",
-                            details={"exception": type(exc).__name__})])
+                            details={"exception": type(exc).__name__})], verdict="error")
 
 
 def _parse(body: bytes) -> tuple[Any, Answer | None]:
@@ -196,7 +198,7 @@ def blank(body: bytes) -> Answer:
         return request_error("/game", f"unknown game; known games: {', '.join(game_names())}")
     names = request.get("players")
     problem = _names_problem(names)
-    if problem:
+    if problem or not isinstance(names, list):
         return request_error("/players", problem)
     variant = request.get("variant", {})
     if not isinstance(variant, dict):
