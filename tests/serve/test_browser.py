@@ -17,6 +17,9 @@ from typing import Any
 import pytest
 
 from scorer.pipeline import verify_document
+from scorer.registry import get_rules
+from scorer.replay import replay
+from tests.conftest import FIXTURES
 from tests.serve.server import running_server
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -60,12 +63,15 @@ class Page:
         action()
         self.page.wait_for_function("n => document.body.dataset.ready !== n", arg=before)
 
-    def new_board(self, game: str, players: str, **selects: str) -> None:
+    def new_board(self, game: str, players: str, variant: dict[str, str] | None = None,
+                  **selects: str) -> None:
         self.page.click("#new-btn")
         self.page.select_option("#new-game", game)
         self.page.fill("#new-players", players)
         for name, value in selects.items():
             self.page.select_option(f"#new-{name}", value)
+        for name, value in (variant or {}).items():
+            self.page.select_option(f'#new-variant [data-option="{name}"]', value)
         self.after(lambda: self.page.click("#new-ok"))
 
     def tool(self, tool: str, owner: str | None = None) -> None:
@@ -161,6 +167,61 @@ def test_hacienda_board_by_tapping_scores_as_the_cli(browser: Any, base_url: str
     page.tap("1,1")
     assert page.total("Ann") == 9  # a chain of 3 by market M1, a cattle tile, 20 pesos
     assert cli_total(page.doc(), "Ann") == 9
+    page.close()
+
+
+def test_a_full_harmonies_board_scores_as_its_game(browser: Any, base_url: str) -> None:
+    """The final boards of a fixture game entered tap by tap, cubes as seen on the table (a
+    board-level list, the scorer assigns them to the cards): the totals of the record."""
+    record = json.loads((FIXTURES / "harmonies/valid/2p-side-a.json").read_text())
+    rules = get_rules("harmonies")
+    final = rules.export_position(replay(rules, record).state, record)
+    page = Page(browser, base_url, DESKTOP)
+    page.new_board("harmonies", "Ann, Ben", variant={"board_side": "A"})
+    page.details()
+    taps = 0
+    for name, board in final["boards"].items():
+        current = None
+        for entry in board["cells"]:
+            for colour in entry["tokens"]:
+                if colour != current:
+                    page.tool(f"token:{colour}")
+                    current = colour
+                page.tap(",".join(map(str, entry["cell"])), name)
+                taps += 1
+        select = page.page.locator("fieldset", has_text=f"Cards — {name}").locator(
+            'select[aria-label="Animal cards"]')
+        for card in board["cards"]:
+            page.after(lambda card=card, select=select: select.select_option(card["card"]))
+        page.tool("cube")
+        for card in board["cards"]:
+            for cube in card["cubes"]:
+                page.tap(",".join(map(str, cube)), name)
+    assert taps == 54
+    assert (page.total("Ann"), page.total("Ben")) == (39, 26)
+    assert cli_total(page.doc(), "Ann") == 39
+    page.close()
+
+
+def test_a_record_opens_at_move_n(browser: Any, base_url: str) -> None:
+    path = FIXTURES / "kuhfstein/valid/e19-mini-game.json"
+    record = json.loads(path.read_text())
+    rules = get_rules("kuhfstein")
+    page = Page(browser, base_url, PHONE)
+    page.page.set_input_files("#open-file", str(path))
+    page.page.fill("#open-at", "3")
+    page.after(lambda: page.page.click("#open-ok"))
+    expected = rules.export_position(replay(rules, record, upto=3).state, record)
+    assert page.doc() == json.loads(json.dumps(expected))
+    assert "after move 3" in page.page.inner_text("#notice")
+    first = record["players"][0]["name"]
+    tiles = page.doc()["boards"][first]["tiles"]
+    west = min(tiles, key=lambda t: t["at"][0])["at"]  # the cell left of it is a tap target
+    page.tool("kind:house")
+    page.tap(f"{west[0] - 1},{west[1]}", first)
+    added = page.doc()["boards"][first]["tiles"][-1]
+    assert len(page.doc()["boards"][first]["tiles"]) == len(tiles) + 1
+    assert added == {"at": [west[0] - 1, west[1]], "kind": "house"}
     page.close()
 
 

@@ -87,6 +87,7 @@ async function refresh() {
   app.result = scored.data;
   if (picture.status === 200) {
     app.svg = showSvg($("board"), picture.data, app.view);
+    applyZoom();
     $("left-out").hidden = !picture.leftOut;
     $("left-out").textContent = picture.leftOut ? `The picture leaves out ${picture.leftOut} `
       + `piece${picture.leftOut === 1 ? "" : "s"} that make${picture.leftOut === 1 ? "s" : ""} `
@@ -142,6 +143,21 @@ function pickFinding(index, mark) {
     crop(app.svg, app.view);
   }
   renderVerdict();
+}
+
+const ZOOMS = [1, 1.5, 2, 3];
+
+function zoom(step) {
+  app.zoom = Math.max(0, Math.min(ZOOMS.length - 1, (app.zoom || 0) + step));
+  applyZoom();
+}
+
+function applyZoom() {
+  const factor = ZOOMS[app.zoom || 0];
+  $("board").classList.toggle("zoomed", factor > 1);
+  if (app.svg) app.svg.style.width = `${factor * 100}%`;
+  $("zoom-out").disabled = !app.zoom;
+  $("zoom-in").disabled = app.zoom === ZOOMS.length - 1;
 }
 
 // ------------------------------------------------------------------ palette, tabs, details
@@ -312,6 +328,8 @@ function wire() {
   $("new-game").onchange = fillNewDialog;
   $("new-ok").onclick = startNew;
   $("undo-btn").onclick = undo;
+  $("zoom-in").onclick = () => zoom(1);
+  $("zoom-out").onclick = () => zoom(-1);
   $("share-btn").onclick = share;
   $("save-json").onclick = () => download(`${app.doc.game}-position.json`,
     `${JSON.stringify(app.doc, null, 2)}\n`, "application/json");

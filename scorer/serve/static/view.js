@@ -146,10 +146,14 @@ export function renderFindings(node, result, current, onPick) {
     const mark = marked.get(k);
     const where = mark ? ` — on ${mark.board ? `${mark.board}'s board, ` : ""}cell `
       + mark.cells.map((c) => `[${c}]`).join(" ") : "";
+    const at = f.line ? `line ${f.line}${f.col ? `:${f.col}` : ""} ` : "";
+    const legal = Array.isArray(f.details && f.details.legal) && f.details.legal.length
+      ? el("span", { class: "where" }, `legal there: ${f.details.legal.slice(0, 3)
+        .map((x) => JSON.stringify(x)).join("; ")}`) : "";
     return el("li", { class: cls, "data-mark": mark ? String(k) : undefined,
       onclick: mark ? () => onPick(k, mark) : undefined },
     el("code", {}, f.rule), " ", f.message,
-    el("span", { class: "where" }, (f.pointer || "(whole document)") + where));
+    el("span", { class: "where" }, at + (f.pointer || "(whole document)") + where), legal);
   }));
 }
 
