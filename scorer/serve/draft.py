@@ -74,7 +74,7 @@ def drawable(doc: Any, result: VerifyResult) -> tuple[State | None, int]:
         state = draft(doc)
         if state is not None:
             return state, 0
-    work = copy.deepcopy(doc)
+    work = copy.deepcopy({k: v for k, v in doc.items() if k != "meta"})  # meta: free-form
     dropped = 0
     for _ in range(ROUNDS):
         removed = _leave_out(work, result)

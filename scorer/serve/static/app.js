@@ -81,8 +81,15 @@ function changed(edited) {
 async function refresh() {
   const seq = ++app.seq;
   const body = JSON.stringify(app.doc);
-  const [scored, picture] = await Promise.all([api("/api/score?keep_going=1", body),
-    api("/api/svg?editor=1", body)]);
+  let scored;
+  let picture;
+  try {
+    [scored, picture] = await Promise.all([api("/api/score?keep_going=1", body),
+      api("/api/svg?editor=1", body)]);
+  } catch (err) {
+    if (seq === app.seq) notice(`The scorer is not answering (${err}); is scorer serve running?`, true);
+    return;
+  }
   if (seq !== app.seq) return; // a later edit is on its way
   app.result = scored.data;
   if (picture.status === 200) {

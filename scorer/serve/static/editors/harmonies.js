@@ -82,6 +82,12 @@ export const harmonies = {
       return "";
     }
     if (tool === "cube") {
+      // cubes as seen on the table: every Animal cube in the board-level list; the scorer
+      // finds which card each came from (cards keep no cubes of their own)
+      for (const card of board.cards || []) {
+        board.cubes = [...(board.cubes || []), ...(card.cubes || [])];
+        delete card.cubes;
+      }
       const here = has(board.cubes, hit.cell);
       removeCube(doc, board, hit.cell);
       if (!here) board.cubes = [...(board.cubes || []), [...hit.cell]];
