@@ -295,3 +295,14 @@ def test_unknown_routes_and_methods_answer_json(client: TestClient) -> None:
     wrong = client.get("/api/score")
     assert wrong.status_code == 405
     assert wrong.json() == {"error": "Method Not Allowed"}
+
+
+def test_editor_svg_draws_a_kuhfstein_landscape_in_two_parts(client: TestClient) -> None:
+    doc = load_fixture("kuhfstein/valid/position-14-4.json")
+    doc["boards"]["Ann"]["tiles"].append({"at": [5, 5], "kind": "lake"})
+    result = verify_document(doc)
+    assert result.status == "impossible" and result.state is None
+    answer = post(client, "/api/svg?editor=1", doc)
+    assert answer.status_code == 200
+    assert answer.headers["x-scorer-left-out"] == "0"  # the game's own draft state
+    assert 'data-cell="5,5"' in answer.text

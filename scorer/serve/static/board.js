@@ -21,15 +21,15 @@ function boardGroups(svg, name) {
 }
 
 function cellsBox(scope) {
+  // the cells and the coordinates printed beside them
   let box = null;
-  for (const el of scope.querySelectorAll("[data-cell]")) {
+  for (const el of scope.querySelectorAll("[data-cell], .coordinates text, .coords text")) {
     const b = el.getBBox();
     box = box ? { x: Math.min(box.x, b.x), y: Math.min(box.y, b.y),
       r: Math.max(box.r, b.x + b.width), b: Math.max(box.b, b.y + b.height) }
       : { x: b.x, y: b.y, r: b.x + b.width, b: b.y + b.height };
   }
-  return box && { x: box.x - 16, y: box.y - 15, width: box.r - box.x + 20,
-    height: box.b - box.y + 19 }; // room for the coordinates printed beside the cells
+  return box && { x: box.x, y: box.y, width: box.r - box.x, height: box.b - box.y };
 }
 
 // view: null = the whole picture; "*board" = the cells of a shared board; a player's name =
@@ -49,7 +49,7 @@ export function crop(svg, view) {
     svg.setAttribute("height", svg.dataset.height);
     return;
   }
-  const pad = 4;
+  const pad = 6;
   const [w, h] = [box.width + 2 * pad, box.height + 2 * pad];
   svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${w} ${h}`);
   svg.setAttribute("width", String(w)); // the element takes the shape of what it shows

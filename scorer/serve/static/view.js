@@ -93,11 +93,13 @@ export function renderScores(table, doc, result, focus, handlers) {
   const head = el("tr", {}, el("th", {}, ""), ...sheet.players.map((p) => el("th", {}, p.name,
     el("span", { class: "sub" }, "score · claimed"))));
   const rows = [...sheet.categories, "total"].map((category) => el("tr",
-    { class: category === "total" ? "total" : "" }, el("th", { scope: "row" }, category),
+    { class: category === "total" ? "total" : "" }, el("th", { scope: "row" },
+      category.replace(/_/g, " ")),
     ...sheet.players.map((line) => numberCell(doc, sheet, line, category, diffs, focus,
       handlers))));
   const extras = (sheet.players[0] && Object.keys(sheet.players[0].extras || {})) || [];
-  const extraRows = extras.map((name) => el("tr", { class: "extra" }, el("th", {}, name),
+  const extraRows = extras.map((name) => el("tr", { class: "extra" }, el("th", {},
+    name.replace(/_/g, " ")),
     ...sheet.players.map((p) => el("td", {}, formatExtra(p.extras[name])))));
   table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows, ...extraRows));
 }
