@@ -93,6 +93,7 @@ def test_ambiguous_list_warns_with_min_and_max_and_scores_the_minimum() -> None:
     assert warning.severity == "warning"
     # trees 1 + 1 + 3 + 1, no other landscape points; Frog 1 cube = 2, Otter 1 cube = 5
     assert (warning.details["min"], warning.details["max"]) == (6 + 2, 6 + 5)
+    assert warning.details["winner_certain"] is True  # Ben has 29
     outcomes = warning.details["outcomes"]
     assert isinstance(outcomes, list)
     assert [(o["animals"], o["cards"]) for o in outcomes] == [

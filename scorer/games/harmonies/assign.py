@@ -141,6 +141,9 @@ def _component(comp_slots: list[int], comp_cubes: list[int],
     slack = tuple(n - inside[full ^ s] for s in range(1 << width))
     memo: dict[tuple[int, int, tuple[int, ...]], _Table] = {}
     spare = [sum(caps[b:]) for b in range(width + 1)]
+    # room[b][s]: the track spaces of the subset s of slots b.. (bit 0 = slot b)
+    room = [[sum(caps[b + i] for i in range(width - b) if s >> i & 1)
+             for s in range(1 << (width - b))] for b in range(width + 1)]
 
     def walk(b: int, left: int, g: tuple[int, ...]) -> _Table:
         key = (b, left, g)
@@ -154,15 +157,16 @@ def _component(comp_slots: list[int], comp_cubes: list[int],
             return out
         slot = slots[comp_slots[b]]
         half = len(g) >> 1
-        for k in range(min(slot.capacity, left) + 1):
-            if left - k > spare[b + 1]:
-                continue
-            nxt = tuple(min(g[2 * s], g[2 * s + 1] - k) for s in range(half))
-            if min(nxt) < 0 or left - k > nxt[-1]:
+        for k in range(max(0, left - spare[b + 1]), min(slot.capacity, left) + 1):
+            rest, cap = left - k, room[b + 1]
+            # a bound of at least the cubes left or the subset's track spaces binds nothing:
+            # clamping it keeps the feasible set and lets equal residual problems share a memo
+            nxt = tuple(min(g[2 * s], g[2 * s + 1] - k, rest, cap[s]) for s in range(half))
+            if min(nxt) < 0 or rest > nxt[-1]:
                 continue
             here = (slot.points[k], k if slot.spirit else 0)
             inc = 1 if k < slot.capacity else 0
-            for (pts, sk), (sub_inc, ks) in walk(b + 1, left - k, nxt).items():
+            for (pts, sk), (sub_inc, ks) in walk(b + 1, rest, nxt).items():
                 _keep(out, (here[0] + pts, here[1] + sk), inc + sub_inc, (k, *ks))
         memo[key] = out
         return out

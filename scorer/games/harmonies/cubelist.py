@@ -87,12 +87,16 @@ def resolve(name: str, board: Mapping[str, Any], side: str, stacks: Stacks,
                    lambda s, c: bool(matching_rotations(side, s.card, c, stacks, prefix=True)),
                    fixed_incomplete)
     cards = sorted({s.card for s in slots})
+    if not cards:
+        why = "no card is left without its own cubes"
+    else:
+        named = ", ".join(cards) if len(cards) <= 6 else (
+            f"the {len(cards)} cards without their own cubes")
+        why = f"the habitat of none of {named} can have been present around it"
     for i in found.unmatched:
         # HAR-POS-9: some card's habitat was present around the cube when it was placed
         add("HAR-POS-9", (*base, pointers[i]), f"{name}: the cube on {list(cubes[i])} comes "
-            "from no card: " + (f"the habitat of none of {', '.join(cards)} can have been "
-                                "present around it" if cards else "no card is left without "
-                                "its own cubes"), found=list(cubes[i]), cards=cards)
+            f"from no card: {why}", found=list(cubes[i]), cards=cards)
     if found.unmatched or len(cubes) < len(board["cubes"]):
         return None
     if found.shortage is not None:
@@ -146,7 +150,10 @@ class Choice:
 
     counts: tuple[int, ...]
     warning: Finding | None = None
-    note: str | None = None
+    notes: tuple[str, ...] = ()
+    #: The lowest and highest (total, tie-break cubes) over the outcomes.
+    low: tuple[int, int] = (0, 0)
+    high: tuple[int, int] = (0, 0)
 
 
 def choose(res: Resolution, total_of: Callable[[tuple[int, ...]], tuple[int, int]],
@@ -166,7 +173,7 @@ def choose(res: Resolution, total_of: Callable[[tuple[int, ...]], tuple[int, int
     rows.sort()
     low, high = rows[0], rows[-1]
     if len(rows) == 1:
-        return Choice(low[4])
+        return Choice(low[4], low=low[:2], high=low[:2])
     details = {
         "player": res.name, "min": low[0], "max": high[0],
         "outcomes": [{"total": t, "animals": p + res.fixed_points,
@@ -177,13 +184,36 @@ def choose(res: Resolution, total_of: Callable[[tuple[int, ...]], tuple[int, int
     spread = (f"from {low[0]} to {high[0]} points" if low[0] != high[0]
               else f"always {low[0]} points, split differently")
     message = (f"{res.name}: which card each cube came from changes the score: {len(rows)} "
-               f"outcomes, {spread}; the sheet uses {low[0]} ({_summary(res, low[4])}); give "
-               "each card its own cubes to settle it")
+               f"outcomes, {spread}; the sheet uses {low[0]} ({_summary(res, low[4])}), the "
+               f"highest is {high[0]} ({_summary(res, high[4])}); give each card its own "
+               "cubes to settle it")
     warning = Finding(rule, to_pointer(("boards", res.name, "cubes")), message, "warning",
                       details)
     note = (f"{res.name}: the board-level cubes allow {len(rows)} scoring outcomes, "
             f"{spread}; this sheet uses {low[0]} ({_summary(res, low[4])})")
-    return Choice(low[4], warning, note)
+    return Choice(low[4], warning, (note,), low[:2], high[:2])
+
+
+def winner_note(ranges: Mapping[str, tuple[tuple[int, int], tuple[int, int]]]
+                ) -> tuple[bool, str]:
+    """Whether the winner is the same whichever outcome each player's cubes take, and a sheet
+    note saying so. ``ranges``: player → (lowest, highest) (total, tie-break cubes), in seat
+    order; the sheet uses the lowest of each player, and the players' boards are independent."""
+    best = max(low for low, _ in ranges.values())
+    winners = [n for n, (low, _) in ranges.items() if low == best]
+    others = [n for n in ranges if n not in winners]
+    # a sole winner stays one if nobody else can reach it; a shared first place needs more
+    fixed = len(winners) == 1 or all(ranges[n][0] == ranges[n][1] for n in winners)
+    rivals = [n for n in others if ranges[n][1] >= best]
+    who = " and ".join(winners)
+    if fixed and not rivals:
+        return True, f"whichever card each cube came from, the winner is {who}"
+    if rivals:
+        rival = rivals[0]
+        return False, (f"the winner depends on which card each cube came from: {who} on this "
+                       f"sheet, but {rival} can reach {ranges[rival][1][0]}")
+    return False, (f"the winner depends on which card each cube came from: {who} share first "
+                   "place on this sheet, but the cubes can break the tie")
 
 
 def _per_card(res: Resolution, counts: Sequence[int]) -> dict[str, int]:

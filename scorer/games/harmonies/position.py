@@ -25,7 +25,7 @@ from scorer.games.harmonies.board import (
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.cellmap import CellMap
-from scorer.games.harmonies.cubelist import Choice, Resolution, choose, resolve
+from scorer.games.harmonies.cubelist import Choice, Resolution, choose, resolve, winner_note
 from scorer.games.harmonies.scoring import score_player, score_spirit
 from scorer.games.harmonies.state import GameState, HeldCard, Options, PlayerState
 from scorer.pointer import to_pointer
@@ -286,14 +286,35 @@ def _choose(doc: Record, options: Options, found: Mapping[str, Resolution],
             player = _player(name, board, options, None, ())
             spirit = score_spirit(replace(player, spirit_cube=res.cubes[0] if res.cubes else
                                           (0, 0)), NEIGHBOURS[options.board_side])
-        choice = choose(res, total_of, spirit, options.tiebreak_counts_spirit_cube)
-        choices[name] = choice
-        if choice.warning is not None and not errors:
-            checks.findings.append(choice.warning)
+        choices[name] = choose(res, total_of, spirit, options.tiebreak_counts_spirit_cube)
+    if not any(c.warning for c in choices.values()):
+        return choices
+    certain, note = None, None
+    if len(doc["players"]) > 1:
+        ranges = {}
+        for p in doc["players"]:
+            name = p["name"]
+            if name in choices:
+                ranges[name] = (choices[name].low, choices[name].high)
+            else:
+                fixed = _total_and_cubes(name, doc["boards"][name], options, None, ())
+                ranges[name] = (fixed, fixed)
+        certain, note = winner_note(ranges)
+    for name, choice in choices.items():
+        if choice.warning is None:
+            continue
+        warning = choice.warning
+        if certain is not None:
+            warning = replace(warning, details={**warning.details, "winner_certain": certain})
+        if not errors:
+            checks.findings.append(warning)
+        extra = (note,) if note is not None else ()
+        choices[name] = replace(choice, warning=warning, notes=(*choice.notes, *extra))
+        note = None  # said once, after the first player's note
     return choices
 
 
-def _total_and_cubes(name: str, board: Board, options: Options, res: Resolution,
+def _total_and_cubes(name: str, board: Board, options: Options, res: Resolution | None,
                      counts: tuple[int, ...]) -> tuple[int, int]:
     line = score_player(_player(name, board, options, res, counts), options)
     cubes = line.extras["cubes"]
@@ -329,7 +350,7 @@ def _state(doc: Record, options: Options, found: Mapping[str, Resolution],
         choice = choices.get(name)
         players.append(_player(name, doc["boards"][name], options, found.get(name),
                                choice.counts if choice is not None else (), p.get("color")))
-    notes = tuple(c.note for c in choices.values() if c.note is not None)
+    notes = tuple(n for c in choices.values() for n in c.notes)
     return GameState(options, tuple(players), (), tuple(0 for _ in COLOURS), (), frozenset(),
                      options.animal_cube_supply, 0, 0, True, True, notes)
 
