@@ -215,9 +215,11 @@ function renderPalette() {
     }
     rows.push(el("div", { class: "group" }, el("span", { class: "group-label" }, group.label),
       ...group.items.map((t) => el("button", { type: "button", "data-tool": t.id,
+        title: t.label,
         "aria-pressed": String(app.tool === t.id), onclick: () => { app.tool = t.id; renderPalette(); } },
-      ...(t.swatch ? [el("span", { class: `swatch${t.square ? " square" : ""}`,
-        style: `background:${t.swatch}` })] : []), t.label))));
+      ...(t.swatches || (t.swatch ? [t.swatch] : [])).map((colour) => el("span",
+        { class: `swatch${t.square ? " square" : ""}`, style: `background:${colour}` })),
+      t.compact ? el("span", { class: "sr" }, t.label) : t.label))));
   }
   node.replaceChildren(...rows);
 }

@@ -46,6 +46,9 @@ export const harmonies = {
   tools(doc, cat) {
     const groups = [{ label: "token", items: Object.entries(TOKEN_COLOURS).map(([c, hex]) => ({
       id: `token:${c}`, label: c, swatch: hex })) }];
+    groups.push({ label: "stack", items: (cat.stacks || []).filter((st) => st.includes("-"))
+      .map((st) => ({ id: `stack:${st}`, label: st.replace(/-/g, " + "), compact: true,
+        swatches: st.split("-").map((c) => TOKEN_COLOURS[c]) })) });
     const cubes = harmoniesCubeTools(doc, cat);
     if (spiritOn(doc)) cubes.push({ id: "spirit-cube", label: "spirit cube", swatch: "#d7b8f3",
       square: true });
@@ -64,6 +67,14 @@ export const harmonies = {
       if (!entry) board.cells.push({ cell: [...hit.cell], tokens: [colour] });
       else if (entry.tokens.length >= 3) return "a stack holds at most 3 tokens: remove one first";
       else entry.tokens.push(colour);
+      return "";
+    }
+    if (tool.startsWith("stack:")) {  // a whole stack in one tap; again: the cell is empty
+      const tokens = tool.slice(6).split("-");
+      if (entry && entry.tokens.join("-") === tokens.join("-")) {
+        board.cells = board.cells.filter((e) => e !== entry);
+      } else if (entry) entry.tokens = tokens;
+      else board.cells.push({ cell: [...hit.cell], tokens });
       return "";
     }
     if (tool === "pop" || tool === "erase") {
