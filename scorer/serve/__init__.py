@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib.util
 import socket
+from collections.abc import Callable
+from typing import Any
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -31,8 +33,11 @@ def url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def run(host: str, port: int, open_browser: bool) -> None:
-    """Serve until interrupted. Raises OSError if the address cannot be bound."""
+def run(host: str, port: int, open_browser: bool,
+        opener: Callable[[str], object] | None = None) -> None:
+    """Serve until interrupted; with ``open_browser``, ``opener`` (the web browser by default)
+    gets the page's address once the server listens. Raises OSError if the address cannot be
+    bound (in use, unknown host, …)."""
     import uvicorn
 
     from scorer.serve.app import create_app
@@ -45,19 +50,21 @@ def run(host: str, port: int, open_browser: bool) -> None:
         import threading
         import webbrowser
 
-        def opener() -> None:
-            import time
-
-            while not server.started and not server.should_exit:
-                time.sleep(0.05)
-            if server.started:
-                webbrowser.open(url(host, port))
-
-        threading.Thread(target=opener, daemon=True).start()
+        threading.Thread(target=_open_when_started, daemon=True,
+                         args=(server, url(host, port), opener or webbrowser.open)).start()
     try:
         server.run(sockets=[sock])
     finally:
         sock.close()
+
+
+def _open_when_started(server: Any, address: str, opener: Callable[[str], object]) -> None:
+    import time
+
+    while not server.started and not server.should_exit:
+        time.sleep(0.05)
+    if server.started:
+        opener(address)
 
 
 def bind(host: str, port: int) -> socket.socket:

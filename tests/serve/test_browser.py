@@ -130,6 +130,19 @@ def test_harmonies_board_by_tapping_scores_as_the_cli(browser: Any, base_url: st
     page.close()
 
 
+def test_a_whole_stack_in_one_tap(browser: Any, base_url: str) -> None:
+    page = Page(browser, base_url, PHONE)
+    page.new_board("harmonies", "Ann, Ben")
+    page.tool("stack:brown-brown-green")
+    page.tap("2,2", "Ann")
+    assert page.doc()["boards"]["Ann"]["cells"] == [{"cell": [2, 2],
+                                                     "tokens": ["brown", "brown", "green"]}]
+    assert page.total("Ann") == cli_total(page.doc(), "Ann") > 0
+    page.tap("2,2", "Ann")  # the same stack again empties the cell
+    assert page.doc()["boards"]["Ann"]["cells"] == []
+    page.close()
+
+
 def test_claimed_scores_are_marked_where_they_differ(browser: Any, base_url: str) -> None:
     page = Page(browser, base_url, PHONE)
     build_harmonies(page)

@@ -55,3 +55,42 @@ def test_urls_printed_for_hosts() -> None:
     assert serve.url("127.0.0.1", 8765) == "http://127.0.0.1:8765/"
     assert serve.url("::1", 80) == "http://[::1]:80/"
     assert serve.url("0.0.0.0", 9000) == "http://127.0.0.1:9000/"
+
+
+def test_open_gives_the_browser_the_address_once_listening() -> None:
+    import threading
+
+    from tests.serve.server import free_port
+
+    pytest.importorskip("uvicorn")
+    port = free_port()
+    opened: list[str] = []
+    done = threading.Event()
+
+    def opener(address: str) -> None:
+        opened.append(address)
+        done.set()
+
+    import uvicorn
+
+    servers: list[uvicorn.Server] = []
+    original = uvicorn.Server.run
+
+    def run(self: uvicorn.Server, sockets: object = None) -> None:
+        servers.append(self)
+        original(self, sockets=sockets)  # type: ignore[arg-type]
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(uvicorn.Server, "run", run)
+    thread = threading.Thread(target=serve.run, args=("127.0.0.1", port, True, opener),
+                              daemon=True)
+    thread.start()
+    try:
+        assert done.wait(20), "the browser was never opened"
+        assert opened == [f"http://127.0.0.1:{port}/"]
+    finally:
+        for server in servers:
+            server.should_exit = True
+        thread.join(10)
+        mp.undo()
+    assert not thread.is_alive()
