@@ -307,6 +307,31 @@ def report_site(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this "
+                                      "machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8765,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")
+                            ] = False,
+) -> None:
+    """A local web app: enter a board by tapping, live check and score, share link."""
+    from scorer import serve as web
+
+    need = web.missing()
+    if need is not None:
+        typer.echo(f"scorer serve needs the serve extra: {need}", err=True)
+        raise typer.Exit(2)
+    if host not in web.LOCAL_HOSTS:
+        typer.echo(f"warning: listening on {host}: other machines can reach the app", err=True)
+    typer.echo(f"scorer serve: {web.url(host, port)} (Ctrl+C stops it)")
+    try:
+        web.run(host, port, open_browser)
+    except OSError as exc:
+        typer.echo(f"cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+@app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name.")],
     players: Annotated[int, typer.Option(

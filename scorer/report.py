@@ -188,6 +188,11 @@ def dumps_document(doc: Any) -> bytes:
                         default=_default)
 
 
+def dumps_compact(doc: Any) -> bytes:
+    """One JSON document without whitespace, key order kept (the answers of ``scorer serve``)."""
+    return orjson.dumps(doc, option=orjson.OPT_NON_STR_KEYS, default=_default)
+
+
 def dumps_line(doc: Any) -> bytes:
     """One NDJSON line."""
     return orjson.dumps(doc, option=orjson.OPT_APPEND_NEWLINE, default=_default)

@@ -75,7 +75,7 @@ def _spaces(svg: Svg, state: State, lay: _Layout, colours: Mapping[int, str]) ->
         fill = WATER_TILE if code >= WATER and kind != WATER_SPACE else \
             SPACE_COLOUR[SPACE_TYPES[kind]]
         svg.polygon(hex_corners(x, y, size, True), fill=fill, stroke="#7a7a7a",
-                    stroke_width=0.8)
+                    stroke_width=0.8, data_cell=f"{cell[0]},{cell[1]}")
         ink = "#000000"
         if LAND <= code < ANIMAL:
             colour = colours[code - LAND]

@@ -167,7 +167,7 @@ def _cells(svg: Svg, state: GameState, player: PlayerState, bx: float, by: float
     for cell in SIDE_CELLS[state.side]:
         cx, cy = _centre(bx, by, cell)
         svg.polygon(hex_corners(cx, cy, S, False), fill=EMPTY, stroke="#8a8170",
-                    stroke_width=1)
+                    stroke_width=1, data_cell=f"{cell[0]},{cell[1]}")
         for level, colour in enumerate(player.board.get(cell, ())):
             svg.circle(cx, cy, DISCS[level] * S, fill=TOKEN[colour], stroke="#333",
                        stroke_width=0.8)

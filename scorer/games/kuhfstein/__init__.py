@@ -137,6 +137,19 @@ class KuhfsteinRules:
 
         return draw_svg(state, items, mark)
 
+    def draft_state(self, doc: Record) -> State | None:
+        """A state to draw an impossible position with (``scorer serve``), or None."""
+        from scorer.games.kuhfstein.position import draft_state
+
+        return draft_state(doc)
+
+    def draw_editor_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None
+                        ) -> str:
+        """The picture of ``scorer serve``'s editor: ``draw_svg`` plus empty cells to tap."""
+        from scorer.games.kuhfstein.picture import draw_svg
+
+        return draw_svg(state, items, mark, frontier=True)
+
     def legal_steps(self, state: State) -> Iterator[Any]:
         from scorer.games.kuhfstein.generator import legal_steps
 

@@ -3,7 +3,7 @@ cows, trees, the scoring items outlined (hover for the item) and an offending ce
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from scorer.engine import Mark, ScoreItem
 from scorer.games.kuhfstein.state import KINDS, KState
@@ -17,7 +17,8 @@ LEGEND_W = 230
 LABEL_W, LABEL_H = 18, 12  # room for the coordinate labels
 
 
-def _bounds(state: KState, index: int, mark: Mark | None) -> tuple[int, int, int, int]:
+def _bounds(state: KState, index: int, mark: Mark | None, frontier: bool = False
+            ) -> tuple[int, int, int, int]:
     cells = list(state.boards[index].tiles)
     if mark is not None and mark.board == state.names[index]:
         cells.append(mark.cell)
@@ -25,11 +26,15 @@ def _bounds(state: KState, index: int, mark: Mark | None) -> tuple[int, int, int
         return 0, 0, 0, 0
     xs = [int(c[0]) for c in cells]
     ys = [int(c[1]) for c in cells]
-    return min(xs), min(ys), max(xs), max(ys)
+    m = 1 if frontier else 0
+    return min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m
 
 
-def draw_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
-    """The landscapes side by side (seat order) with a legend, as SVG text."""
+def draw_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None,
+             frontier: bool = False) -> str:
+    """The landscapes side by side (seat order) with a legend, as SVG text. ``frontier``
+    (the editor of ``scorer serve``) also draws the empty cells one step around each landscape
+    as dashed squares, so that a tile can be put there; ``show --svg`` never sets it."""
     given = state.colours if len(state.colours) == len(state.names) else (None,) * len(
         state.names)
     colours = player_colours(list(zip(state.names, given, strict=True)))
@@ -39,7 +44,7 @@ def draw_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> st
              f"{state.deck_left}, trees left {state.trees_left}", font_size=12)
     x0, height = 16.0, 0.0
     for i, name in enumerate(state.names):
-        width, panel_h = _panel(svg, state, i, x0, 64, colours[name], items, mark)
+        width, panel_h = _panel(svg, state, i, x0, 64, colours[name], items, mark, frontier)
         x0 += width + 24
         height = max(height, panel_h)
     bottom = _legend(svg, x0, 64)
@@ -52,10 +57,11 @@ def draw_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> st
 
 
 def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour: str,
-           items: Sequence[ScoreItem], mark: Mark | None) -> tuple[float, float]:
+           items: Sequence[ScoreItem], mark: Mark | None, frontier: bool
+           ) -> tuple[float, float]:
     name = state.names[index]
     board = state.boards[index]
-    minx, miny, maxx, maxy = _bounds(state, index, mark)
+    minx, miny, maxx, maxy = _bounds(state, index, mark, frontier)
     cols, rows = maxx - minx + 1, maxy - miny + 1
     width = max(LABEL_W + cols * CELL, 200)
     svg.open_group(class_="board", data_player=name)
@@ -76,10 +82,13 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
                  text_anchor="end", fill="#555")
     svg.close_group()
 
+    if frontier:
+        _frontier(svg, board.tiles, (minx, miny, maxx, maxy), at)
     for cell in sorted(board.tiles, key=lambda c: (c[1], c[0])):
         x, y = at(cell)
         kind = board.tiles[cell]
-        svg.rect(x, y, CELL, CELL, fill=KIND_COLOUR.get(kind, "#cccccc"), stroke="#555")
+        svg.rect(x, y, CELL, CELL, fill=KIND_COLOUR.get(kind, "#cccccc"), stroke="#555",
+                 data_cell=f"{cell[0]},{cell[1]}")
         svg.tooltip(f"[{cell[0]},{cell[1]}] {kind}")
         if cell in board.cows:
             svg.circle(x + CELL / 2, y + CELL / 2, CELL / 5, fill="#ffffff", stroke="#000")
@@ -106,6 +115,19 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
         svg.close_group()
     svg.close_group()
     return width, 26 + LABEL_H + rows * CELL
+
+
+def _frontier(svg: Svg, tiles: Mapping[tuple[int, int], str], box: tuple[int, int, int, int],
+              at: Callable[[tuple[int, int]], tuple[float, float]]) -> None:
+    """The empty cells of the box as dashed squares (tap targets of the editor)."""
+    minx, miny, maxx, maxy = box
+    svg.open_group(class_="frontier", fill="#fbfbf7", stroke="#b8b8b0", stroke_dasharray="3 3")
+    for y in range(miny, maxy + 1):
+        for x in range(minx, maxx + 1):
+            if (x, y) not in tiles:
+                px, py = at((x, y))
+                svg.rect(px + 1, py + 1, CELL - 2, CELL - 2, data_cell=f"{x},{y}")
+    svg.close_group()
 
 
 def _legend(svg: Svg, x: float, y: float) -> float:

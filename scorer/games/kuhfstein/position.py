@@ -229,6 +229,18 @@ def _build_board(b: Mapping[str, Any], comp: Components) -> Board:
                  card_points=points, supply=supply, dealt=tuple(b["dealt"]))
 
 
+def draft_state(doc: Mapping[str, Any]) -> KState | None:
+    """A state to draw a schema-valid but impossible position with (the editor of ``scorer
+    serve`` shows the board while it is being entered); None when none can be built. Never
+    used for scoring or checks."""
+    try:
+        comp, _ = build_components(doc["components"], len(doc["players"]),
+                                   TOTAL_TILES.get(len(doc["players"]), 71), ("components",))
+        return _build_state(doc, comp, Options.from_variant(doc.get("variant", {})))
+    except Exception:  # an impossible position may break any assumption of the builder
+        return None
+
+
 def _build_state(doc: Mapping[str, Any], comp: Components, opts: Options) -> KState:
     names = tuple(p["name"] for p in doc["players"])
     boards = tuple(_build_board(doc["boards"][n], comp) for n in names)
