@@ -31,6 +31,7 @@ from scorer.games.hacienda.state import (
 )
 from scorer.games.hacienda.water import canonical_form, is_connected
 from scorer.pointer import to_pointer
+from scorer.words import plural
 
 Path = tuple[PathPart, ...]
 
@@ -232,7 +233,8 @@ def _haciendas(ch: Checker) -> set[int]:
     supply = ch.doc.get("components", {}).get("neutral_haciendas",
                                               NEUTRAL_HACIENDAS.get(len(ch.names), 9))
     if count > supply:
-        ch.fail("HAC-POS-10", ("haciendas",), f"{count} haciendas, the supply has {supply}")
+        ch.fail("HAC-POS-10", ("haciendas",), f"{plural(count, 'hacienda')}, the supply "
+                f"has {supply}")
     return placed
 
 
@@ -253,7 +255,8 @@ def _chips(ch: Checker) -> set[int]:
         placed.add(s)
     supply = ch.doc.get("components", {}).get("harvest_chips", 8)
     if len(chips) > supply:
-        ch.fail("HAC-POS-11", ("chips",), f"{len(chips)} chips, the supply has {supply}")
+        ch.fail("HAC-POS-11", ("chips",), f"{plural(len(chips), 'chip')}, the supply has "
+                f"{supply}")
     return placed
 
 
