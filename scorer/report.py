@@ -89,7 +89,10 @@ def _table(title: str, sheet: ScoreSheet, color: bool, width: int) -> str:
         cells.extend(_cell(line.extras.get(c, "")) for c in sheet.extra_columns)
         table.add_row(*cells)
     buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system="standard" if color else None,
+    # never narrower than the table itself: a column name cut to "penalti…" explains nothing
+    natural = Console(width=1000).measure(table).maximum
+    console = Console(file=buffer, width=max(width, natural),
+                      color_system="standard" if color else None,
                       force_terminal=color, no_color=not color, highlight=False)
     console.print(table)
     return buffer.getvalue()
