@@ -305,10 +305,11 @@ def report_site(
     """A static web page per record (board picture, scores, findings) and an index."""
     from scorer.batch import iter_items
     from scorer.html import build_pages, write_site
+    from scorer.words import plural
 
     pages = build_pages(iter_items(paths))
     write_site(pages, html, title)
-    typer.echo(f"wrote {len(pages)} record pages and {html / 'index.html'}")
+    typer.echo(f"wrote {plural(len(pages), 'record page')} and {html / 'index.html'}")
     raise typer.Exit(_exit_code([p.result for p in pages]))
 
 

@@ -244,8 +244,9 @@ def initial_state(record: dict[str, Any]) -> State:
                                 (*S, "finca_deck_size"))
         size = len(fset) - len(starts)
     if fset is not None and len(starts) + size > len(fset):
-        raise RuleViolation("CIT-SETUP-6", f"{len(starts)} start fincas and a deck of {size} "
-                            f"exceed the {len(fset)} finca tiles", (*S, "finca_deck_size"),
+        raise RuleViolation("CIT-SETUP-6", f"{plural(len(starts), 'start finca')} and a deck "
+                            f"of {size} exceed the {plural(len(fset), 'finca tile')}",
+                            (*S, "finca_deck_size"),
                             {"expected": f"≤ {len(fset) - len(starts)}", "found": size})
     # CIT-SETUP-7: supply and market
     supply = parse_supply(setup.get("supply"), side, printed, (*S, "supply"))

@@ -31,7 +31,7 @@ from scorer.games.hacienda.state import (
 )
 from scorer.games.hacienda.water import canonical_form, is_connected
 from scorer.pointer import to_pointer
-from scorer.words import plural
+from scorer.words import article, plural
 
 Path = tuple[PathPart, ...]
 
@@ -91,8 +91,8 @@ class Checker:
             self.fail("HAC-POS-3", path, f"({cell[0]},{cell[1]}) already carries a piece")
             return None
         if self.board.types[s] not in allowed:
-            self.fail("HAC-POS-4", path, f"({cell[0]},{cell[1]}) is a "
-                      f"{self._type(s)} space; this piece cannot lie there")
+            self.fail("HAC-POS-4", path, f"({cell[0]},{cell[1]}) is "
+                      f"{article(self._type(s))} space; this piece cannot lie there")
         self.first[s] = path
         self.cells[s] = code
         return s
@@ -188,7 +188,8 @@ def _water(ch: Checker) -> None:
             ch.fail("HAC-POS-9", ("water", k), "this water tile touches no land or animal tile")
         forms.append(canonical_form(cells))
     if len(tiles) > supply:
-        ch.fail("HAC-POS-9", ("water",), f"{len(tiles)} water tiles, the supply has {supply}")
+        ch.fail("HAC-POS-9", ("water",), f"{plural(len(tiles), 'water tile')}, the supply has "
+                f"{supply}")
     elif shapes is not None:
         left = {s.shape: s.count for s in shapes}
         for form in forms:

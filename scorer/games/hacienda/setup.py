@@ -62,8 +62,9 @@ def _check_hands(setup: Mapping[str, Any], names: Sequence[str]) -> None:
         if name not in names:
             raise _fail("HAC-SETUP-2", f"{name!r} is not a player", ("setup", "hands", name))
         if len(hand["land"]) != HAND_LAND or len(hand["animal"]) != HAND_ANIMAL:
-            raise _fail("HAC-SETUP-2", f"{name}'s hand has {len(hand['land'])} land and "
-                        f"{len(hand['animal'])} animal cards, not 8 and 4",
+            raise _fail("HAC-SETUP-2", f"{name}'s hand has "
+                        f"{plural(len(hand['land']), 'land card')} and "
+                        f"{plural(len(hand['animal']), 'animal card')}, not 8 and 4",
                         ("setup", "hands", name), [HAND_LAND, HAND_ANIMAL],
                         [len(hand["land"]), len(hand["animal"])])
     for key in ("land_display", "animal_display"):

@@ -191,8 +191,8 @@ def _check_card_ids(doc: Mapping[str, Any], comp: Components) -> list[RuleViolat
                 found.append(RuleViolation("KUH-POS-10", f"card {cid} {why}", (*path, k)))
             named.add(cid)
     if len(named) + table.get("deck_left", 0) > DECK_SIZE:
-        found.append(RuleViolation("KUH-POS-10", f"{len(named)} named cards and deck_left "
-                                   f"{table.get('deck_left')} exceed {DECK_SIZE}",
+        found.append(RuleViolation("KUH-POS-10", f"{plural(len(named), 'named card')} and "
+                                   f"deck_left {table.get('deck_left')} exceed {DECK_SIZE}",
                                    ("table", "deck_left")))
     return found
 
