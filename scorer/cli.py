@@ -150,8 +150,9 @@ def rules(
 
 @app.command()
 def schema(
-    game: Annotated[str | None, typer.Argument(help="Game name, 'record', 'position' or "
-                                               "'report' (all names if omitted).")] = None,
+    game: Annotated[str | None, typer.Argument(
+        help="Game name, 'record', 'position', 'report' or 'standings' (all names if omitted)."
+    )] = None,
     schema_dir: SchemaDirOpt = None,
 ) -> None:
     """Print a JSON Schema (the contract of the documents the scorer reads and writes)."""
@@ -305,25 +306,39 @@ def report_site(
     """A static web page per record (board picture, scores, findings) and an index."""
     from scorer.batch import iter_items
     from scorer.html import build_pages, write_site
+    from scorer.standings.site import standings_page, track_duplicates
     from scorer.words import plural
 
-    pages = build_pages(iter_items(paths))
-    write_site(pages, html, title)
+    duplicates: dict[str, str] = {}
+    pages = build_pages(track_duplicates(iter_items(paths), duplicates))
+    extra = standings_page(pages, duplicates)
+    write_site(pages, html, title, extra)
     typer.echo(f"wrote {plural(len(pages), 'record page')} and {html / 'index.html'}")
+    if extra:
+        typer.echo(f"wrote the standings of records with meta.event: {html / extra[0][0]}")
     raise typer.Exit(_exit_code([p.result for p in pages]))
 
 
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name.")],
-    players: Annotated[int, typer.Option("--players", "-p", min=1, help="Number of players.")] = 2,
+    players: Annotated[int, typer.Option(
+        "--players", "-p", min=1, help="Number of players (--event: the largest table).")] = 2,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed.")] = 0,
-    count: Annotated[int, typer.Option("--count", "-n", min=1,
-                                       help="Games to write; more than 1 gives NDJSON.")] = 1,
+    count: Annotated[int | None, typer.Option(
+        "--count", "-n", min=1, help="Games to write (default 1); more than 1 gives NDJSON.")
+    ] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="Variant option NAME=JSON-VALUE (repeatable).")] = None,
     map_id: Annotated[str | None, typer.Option("--map", help="Hacienda map id.")] = None,
     board: Annotated[str | None, typer.Option("--board", help="Citrus board id.")] = None,
+    event: Annotated[str | None, typer.Option(
+        "--event", help="Write a demo event of this name (NDJSON): the roster seated at "
+        "tables of up to --players players, round after round.")] = None,
+    rounds: Annotated[int | None, typer.Option(
+        "--rounds", min=1, help="Rounds of the --event (default 1).")] = None,
+    roster: Annotated[str | None, typer.Option(
+        "--roster", help="Players of the --event, separated by commas: Ann,Ben,Cid,...")] = None,
 ) -> None:
     """Random complete legal games, reproducible from the seed (seeds S, S+1, ... for --count)."""
     from scorer import report
@@ -338,6 +353,10 @@ def simulate(
     if board is not None:
         options["board"] = board
     rules = get_rules(game)
+    if event is not None or rounds is not None or roster is not None:
+        _simulate_event(rules, event, rounds, roster, players, seed, count, options)
+        return
+    count = count or 1
     try:
         for k in range(count):
             record = rules.simulate(players, seed + k, options)
@@ -346,6 +365,26 @@ def simulate(
     except ValueError as exc:
         typer.echo(f"cannot simulate: {exc}", err=True)
         raise typer.Exit(2) from None
+
+
+def _simulate_event(rules: Any, event: str | None, rounds: int | None, roster: str | None,
+                    players: int, seed: int, count: int | None, options: dict[str, Any]
+                    ) -> None:
+    """``simulate --event``: the demo event's records as NDJSON (see scorer.standings.demo)."""
+    from scorer import report
+    from scorer.standings import StandingsError
+    from scorer.standings.demo import demo_records
+
+    try:
+        records = demo_records(rules, event, rounds, roster, players, seed, count, options)
+    except StandingsError as exc:
+        typer.echo(exc.message, err=True)
+        raise typer.Exit(2) from None
+    except ValueError as exc:
+        typer.echo(f"cannot simulate: {exc}", err=True)
+        raise typer.Exit(2) from None
+    for record in records:
+        sys.stdout.buffer.write(report.dumps_line(record))
 
 
 class BatchFormat(StrEnum):
@@ -422,6 +461,90 @@ def batch(
     if output is not None and not quiet:
         typer.echo(writer.tally.closing_line(), err=True)
     raise typer.Exit(2 if io_error else 1 if failed else 0)
+
+
+class StandingsFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+    html = "html"
+
+
+class System(StrEnum):
+    beaten = "beaten"
+    rank_points = "rank-points"
+    percent = "percent"
+
+
+@app.command()
+def standings(
+    paths: Annotated[list[str], typer.Argument(
+        help="Files, directories (recursive *.json, *.ndjson, *.jsonl), globs, '-' for stdin.")],
+    event: Annotated[str | None, typer.Option(
+        "--event", help="Only this event (meta.event); default: every event.")] = None,
+    system: Annotated[System, typer.Option(
+        "--system", help="beaten: 1 point per opponent below, 0.5 per tie; rank-points: "
+        "--points by place; percent: score as % of the table winner's.")] = System.beaten,
+    points: Annotated[str | None, typer.Option(
+        "--points", help="rank-points: points for 1st, 2nd, ... place, e.g. 5,3,2,1.")] = None,
+    tiebreak: Annotated[str | None, typer.Option(
+        "--tiebreak", help="Tie-breaks in order, from score, wins, h2h (default "
+        "score,wins,h2h; 'none': equal points share the place).")] = None,
+    fmt: Annotated[StandingsFormat, typer.Option("--format", "-f", help="Output format.")
+                   ] = StandingsFormat.text,
+    output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False,
+                                                help="Write the standings to FILE.")] = None,
+    fail_on: Annotated[FailOn, typer.Option(
+        "--fail-on", help="Which records fail the run, as for batch (error, mismatch, "
+        "incomplete).")] = FailOn.incomplete,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1,
+                                             help="Worker processes (default: all cores).")
+                    ] = None,
+    no_color: NoColorOpt = False,
+    schema_dir: SchemaDirOpt = None,
+) -> None:
+    """Tournament standings from the verified records of an event (meta.event/round/table)."""
+    from scorer import batch as b
+    from scorer.formats import fails
+    from scorer.standings import Collector, StandingsError, build, parse_options, render
+
+    _set_schema_dir(schema_dir)
+    try:
+        options = parse_options(system.value, points, tiebreak)
+    except StandingsError as exc:
+        typer.echo(exc.message, err=True)
+        raise typer.Exit(2) from None
+    collector = Collector(event)
+    results = b.run_local(b.mark_duplicates(b.iter_items(paths)), jobs or b.default_jobs())
+    failed = io_error = False
+    for result in _progress(results, False):
+        if collector.add(result):
+            failed = failed or fails(result, fail_on.value)
+            io_error = io_error or any(f.rule == "REC-IO-1" for f in result.findings)
+    problem = collector.nothing_to_rank()
+    try:
+        doc = build(collector, options)
+    except StandingsError as exc:
+        typer.echo(exc.message, err=True)
+        raise typer.Exit(2) from None
+    if collector.records:
+        color = fmt is StandingsFormat.text and output is None and _use_color(no_color)
+        _write_output(render(doc, fmt.value, color), output)
+    if problem is not None:
+        typer.echo(problem, err=True)
+    raise typer.Exit(2 if io_error or problem else 1 if failed else 0)
+
+
+def _write_output(data: bytes, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        typer.echo(f"cannot write {output}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 def _parse_shard(spec: str) -> tuple[int, int]:

@@ -130,6 +130,9 @@ class VerifyResult:
     #: Batch workers render the JSON output of a result themselves and send it as bytes,
     #: without the score sheet, so the parent process only writes it out.
     rendered: bytes | None = field(default=None, repr=False, compare=False)
+    #: The document's free-form ``meta`` object, when it has one (standings group records by
+    #: ``meta.event``, ``meta.round`` and ``meta.table``); it never affects verification.
+    meta: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:

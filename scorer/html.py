@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -92,7 +92,8 @@ def _inline(svg: str) -> str:
     return svg.split("?>", 1)[1].strip() if svg.startswith("<?xml") else svg
 
 
-def index_page(pages: Iterable[Page], title: str) -> str:
+def index_page(pages: Iterable[Page], title: str, links: Sequence[tuple[str, str]] = ()
+               ) -> str:
     rows = []
     for page in pages:
         r = page.result
@@ -105,7 +106,9 @@ def index_page(pages: Iterable[Page], title: str) -> str:
     table = ("<table id=\"records\"><thead><tr><th>record</th><th>game</th><th>players</th>"
              "<th>status</th><th>scores</th><th>winner</th></tr></thead><tbody>"
              + "".join(rows) + "</tbody></table>")
-    return _doc(title, f"<h1>{escape(title)}</h1>\n{table}")
+    nav = "".join(f"<p><a href=\"{escape(href)}\">{escape(text)}</a></p>\n"
+                  for href, text in links)
+    return _doc(title, f"<h1>{escape(title)}</h1>\n{nav}{table}")
 
 
 def build_pages(items: Iterable[Item]) -> list[Page]:
@@ -146,9 +149,14 @@ def build_pages(items: Iterable[Item]) -> list[Page]:
     return pages
 
 
-def write_site(pages: list[Page], out: Path, title: str = "scorer report") -> None:
-    """Write ``index.html`` and ``records/<slug>.html`` under ``out``."""
+def write_site(pages: list[Page], out: Path, title: str = "scorer report",
+               extra: Sequence[tuple[str, str, str]] = ()) -> None:
+    """Write ``index.html`` and ``records/<slug>.html`` under ``out``; ``extra`` pages
+    (file name, link text, HTML) go beside the index, which links to them."""
     (out / "records").mkdir(parents=True, exist_ok=True)
     for page in pages:
         (out / "records" / f"{page.slug}.html").write_text(record_page(page), encoding="utf-8")
-    (out / "index.html").write_text(index_page(pages, title), encoding="utf-8")
+    for name, _, text in extra:
+        (out / name).write_text(text, encoding="utf-8")
+    links = [(name, link) for name, link, _ in extra]
+    (out / "index.html").write_text(index_page(pages, title, links), encoding="utf-8")

@@ -7,6 +7,7 @@ reported as REC-INTERNAL-1 for that document only.
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 from typing import Any
 
 from scorer.engine import VerifyResult
@@ -47,7 +48,15 @@ def verify_bytes(data: bytes, source: str = "<bytes>", keep_going: bool = False)
 
 def verify_document(doc: Any, source: str = "<document>", keep_going: bool = False
                     ) -> VerifyResult:
-    """Verify a parsed document (record or position)."""
+    """Verify a parsed document (record or position); the result carries its ``meta``."""
+    result = _verify_document(doc, source, keep_going)
+    if result.meta is not None:  # set by the referee for records (no copy on the hot path)
+        return result
+    meta = doc.get("meta") if isinstance(doc, dict) else None
+    return replace(result, meta=meta) if isinstance(meta, dict) else result
+
+
+def _verify_document(doc: Any, source: str, keep_going: bool) -> VerifyResult:
     try:
         kind, errors = validate(doc)
         if errors:

@@ -193,6 +193,7 @@ def verify_record(
     base = VerifyResult(
         source, "record", rules.name, "illegal", (*run.findings, *warnings), run.moves_applied,
         len(record["moves"]), run.steps_applied, None, players, run.state,
+        meta=record.get("meta"),
     )
     if run.state is None or (run.stopped and not keep_going):
         return base
