@@ -50,7 +50,7 @@ def score_table(sheet: ScoreSheet, table_id: str = "scores") -> str:
                                                       *sheet.extra_columns))
     rows = []
     for line in sheet.players:
-        cells = [str(line.categories.get(c, "—")) for c in sheet.categories]
+        cells = [escape(line.shown(c)) for c in sheet.categories]
         cells.append(f"<b>{line.total}</b>")
         cells += [escape(_text(line.extras.get(c, ""))) for c in sheet.extra_columns]
         rows.append(f"<tr><td>{escape(line.name)}</td>"

@@ -20,6 +20,7 @@ from scorer.games.citrus.data import KINDS
 from scorer.games.citrus.scoring import score
 from scorer.games.citrus.state import State, kind_of
 from scorer.svg import MARK_COLOUR, Svg, player_colours
+from scorer.words import plural
 
 S = 44  # cell size
 LEFT, TOP = 34, 58  # board origin (room for coordinates and the title)
@@ -176,7 +177,8 @@ def _items(svg: Svg, items: Sequence[ScoreItem], colour: dict[str, str],
                        stroke_width=2.5 if final else 1.5,
                        stroke_dasharray=None if final else "5 3",
                        stroke_opacity=1.0 if final else 0.75)
-        svg.tooltip(f"{item.player}: {item.text}: {item.points} points [{item.rule}]")
+        svg.tooltip(f"{item.player}: {item.text}: {plural(item.points, 'point')} "
+                    f"[{item.rule}]")
         cells = set(item.cells)
         for c in sorted(cells, key=lambda c: (c[1], c[0])):
             px, py = _xy(c)
@@ -240,7 +242,8 @@ def _panel(svg: Svg, state: State, colour: dict[str, str], x: float) -> float:
         svg.rect(x, y - 10, 12, 12, fill=colour[name], stroke="#333")
         turn = " ◀" if i == state.turn and not state.over else ""
         held = ", ".join([f"H{h}" for h in p.horses] + list(p.actions)) or "nothing"
-        svg.text(x + 18, y, f"{name}{turn}: {sheet.players[i].total} points (track {p.score})",
+        svg.text(x + 18, y, f"{name}{turn}: {plural(sheet.players[i].total, 'point')} "
+                 f"(track {p.score})",
                  font_size=12)
         y += 15
         svg.text(x + 18, y, f"money {p.money}, workers home {p.mat}, holds {held}",

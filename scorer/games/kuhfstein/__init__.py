@@ -39,6 +39,7 @@ from scorer.games.kuhfstein import events, scoring, setup
 from scorer.games.kuhfstein.rules import RULE_IDS
 from scorer.games.kuhfstein.state import CATEGORIES, KState
 from scorer.pointer import to_pointer
+from scorer.words import plural
 
 #: player name → the frozenset of that name alone (the referee asks once per move)
 _ONE: dict[str, frozenset[str]] = {}
@@ -102,8 +103,8 @@ class KuhfsteinRules:
             # KUH-CLAIM-1: claimed tiles_placed equals the tiles in the landscape
             if actual != value:
                 findings.append(Finding(
-                    "KUH-CLAIM-1", pointer, f"{name}: claimed {value} tiles placed, the "
-                    f"landscape holds {actual}",
+                    "KUH-CLAIM-1", pointer, f"{name}: claimed "
+                    f"{plural(value, 'tile')} placed, the landscape holds {actual}",
                     details={"player": name, "expected": actual, "found": value}))
         return findings
 
@@ -117,8 +118,8 @@ class KuhfsteinRules:
 
         return export.export_position(state, record)
 
-    def render(self, state: State) -> str:
-        from scorer.games.kuhfstein import render
+    def render(self, state: State, color: bool = False) -> str:
+        from scorer.games.kuhfstein import render  # plain: its legend names the letters
 
         return render.render(state)
 
