@@ -281,6 +281,7 @@ def show(
     svg: Annotated[Path | None, typer.Option("--svg", dir_okay=False,
                                              help="Also write the board as an SVG picture.")
                    ] = None,
+    no_color: NoColorOpt = False,
 ) -> None:
     """The board after move N in the terminal (--position: as a position; --svg: a picture)."""
     from scorer import report
@@ -288,6 +289,7 @@ def show(
     from scorer.registry import get_rules
     from scorer.replay import replay
     from scorer.schemas import validate
+    from scorer.words import plural
 
     doc = _load_or_exit(file, load)
     kind, errors = validate(doc)
@@ -296,7 +298,7 @@ def show(
         raise typer.Exit(1)
     rules = get_rules(doc["game"])
     if kind == "position":
-        _show_position(file, doc, rules, svg, at is not None or position)
+        _show_position(file, doc, rules, svg, at is not None or position, _use_color(no_color))
     if at is not None and at > len(doc["moves"]):
         moves = len(doc["moves"])
         typer.echo(f"{file}: --at {at} is beyond the record, which has {moves} "
@@ -313,13 +315,13 @@ def show(
         sys.stdout.buffer.write(report.dumps_document(rules.export_position(run.state, doc)))
     else:
         n = run.moves_applied
-        typer.echo(f"{file}: {rules.title} after {n} move{'s' if n != 1 else ''}")
-        typer.echo(rules.render(run.state))
+        typer.echo(f"{file}: {rules.title} after {plural(n, 'move')}")
+        typer.echo(rules.render(run.state, color=_use_color(no_color)))
     raise typer.Exit(1 if run.stopped else 0)
 
 
-def _show_position(file: str, doc: Any, rules: Any, svg: Path | None, record_only: bool
-                   ) -> None:
+def _show_position(file: str, doc: Any, rules: Any, svg: Path | None, record_only: bool,
+                   color: bool) -> None:
     """`show` for a position document: the board as text and, with --svg, as a picture."""
     from scorer import report
     from scorer.replay import score_position
@@ -336,7 +338,7 @@ def _show_position(file: str, doc: Any, rules: Any, svg: Path | None, record_onl
         svg.write_text(rules.draw_svg(result.state, rules.explain(result.state), None),
                        encoding="utf-8")
     typer.echo(f"{file}: {rules.title} position")
-    typer.echo(rules.render(result.state))
+    typer.echo(rules.render(result.state, color=color))
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -350,6 +352,11 @@ def _write_svg(rules: Any, doc: Any, run: Any, out: Path) -> None:
     out.write_text(picture, encoding="utf-8")
 
 
+class ExplainFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
 @app.command()
 def explain(
     file: Annotated[str, typer.Argument(help="A record or position ('-' = stdin).")],
@@ -357,32 +364,37 @@ def explain(
                       ] = None,
     category: Annotated[str | None, typer.Option("--category", "-c",
                                                  help="Only this score category.")] = None,
+    fmt: Annotated[ExplainFormat, typer.Option(
+        "--format", "-f", help="text, or json (a scorer-explain/1 document).")
+    ] = ExplainFormat.text,
     keep_going: KeepGoingOpt = False,
     config_file: ConfigOpt = None,
 ) -> None:
     """Why each point was scored: the cells of every chain, herd, habitat or finca majority."""
     from scorer import report
-    from scorer.explain import render_explanation
+    from scorer.explain import explanation_data, filter_problem, render_explanation
     from scorer.pipeline import verify_file
     from scorer.registry import get_rules
 
     result = verify_file(file, keep_going, profile=_config().profile)
+    scored = result.scores is not None and result.state is not None and result.game is not None
+    problem = filter_problem(result, player, category) if scored else None
+    if problem is not None:
+        typer.echo(problem, err=True)
+        raise typer.Exit(2)
+    items = get_rules(result.game).explain(result.state) if scored and result.game else []
+    if fmt is ExplainFormat.json:
+        sys.stdout.buffer.write(report.dumps_report(
+            explanation_data(result, items, player, category)))
+        raise typer.Exit(_exit_code([result]))
     for f in result.findings:
         if f.rule != "REC-CLAIM-1":
             typer.echo(report.finding_line(file, f))
-    if result.scores is None or result.state is None or result.game is None:
+    if result.scores is None or not scored:
         raise typer.Exit(_exit_code([result]))
-    sheet = result.scores
-    if player is not None and player not in result.players:
-        typer.echo(f"no player {player!r}; players: {', '.join(result.players)}", err=True)
-        raise typer.Exit(2)
-    if category is not None and category not in sheet.categories:
-        typer.echo(f"no category {category!r}; categories: {', '.join(sheet.categories)}",
-                   err=True)
-        raise typer.Exit(2)
-    items = get_rules(result.game).explain(result.state)
     typer.echo(report.status_line(result))
-    typer.echo(render_explanation(sheet, items, result.findings, player, category), nl=False)
+    typer.echo(render_explanation(result.scores, items, result.findings, player, category),
+               nl=False)
     raise typer.Exit(_exit_code([result]))
 
 
@@ -401,6 +413,7 @@ def report_site(
     from scorer.html import build_pages, write_site
     from scorer.selection import select
     from scorer.standings.site import standings_page, track_duplicates
+    from scorer.words import plural
 
     config = _config()
     duplicates: dict[str, str] = {}
@@ -408,10 +421,35 @@ def report_site(
     pages = build_pages(track_duplicates(items, duplicates), profile=config.profile)
     extra = standings_page(pages, duplicates)
     write_site(pages, html, title, extra)
-    typer.echo(f"wrote {len(pages)} record pages and {html / 'index.html'}")
+    typer.echo(f"wrote {plural(len(pages), 'record page')} and {html / 'index.html'}")
     if extra:
         typer.echo(f"wrote the standings of records with meta.event: {html / extra[0][0]}")
     raise typer.Exit(_exit_code([p.result for p in pages]))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this "
+                                      "machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8765,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")
+                            ] = False,
+) -> None:
+    """A local web app: enter a board by tapping, live check and score, share link."""
+    from scorer import serve as web
+
+    need = web.missing()
+    if need is not None:
+        typer.echo(f"scorer serve needs the serve extra: {need}", err=True)
+        raise typer.Exit(2)
+    if host not in web.LOCAL_HOSTS:
+        typer.echo(f"warning: listening on {host}: other machines can reach the app", err=True)
+    typer.echo(f"scorer serve: {web.url(host, port)} (Ctrl+C stops it)")
+    try:
+        web.run(host, port, open_browser)
+    except OSError as exc:
+        typer.echo(f"cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 @app.command()

@@ -31,6 +31,7 @@ SKIP = {
     "python3 -m venv": "creates a virtual environment",
     ". .venv/bin/activate": "activates a virtual environment",
     "scorer serve": "starts a web server that runs until it is stopped",
+    "curl ": "asks a running `scorer serve` (its JSON API is tested in tests/serve)",
 }
 #: An option that needs an extra, and the module the extra installs.
 EXTRAS = {"--dask": "distributed"}

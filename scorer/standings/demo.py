@@ -17,6 +17,7 @@ from typing import Any
 
 from scorer.engine import GameRules
 from scorer.standings.model import StandingsError
+from scorer.words import plural
 
 MIN_TABLE = 2
 
@@ -35,7 +36,7 @@ def demo_records(rules: GameRules, event: str | None, rounds: int | None, roster
     rounds = 1 if rounds is None else rounds
     size = event_size(names, rounds, table_size, seed)
     if count is not None and count != size:
-        raise StandingsError(f"the event has {size} games ({rounds} round{'s' * (rounds != 1)} "
+        raise StandingsError(f"the event has {plural(size, 'game')} ({plural(rounds, 'round')} "
                              f"of {len(names)} players at tables of up to {table_size}); "
                              f"--count {count} disagrees (leave --count out)")
     return list(demo_event(rules, event, rounds, names, table_size, seed, options))

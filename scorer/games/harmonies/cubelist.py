@@ -29,6 +29,7 @@ from scorer.findings import Finding
 from scorer.games.harmonies.assign import Search, Slot, realise, search
 from scorer.games.harmonies.board import SIDE_SETS, TRACKS, Cell, matching_rotations
 from scorer.pointer import to_pointer
+from scorer.words import noun, plural
 
 Stacks = Mapping[Cell, tuple[str, ...]]
 
@@ -106,7 +107,7 @@ def resolve(name: str, board: Mapping[str, Any], side: str, stacks: Stacks,
         # HAR-POS-7: whichever card each cube came from, some card would hold too many
         add("HAR-POS-7", base, f"{name}: the cubes on {_cells(cubes[i] for i in which)} can "
             f"only come from {', '.join(names)}, whose tracks hold {room} "
-            f"cube{'s' if room != 1 else ''}", expected=room, found=len(which),
+            f"{noun(room, 'cube')}", expected=room, found=len(which),
             cells=[list(cubes[i]) for i in which], cards=names)
         return None
     if not found.outcomes:
@@ -181,8 +182,8 @@ def choose(res: Resolution, total_of: Callable[[tuple[int, ...]], tuple[int, int
                       "cards": _per_card(res, k)} for t, c, p, s, k in rows],
     }
     rule = "HAR-SCORE-7" if len({r[2] for r in rows}) > 1 else "HAR-SCORE-8"
-    spread = (f"from {low[0]} to {high[0]} points" if low[0] != high[0]
-              else f"always {low[0]} points, split differently")
+    spread = (f"from {low[0]} to {plural(high[0], 'point')}" if low[0] != high[0]
+              else f"always {plural(low[0], 'point')}, split differently")
     message = (f"{res.name}: which card each cube came from changes the score: {len(rows)} "
                f"outcomes, {spread}; the sheet uses {low[0]} ({_summary(res, low[4])}), the "
                f"highest is {high[0]} ({_summary(res, high[4])}); give each card its own "

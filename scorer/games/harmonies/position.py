@@ -29,6 +29,7 @@ from scorer.games.harmonies.cubelist import Choice, Resolution, choose, resolve,
 from scorer.games.harmonies.scoring import score_player, score_spirit
 from scorer.games.harmonies.state import GameState, HeldCard, Options, PlayerState
 from scorer.pointer import to_pointer
+from scorer.words import plural
 
 Board = Mapping[str, Any]
 
@@ -166,15 +167,15 @@ def _check_supply(boards: list[tuple[str, Board]], options: Options, checks: _Ch
     for colour in COLOURS:
         # HAR-POS-6: no colour beyond the pouch content
         if counts[colour] > TOKEN_COUNTS[colour]:
-            checks.add("HAR-POS-6", ("boards",), f"{counts[colour]} {colour} tokens on the "
-                       f"boards, the game has {TOKEN_COUNTS[colour]}",
+            checks.add("HAR-POS-6", ("boards",), f"{plural(counts[colour], colour + ' token')} "
+                       f"on the boards, the game has {TOKEN_COUNTS[colour]}",
                        expected=TOKEN_COUNTS[colour], found=counts[colour])
     limit = options.animal_cube_supply
     need = sum(len(TRACKS[e["card"]]) for _, b in boards for e in b.get("cards", []))
     # HAR-POS-12: with a limited reserve, all tracks fit in it
     if limit is not None and need > limit:
-        checks.add("HAR-POS-12", ("boards",), f"the cards need {need} cubes, the reserve holds "
-                   f"{limit}", expected=limit, found=need)
+        checks.add("HAR-POS-12", ("boards",), f"the cards need {plural(need, 'cube')}, the "
+                   f"reserve holds {limit}", expected=limit, found=need)
 
 
 def _check_board(name: str, board: Board, options: Options, checks: _Checks
@@ -191,7 +192,7 @@ def _check_board(name: str, board: Board, options: Options, checks: _Checks
         # HAR-POS-7: no more cubes than track spaces
         if len(cubes) > len(TRACKS[card]):
             checks.add("HAR-POS-7", ("boards", name, "cards", k, "cubes"),
-                       f"{name}: {card} lists {len(cubes)} cubes, its track has "
+                       f"{name}: {card} lists {plural(len(cubes), 'cube')}, its track has "
                        f"{len(TRACKS[card])}", expected=len(TRACKS[card]), found=len(cubes))
         incomplete += len(cubes) < len(TRACKS[card])
         for m, cube in enumerate(cubes):
@@ -259,13 +260,15 @@ def _check_turns(doc: Record, boards: list[tuple[str, Board]], checks: _Checks) 
     # HAR-POS-13 (warning): whole turns, seat order, one card per turn
     for (name, board), count in zip(boards, counts, strict=True):
         if count % 3:
-            checks.add("HAR-POS-13", cells_path(name, board), f"{name}: {count} tokens is not a "
-                       "whole number of turns", warning=True, found=count)
+            checks.add("HAR-POS-13", cells_path(name, board), f"{name}: "
+                       f"{plural(count, 'token')} is not a whole number of turns", warning=True,
+                       found=count)
     for i in range(1, len(boards)):
         if counts[i] > counts[i - 1] or counts[0] - counts[i] > 3:
             name, board = boards[i]
-            checks.add("HAR-POS-13", cells_path(name, board), f"{name}: {counts[i]} tokens does "
-                       "not fit the seat order", warning=True, found=counts[i])
+            checks.add("HAR-POS-13", cells_path(name, board), f"{name}: "
+                       f"{plural(counts[i], 'token')} does not fit the seat order", warning=True,
+                       found=counts[i])
             break
     for (name, board), count in zip(boards, counts, strict=True):
         if len(board.get("cards", [])) * 3 > count:
