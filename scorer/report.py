@@ -24,13 +24,34 @@ STATUS_TEXT = {
 }
 
 
-def finding_line(source: str, finding: Finding) -> str:
-    """``file:/pointer: RULE message`` (``file:line:col:`` when only a position is known)."""
-    where = finding.pointer
-    if not where and finding.line is not None:
-        where = f"{finding.line}:{finding.col}"
-    tag = f" ({finding.severity})" if finding.severity != "error" else ""
-    return f"{source}:{where}: {finding.rule}{tag} {finding.message}"
+#: ANSI styles of a finding line on a terminal (``--color``).
+_STYLE = {"where": "\x1b[1m", "error": "\x1b[1;31m", "warning": "\x1b[1;33m",
+          "dim": "\x1b[2m", "off": "\x1b[0m"}
+CASCADE_TAG = "possibly caused by the first error"
+
+
+def finding_line(source: str, finding: Finding, color: bool = False) -> str:
+    """``file:line:col: RULE message (at /pointer)``, the shape editors and CI jump to.
+
+    Without a known position (a finding built from a parsed document, not from its bytes) it
+    is ``file:/pointer: RULE message``. Warnings are tagged ``(warning)``, and with
+    ``--keep-going`` the findings after the first error ``(possibly caused by the first
+    error)``.
+    """
+    style = _STYLE if color else dict.fromkeys(_STYLE, "")
+    if finding.line is not None:
+        where = f"{source}:{finding.line}:{finding.col}"
+        at = f" (at {finding.pointer})" if finding.pointer else ""
+    else:
+        where = f"{source}:{finding.pointer}" if finding.pointer else source
+        at = ""
+    tags: list[str] = [finding.severity] if finding.severity != "error" else []
+    if finding.details.get("after_first_error"):
+        tags.append(CASCADE_TAG)
+    tag = "".join(f" {style['dim']}({t}){style['off']}" for t in tags)
+    rule = f"{style[finding.severity]}{finding.rule}{style['off']}"
+    pointer = f"{style['dim']}{at}{style['off']}" if at else ""
+    return f"{style['where']}{where}:{style['off']} {rule}{tag} {finding.message}{pointer}"
 
 
 def status_line(result: VerifyResult) -> str:
@@ -41,7 +62,8 @@ def status_line(result: VerifyResult) -> str:
         parts.append(f"{result.steps_verified} steps")
     elif result.kind == "position":
         parts.append("position")
-    return f"{result.source}: {text} ({', '.join(parts)})"
+    where = result.source if result.line is None else f"{result.source}:{result.line}"
+    return f"{where}: {text} ({', '.join(parts)})"
 
 
 def render_sheet(sheet: ScoreSheet, color: bool = True, width: int = 120) -> str:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import importlib.resources
 from collections.abc import Iterator, Mapping
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import jsonschema_rs
 
-from scorer.findings import Finding, sort_key
+from scorer.findings import Finding, limit_finding, sort_key
 from scorer.pointer import to_pointer
 
 BASE_URI = "https://scorer.invalid/schemas/"
@@ -37,6 +38,38 @@ def set_schema_dir(path: Path | None) -> None:
     load_all.cache_clear()
     _fast_validator.cache_clear()
     _slow_validator.cache_clear()
+
+
+def check_schema_dir(path: Path) -> list[str]:
+    """What keeps ``path`` from serving as ``--schema-dir`` (empty if nothing): a missing
+    schema file, one that is not JSON, or schemas that do not compile."""
+    from scorer.errors import RecordLoadError
+    from scorer.loading import parse
+    from scorer.registry import game_names
+
+    needed = ["record", "position", "common", *game_names()]
+    problems = [f"no {n}.schema.json in this folder" for n in needed
+                if not (path / f"{n}.schema.json").is_file()]
+    if problems:
+        return problems
+    for file in sorted(path.glob("*.schema.json")):
+        try:
+            parse(file.read_bytes())
+        except (OSError, RecordLoadError) as exc:
+            problems.append(f"{file.name}: {getattr(exc, 'message', exc)}")
+    if problems:
+        return problems
+    previous = _override
+    try:
+        set_schema_dir(path)
+        for name in ("record.schema.json", "position.schema.json"):
+            _fast_validator(name)
+            _slow_validator(name)
+    except Exception as exc:  # a broken schema: say so rather than fail on every record
+        problems.append(f"the schemas do not compile: {type(exc).__name__}: {exc}")
+    finally:
+        set_schema_dir(previous)
+    return problems
 
 
 def schema_dir() -> Path:
@@ -99,13 +132,27 @@ def document_kind(doc: Any) -> DocKind:
     return "unknown"
 
 
-def validate(doc: Any) -> tuple[DocKind, list[Finding]]:
-    """Validate a record or position. Returns its kind and every schema error (sorted)."""
+def validate(doc: Any, limit: int | None = None) -> tuple[DocKind, list[Finding]]:
+    """Validate a record or position. Returns its kind and every schema error (sorted).
+
+    With ``limit``, the first ``limit`` errors are reported and the detailed validator goes on
+    only to count the next ones, up to ten times ``limit`` (a REC-LIMIT-1 says how many, or
+    "at least"), so a document of a hundred thousand bad moves is rejected in about the time
+    a valid one takes.
+    """
     kind = document_kind(doc)
     name = "position.schema.json" if kind == "position" else "record.schema.json"
     if _fast_validator(name).is_valid(doc):
         return kind, []
-    findings = sorted(_errors(name, doc), key=sort_key)
+    errors = _errors(name, doc)
+    if limit is None:
+        findings = sorted(errors, key=sort_key)
+    else:
+        findings = sorted(islice(errors, limit), key=sort_key)
+        bound = 10 * max(limit, 1)
+        more = sum(1 for _ in islice(errors, bound + 1))
+        if more:
+            findings.append(limit_finding(len(findings), min(more, bound), more > bound))
     if not findings:  # the two validators disagree: still never let the document through
         findings = [Finding("REC-SCHEMA-1", "", "the document does not match its schema")]
     return kind, findings
