@@ -109,6 +109,12 @@ SchemaDirOpt = Annotated[
                               exists=True, file_okay=False)]
 
 
+def _did_you_mean(value: str, choices: Any) -> str:
+    from scorer.schema_words import did_you_mean
+
+    return did_you_mean(value, choices)
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"scorer {__version__}")
@@ -265,7 +271,8 @@ def rules(
     if game is not None and game.upper() == game and rule_id is None and "-" in game:
         game, rule_id = None, game  # `scorer rules HAR-STACK-2`
     if game is not None and game not in game_names():
-        typer.echo(f"unknown game {game!r}; known games: {', '.join(game_names())}", err=True)
+        typer.echo(f"unknown game {game!r}{_did_you_mean(game, game_names())}; known games: "
+                   f"{', '.join(game_names())}", err=True)
         raise typer.Exit(2)
     catalogues: list[tuple[str, Any]] = [("record", REC_RULES)] if game is None else []
     names = [game] if game is not None else list(game_names())
@@ -461,7 +468,8 @@ def simulate(
     from scorer.registry import game_names, get_rules
 
     if game not in game_names():
-        typer.echo(f"unknown game {game!r}; known games: {', '.join(game_names())}", err=True)
+        typer.echo(f"unknown game {game!r}{_did_you_mean(game, game_names())}; known games: "
+                   f"{', '.join(game_names())}", err=True)
         raise typer.Exit(2)
     options = _parse_options(option or [])
     if map_id is not None:

@@ -37,8 +37,9 @@ def read_bytes(source: str, max_bytes: int = MAX_BYTES) -> bytes:
 def parse(data: bytes) -> Any:
     """Parse JSON bytes (a UTF-8 BOM is accepted). Raises RecordLoadError REC-JSON-1.
 
-    orjson keeps the last of duplicate keys; the scorer accepts that (as most JSON readers do).
+    orjson keeps the last of duplicate keys; :func:`parse_record` rejects them (REC-JSON-2).
     """
+    original = data
     if data.startswith(BOM):
         data = data[len(BOM) :]
     collecting = gc.isenabled()
@@ -46,6 +47,9 @@ def parse(data: bytes) -> Any:
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError as exc:
+        bad = _not_utf8(original)
+        if bad is not None:
+            raise bad from None
         line, col = _position(data, exc.pos)
         raise RecordLoadError(
             "REC-JSON-1", f"not valid JSON: {exc.msg} (line {line}, column {col})", line, col
@@ -122,6 +126,21 @@ def dumps(doc: Any, pretty: bool = True) -> bytes:
     """Serialise a plain document (sorted keys are NOT applied: records keep their order)."""
     option = orjson.OPT_INDENT_2 if pretty else 0
     return orjson.dumps(doc, option=option | orjson.OPT_APPEND_NEWLINE)
+
+
+def _not_utf8(data: bytes) -> RecordLoadError | None:
+    """REC-JSON-1 naming the byte offset (in the file) of the first invalid UTF-8 byte."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        offset = exc.start
+        before = data[:offset]
+        line = before.count(b"\n") + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+        return RecordLoadError(
+            "REC-JSON-1", f"not valid UTF-8: byte 0x{data[offset]:02x} at byte offset "
+            f"{offset} (line {line}, column {col})", line, col)
+    return None
 
 
 def _position(data: bytes, pos: int) -> tuple[int, int]:

@@ -9,6 +9,7 @@ orjson had to turn into a float (``1e23`` for an integer too large for 64 bits,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -63,13 +64,15 @@ def _as_written(finding: Finding, doc: Any, raw: str | None) -> Finding:
         return finding
     if not isinstance(value, float):
         return finding
-    message = finding.message
-    shown = [repr(value), str(value)]
+    shown = {repr(value), str(value)}
     if value.is_integer():
-        shown.append(str(int(value)))
-    for text in shown:
-        if text != raw and text in message:
-            message = message.replace(text, raw)
+        shown.add(str(int(value)))
+    shown.discard(raw)
+    if not shown:
+        return finding
+    alternatives = "|".join(re.escape(t) for t in sorted(shown, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w.])")
+    message = pattern.sub(lambda _: raw, finding.message)
     return replace(finding, message=message, details={**finding.details, "written": raw})
 
 

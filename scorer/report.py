@@ -89,8 +89,14 @@ def ranking_text(sheet: ScoreSheet) -> str:
         place += len(tier)
     winners = sheet.winners
     head = "Winner: " if len(winners) == 1 else "Shared victory: "
-    tiebreak = f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak else ""
+    tiebreak = f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak and _tied(sheet) else ""
     return head + ", ".join(winners) + tiebreak + "\nRanking: " + "; ".join(places)
+
+
+def _tied(sheet: ScoreSheet) -> bool:
+    """Whether two players have the same total (only then did a tie-break decide anything)."""
+    totals = [p.total for p in sheet.players]
+    return len(set(totals)) < len(totals)
 
 
 def _table(title: str, sheet: ScoreSheet, color: bool, width: int) -> str:
@@ -127,7 +133,7 @@ def render_text(results: Iterable[VerifyResult], color: bool = False, quiet: boo
     """Findings (one line each), status lines and score tables of verified documents."""
     out: list[str] = []
     for result in results:
-        out.extend(finding_line(result.source, f) for f in result.findings)
+        out.extend(finding_line(result.source, f, color) for f in result.findings)
         if quiet:
             continue
         out.append(status_line(result))

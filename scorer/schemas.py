@@ -170,7 +170,7 @@ def _errors(name: str, doc: Any) -> Iterator[Finding]:
             yield Finding(
                 "REC-SCHEMA-1",
                 pointer,
-                _message(leaf),
+                _message(leaf, doc),
                 details={"keyword": str(leaf.validator), "schema_path": to_pointer(
                     leaf.absolute_schema_path)},
             )
@@ -187,11 +187,27 @@ def _leaves(error: jsonschema.ValidationError) -> Iterator[jsonschema.Validation
         yield error
 
 
-def _message(error: jsonschema.ValidationError) -> str:
-    text = str(error.message)
+def _message(error: jsonschema.ValidationError, doc: Any = None) -> str:
+    from scorer.schema_words import in_words
+
+    path = list(error.absolute_path)
+    options = _variant_options(doc) if path[:1] == ["variant"] else []
+    words = in_words(path, str(error.validator), error.instance, error.validator_value, doc,
+                     options)
+    text = words if words is not None else str(error.message)
     if len(text) > 300:
         text = text[:297] + "..."
     return text
+
+
+def _variant_options(doc: Any) -> list[str]:
+    """The variant options of the document's game, by its schema (empty if unknown)."""
+    game = doc.get("game") if isinstance(doc, dict) else None
+    try:
+        variant = get_schema(f"{game}.schema.json")["$defs"]["variant"]
+    except (KeyError, TypeError):
+        return []
+    return list(variant.get("properties", {})) if isinstance(variant, dict) else []
 
 
 def check_schemas() -> list[str]:
