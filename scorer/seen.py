@@ -14,12 +14,16 @@ _EMPTY = 0
 _MASK64 = (1 << 64) - 1
 
 
+def _zeros(count: int) -> array[int]:
+    return array("Q", [0]) * count
+
+
 class DigestTable:
     """A map from non-zero 64-bit digests to 64-bit values that only grows."""
 
     def __init__(self, capacity: int = 1 << 12) -> None:
-        self._keys = array("Q", bytes(8 * capacity))
-        self._values = array("Q", bytes(8 * capacity))
+        self._keys = _zeros(capacity)
+        self._values = _zeros(capacity)
         self._mask = capacity - 1
         self.size = 0
 
@@ -45,8 +49,8 @@ class DigestTable:
     def _grow(self) -> None:
         keys, values = self._keys, self._values
         capacity = 2 * (self._mask + 1)
-        self._keys = array("Q", bytes(8 * capacity))
-        self._values = array("Q", bytes(8 * capacity))
+        self._keys = _zeros(capacity)
+        self._values = _zeros(capacity)
         self._mask = capacity - 1
         for key, value in zip(keys, values, strict=True):
             if key != _EMPTY:

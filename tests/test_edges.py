@@ -78,7 +78,7 @@ def test_an_illegal_step_is_placed_at_its_value(tmp_path: Path) -> None:
 
 def test_every_finding_of_the_json_report_has_line_and_col(tmp_path: Path) -> None:
     doc = _record()
-    doc["claimed"]["scores"] = {name: 1 for name in doc["claimed"]["scores"]}
+    doc["claimed"]["scores"] = dict.fromkeys(doc["claimed"]["scores"], 1)
     missing = _record(seed=3)
     i, j = _take(missing, 1)
     del missing["moves"][i]["steps"][j]["space"]  # a required member: placed at its object
@@ -137,7 +137,7 @@ def test_keep_going_marks_later_findings_in_text(tmp_path: Path) -> None:
 
 def test_statistics_count_findings_per_rule(tmp_path: Path) -> None:
     bad = _record()
-    bad["claimed"]["scores"] = {name: 1 for name in bad["claimed"]["scores"]}
+    bad["claimed"]["scores"] = dict.fromkeys(bad["claimed"]["scores"], 1)
     files = [_write(tmp_path / "a.json", bad), _write(tmp_path / "b.json", b"{")]
     for command in (["verify"], ["batch", "--jobs", "1"]):
         out = runner.invoke(app, [*command, "--statistics", *files]).output
@@ -247,7 +247,7 @@ def test_nothing_matched_exits_2_unless_allowed(tmp_path: Path, command: list[st
 def test_closing_line_agrees_with_the_exit_code_under_fail_on_error(tmp_path: Path) -> None:
     good = _record()
     claim = json.loads(json.dumps(good))
-    claim["claimed"]["scores"] = {name: 1 for name in claim["claimed"]["scores"]}
+    claim["claimed"]["scores"] = dict.fromkeys(claim["claimed"]["scores"], 1)
     files = [_write(tmp_path / "a.json", good), _write(tmp_path / "b.json", claim)]
     result = runner.invoke(app, ["batch", "--jobs", "1", "--fail-on", "error", *files])
     assert result.exit_code == 0
