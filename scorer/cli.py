@@ -698,4 +698,13 @@ def main() -> None:
     from scorer.pipeline import tune_gc
 
     tune_gc()
-    app(prog_name="scorer")
+    try:
+        app(prog_name="scorer")
+    except OSError as exc:  # output that cannot be written (a full disk, a closed pipe)
+        if not isinstance(exc, BrokenPipeError):
+            sys.stderr.write(f"scorer: cannot write the output: {exc.strerror or exc}\n")
+        if _has_fileno(sys.stdout):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        sys.exit(2)

@@ -364,3 +364,38 @@ def test_unwritable_output_and_bad_schema_dir_exit_2(tmp_path: Path, args: list[
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output
     assert "cannot write" in result.output or "schema.json" in result.output
+
+
+@pytest.mark.parametrize("args", [["rules"], ["schema", "record"], ["simulate", "harmonies"],
+                                  ["verify", "FILE"], ["batch", "--jobs", "1", "FILE"]])
+def test_a_full_disk_on_standard_output_exits_2(tmp_path: Path, args: list[str]) -> None:
+    import subprocess
+    import sys
+
+    path = _write(tmp_path / "g.json", _record())
+    command = [sys.executable, "-m", "scorer", *(path if a == "FILE" else a for a in args)]
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, check=False)
+    assert proc.returncode == 2, proc.stderr
+    assert b"No space left on device" in proc.stderr and b"Traceback" not in proc.stderr
+
+
+def test_record_timeout_in_worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    real = batch.verify_bytes
+
+    def slow_for_one(data: bytes, *args: Any, **kwargs: Any) -> Any:
+        if b"slow" in data:
+            time.sleep(30)
+        return real(data, *args, **kwargs)
+
+    monkeypatch.setattr(batch, "verify_bytes", slow_for_one)  # forked workers inherit it
+    good = orjson.dumps(_record())
+    items = [Item("a.ndjson", 1, good), Item("a.ndjson", 2, b'{"slow": 1}'),
+             Item("a.ndjson", 3, good)]
+    start = time.perf_counter()
+    results = list(run_local(items, 2, chunk_size=1, timeout=0.5))
+    assert time.perf_counter() - start < 20
+    assert [r.status for r in results] == ["ok", "error", "ok"]
+    assert_rejects(results[1], "REC-TIMEOUT-1", "")
