@@ -122,6 +122,11 @@ def parse_record(data: bytes, max_duplicates: int = 10_000) -> Any:
     return doc
 
 
+def compact_text(value: Any) -> str:
+    """``value`` written as orjson writes it compactly (for the guided walk of sourcemap)."""
+    return orjson.dumps(value).decode()
+
+
 def _text(data: bytes) -> str:
     return data.decode("utf-8-sig")
 

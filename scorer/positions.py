@@ -16,6 +16,7 @@ from typing import Any
 
 from scorer.engine import VerifyResult
 from scorer.findings import Finding
+from scorer.loading import compact_text
 from scorer.pointer import resolve
 from scorer.sourcemap import Duplicate, LineIndex, walk
 
@@ -32,7 +33,9 @@ def place(result: VerifyResult, data: bytes, doc: Any = None) -> VerifyResult:
         return result
     try:
         text = decode(data)
-        found = walk(text, {f.pointer for f in todo})
+        wanted = {f.pointer for f in todo}
+        found = walk(text, wanted) if doc is None else walk(text, wanted, doc=doc,
+                                                             dumps=compact_text)
     except (UnicodeDecodeError, ValueError, RecursionError, IndexError):
         return result  # not a document that parsed: nothing to place
     index = LineIndex(text)

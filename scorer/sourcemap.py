@@ -26,7 +26,7 @@ import json.decoder
 import json.scanner
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,7 @@ _scan_once: Any = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[
 _scanstring: Any = json.decoder.scanstring  # type: ignore[attr-defined]
 #: Strings and brackets, for skipping a value iteratively when the C scanner recurses too deep.
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_NOTHING: Any = object()
 
 
 @dataclass(slots=True)
@@ -63,6 +64,7 @@ class _Frame:
     index: int = 0
     seen: dict[str, int] | None = None  # keys met so far (full walk only)
     visited: set[str] = field(default_factory=set)
+    value: Any = None  # the parsed container (guided walk only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,11 +124,20 @@ def _skip_deep(text: str, pos: int) -> int:
 
 
 def walk(text: str, pointers: Iterable[str] = (), full: bool = False,
-         max_duplicates: int | None = None) -> Walk:
+         max_duplicates: int | None = None, doc: Any = _NOTHING,
+         dumps: Callable[[Any], str] | None = None) -> Walk:
     """Walk ``text`` (a valid JSON document) once: the offset of the value each of
     ``pointers`` names (or of its nearest existing ancestor) and, with ``full``, every
-    duplicate key (at most ``max_duplicates``)."""
+    duplicate key (at most ``max_duplicates``).
+
+    Guided walk: given the parsed ``doc`` and ``dumps`` (compact serialisation), a container
+    to skip is first compared with its serialisation, which for a compact document (as orjson
+    and most NDJSON writers write) skips it in one string comparison; at the first container
+    that the text writes otherwise, the walk goes on with the scanner alone.
+    """
     out = Walk()
+    guided = dumps is not None and doc is not _NOTHING
+    value = doc
     wanted = set(pointers)
     root = _trie(wanted)
     stack: list[_Frame] = []
@@ -148,19 +159,31 @@ def walk(text: str, pointers: Iterable[str] = (), full: bool = False,
         char = text[pos] if pos < len(text) else ""
         descend = char in ("{", "[") and (full or (node is not None and bool(node.children)))
         if descend:
-            frame = _Frame(char, node, pointer, pos, seen={} if full else None)
+            frame = _Frame(char, node, pointer, pos, seen={} if full else None, value=value)
             stack.append(frame)
             pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+            if guided and node is not None:
+                jumped = _jump(text, pos, frame, dumps)
+                guided = jumped is not None
+                pos = jumped if jumped is not None else pos
             if text[pos] in "}]":
                 pos += 1
                 _close(stack.pop(), out)
             else:
-                node, pointer, pos = _child(text, pos, frame, out, full)
+                node, pointer, pos, value = _child(text, pos, frame, out, full, guided)
                 if max_duplicates is not None and len(out.duplicates) > max_duplicates:
                     return out
                 continue
         else:
-            end = _skip(text, pos)
+            end = -1
+            if guided and char in ("{", "["):
+                compact = _compact(value, dumps)
+                if compact is not None and text.startswith(compact, pos):
+                    end = pos + len(compact)
+                else:
+                    guided = False  # the text is not written compactly: scan from here on
+            if end < 0:
+                end = _skip(text, pos)
             if node is not None:
                 for p in node.pointers:
                     out.ends[p] = end
@@ -176,7 +199,15 @@ def walk(text: str, pointers: Iterable[str] = (), full: bool = False,
                 pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
                 frame = stack[-1]
                 frame.index += 1
-                node, pointer, pos = _child(text, pos, frame, out, full)
+                if guided and frame.node is not None:
+                    jumped = _jump(text, pos, frame, dumps)
+                    guided = jumped is not None
+                    pos = jumped if jumped is not None else pos
+                if text[pos] in "}]":  # jumped over the last members
+                    pos += 1
+                    _close(stack.pop(), out)
+                    continue
+                node, pointer, pos, value = _child(text, pos, frame, out, full, guided)
                 break
             pos += 1  # "}" or "]"
             _close(stack.pop(), out)
@@ -186,11 +217,58 @@ def walk(text: str, pointers: Iterable[str] = (), full: bool = False,
             return out
 
 
-def _child(text: str, pos: int, frame: _Frame, out: Walk, full: bool
-           ) -> tuple[_Node | None, str, int]:
-    """Read the next member's key (objects) and return (node, pointer, value offset)."""
+def _jump(text: str, pos: int, frame: _Frame, dumps: Callable[[Any], str] | None
+          ) -> int | None:
+    """Skip, in one comparison, the members of ``frame`` before the next wanted one (or to its
+    end): the offset reached, or None if the text does not write them compactly."""
+    value, node = frame.value, frame.node
+    assert node is not None
+    if frame.kind == "[" and isinstance(value, list):
+        indices = [int(t) for t in node.children
+                   if t.isdigit() and (t == "0" or t[0] != "0") and t not in frame.visited]
+        upto = min([i for i in indices if i >= frame.index] or [len(value)])
+        skipped: Any = value[frame.index:min(upto, len(value))]
+        count = len(skipped)
+    elif frame.kind == "{" and isinstance(value, dict):
+        keys = list(value)[frame.index:]
+        count = next((i for i, k in enumerate(keys) if k in node.children), len(keys))
+        skipped = {k: value[k] for k in keys[:count]}
+        upto = frame.index + count
+    else:
+        return None
+    if not count:
+        return pos
+    inner = _compact(skipped, dumps)
+    if inner is None:
+        return None
+    inner = inner[1:-1]
+    if not text.startswith(inner, pos):
+        return None
+    end = _WS.match(text, pos + len(inner)).end()  # type: ignore[union-attr]
+    if end >= len(text) or text[end] not in ",]}":
+        return None
+    closes = upto >= len(value)
+    if closes != (text[end] != ","):
+        return None  # the parsed container and the text disagree (a repeated key)
+    frame.index = upto
+    return end if closes else _WS.match(text, end + 1).end()  # type: ignore[union-attr]
+
+
+def _compact(value: Any, dumps: Callable[[Any], str] | None) -> str | None:
+    try:
+        return dumps(value) if dumps is not None else None
+    except Exception:  # a value the serialiser refuses: scan it instead
+        return None
+
+
+def _child(text: str, pos: int, frame: _Frame, out: Walk, full: bool, guided: bool = False
+           ) -> tuple[_Node | None, str, int, Any]:
+    """Read the next member's key (objects); return (node, pointer, value offset, value)."""
+    value: Any = _NOTHING
     if frame.kind == "[":
         token = str(frame.index)
+        if guided and isinstance(frame.value, list) and frame.index < len(frame.value):
+            value = frame.value[frame.index]
     else:
         key_at = pos
         token, pos = _scanstring(text, pos + 1)
@@ -203,12 +281,14 @@ def _child(text: str, pos: int, frame: _Frame, out: Walk, full: bool
                     Duplicate(frame.pointer + "/" + escape(token), token, key_at, first))
             else:
                 frame.seen[token] = key_at
+        if guided and isinstance(frame.value, dict):
+            value = frame.value.get(token, _NOTHING)
     child = frame.node.children.get(token) if frame.node is not None else None
     if child is not None:
         frame.visited.add(token)
     if child is None and not full:
-        return None, "", pos
-    return child, frame.pointer + "/" + escape(token) if full or child else "", pos
+        return None, "", pos, value
+    return child, frame.pointer + "/" + escape(token) if full or child else "", pos, value
 
 
 def _close(frame: _Frame, out: Walk) -> None:

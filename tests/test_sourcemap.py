@@ -133,3 +133,25 @@ def test_a_repeated_key_is_found_by_both_checks(doc: dict[str, Any], style: int,
     parsed = orjson.loads(twice)
     assert has_duplicate_keys(twice.encode(), parsed)
     assert [d.pointer for d in duplicates(twice)][:1] == [to_pointer([key])]
+
+
+def _compact_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(doc=DOCS, style=st.integers(0, 2), data=st.data())
+def test_the_guided_walk_places_like_the_plain_walk(doc: Any, style: int,
+                                                    data: st.DataObject) -> None:
+    """Guided by the parsed document, the walk jumps over compact runs of members; wherever
+    the text is written otherwise it scans. Either way the places are the same."""
+    text = _dumps(doc, style)
+    parsed = json.loads(text)
+    pointers = _pointers(parsed)
+    wanted = data.draw(st.lists(st.sampled_from([*pointers, "/zz", "/0/9", "/-", "/01"]),
+                                max_size=6))
+    plain = walk(text, wanted)
+    for dumps in (_compact_json, lambda v: orjson.dumps(v).decode()):
+        guided = walk(text, wanted, doc=parsed, dumps=dumps)
+        assert guided.offsets == plain.offsets, (wanted, text)
+        assert guided.ends == plain.ends
