@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import jsonschema_rs
 
 from scorer.findings import Finding, limit_finding, sort_key
-from scorer.pointer import to_pointer
+from scorer.pointer import escape, to_pointer
 
 BASE_URI = "https://scorer.invalid/schemas/"
 RECORD_FORMAT = "scorer-record/1"
@@ -38,6 +38,9 @@ def set_schema_dir(path: Path | None) -> None:
     load_all.cache_clear()
     _fast_validator.cache_clear()
     _slow_validator.cache_clear()
+    _rust_registry.cache_clear()
+    _subschema_uris.cache_clear()
+    _compiled.clear()
 
 
 def check_schema_dir(path: Path) -> list[str]:
@@ -108,17 +111,108 @@ def _registry() -> Registry[Any]:
 
 
 @cache
+def _rust_registry() -> Any:
+    return jsonschema_rs.Registry([(BASE_URI + n, s) for n, s in load_all().items()])
+
+
+@cache
 def _fast_validator(name: str) -> Any:
-    schemas = load_all()
-    registry = jsonschema_rs.Registry([(BASE_URI + n, s) for n, s in schemas.items()])
-    return jsonschema_rs.validator_for(schemas[name], registry=registry)
+    return jsonschema_rs.validator_for(load_all()[name], registry=_rust_registry())
 
 
 @cache
 def _slow_validator(name: str) -> jsonschema.Draft202012Validator:
     import jsonschema
 
-    return jsonschema.Draft202012Validator(get_schema(name), registry=_registry())
+    cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        jsonschema.Draft202012Validator,
+        {"items": _items, "additionalProperties": _additional, "patternProperties": _patterns})
+    return cls(get_schema(name), registry=_registry())  # type: ignore[no-any-return]
+
+
+# The detailed validator skips what the compiled one finds valid. Python's jsonschema takes
+# tens of microseconds per array element, so a record of a hundred thousand moves took
+# seconds to describe even when only its last move was wrong. Where the detailed validator
+# would descend into an array element or a member value that is a container, it first asks
+# the compiled validator of that very subschema; a valid element can produce no error (no
+# annotation-dependent keyword is used), so skipping it changes nothing but the time.
+
+
+@cache
+def _subschema_uris() -> dict[int, str]:
+    """URI of every subschema (by object identity) of the loaded schemas."""
+    uris: dict[int, str] = {}
+
+    def visit(node: Any, uri: str) -> None:
+        if isinstance(node, dict):
+            uris[id(node)] = uri
+            for key, value in node.items():
+                visit(value, f"{uri}/{escape(key)}")
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                visit(value, f"{uri}/{index}")
+
+    for name, schema in load_all().items():
+        visit(schema, f"{BASE_URI}{name}#")
+    return uris
+
+
+_compiled: dict[int, Any] = {}
+
+
+def _valid_fast(subschema: Any, instance: Any) -> bool:
+    """True if ``instance`` is a container the compiled validator of ``subschema`` accepts."""
+    if not isinstance(instance, (dict, list)) or not isinstance(subschema, dict):
+        return False
+    key = id(subschema)
+    if key not in _compiled:
+        uri = _subschema_uris().get(key)
+        try:
+            _compiled[key] = None if uri is None else jsonschema_rs.validator_for(
+                {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": uri},
+                registry=_rust_registry())
+        except Exception:  # a subschema the compiled validator cannot take on its own
+            _compiled[key] = None
+    validator = _compiled[key]
+    return validator is not None and bool(validator.is_valid(instance))
+
+
+def _keywords() -> Any:
+    import importlib
+
+    return importlib.import_module("jsonschema._keywords")  # its own, untyped, implementations
+
+
+def _items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not validator.is_type(instance, "array") or items is False:
+        yield from _keywords().items(validator, items, instance, schema)
+        return
+    for index in range(len(schema.get("prefixItems", [])), len(instance)):
+        if not _valid_fast(items, instance[index]):
+            yield from validator.descend(instance=instance[index], schema=items, path=index)
+
+
+def _additional(validator: Any, extra: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    from jsonschema._utils import find_additional_properties
+
+    if not validator.is_type(instance, "object") or not validator.is_type(extra, "object"):
+        yield from _keywords().additionalProperties(validator, extra, instance, schema)
+        return
+    for key in set(find_additional_properties(instance, schema)):
+        if not _valid_fast(extra, instance[key]):
+            yield from validator.descend(instance[key], extra, path=key)
+
+
+def _patterns(validator: Any, patterns: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    import re
+
+    if not validator.is_type(instance, "object"):
+        return
+    for pattern, subschema in patterns.items():
+        for key, value in instance.items():
+            if re.search(pattern, key) and not _valid_fast(subschema, value):
+                yield from validator.descend(value, subschema, path=key,
+                                             schema_path=pattern)
 
 
 def document_kind(doc: Any) -> DocKind:

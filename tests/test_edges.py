@@ -399,3 +399,30 @@ def test_record_timeout_in_worker_processes(monkeypatch: pytest.MonkeyPatch) -> 
     assert time.perf_counter() - start < 20
     assert [r.status for r in results] == ["ok", "error", "ok"]
     assert_rejects(results[1], "REC-TIMEOUT-1", "")
+
+
+def test_the_detailed_validator_skips_valid_moves_and_says_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long valid record with bad moves at the end: the detailed validator descends only
+    into what the compiled one rejects, and reports exactly what it reports without that."""
+    from jsonschema import Draft202012Validator as Plain
+
+    base = _record()
+    bad = [{"player": "Ann"}, {"player": "Ben", "action": "turn", "steps": [{"do": "x"}]}]
+    doc = {**base, "moves": base["moves"] * 200 + bad}
+    descents = 0
+    real = schemas._valid_fast
+
+    def counting(subschema: Any, instance: Any) -> bool:
+        nonlocal descents
+        valid = real(subschema, instance)
+        descents += not valid
+        return valid
+
+    monkeypatch.setattr(schemas, "_valid_fast", counting)
+    kind, pruned = schemas.validate(doc)
+    assert descents < 50  # not one per move
+    monkeypatch.setattr(schemas, "_slow_validator", lambda name: Plain(
+        get_schema(name), registry=schemas._registry()))
+    assert schemas.validate(doc) == (kind, pruned)
+    assert {f.pointer for f in pruned} >= {f"/moves/{len(doc['moves']) - 2}"}
