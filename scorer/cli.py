@@ -289,8 +289,9 @@ def rules(
 
 @app.command()
 def schema(
-    game: Annotated[str | None, typer.Argument(help="Game name, 'record', 'position' or "
-                                               "'report' (all names if omitted).")] = None,
+    game: Annotated[str | None, typer.Argument(
+        help="Game name, 'record', 'position', 'report' or 'standings' (all names if omitted)."
+    )] = None,
     schema_dir: SchemaDirOpt = None,
 ) -> None:
     """Print a JSON Schema (the contract of the documents the scorer reads and writes)."""
@@ -322,12 +323,14 @@ def show(
     svg: Annotated[Path | None, typer.Option("--svg", dir_okay=False,
                                              help="Also write the board as an SVG picture.")
                    ] = None,
+    no_color: NoColorOpt = False,
 ) -> None:
     """The board after move N in the terminal (--position: as a position; --svg: a picture)."""
     from scorer import report
     from scorer.registry import get_rules
     from scorer.replay import replay
     from scorer.schemas import validate
+    from scorer.words import plural
 
     data, doc = _load_or_exit(file)
     kind, errors = validate(doc)
@@ -336,7 +339,8 @@ def show(
         raise typer.Exit(1)
     rules = get_rules(doc["game"])
     if kind == "position":
-        _show_position(file, doc, rules, svg, at is not None or position, data)
+        _show_position(file, doc, rules, svg, at is not None or position, _use_color(no_color),
+                       data)
     run = replay(rules, doc, upto=at)
     for f in _placed(run.findings, data, doc):
         typer.echo(report.finding_line(file, f), err=True)
@@ -348,13 +352,13 @@ def show(
         sys.stdout.buffer.write(report.dumps_document(rules.export_position(run.state, doc)))
     else:
         n = run.moves_applied
-        typer.echo(f"{file}: {rules.title} after {n} move{'s' if n != 1 else ''}")
-        typer.echo(rules.render(run.state))
+        typer.echo(f"{file}: {rules.title} after {plural(n, 'move')}")
+        typer.echo(rules.render(run.state, color=_use_color(no_color)))
     raise typer.Exit(1 if run.stopped else 0)
 
 
 def _show_position(file: str, doc: Any, rules: Any, svg: Path | None, record_only: bool,
-                   data: bytes = b"") -> None:
+                   color: bool, data: bytes = b"") -> None:
     """`show` for a position document: the board as text and, with --svg, as a picture."""
     from scorer import report
     from scorer.replay import score_position
@@ -370,7 +374,7 @@ def _show_position(file: str, doc: Any, rules: Any, svg: Path | None, record_onl
     if svg is not None:
         _write_text(svg, rules.draw_svg(result.state, rules.explain(result.state), None))
     typer.echo(f"{file}: {rules.title} position")
-    typer.echo(rules.render(result.state))
+    typer.echo(rules.render(result.state, color=color))
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -392,6 +396,11 @@ def _write_text(out: Path, text: str) -> None:
         raise _output_failed(str(out), exc) from None
 
 
+class ExplainFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
 @app.command()
 def explain(
     file: Annotated[str, typer.Argument(help="A record or position ('-' = stdin).")],
@@ -399,31 +408,36 @@ def explain(
                       ] = None,
     category: Annotated[str | None, typer.Option("--category", "-c",
                                                  help="Only this score category.")] = None,
+    fmt: Annotated[ExplainFormat, typer.Option(
+        "--format", "-f", help="text, or json (a scorer-explain/1 document).")
+    ] = ExplainFormat.text,
     keep_going: KeepGoingOpt = False,
 ) -> None:
     """Why each point was scored: the cells of every chain, herd, habitat or finca majority."""
     from scorer import report
-    from scorer.explain import render_explanation
+    from scorer.explain import explanation_data, filter_problem, render_explanation
     from scorer.pipeline import verify_file
     from scorer.registry import get_rules
 
     result = verify_file(file, keep_going)
+    scored = result.scores is not None and result.state is not None and result.game is not None
+    problem = filter_problem(result, player, category) if scored else None
+    if problem is not None:
+        typer.echo(problem, err=True)
+        raise typer.Exit(2)
+    items = get_rules(result.game).explain(result.state) if scored and result.game else []
+    if fmt is ExplainFormat.json:
+        sys.stdout.buffer.write(report.dumps_report(
+            explanation_data(result, items, player, category)))
+        raise typer.Exit(_exit_code([result]))
     for f in result.findings:
         if f.rule != "REC-CLAIM-1":
             typer.echo(report.finding_line(file, f))
-    if result.scores is None or result.state is None or result.game is None:
+    if result.scores is None or not scored:
         raise typer.Exit(_exit_code([result]))
-    sheet = result.scores
-    if player is not None and player not in result.players:
-        typer.echo(f"no player {player!r}; players: {', '.join(result.players)}", err=True)
-        raise typer.Exit(2)
-    if category is not None and category not in sheet.categories:
-        typer.echo(f"no category {category!r}; categories: {', '.join(sheet.categories)}",
-                   err=True)
-        raise typer.Exit(2)
-    items = get_rules(result.game).explain(result.state)
     typer.echo(report.status_line(result))
-    typer.echo(render_explanation(sheet, items, result.findings, player, category), nl=False)
+    typer.echo(render_explanation(result.scores, items, result.findings, player, category),
+               nl=False)
     raise typer.Exit(_exit_code([result]))
 
 
@@ -439,29 +453,69 @@ def report_site(
     """A static web page per record (board picture, scores, findings) and an index."""
     from scorer.batch import iter_items
     from scorer.html import build_pages, write_site
+    from scorer.standings.site import standings_page, track_duplicates
+    from scorer.words import plural
 
     empty: list[str] = []
-    pages = build_pages(iter_items(paths, empty=empty))
+    duplicates: dict[str, str] = {}
+    pages = build_pages(track_duplicates(iter_items(paths, empty=empty), duplicates))
     _nothing_matched(empty, allow_empty)
+    extra = standings_page(pages, duplicates)
     try:
-        write_site(pages, html, title)
+        write_site(pages, html, title, extra)
     except OSError as exc:
         raise _output_failed(f"the site into {html}", exc) from None
-    typer.echo(f"wrote {len(pages)} record pages and {html / 'index.html'}")
+    typer.echo(f"wrote {plural(len(pages), 'record page')} and {html / 'index.html'}")
+    if extra:
+        typer.echo(f"wrote the standings of records with meta.event: {html / extra[0][0]}")
     raise typer.Exit(_exit_code([p.result for p in pages]))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this "
+                                      "machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8765,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")
+                            ] = False,
+) -> None:
+    """A local web app: enter a board by tapping, live check and score, share link."""
+    from scorer import serve as web
+
+    need = web.missing()
+    if need is not None:
+        typer.echo(f"scorer serve needs the serve extra: {need}", err=True)
+        raise typer.Exit(2)
+    if host not in web.LOCAL_HOSTS:
+        typer.echo(f"warning: listening on {host}: other machines can reach the app", err=True)
+    typer.echo(f"scorer serve: {web.url(host, port)} (Ctrl+C stops it)")
+    try:
+        web.run(host, port, open_browser)
+    except OSError as exc:
+        typer.echo(f"cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name.")],
-    players: Annotated[int, typer.Option("--players", "-p", min=1, help="Number of players.")] = 2,
+    players: Annotated[int, typer.Option(
+        "--players", "-p", min=1, help="Number of players (--event: the largest table).")] = 2,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed.")] = 0,
-    count: Annotated[int, typer.Option("--count", "-n", min=1,
-                                       help="Games to write; more than 1 gives NDJSON.")] = 1,
+    count: Annotated[int | None, typer.Option(
+        "--count", "-n", min=1, help="Games to write (default 1); more than 1 gives NDJSON.")
+    ] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="Variant option NAME=JSON-VALUE (repeatable).")] = None,
     map_id: Annotated[str | None, typer.Option("--map", help="Hacienda map id.")] = None,
     board: Annotated[str | None, typer.Option("--board", help="Citrus board id.")] = None,
+    event: Annotated[str | None, typer.Option(
+        "--event", help="Write a demo event of this name (NDJSON): the roster seated at "
+        "tables of up to --players players, round after round.")] = None,
+    rounds: Annotated[int | None, typer.Option(
+        "--rounds", min=1, help="Rounds of the --event (default 1).")] = None,
+    roster: Annotated[str | None, typer.Option(
+        "--roster", help="Players of the --event, separated by commas: Ann,Ben,Cid,...")] = None,
 ) -> None:
     """Random complete legal games, reproducible from the seed (seeds S, S+1, ... for --count)."""
     from scorer import report
@@ -477,6 +531,10 @@ def simulate(
     if board is not None:
         options["board"] = board
     rules = get_rules(game)
+    if event is not None or rounds is not None or roster is not None:
+        _simulate_event(rules, event, rounds, roster, players, seed, count, options)
+        return
+    count = count or 1
     try:
         for k in range(count):
             record = rules.simulate(players, seed + k, options)
@@ -485,6 +543,26 @@ def simulate(
     except ValueError as exc:
         typer.echo(f"cannot simulate: {exc}", err=True)
         raise typer.Exit(2) from None
+
+
+def _simulate_event(rules: Any, event: str | None, rounds: int | None, roster: str | None,
+                    players: int, seed: int, count: int | None, options: dict[str, Any]
+                    ) -> None:
+    """``simulate --event``: the demo event's records as NDJSON (see scorer.standings.demo)."""
+    from scorer import report
+    from scorer.standings import StandingsError
+    from scorer.standings.demo import demo_records
+
+    try:
+        records = demo_records(rules, event, rounds, roster, players, seed, count, options)
+    except StandingsError as exc:
+        typer.echo(exc.message, err=True)
+        raise typer.Exit(2) from None
+    except ValueError as exc:
+        typer.echo(f"cannot simulate: {exc}", err=True)
+        raise typer.Exit(2) from None
+    for record in records:
+        sys.stdout.buffer.write(report.dumps_line(record))
 
 
 class BatchFormat(StrEnum):
@@ -585,6 +663,90 @@ def batch(
         typer.echo(writer.tally.closing_text(), err=True, nl=False)
     _nothing_matched(empty, allow_empty)
     raise typer.Exit(2 if io_error else 1 if failed else 0)
+
+
+class StandingsFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+    html = "html"
+
+
+class System(StrEnum):
+    beaten = "beaten"
+    rank_points = "rank-points"
+    percent = "percent"
+
+
+@app.command()
+def standings(
+    paths: Annotated[list[str], typer.Argument(
+        help="Files, directories (recursive *.json, *.ndjson, *.jsonl), globs, '-' for stdin.")],
+    event: Annotated[str | None, typer.Option(
+        "--event", help="Only this event (meta.event); default: every event.")] = None,
+    system: Annotated[System, typer.Option(
+        "--system", help="beaten: 1 point per opponent below, 0.5 per tie; rank-points: "
+        "--points by place; percent: score as % of the table winner's.")] = System.beaten,
+    points: Annotated[str | None, typer.Option(
+        "--points", help="rank-points: points for 1st, 2nd, ... place, e.g. 5,3,2,1.")] = None,
+    tiebreak: Annotated[str | None, typer.Option(
+        "--tiebreak", help="Tie-breaks in order, from score, wins, h2h (default "
+        "score,wins,h2h; 'none': equal points share the place).")] = None,
+    fmt: Annotated[StandingsFormat, typer.Option("--format", "-f", help="Output format.")
+                   ] = StandingsFormat.text,
+    output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False,
+                                                help="Write the standings to FILE.")] = None,
+    fail_on: Annotated[FailOn, typer.Option(
+        "--fail-on", help="Which records fail the run, as for batch (error, mismatch, "
+        "incomplete).")] = FailOn.incomplete,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1,
+                                             help="Worker processes (default: all cores).")
+                    ] = None,
+    no_color: NoColorOpt = False,
+    schema_dir: SchemaDirOpt = None,
+) -> None:
+    """Tournament standings from the verified records of an event (meta.event/round/table)."""
+    from scorer import batch as b
+    from scorer.formats import fails
+    from scorer.standings import Collector, StandingsError, build, parse_options, render
+
+    _set_schema_dir(schema_dir)
+    try:
+        options = parse_options(system.value, points, tiebreak)
+    except StandingsError as exc:
+        typer.echo(exc.message, err=True)
+        raise typer.Exit(2) from None
+    collector = Collector(event)
+    results = b.run_local(b.mark_duplicates(b.iter_items(paths)), jobs or b.default_jobs())
+    failed = io_error = False
+    for result in _progress(results, False):
+        if collector.add(result):
+            failed = failed or fails(result, fail_on.value)
+            io_error = io_error or any(f.rule == "REC-IO-1" for f in result.findings)
+    problem = collector.nothing_to_rank()
+    try:
+        doc = build(collector, options)
+    except StandingsError as exc:
+        typer.echo(exc.message, err=True)
+        raise typer.Exit(2) from None
+    if collector.records:
+        color = fmt is StandingsFormat.text and output is None and _use_color(no_color)
+        _write_output(render(doc, fmt.value, color), output)
+    if problem is not None:
+        typer.echo(problem, err=True)
+    raise typer.Exit(2 if io_error or problem else 1 if failed else 0)
+
+
+def _write_output(data: bytes, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        typer.echo(f"cannot write {output}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 def _parse_shard(spec: str) -> tuple[int, int]:

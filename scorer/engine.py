@@ -24,12 +24,24 @@ Kind = Literal["record", "position", "unknown"]
 
 @dataclass(frozen=True, slots=True)
 class PlayerScore:
-    """One player's line of a score table: category points, total and game-specific extras."""
+    """One player's line of a score table: category points, total and game-specific extras.
+
+    ``beside`` holds a few words per category that the score table prints beside its points
+    (Kuhfstein: which scoring tile, and whether it was met), so a table needs no second column
+    for them. It is presentation only: ``extras`` carries the same facts for JSON consumers.
+    """
 
     name: PlayerName
     categories: Mapping[str, int]
     total: int
     extras: Mapping[str, object] = field(default_factory=dict)
+    beside: Mapping[str, str] = field(default_factory=dict)
+
+    def shown(self, category: str) -> str:
+        """The table cell of ``category``: ``5`` or, with words beside it, ``5 (W1, met)``."""
+        points = str(self.categories.get(category, "—"))
+        words = self.beside.get(category)
+        return f"{points} ({words})" if words else points
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +130,9 @@ class VerifyResult:
     #: Batch workers render the JSON output of a result themselves and send it as bytes,
     #: without the score sheet, so the parent process only writes it out.
     rendered: bytes | None = field(default=None, repr=False, compare=False)
+    #: The document's free-form ``meta`` object, when it has one (standings group records by
+    #: ``meta.event``, ``meta.round`` and ``meta.table``); it never affects verification.
+    meta: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -174,8 +189,9 @@ class GameRules(Protocol):
         """The position document of ``state`` (``scorer show --position``)."""
         ...
 
-    def render(self, state: State) -> str:
-        """The boards of ``state`` drawn as plain text for the terminal."""
+    def render(self, state: State, color: bool = False) -> str:
+        """The boards of ``state`` drawn as text for the terminal, with a legend of the letters
+        used; ``color`` allows ANSI colours (a game may draw plain text regardless)."""
         ...
 
     def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,22 @@
-"""Explaining scores and marking illegal moves: shared by `explain`, `show --svg` and `report`."""
+"""Explaining scores and marking illegal moves: shared by `explain`, `show --svg` and `report`.
+
+``scorer explain`` prints the explanation as text (``render_explanation``) or, with
+``--format json``, as a ``scorer-explain/1`` document (``explanation_data``, validated by
+``schemas/explain.schema.json``):
+
+    {"format": "scorer-explain/1", "file", "kind", "game", "status",
+     "filter": {"player", "category"}, "categories": [...],
+     "players": [{"name", "total", "categories": {category: points}}],
+     "items": [{"player", "category", "points", "rule", "text", "cells": [[x, y], ...],
+                "board"}],
+     "claims": [finding, ...], "findings": [finding, ...]}
+
+``items`` are the scoring items of the selected players and categories (their points add up
+to each category); ``cells`` are in the game's own coordinates, as records write them, and
+``board`` names the player whose board they lie on (``null`` for a shared board). ``claims``
+are the REC-CLAIM-1 findings of the selection, ``findings`` every other finding of the
+document, both as in ``scorer-report/1``.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +26,10 @@ from typing import Any
 from scorer.engine import GameRules, Mark, ScoreItem, ScoreSheet, State, VerifyResult
 from scorer.findings import Finding
 from scorer.pointer import resolve, split
+from scorer.report import finding_to_data
+from scorer.words import plural
+
+EXPLAIN_FORMAT = "scorer-explain/1"
 
 
 def select(items: Sequence[ScoreItem], player: str | None = None, category: str | None = None
@@ -20,9 +42,26 @@ def select(items: Sequence[ScoreItem], player: str | None = None, category: str 
 def _cells(cells: Sequence[tuple[int, int]]) -> str:
     if not cells:
         return ""
-    shown = ", ".join(f"[{c[0]},{c[1]}]" for c in cells[:8])
-    more = f" and {len(cells) - 8} more" if len(cells) > 8 else ""
-    return f" — cells {shown}{more}"
+    return " — cells " + ", ".join(f"[{c[0]},{c[1]}]" for c in cells)
+
+
+def filter_problem(result: VerifyResult, player: str | None, category: str | None
+                   ) -> str | None:
+    """Why ``--player`` / ``--category`` cannot be used on ``result`` (None when they can)."""
+    if player is not None and player not in result.players:
+        return f"no player {player!r}; players: {', '.join(result.players)}"
+    sheet = result.scores
+    if category is not None and sheet is not None and category not in sheet.categories:
+        return f"no category {category!r}; categories: {', '.join(sheet.categories)}"
+    return None
+
+
+def claim_findings(findings: Sequence[Finding], player: str | None = None,
+                   category: str | None = None) -> list[Finding]:
+    """The REC-CLAIM-1 findings about ``player`` and ``category`` (None = any)."""
+    return [f for f in findings if f.rule == "REC-CLAIM-1"
+            and (player is None or f.details.get("player") == player)
+            and (category is None or f.details.get("category") == category)]
 
 
 def render_explanation(sheet: ScoreSheet, items: Sequence[ScoreItem], findings: Sequence[Finding],
@@ -34,25 +73,54 @@ def render_explanation(sheet: ScoreSheet, items: Sequence[ScoreItem], findings: 
     for line in sheet.players:
         if player is not None and line.name != player:
             continue
-        out.append(f"{line.name}: {line.total} points")
+        out.append(f"{line.name}: {plural(line.total, 'point')}")
         for cat in categories:
             mine = select(items, line.name, cat)
             out.append(f"  {cat}: {line.categories.get(cat, '—')}")
             for item in mine:
-                unit = "point" if abs(item.points) == 1 else "points"
                 where = "" if _names_cells(item) else _cells(item.cells)
-                out.append(f"    {item.text}: {item.points} {unit} [{item.rule}]{where}")
+                out.append(f"    {item.text}: {plural(item.points, 'point')} [{item.rule}]"
+                           f"{where}")
             if not mine:
                 out.append("    (nothing scored)")
-    claims = [f for f in findings if f.rule == "REC-CLAIM-1"
-              and (player is None or f.details.get("player") == player)
-              and (category is None or f.details.get("category") == category)]
+    claims = claim_findings(findings, player, category)
     if claims:
         out.append("Claimed vs computed:")
         out.extend(f"  {f.pointer}: claimed {f.details.get('found')}, computed "
                    f"{f.details.get('expected')} (difference "
                    f"{_diff(f.details.get('found'), f.details.get('expected'))})" for f in claims)
     return "\n".join(out) + "\n"
+
+
+def explanation_data(result: VerifyResult, items: Sequence[ScoreItem],
+                     player: str | None = None, category: str | None = None
+                     ) -> dict[str, Any]:
+    """The ``scorer-explain/1`` document of ``result`` (plain data, ready for JSON)."""
+    sheet = result.scores
+    categories = [c for c in sheet.categories if category is None or c == category] \
+        if sheet is not None else []
+    lines = [line for line in sheet.players if player is None or line.name == player] \
+        if sheet is not None else []
+    return {
+        "format": EXPLAIN_FORMAT, "file": result.source, "kind": result.kind,
+        "game": result.game, "status": result.status,
+        "filter": {"player": player, "category": category},
+        "categories": categories,
+        "players": [{"name": line.name, "total": line.total,
+                     "categories": {c: line.categories.get(c) for c in categories}}
+                    for line in lines],
+        "items": [item_data(i) for i in select(items, player, category)
+                  if i.category in categories],
+        "claims": [finding_to_data(f) for f in claim_findings(result.findings, player, category)],
+        "findings": [finding_to_data(f) for f in result.findings if f.rule != "REC-CLAIM-1"],
+    }
+
+
+def item_data(item: ScoreItem) -> dict[str, Any]:
+    """One scoring item as plain data (``cells`` as ``[x, y]`` lists)."""
+    return {"player": item.player, "category": item.category, "points": item.points,
+            "rule": item.rule, "text": item.text, "cells": [[c[0], c[1]] for c in item.cells],
+            "board": item.board}
 
 
 def _names_cells(item: ScoreItem) -> bool:

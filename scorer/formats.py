@@ -23,6 +23,7 @@ from scorer.report import (
     finding_line,
     result_to_data,
 )
+from scorer.words import noun
 
 FORMATS = ("text", "json", "ndjson", "junit", "sarif", "github")
 GITHUB_CAP = 50
@@ -336,7 +337,8 @@ class GithubWriter(Writer):
 
     def finish(self) -> None:
         if self.hidden:
-            self._text(f"::warning title=scorer::{self.hidden} more findings not shown "
+            self._text(f"::warning title=scorer::{self.hidden} more "
+                       f"{noun(self.hidden, 'finding')} not shown "
                        f"(first {GITHUB_CAP} only)\n")
         self._text(f"::notice title=scorer::{_data(self.tally.closing_line())}\n")
         self._text(self.tally.closing_text())

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorer.engine import ScoreSheet, VerifyResult
+from scorer.engine import ScoreItem, ScoreSheet, VerifyResult
 from scorer.findings import Finding
 from scorer.report import STATUS_TEXT, finding_line
+from scorer.reportpages import RESPONSIVE_CSS, claims_table, explanation, slugs
 
 if TYPE_CHECKING:
     from scorer.batch import Item
@@ -23,7 +24,7 @@ th:first-child,td:first-child{text-align:left}
 .wide{overflow-x:auto}.ok{color:#1a7f37}.bad{color:#c62828}
 .board{margin:1em 0;max-width:100%;overflow:auto}
 code{font-size:.9em}ul.findings li{font-family:monospace;margin:.2em 0}
-"""
+""" + RESPONSIVE_CSS
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +34,13 @@ class Page:
     result: VerifyResult
     svg: str
     slug: str
+    claimed: Any = None  # the document's ``claimed`` member, if any
+    items: tuple[ScoreItem, ...] = ()  # the scoring items, shown as text
 
 
 def _doc(title: str, body: str) -> str:
     return (f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
             f"{body}\n</body>\n</html>\n")
 
@@ -46,7 +50,7 @@ def score_table(sheet: ScoreSheet, table_id: str = "scores") -> str:
                                                       *sheet.extra_columns))
     rows = []
     for line in sheet.players:
-        cells = [str(line.categories.get(c, "—")) for c in sheet.categories]
+        cells = [escape(line.shown(c)) for c in sheet.categories]
         cells.append(f"<b>{line.total}</b>")
         cells += [escape(_text(line.extras.get(c, ""))) for c in sheet.extra_columns]
         rows.append(f"<tr><td>{escape(line.name)}</td>"
@@ -81,6 +85,8 @@ def record_page(page: Page) -> str:
         parts.append("<h2>Scores</h2>" + score_table(r.scores))
         if r.scores.winners and len(r.scores.players) > 1:
             parts.append(f"<p>Winner: {escape(', '.join(r.scores.winners))}</p>")
+        parts.append(claims_table(r.scores, page.claimed))
+        parts.append(explanation(r.scores, page.items))
     if r.findings:
         items = "".join(f"<li>{escape(finding_line(r.source, f))}</li>" for f in r.findings)
         parts.append(f"<h2>Findings</h2><ul class=\"findings\">{items}</ul>")
@@ -92,12 +98,14 @@ def _inline(svg: str) -> str:
     return svg.split("?>", 1)[1].strip() if svg.startswith("<?xml") else svg
 
 
-def index_page(pages: Iterable[Page], title: str) -> str:
+def index_page(pages: Iterable[Page], title: str, links: Sequence[tuple[str, str]] = ()
+               ) -> str:
     rows = []
     for page in pages:
         r = page.result
         scores = ", ".join(f"{p.name} {p.total}" for p in r.scores.players) if r.scores else ""
-        winner = ", ".join(r.scores.winners) if r.scores and r.ok else ""
+        shown = r.ok or r.status == "mismatch"  # claims differ: the computed winner
+        winner = ", ".join(r.scores.winners) if r.scores and shown else ""
         rows.append(f"<tr><td><a href=\"records/{page.slug}.html\">{escape(r.source)}</a></td>"
                     f"<td>{escape(r.game or '')}</td><td>{escape(', '.join(r.players))}</td>"
                     f"<td>{_status(r)}</td><td>{escape(scores)}</td><td>{escape(winner)}</td>"
@@ -105,7 +113,9 @@ def index_page(pages: Iterable[Page], title: str) -> str:
     table = ("<table id=\"records\"><thead><tr><th>record</th><th>game</th><th>players</th>"
              "<th>status</th><th>scores</th><th>winner</th></tr></thead><tbody>"
              + "".join(rows) + "</tbody></table>")
-    return _doc(title, f"<h1>{escape(title)}</h1>\n{table}")
+    nav = "".join(f"<p><a href=\"{escape(href)}\">{escape(text)}</a></p>\n"
+                  for href, text in links)
+    return _doc(title, f"<h1>{escape(title)}</h1>\n{nav}{table}")
 
 
 def build_pages(items: Iterable[Item]) -> list[Page]:
@@ -118,8 +128,10 @@ def build_pages(items: Iterable[Item]) -> list[Page]:
     from scorer.registry import get_rules
 
     pages = []
-    for n, item in enumerate(items, start=1):
-        slug = f"{n:05d}"
+    lines: list[int | None] = []
+    for item in items:
+        lines.append(item.line)
+        slug = ""  # named from the file names once all are known (reportpages.slugs)
         if item.data is None:
             rule, message = item.error or ("REC-IO-1", "no data")
             result = VerifyResult(item.label, "unknown", None, "malformed",
@@ -134,21 +146,33 @@ def build_pages(items: Iterable[Item]) -> list[Page]:
         else:
             result = verify_document(doc, item.label)
         picture = ""
+        scored: tuple[ScoreItem, ...] = ()
         if result.state is not None and result.game is not None:
             rules = get_rules(result.game)
             try:
                 mark = offending_mark(doc, result) if isinstance(doc, dict) else None
-                picture = rules.draw_svg(result.state, rules.explain(result.state), mark)
+                explained = rules.explain(result.state)
+                scored = tuple(explained) if result.scores else ()
+                picture = rules.draw_svg(result.state, explained, mark)
             except Exception as exc:  # a drawing bug must not lose the page: say so on it
                 picture = (f"<p class=\"bad\">The board picture could not be drawn "
                            f"(internal error {escape(type(exc).__name__)}).</p>")
-        pages.append(Page(result, picture, slug))
-    return pages
+        claimed = doc.get("claimed") if isinstance(doc, dict) else None
+        pages.append(Page(result, picture, slug, claimed if isinstance(claimed, dict) else None,
+                          scored))
+    names = slugs((page.result.source, item_line) for page, item_line in zip(
+        pages, lines, strict=True))
+    return [replace(page, slug=name) for page, name in zip(pages, names, strict=True)]
 
 
-def write_site(pages: list[Page], out: Path, title: str = "scorer report") -> None:
-    """Write ``index.html`` and ``records/<slug>.html`` under ``out``."""
+def write_site(pages: list[Page], out: Path, title: str = "scorer report",
+               extra: Sequence[tuple[str, str, str]] = ()) -> None:
+    """Write ``index.html`` and ``records/<slug>.html`` under ``out``; ``extra`` pages
+    (file name, link text, HTML) go beside the index, which links to them."""
     (out / "records").mkdir(parents=True, exist_ok=True)
     for page in pages:
         (out / "records" / f"{page.slug}.html").write_text(record_page(page), encoding="utf-8")
-    (out / "index.html").write_text(index_page(pages, title), encoding="utf-8")
+    for name, _, text in extra:
+        (out / name).write_text(text, encoding="utf-8")
+    links = [(name, link) for name, link, _ in extra]
+    (out / "index.html").write_text(index_page(pages, title, links), encoding="utf-8")

@@ -52,12 +52,15 @@ def verify_bytes(data: bytes, source: str = "<bytes>", keep_going: bool = False,
 
 def verify_document(doc: Any, source: str = "<document>", keep_going: bool = False,
                     max_findings: int = MAX_FINDINGS) -> VerifyResult:
-    """Verify a parsed document (record or position); at most ``max_findings`` findings,
-    then one REC-LIMIT-1 counting the rest."""
+    """Verify a parsed document (record or position); the result carries its ``meta``. At
+    most ``max_findings`` findings, then one REC-LIMIT-1 counting the rest."""
     result = _verify_document(doc, source, keep_going, max_findings)
     if len(result.findings) > max_findings:
         result = replace(result, findings=cap(result.findings, max_findings))
-    return result
+    if result.meta is not None:  # set by the referee for records (no copy on the hot path)
+        return result
+    meta = doc.get("meta") if isinstance(doc, dict) else None
+    return replace(result, meta=meta) if isinstance(meta, dict) else result
 
 
 def _verify_document(doc: Any, source: str, keep_going: bool, max_findings: int
@@ -96,5 +99,7 @@ def _duplicate_keys(source: str, exc: DuplicateKeysError, max_findings: int) -> 
     limit = 100 * max_findings
     if len(findings) > limit:  # the scan stopped counting
         findings = (*findings[:limit], limit_finding(limit, 1, at_least=True))
+    meta = exc.doc.get("meta") if isinstance(exc.doc, dict) else None
     return VerifyResult(source, document_kind(exc.doc), _game(exc.doc), "malformed",
-                        cap(findings, max_findings))
+                        cap(findings, max_findings),
+                        meta=meta if isinstance(meta, dict) else None)

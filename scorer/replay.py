@@ -11,11 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from scorer.claims import claim_mismatch
 from scorer.engine import GameRules, Record, ScoreSheet, State, Status, VerifyResult
 from scorer.errors import PathPart, RuleViolation, RuleViolations
 from scorer.findings import Finding, Severity
 from scorer.pointer import to_pointer
 from scorer.registry import get_rules
+from scorer.words import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,15 +179,7 @@ def _claim(
     actual = line.total if key == "total" else line.categories[key]
     if actual == claimed:
         return []
-    what = "total" if key == "total" else f"{key}"
-    return [
-        Finding(
-            "REC-CLAIM-1",
-            pointer,
-            f"{name}: claimed {what} {claimed}, computed {actual}",
-            details={"player": name, "category": key, "expected": actual, "found": claimed},
-        )
-    ]
+    return [claim_mismatch(pointer, name, key, claimed, actual, details={"category": key})]
 
 
 def verify_record(
@@ -199,6 +193,7 @@ def verify_record(
     base = VerifyResult(
         source, "record", rules.name, "illegal", (*run.findings, *warnings), run.moves_applied,
         len(record["moves"]), run.steps_applied, None, players, run.state,
+        meta=record.get("meta"),
     )
     if run.state is None or (run.stopped and not keep_going):
         return base
@@ -207,8 +202,8 @@ def verify_record(
     if not rules.is_over(run.state) and status == "ok":
         findings.append(
             Finding("REC-END-2", "/moves",
-                    f"the record stops after {len(record['moves'])} moves, before the game has "
-                    "ended; the scores shown are provisional",
+                    f"the record stops after {plural(len(record['moves']), 'move')}, before the "
+                    "game has ended; the scores shown are provisional",
                     details={"moves": len(record["moves"])})
         )
         status = "incomplete"

@@ -10,6 +10,7 @@ import orjson
 
 from scorer.engine import ScoreSheet, VerifyResult
 from scorer.findings import Finding
+from scorer.words import plural
 
 REPORT_FORMAT = "scorer-report/1"
 
@@ -58,8 +59,8 @@ def status_line(result: VerifyResult) -> str:
     text = STATUS_TEXT[result.status]
     parts = [result.game or "unknown game"]
     if result.kind == "record":
-        parts.append(f"{result.moves_verified}/{result.moves_total} moves")
-        parts.append(f"{result.steps_verified} steps")
+        parts.append(f"{result.moves_verified}/{plural(result.moves_total, 'move')}")
+        parts.append(plural(result.steps_verified, "step"))
     elif result.kind == "position":
         parts.append("position")
     where = result.source if result.line is None else f"{result.source}:{result.line}"
@@ -111,12 +112,15 @@ def _table(title: str, sheet: ScoreSheet, color: bool, width: int) -> str:
     for col in sheet.extra_columns:
         table.add_column(col, justify="right")
     for line in sheet.players:
-        cells = [line.name, *(str(line.categories.get(c, "—")) for c in sheet.categories)]
+        cells = [line.name, *(line.shown(c) for c in sheet.categories)]
         cells.append(str(line.total))
         cells.extend(_cell(line.extras.get(c, "")) for c in sheet.extra_columns)
         table.add_row(*cells)
     buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system="standard" if color else None,
+    # never narrower than the table itself: a column name cut to "penalti…" explains nothing
+    natural = Console(width=1000).measure(table).maximum
+    console = Console(file=buffer, width=max(width, natural),
+                      color_system="standard" if color else None,
                       force_terminal=color, no_color=not color, highlight=False)
     console.print(table)
     return buffer.getvalue()
@@ -214,6 +218,11 @@ def dumps_document(doc: Any) -> bytes:
     """A record or position for output (key order kept as built)."""
     return orjson.dumps(doc, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE,
                         default=_default)
+
+
+def dumps_compact(doc: Any) -> bytes:
+    """One JSON document without whitespace, key order kept (the answers of ``scorer serve``)."""
+    return orjson.dumps(doc, option=orjson.OPT_NON_STR_KEYS, default=_default)
 
 
 def dumps_line(doc: Any) -> bytes:

@@ -74,7 +74,7 @@ class Countdown:
     def export_position(self, state: Pile, record: Mapping[str, Any]) -> dict[str, Any]:
         return {"left": state.left}
 
-    def render(self, state: Pile) -> str:
+    def render(self, state: Pile, color: bool = False) -> str:
         return "*" * state.left
 
     def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -4,6 +4,7 @@ item, well-formed deterministic SVG with legend, coordinates, items and the offe
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -313,3 +314,22 @@ def test_cli_explain_and_show_svg(tmp_path: Path) -> None:
     result = runner.invoke(app, ["show", illegal, "--svg", str(out3)])
     assert result.exit_code == 1
     assert groups(parse(out3.read_text(encoding="utf-8")), "mark")
+
+
+@pytest.mark.parametrize("name", ["3p-side-b.json", "solo-side-b.json",
+                                  "4p-side-b-spirits-limited-cubes.json"])
+def test_side_b_island_lines_list_their_cells_once(name: str) -> None:
+    """The island line names every cell of the island exactly once (it used to print a cut
+    list in the text and a second, differently cut list after it)."""
+    result = runner.invoke(app, ["explain", str(FIXTURES / "harmonies/valid" / name),
+                                 "--category", "water"])
+    assert result.exit_code == 0, result.output
+    state = verify(load_fixture(f"harmonies/valid/{name}")).state
+    islands = {(i.player, i.cells) for i in RULES.explain(state) if i.rule == "HAR-SCORE-6"}
+    lines = [line for line in result.output.splitlines() if "[HAR-SCORE-6]" in line]
+    assert islands and len(lines) == len(islands)
+    for line in lines:
+        named = re.findall(r"\[(-?\d+),(-?\d+)\]", line)
+        assert len(named) == len(set(named)) and " more" not in line, line
+        size = int(re.search(r"island of (\d+) ", line).group(1))  # type: ignore[union-attr]
+        assert len(named) == size

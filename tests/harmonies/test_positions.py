@@ -298,7 +298,7 @@ def test_render_draws_boards_cubes_and_supply() -> None:
     record = sample()
     run = replay(RULES, record)
     text = RULES.render(run.state)
-    assert "bg*" in text  # Ann's Koala cube on her height-2 Tree at [2,2]
-    assert "Central board: 1:[BBG]" in text
+    assert "TL*" in text  # Ann's Koala cube on her height-2 Tree at [2,2]
+    assert "Central board: 1:[WWM]" in text
     assert "Pouch: 96 tokens" in text
     assert "koala 1/4" in text

@@ -44,7 +44,7 @@ def test_illegal_fixture_exits_1_with_rule_and_pointer() -> None:
 def test_show_and_position_export() -> None:
     result = RUNNER.invoke(app, ["show", E19, "--at", "3"])
     assert result.exit_code == 0, result.output
-    assert "Ann: score 3" in result.output
+    assert "Ann: track score 3" in result.output
     result = RUNNER.invoke(app, ["show", E19, "--at", "3", "--position"])
     assert result.exit_code == 0, result.output
     doc = orjson.loads(result.output)
@@ -90,7 +90,8 @@ def test_explain_items_and_svg_picture() -> None:
     result = RUNNER.invoke(app, ["explain", E19, "--player", "Bob"])
     assert result.exit_code == 0, result.output
     assert "tree on square [0,0] (4 × lake): 5 points [KUH-TREE-4]" in result.output
-    assert "card C5 (4 cows): 9 points [KUH-PLAY-4]" in result.output
+    assert ("card C5: 4 cows placed on [0,0] lake, [1,0] lake, [0,1] lake, [1,1] lake: 9 points "
+            "[KUH-PLAY-4]") in result.output
     items = RULES.explain(replay(RULES, e19()).state)
     assert sum(i.points for i in items if i.player == "Ann") == 9
     path = str(FIXTURES / "kuhfstein/invalid/tile-diagonal.json")

@@ -103,8 +103,8 @@ class CitrusRules:
     def export_position(self, state: State, record: Mapping[str, Any]) -> dict[str, Any]:
         return position.export_position(state, dict(record))
 
-    def render(self, state: State) -> str:
-        return render.render(state)
+    def render(self, state: State, color: bool = False) -> str:
+        return render.render(state)  # plain letters: the legend line names them
 
     def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
         from scorer.games.citrus.simulate import simulate

@@ -18,6 +18,7 @@ from scorer.games.citrus.placement import (
 from scorer.games.citrus.placement import verdict as place_verdict
 from scorer.games.citrus.search import buildable_line, buy_buildable
 from scorer.games.citrus.state import KIND, Player, Region, State, Work, kind_of, with_money
+from scorer.words import article
 
 _new = tuple.__new__
 MAIN = frozenset({"buy", "harvest", "pass"})
@@ -89,7 +90,7 @@ def prescan(steps: list[dict[str, Any]]) -> Turn:
     for j, d in enumerate(dos):
         # CIT-TURN-2: exactly one kind of main action
         if d in other:
-            raise RuleViolation("CIT-TURN-2", f"a {main} turn may not contain {d!r}",
+            raise RuleViolation("CIT-TURN-2", f"{article(main)} turn may not contain {d!r}",
                                 ("steps", j), {"found": d})
         if d == "harvest":
             turn.last_harvest = j
@@ -244,7 +245,8 @@ def apply_place(w: Work, t: Turn, step: dict[str, Any], j: int) -> None:
     if cart is not None:
         # CIT-CART-1: the placement right after use_cart is the cart's tile
         if token != cart[0]:
-            raise RuleViolation("CIT-CART-1", f"the cart took a {cart[0]}, not a {token}",
+            raise RuleViolation("CIT-CART-1", f"the cart took {article(cart[0])}, not "
+                                f"{article(token)}",
                                 ("steps", j, "tile"), {"expected": cart[0], "found": token})
     else:
         for i, (tok, _) in enumerate(waiting):

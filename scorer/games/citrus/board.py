@@ -12,6 +12,7 @@ from typing import Any
 
 from scorer.errors import PathPart, RuleViolation
 from scorer.games.citrus.data import BOARDS, PRINTED_IDS, SIDE_SITES
+from scorer.words import plural
 
 Cell = tuple[int, int]
 SITE_LETTERS = "ABCDEFGHIJKLMNO"
@@ -140,7 +141,7 @@ def parse_board(form: Any, base: tuple[PathPart, ...], side: str | None = None) 
     seen: set[str] = set()
     for y, row in enumerate(rows):
         if len(row) != len(rows[0]):
-            raise RuleViolation("CIT-SETUP-2", f"row {y} has {len(row)} cells, row 0 has "
+            raise RuleViolation("CIT-SETUP-2", f"row {y} has {plural(len(row), 'cell')}, row 0 has "
                                 f"{len(rows[0])}", (*base, "rows", y),
                                 {"expected": len(rows[0]), "found": len(row)})
         for ch in row:

@@ -11,6 +11,7 @@ from scorer.games.citrus.board import Board, Cell
 from scorer.games.citrus.data import INCOME, MONEY_CAP
 from scorer.games.citrus.ledger import FincaScoring
 from scorer.games.citrus.state import Player, Region, Site, State, Work, with_money
+from scorer.words import plural
 
 
 def pay_income(w: Work, seat: int) -> int:
@@ -84,7 +85,8 @@ def refill(w: Work, drawn: list[str], path: tuple[PathPart, ...]) -> None:
     want = min(len(empty), bag_size(w))
     # CIT-MKT-2: the number of drawn tokens
     if len(drawn) != want:
-        raise RuleViolation("CIT-MKT-2", f"the refill must draw {want} tiles, not {len(drawn)}",
+        raise RuleViolation("CIT-MKT-2", f"the refill must draw {plural(want, 'tile')}, not "
+                            f"{len(drawn)}",
                             (*path, "drawn"), {"expected": want, "found": len(drawn)})
     bag = dict(w.bag)
     for k, token in enumerate(drawn):

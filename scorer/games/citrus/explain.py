@@ -16,6 +16,7 @@ from scorer.games.citrus import scoring
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.ledger import FincaScoring, Harvest, Returned, Taken
 from scorer.games.citrus.state import Region, State
+from scorer.words import plural
 
 RULE = {"harvest": "CIT-HARV-2", "finca": "CIT-FINCA-2", "penalties": "CIT-RET-1",
         "finca_final": "CIT-END-1", "harvest_final": "CIT-END-1", "horses": "CIT-LAND-1",
@@ -27,9 +28,9 @@ def cell_text(c: Cell) -> str:
 
 
 def region_text(kind: str, cells: Sequence[Cell], wells: int) -> str:
-    well = f" + {wells} well{'s' if wells != 1 else ''}" if wells else ""
+    well = f" + {plural(wells, 'well')}" if wells else ""
     where = f" at {cell_text(min(cells, key=lambda c: (c[1], c[0])))}" if cells else ""
-    return f"{kind} region{where}: {len(cells)} tile{'s' if len(cells) != 1 else ''}{well}"
+    return f"{kind} region{where}: {plural(len(cells), 'tile')}{well}"
 
 
 def _shares(names: Sequence[str], adj: Sequence[int]) -> str:

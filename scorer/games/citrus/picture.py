@@ -20,6 +20,7 @@ from scorer.games.citrus.data import KINDS
 from scorer.games.citrus.scoring import score
 from scorer.games.citrus.state import State, kind_of
 from scorer.svg import MARK_COLOUR, Svg, player_colours
+from scorer.words import plural
 
 S = 44  # cell size
 LEFT, TOP = 34, 58  # board origin (room for coordinates and the title)
@@ -81,15 +82,16 @@ def _cells(svg: Svg, state: State) -> None:
     svg.open_group(class_="cells", stroke="#b5ab95", stroke_width=1)
     for (x, y), ch in sorted(board.kind.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         px, py = _xy((x, y))
+        at = f"{x},{y}"
         if ch == "#":
-            svg.rect(px, py, S, S, fill=ROCK)
+            svg.rect(px, py, S, S, fill=ROCK, data_cell=at)
             svg.line(px + 6, py + S - 6, px + S - 6, py + 6, stroke="#6a6a6a", stroke_width=2)
         elif ch == "*":
-            svg.rect(px, py, S, S, fill=SPACE)
+            svg.rect(px, py, S, S, fill=SPACE, data_cell=at)
         elif ch == ".":
-            svg.rect(px, py, S, S, fill=FIELD)
+            svg.rect(px, py, S, S, fill=FIELD, data_cell=at)
         else:
-            _site(svg, state, ch, px, py)
+            _site(svg, state, ch, px, py, at)
     svg.close_group()
     svg.open_group(class_="paths", fill=PATH, stroke="none")
     for letter, cells in sorted(board.paths.items()):
@@ -101,11 +103,12 @@ def _cells(svg: Svg, state: State) -> None:
     svg.close_group()
 
 
-def _site(svg: Svg, state: State, letter: str, px: float, py: float) -> None:
+def _site(svg: Svg, state: State, letter: str, px: float, py: float, at: str) -> None:
     site = state.sites.get(letter)
     status = site.status if site is not None else "empty"
     if site is not None and status == "finca":
-        svg.rect(px, py, S, S, fill=SCORED if site.scored else FINCA)
+        svg.rect(px, py, S, S, fill=SCORED if site.scored else FINCA, data_cell=at,
+                 data_site=letter)
         svg.text(px + S / 2, py + 17, letter, fill="#fff", font_size=15, font_weight="bold",
                  text_anchor="middle", stroke="none")
         svg.text(px + S / 2, py + 31, f"{site.first}/{site.second}", fill="#fff", font_size=11,
@@ -114,7 +117,7 @@ def _site(svg: Svg, state: State, letter: str, px: float, py: float) -> None:
             svg.text(px + S - 4, py + S - 3, "✓", fill="#b6f5a8", font_size=14,
                      text_anchor="end", stroke="none")
         return
-    svg.rect(px, py, S, S, fill=SITE)
+    svg.rect(px, py, S, S, fill=SITE, data_cell=at, data_site=letter)
     if status == "marked":
         svg.rect(px + 5, py + 5, S - 10, S - 10, fill="#fffaf0", stroke=FINCA,
                  stroke_dasharray="3 2")
@@ -174,7 +177,8 @@ def _items(svg: Svg, items: Sequence[ScoreItem], colour: dict[str, str],
                        stroke_width=2.5 if final else 1.5,
                        stroke_dasharray=None if final else "5 3",
                        stroke_opacity=1.0 if final else 0.75)
-        svg.tooltip(f"{item.player}: {item.text}: {item.points} points [{item.rule}]")
+        svg.tooltip(f"{item.player}: {item.text}: {plural(item.points, 'point')} "
+                    f"[{item.rule}]")
         cells = set(item.cells)
         for c in sorted(cells, key=lambda c: (c[1], c[0])):
             px, py = _xy(c)
@@ -238,7 +242,8 @@ def _panel(svg: Svg, state: State, colour: dict[str, str], x: float) -> float:
         svg.rect(x, y - 10, 12, 12, fill=colour[name], stroke="#333")
         turn = " ◀" if i == state.turn and not state.over else ""
         held = ", ".join([f"H{h}" for h in p.horses] + list(p.actions)) or "nothing"
-        svg.text(x + 18, y, f"{name}{turn}: {sheet.players[i].total} points (track {p.score})",
+        svg.text(x + 18, y, f"{name}{turn}: {plural(sheet.players[i].total, 'point')} "
+                 f"(track {p.score})",
                  font_size=12)
         y += 15
         svg.text(x + 18, y, f"money {p.money}, workers home {p.mat}, holds {held}",

@@ -22,6 +22,7 @@ from scorer.games.citrus.state import (
     Work,
     kind_of,
 )
+from scorer.words import article, plural
 
 COW_REGIONS_OF = COW_REGIONS | COW_REGION_OF
 #: ``Region(...)`` / ``Player(...)`` without the NamedTuple ``__new__`` frame (hot path)
@@ -115,7 +116,7 @@ def judge(w: Work, seat: int, token: str, cell: Cell) -> Judgement:
         return Judgement("CIT-BUILD-3", f"{list(cell)} is {what}", False, ())
     # CIT-BUILD-4: no plantation tile there yet
     if cell in w.tiles:
-        return Judgement("CIT-BUILD-4", f"{list(cell)} already holds a {w.tiles[cell]}",
+        return Judgement("CIT-BUILD-4", f"{list(cell)} already holds {article(w.tiles[cell])}",
                          False, ())
     k = KIND[token] if token in KIND else kind_of(token)
     rule, new_region, merged, detail = verdict(w, seat, k, cell)
@@ -138,7 +139,8 @@ def _message(w: Work, rule: str, k: str, cell: Cell, detail: object) -> str:
         return f"site {s}'s path fields would hold two {k} tiles ({list(p)} and {list(cell)})"
     assert isinstance(detail, tuple)
     neutral, mine = detail
-    return (f"the neutral {k} regions next to {list(cell)} hold {neutral} tiles, more than "
+    return (f"the neutral {k} regions next to {list(cell)} hold {plural(neutral, 'tile')}, more "
+            f"than "
             f"the own {mine}")
 
 

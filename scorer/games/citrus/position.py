@@ -27,6 +27,7 @@ from scorer.games.citrus.setup import (
 )
 from scorer.games.citrus.state import Player, Region, Site, State, Static, Work
 from scorer.pointer import to_pointer
+from scorer.words import noun, plural
 
 
 class Checks:
@@ -170,7 +171,8 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
     limit = (sum(max(0, v) for v in left.values()) if fset is not None
              else 15 - len(doc["fincas"]))
     if deck_size > limit:
-        ck.add("CIT-POS-7", ("finca_deck_size",), f"at most {limit} finca tiles are left")
+        ck.add("CIT-POS-7", ("finca_deck_size",), f"at most {plural(limit, 'finca tile')} "
+               f"{noun(limit, 'is', 'are')} left")
     finca_sites = {s for s, v in sites.items() if v.status == "finca"}
     tiles, owners = check_regions(doc, board, names, ck, finca_sites, bool(opts["family"]))
     land = check_landscape(doc, board, tiles, ck)

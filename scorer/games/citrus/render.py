@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scorer.games.citrus.state import State
+from scorer.words import plural
 
 LETTER = {"lemon": "l", "orange": "o", "bloodorange": "b", "lime": "i", "grapefruit": "g"}
 LAND = {"horses": "h", "cart": "c", "milestone": "m", "bull": "u"}
@@ -36,7 +37,7 @@ def render(state: State) -> str:
         lines.append(f"{y:>2}  " + "".join(cells).rstrip())
     market = " ".join(f"{i + 1}:{t or '-'}" for i, t in enumerate(state.market))
     lines.append(f"Market: {market}")
-    lines.append(f"Bag: {sum(state.bag.values())} tiles; finca deck {state.finca_deck}; "
+    lines.append(f"Bag: {plural(sum(state.bag.values()), 'tile')}; finca deck {state.finca_deck}; "
                  f"building-site deck {''.join(sorted(state.site_deck)) or '-'}")
     for i, (name, p) in enumerate(zip(state.static.names, state.players, strict=True)):
         turn = " (to move)" if i == state.turn and not state.over else ""

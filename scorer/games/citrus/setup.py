@@ -25,6 +25,7 @@ from scorer.games.citrus.data import (
     options_of,
 )
 from scorer.games.citrus.state import Player, Site, State, Static
+from scorer.words import plural
 
 S = ("setup",)
 
@@ -162,7 +163,8 @@ def initial_state(record: dict[str, Any]) -> State:
     if printed is not None:
         need = len(SIDE_START[printed])
         if len(starts) != need:
-            raise RuleViolation("CIT-SETUP-4", f"the {printed} side starts with {need} fincas",
+            raise RuleViolation("CIT-SETUP-4", f"the {printed} side starts with "
+                                f"{plural(need, 'finca')}",
                                 (*S, "start_fincas"), {"expected": need, "found": len(starts)})
     elif not starts:
         raise RuleViolation("CIT-SETUP-4", "at least one start finca", (*S, "start_fincas"))
@@ -221,7 +223,8 @@ def initial_state(record: dict[str, Any]) -> State:
                                         (*S, key, k), {"found": m})
                 used.add(m)
         if len(marked) != min(3, len(used)):
-            raise RuleViolation("CIT-SETUP-5", f"{min(3, len(used))} sites must be marked",
+            raise RuleViolation("CIT-SETUP-5", f"{plural(min(3, len(used)), 'site')} must be "
+                                "marked",
                                 (*S, "marked_sites"),
                                 {"expected": min(3, len(used)), "found": len(marked)})
         deck = set(deck_given)
@@ -241,8 +244,9 @@ def initial_state(record: dict[str, Any]) -> State:
                                 (*S, "finca_deck_size"))
         size = len(fset) - len(starts)
     if fset is not None and len(starts) + size > len(fset):
-        raise RuleViolation("CIT-SETUP-6", f"{len(starts)} start fincas and a deck of {size} "
-                            f"exceed the {len(fset)} finca tiles", (*S, "finca_deck_size"),
+        raise RuleViolation("CIT-SETUP-6", f"{plural(len(starts), 'start finca')} and a deck "
+                            f"of {size} exceed the {plural(len(fset), 'finca tile')}",
+                            (*S, "finca_deck_size"),
                             {"expected": f"≤ {len(fset) - len(starts)}", "found": size})
     # CIT-SETUP-7: supply and market
     supply = parse_supply(setup.get("supply"), side, printed, (*S, "supply"))

@@ -82,8 +82,8 @@ class HaciendaRules:
 
         return export_position(state, record)
 
-    def render(self, state: State) -> str:
-        from scorer.games.hacienda.render import render
+    def render(self, state: State, color: bool = False) -> str:
+        from scorer.games.hacienda.render import render  # plain: its legend names the letters
 
         return render(state)
 

@@ -27,6 +27,7 @@ from scorer.games.hacienda.state import (
 )
 from scorer.games.hacienda.turn import Turn
 from scorer.games.hacienda.water import canonical_form, is_connected
+from scorer.words import article, plural
 
 Step = Mapping[str, Any]
 LIMITED = {"buy_hacienda": "HAC-TURN-5", "buy_water": "HAC-TURN-6", "harvest": "HAC-TURN-7"}
@@ -63,7 +64,7 @@ def apply_buy_hacienda(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
         raise _bad("HAC-HAC-1", "no neutral hacienda is left in the supply", base, 1, 0)
     # HAC-HAC-2: enough pesos
     if t.money[t.seat] < cost:
-        raise _bad("HAC-HAC-2", f"a hacienda costs {cost} pesos, the player has "
+        raise _bad("HAC-HAC-2", f"a hacienda costs {plural(cost, 'peso')}, the player has "
                    f"{t.money[t.seat]}", base, cost, t.money[t.seat])
     code = t.cells[at]
     # HAC-HAC-3: on an own land or animal tile
@@ -76,9 +77,10 @@ def apply_buy_hacienda(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
                    (*base, "at"))
     # HAC-HAC-5: the group is large enough
     if len(members) < t.opts.hacienda_min_group:
-        raise _bad("HAC-HAC-5", f"the group at {_where(t, at)} has {len(members)} tiles, a "
-                   f"hacienda needs {t.opts.hacienda_min_group}", (*base, "at"),
-                   t.opts.hacienda_min_group, len(members))
+        raise _bad("HAC-HAC-5", f"the group at {_where(t, at)} has "
+                   f"{plural(len(members), 'tile')}, a hacienda needs "
+                   f"{t.opts.hacienda_min_group}", (*base, "at"), t.opts.hacienda_min_group,
+                   len(members))
     t.money[t.seat] -= cost
     t.haciendas_left -= 1
     t.haciendas.add(at)
@@ -106,9 +108,9 @@ def apply_play_land(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
     as_pampas = _fallback(t, card)
     # HAC-LAND-3: a terrain card goes on its terrain while one is empty
     if not as_pampas and kind != card:
-        raise _bad("HAC-LAND-3", f"{_where(t, at)} is {LAND_CARDS[kind]}, a {LAND_CARDS[card]} "
-                   f"card goes on an empty {LAND_CARDS[card]} space", (*base, "at"),
-                   LAND_CARDS[card], LAND_CARDS[kind])
+        raise _bad("HAC-LAND-3", f"{_where(t, at)} is {LAND_CARDS[kind]}, "
+                   f"{article(LAND_CARDS[card])} card goes on an empty {LAND_CARDS[card]} space",
+                   (*base, "at"), LAND_CARDS[card], LAND_CARDS[kind])
     if as_pampas:
         # HAC-LAND-4: pampas (or fallback) on a pampas space
         if kind != PAMPAS:
@@ -169,8 +171,9 @@ def _check_income(t: Turn, step: Step, base: tuple[PathPart, ...], income: int, 
     # HAC-MARKET-5 / HAC-HARV-6: a claimed income equals the computed one (a claim finding)
     if "income" in step and step["income"] != income:
         path = ("moves", t.move_index, *base, "income")
-        t.issues.append(ClaimIssue(rule, path, f"claimed income {step['income']}, computed "
-                                   f"{income}", income, step["income"]))
+        when = f"move {t.move_index + 1}, step {int(base[1]) + 1}"
+        t.issues.append(ClaimIssue(rule, path, t.state.names[t.seat], t.move_index, when,
+                                   income, step["income"]))
 
 
 def _water_target(t: Turn, step: Step, base: tuple[PathPart, ...]) -> list[int]:
@@ -179,7 +182,7 @@ def _water_target(t: Turn, step: Step, base: tuple[PathPart, ...]) -> list[int]:
     cost = t.opts.water_cost
     # HAC-WATER-1: enough pesos
     if t.money[t.seat] < cost:
-        raise _bad("HAC-WATER-1", f"a water tile costs {cost} pesos, the player has "
+        raise _bad("HAC-WATER-1", f"a water tile costs {plural(cost, 'peso')}, the player has "
                    f"{t.money[t.seat]}", base, cost, t.money[t.seat])
     coords = [t.board.coords[s] for s in spaces]
     # HAC-WATER-2: 1-4 distinct cells in one connected group
@@ -242,7 +245,7 @@ def apply_harvest(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
                    (*base, "at"))
     # HAC-HARV-3: the chain is long enough
     if len(chain) < t.opts.harvest_min_chain:
-        raise _bad("HAC-HARV-3", f"the chain has {len(chain)} tiles, harvesting needs "
+        raise _bad("HAC-HARV-3", f"the chain has {plural(len(chain), 'tile')}, harvesting needs "
                    f"{t.opts.harvest_min_chain}", (*base, "at"), t.opts.harvest_min_chain,
                    len(chain))
     if t.chips_left > 0:

@@ -8,6 +8,7 @@ from typing import Any
 from scorer.errors import PathPart, RuleViolation
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.turn import Turn
+from scorer.words import article, plural
 
 PRICE = {"display": 3, "pile": 2}
 LAND_INDEX = {c: i for i, c in enumerate(LAND_CARDS)}
@@ -78,11 +79,12 @@ def apply_buy_card(t: Turn, step: Mapping[str, Any], base: tuple[PathPart, ...])
     refill = step.get("refill")
     # HAC-BUY-1: card and refill belong to the deck
     if card not in vocab:
-        raise RuleViolation("HAC-BUY-1", f"{card} is not a {deck} card", (*base, "card"),
-                            {"expected": f"a {deck} card", "found": card})
+        raise RuleViolation("HAC-BUY-1", f"{card} is not {article(deck)} card", (*base, "card"),
+                            {"expected": f"{article(deck)} card", "found": card})
     if refill is not None and refill not in vocab:
-        raise RuleViolation("HAC-BUY-1", f"{refill} is not a {deck} card", (*base, "refill"),
-                            {"expected": f"a {deck} card", "found": refill})
+        raise RuleViolation("HAC-BUY-1", f"{refill} is not {article(deck)} card",
+                            (*base, "refill"), {"expected": f"{article(deck)} card",
+                                                "found": refill})
     display = t.ldisp if deck == "land" else t.adisp
     if source == "display":
         # HAC-BUY-2: the card lies in the display
@@ -96,8 +98,8 @@ def apply_buy_card(t: Turn, step: Mapping[str, Any], base: tuple[PathPart, ...])
     price = PRICE[source]
     # HAC-MONEY-1: enough pesos for the price
     if t.money[t.seat] < price:
-        raise RuleViolation("HAC-MONEY-1", f"the card costs {price} pesos, the player has "
-                            f"{t.money[t.seat]}", base,
+        raise RuleViolation("HAC-MONEY-1", f"the card costs {plural(price, 'peso')}, the player "
+                            f"has {t.money[t.seat]}", base,
                             {"expected": price, "found": t.money[t.seat]})
     t.money[t.seat] -= price
     hand = t.lhand if deck == "land" else t.ahand

@@ -25,6 +25,7 @@ from scorer.games.hacienda.scoring import (
     water_contacts,
 )
 from scorer.games.hacienda.state import ANIMAL, State
+from scorer.words import noun, plural
 
 RULE: dict[str, str] = {c: f"HAC-SCORE-{k}" for k, c in enumerate(CATEGORIES, start=1)}
 
@@ -44,7 +45,7 @@ def _at(cells: Sequence[Cell]) -> str:
 
 
 def _tiles(n: int) -> str:
-    return f"{n} tile{'s' if n != 1 else ''}"
+    return plural(n, "tile")
 
 
 def _group_name(state: State, group: Sequence[int]) -> str:
@@ -100,23 +101,22 @@ def event_items(state: State, seat: int, prefix: str = "") -> list[ScoreItem]:
         if points:
             on = _cells(state, [s for s in group if s in state.haciendas])
             where = " and ".join(f"[{q},{r}]" for q, r in on)
-            plural = "haciendas" if len(on) > 1 else "hacienda"
             once = ", counted once" if len(on) > 1 else ""
-            add("haciendas", points, f"{plural} at {where} on {_group_name(state, group)} "
-                f"(1 per tile{once})", group)
+            add("haciendas", points, f"{noun(len(on), 'hacienda')} at {where} on "
+                f"{_group_name(state, group)} (1 per tile{once})", group)
     # HAC-SCORE-4: own tiles next to water
     contacts = water_contacts(state, [s for g in (*chains, *herds) for s in g])
     if contacts:
         points = sum(p for _, p in contacts)
         per_piece = state.opts.water_scoring == "per_piece"
-        how = (f"{points} contacts, 1 per water piece touched" if per_piece
+        how = (f"{plural(points, 'contact')}, 1 per water piece touched" if per_piece
                else "1 per tile")
         add("water", points, f"{_tiles(len(contacts))} next to water ({how})",
             [t for t, _ in contacts])
     # HAC-SCORE-5: pesos converted
     pesos, per = state.money[seat], state.opts.pesos_per_point
     add("money", score_money(pesos, per),
-        f"{pesos} peso{'s' if pesos != 1 else ''}, 1 point per {per} (rounded down)")
+        f"{plural(pesos, 'peso')}, 1 point per {per} (rounded down)")
     # HAC-SCORE-6: herds of 3+ (only with herd_points)
     if state.opts.herd_points:
         for herd in herds:

@@ -18,6 +18,7 @@ from scorer.games.hacienda.board import WATER as WATER_SPACE
 from scorer.games.hacienda.scoring import CATEGORIES
 from scorer.games.hacienda.state import ANIMAL, LAND, WATER, State
 from scorer.svg import MARK_COLOUR, Svg, hex_corners, player_colours
+from scorer.words import plural
 
 SPACE_COLOUR: Mapping[str, str] = {
     "mountain": "#9c8c7a", "forest": "#3f7d3a", "meadow": "#e3dc72", "rocks": "#c4c4c4",
@@ -75,7 +76,7 @@ def _spaces(svg: Svg, state: State, lay: _Layout, colours: Mapping[int, str]) ->
         fill = WATER_TILE if code >= WATER and kind != WATER_SPACE else \
             SPACE_COLOUR[SPACE_TYPES[kind]]
         svg.polygon(hex_corners(x, y, size, True), fill=fill, stroke="#7a7a7a",
-                    stroke_width=0.8)
+                    stroke_width=0.8, data_cell=f"{cell[0]},{cell[1]}")
         ink = "#000000"
         if LAND <= code < ANIMAL:
             colour = colours[code - LAND]
@@ -120,7 +121,8 @@ def _items(svg: Svg, items: Sequence[ScoreItem], lay: _Layout) -> None:
         svg.open_group(class_="score-item", data_player=item.player,
                        data_category=item.category, data_rule=item.rule,
                        data_points=item.points)
-        svg.tooltip(f"{item.player}: {item.text}: {item.points} points [{item.rule}]")
+        svg.tooltip(f"{item.player}: {item.text}: {plural(item.points, 'point')} "
+                    f"[{item.rule}]")
         for cell in item.cells:
             x, y = lay.centre(cell)
             width = 1.2 if inter or not item.points else 2.2
@@ -140,7 +142,8 @@ def _legend(svg: Svg, state: State, items: Sequence[ScoreItem], x: float, y: flo
     totals = [sum(i.points for i in items if i.player == p) for p in state.names]
     if state.track is not None:
         totals = [t + k for t, k in zip(totals, state.track, strict=True)]
-    y = svg.legend(x, y + 8, [(colours[k], f"{p}: {totals[k]} points, {_pesos(state.money[k])}")
+    y = svg.legend(x, y + 8, [(colours[k], f"{p}: {plural(totals[k], 'point')}, "
+                                               f"{_pesos(state.money[k])}")
                              for k, p in enumerate(state.names)])
     svg.text(x, y + 16, "Spaces", font_size=13, font_weight="bold")
     y = svg.legend(x, y + 24, [(SPACE_COLOUR[t], t) for t in SPACE_TYPES]
@@ -201,7 +204,7 @@ def draw_svg(state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str
 
 
 def _pesos(n: int) -> str:
-    return f"{n} peso{'s' if n != 1 else ''}"
+    return plural(n, "peso")
 
 
 def _status(state: State) -> str:

@@ -31,6 +31,7 @@ from scorer.games.hacienda.state import (
 )
 from scorer.games.hacienda.water import canonical_form, is_connected
 from scorer.pointer import to_pointer
+from scorer.words import article, plural
 
 Path = tuple[PathPart, ...]
 
@@ -90,8 +91,8 @@ class Checker:
             self.fail("HAC-POS-3", path, f"({cell[0]},{cell[1]}) already carries a piece")
             return None
         if self.board.types[s] not in allowed:
-            self.fail("HAC-POS-4", path, f"({cell[0]},{cell[1]}) is a "
-                      f"{self._type(s)} space; this piece cannot lie there")
+            self.fail("HAC-POS-4", path, f"({cell[0]},{cell[1]}) is "
+                      f"{article(self._type(s))} space; this piece cannot lie there")
         self.first[s] = path
         self.cells[s] = code
         return s
@@ -187,7 +188,8 @@ def _water(ch: Checker) -> None:
             ch.fail("HAC-POS-9", ("water", k), "this water tile touches no land or animal tile")
         forms.append(canonical_form(cells))
     if len(tiles) > supply:
-        ch.fail("HAC-POS-9", ("water",), f"{len(tiles)} water tiles, the supply has {supply}")
+        ch.fail("HAC-POS-9", ("water",), f"{plural(len(tiles), 'water tile')}, the supply has "
+                f"{supply}")
     elif shapes is not None:
         left = {s.shape: s.count for s in shapes}
         for form in forms:
@@ -232,7 +234,8 @@ def _haciendas(ch: Checker) -> set[int]:
     supply = ch.doc.get("components", {}).get("neutral_haciendas",
                                               NEUTRAL_HACIENDAS.get(len(ch.names), 9))
     if count > supply:
-        ch.fail("HAC-POS-10", ("haciendas",), f"{count} haciendas, the supply has {supply}")
+        ch.fail("HAC-POS-10", ("haciendas",), f"{plural(count, 'hacienda')}, the supply "
+                f"has {supply}")
     return placed
 
 
@@ -253,7 +256,8 @@ def _chips(ch: Checker) -> set[int]:
         placed.add(s)
     supply = ch.doc.get("components", {}).get("harvest_chips", 8)
     if len(chips) > supply:
-        ch.fail("HAC-POS-11", ("chips",), f"{len(chips)} chips, the supply has {supply}")
+        ch.fail("HAC-POS-11", ("chips",), f"{plural(len(chips), 'chip')}, the supply has "
+                f"{supply}")
     return placed
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scorer.games.hacienda.state import ANIMAL, LAND, WATER, State
+from scorer.words import plural
 
 TYPE_LETTER = "mfersp" + "KW"
 ANIMAL_LETTER = "chps"
@@ -43,5 +44,6 @@ def render(state: State) -> str:
         lines.append(f"{r:>4} " + "".join(line).rstrip())
     legend = ("spaces: m mountain, f forest, e meadow, r rocks, s swamp, p pampas, K market, "
               "W water; tiles: <seat><terrain or c/h/p/s animal>, * hacienda, + chip, ~ water")
-    money = ", ".join(f"{n} {m} pesos" for n, m in zip(state.names, state.money, strict=True))
+    money = ", ".join(f"{n} {plural(m, 'peso')}"
+                      for n, m in zip(state.names, state.money, strict=True))
     return "\n".join([*lines, legend, money])

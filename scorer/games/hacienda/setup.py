@@ -30,6 +30,7 @@ from scorer.games.hacienda.state import (
     stack_size,
 )
 from scorer.games.hacienda.water import canonical_form
+from scorer.words import noun, plural
 
 LAND_INDEX = {c: i for i, c in enumerate(LAND_CARDS)}
 ANIMAL_INDEX = {c: i for i, c in enumerate(ANIMALS)}
@@ -61,14 +62,15 @@ def _check_hands(setup: Mapping[str, Any], names: Sequence[str]) -> None:
         if name not in names:
             raise _fail("HAC-SETUP-2", f"{name!r} is not a player", ("setup", "hands", name))
         if len(hand["land"]) != HAND_LAND or len(hand["animal"]) != HAND_ANIMAL:
-            raise _fail("HAC-SETUP-2", f"{name}'s hand has {len(hand['land'])} land and "
-                        f"{len(hand['animal'])} animal cards, not 8 and 4",
+            raise _fail("HAC-SETUP-2", f"{name}'s hand has "
+                        f"{plural(len(hand['land']), 'land card')} and "
+                        f"{plural(len(hand['animal']), 'animal card')}, not 8 and 4",
                         ("setup", "hands", name), [HAND_LAND, HAND_ANIMAL],
                         [len(hand["land"]), len(hand["animal"])])
     for key in ("land_display", "animal_display"):
         # HAC-SETUP-3: 4 cards in each display
         if len(setup[key]) != DISPLAY:
-            raise _fail("HAC-SETUP-3", f"{key} has {len(setup[key])} cards, not 4",
+            raise _fail("HAC-SETUP-3", f"{key} has {plural(len(setup[key]), 'card')}, not 4",
                         ("setup", key), DISPLAY, len(setup[key]))
 
 
@@ -100,27 +102,33 @@ def _check_sizes(setup: Mapping[str, Any], n: int, opts: Options) -> None:
     size = stack_size(n)
     # HAC-SETUP-5: stack sizes and removed cards fit the player count
     if "animal_stack_sizes" in setup and list(setup["animal_stack_sizes"]) != [size, size]:
-        raise _fail("HAC-SETUP-5", f"with {n} players the animal stacks hold {size} + {size}",
+        raise _fail("HAC-SETUP-5", f"with {plural(n, 'player')} the animal stacks hold "
+                    f"{size} + {size}",
                     ("setup", "animal_stack_sizes"), [size, size], setup["animal_stack_sizes"])
     if "removed_animal_cards" in setup and setup["removed_animal_cards"] != REMOVED[n]:
-        raise _fail("HAC-SETUP-5", f"with {n} players {REMOVED[n]} animal cards are removed",
-                    ("setup", "removed_animal_cards"), REMOVED[n], setup["removed_animal_cards"])
+        raise _fail("HAC-SETUP-5", f"with {plural(n, 'player')} "
+                    f"{plural(REMOVED[n], 'animal card')} {noun(REMOVED[n], 'is', 'are')} "
+                    "removed", ("setup", "removed_animal_cards"), REMOVED[n],
+                    setup["removed_animal_cards"])
     types = setup.get("removed_animal_types")
     if types is not None and len(types) != REMOVED[n]:
-        raise _fail("HAC-SETUP-5", f"with {n} players {REMOVED[n]} animal cards are removed, "
-                    f"{len(types)} are listed", ("setup", "removed_animal_types"), REMOVED[n],
-                    len(types))
+        raise _fail("HAC-SETUP-5", f"with {plural(n, 'player')} "
+                    f"{plural(REMOVED[n], 'animal card')} {noun(REMOVED[n], 'is', 'are')} "
+                    f"removed, {len(types)} {noun(len(types), 'is', 'are')} listed",
+                    ("setup", "removed_animal_types"), REMOVED[n], len(types))
     # HAC-SETUP-6: the land pile size
     if "land_pile_size" in setup and setup["land_pile_size"] != land_pile_size(n):
-        raise _fail("HAC-SETUP-6", f"with {n} players the land pile holds {land_pile_size(n)}",
+        raise _fail("HAC-SETUP-6", f"with {plural(n, 'player')} the land pile holds "
+                    f"{land_pile_size(n)}",
                     ("setup", "land_pile_size"), land_pile_size(n), setup["land_pile_size"])
     decks = setup.get("decks", {})
     for key, length in (("land", land_pile_size(n)), ("animal_stack_1", size),
                         ("animal_stack_2", size)):
         # HAC-SETUP-7: each deck order has its pile's length
         if key in decks and len(decks[key]) != length:
-            raise _fail("HAC-SETUP-7", f"the {key} order has {len(decks[key])} cards, the pile "
-                        f"holds {length}", ("setup", "decks", key), length, len(decks[key]))
+            raise _fail("HAC-SETUP-7", f"the {key} order has "
+                        f"{plural(len(decks[key]), 'card')}, the pile holds {length}",
+                        ("setup", "decks", key), length, len(decks[key]))
     if types is not None and "animal_stack_1" in decks and "animal_stack_2" in decks:
         everything = [*types, *decks["animal_stack_1"], *decks["animal_stack_2"],
                       *setup["animal_display"]]

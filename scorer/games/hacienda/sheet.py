@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorer.claims import claim_mismatch, claimed_by, scoring_when
 from scorer.engine import PlayerScore, ScoreSheet
 from scorer.findings import Finding
 from scorer.games.hacienda.scoring import CATEGORIES, evaluate
@@ -29,6 +30,7 @@ class HaciendaSheet(ScoreSheet):
     complete: bool = True
     intermediate_done: bool = False
     continuous: bool = False
+    inter_after: int = -1  # index of the move after which the intermediate scoring took place
 
 
 def _ranking(lines: Sequence[PlayerScore], money: Mapping[str, int], tiebreak: str
@@ -90,7 +92,7 @@ def record_sheet(state: State, notes: tuple[str, ...] = ()) -> HaciendaSheet:
     return HaciendaSheet(
         CATEGORIES, lines, _ranking(lines, money, state.opts.tiebreak), columns, stages,
         notes, tiebreak, state.issues, money, state.final == 2, inter is not None,
-        state.opts.continuous_scoring)
+        state.opts.continuous_scoring, state.inter_after)
 
 
 def position_sheet(state: State, track: Sequence[int], notes: tuple[str, ...]) -> HaciendaSheet:
@@ -107,19 +109,19 @@ def position_sheet(state: State, track: Sequence[int], notes: tuple[str, ...]) -
         state.opts.continuous_scoring)
 
 
-def _compare(sheet: ScoreSheet, claims: Mapping[str, Any], base: tuple[str, ...]
-             ) -> list[Finding]:
+def _compare(sheet: ScoreSheet, claims: Mapping[str, Any], base: tuple[str, ...],
+             when: Mapping[str, object]) -> list[Finding]:
     out: list[Finding] = []
     for name, value in claims.get("scores", {}).items():
-        out.extend(_one(sheet, (*base, "scores", name), name, "total", value))
+        out.extend(_one(sheet, (*base, "scores", name), name, "total", value, when))
     for name, cats in claims.get("breakdown", {}).items():
         for key, value in cats.items():
-            out.extend(_one(sheet, (*base, "breakdown", name, key), name, key, value))
+            out.extend(_one(sheet, (*base, "breakdown", name, key), name, key, value, when))
     return out
 
 
-def _one(sheet: ScoreSheet, path: tuple[str, ...], name: str, key: str, claimed: Any
-         ) -> list[Finding]:
+def _one(sheet: ScoreSheet, path: tuple[str, ...], name: str, key: str, claimed: Any,
+         when: Mapping[str, object]) -> list[Finding]:
     try:
         line = sheet.player(name)
     except KeyError:
@@ -128,38 +130,42 @@ def _one(sheet: ScoreSheet, path: tuple[str, ...], name: str, key: str, claimed:
     actual = line.total if key == "total" else line.categories.get(key)
     if actual == claimed:
         return []
-    what = "total" if key == "total" else key
-    return [Finding("REC-CLAIM-1", to_pointer(path), f"{name}: claimed {what} {claimed}, "
-                    f"computed {actual}", details={"player": name, "category": key,
-                                                   "expected": actual, "found": claimed})]
+    stage = str(when["scoring"])
+    move = when.get("move")
+    label = scoring_when(stage, move if isinstance(move, int) else None)
+    return [claim_mismatch(to_pointer(path), name, key, claimed, actual, when=label,
+                           details={"category": key, **when})]
 
 
 def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
     """``claimed.intermediate``, ``final``, ``money`` and the step incomes (§7.5)."""
     if not isinstance(sheet, HaciendaSheet):
         return []
-    out = [Finding(i.rule, to_pointer(i.path), i.message,
-                   details={"expected": i.expected, "found": i.found}) for i in sheet.issues]
+    out = [claim_mismatch(to_pointer(i.path), i.player, "income", i.found, i.expected,
+                          rule=i.rule, when=i.when, details={"move": i.move})
+           for i in sheet.issues]
     stages = dict(sheet.stages)
     if "intermediate" in claimed:
         if sheet.continuous:
-            out.append(Finding("REC-CLAIM-1", "/claimed/intermediate", "variant 2 has no "
-                               "intermediate scoring", details={"expected": None,
-                                                                "found": "intermediate"}))
+            out.append(Finding("REC-CLAIM-1", "/claimed/intermediate", "intermediate scoring "
+                               f"claimed for {claimed_by(claimed['intermediate'])}: variant 2 "
+                               "has no intermediate scoring",
+                               details={"expected": None, "found": "intermediate"}))
         elif "intermediate" in stages:
+            after = {"move": sheet.inter_after} if sheet.inter_after >= 0 else {}
             out.extend(_compare(stages["intermediate"], claimed["intermediate"],
-                                ("claimed", "intermediate")))
+                                ("claimed", "intermediate"), {"scoring": "intermediate",
+                                                              **after}))
     if "final" in claimed and sheet.complete:
         final = stages.get("final", sheet)
-        out.extend(_compare(final, claimed["final"], ("claimed", "final")))
+        out.extend(_compare(final, claimed["final"], ("claimed", "final"),
+                            {"scoring": "final"}))
     for name, value in claimed.get("money", {}).items():
         pointer = to_pointer(("claimed", "money", name))
         if name not in sheet.money:
             out.append(Finding("REC-CLAIM-2", pointer, f"{name!r} is not a player of this game",
                                details={"found": name}))
         elif sheet.money[name] != value:
-            out.append(Finding("REC-CLAIM-1", pointer, f"{name}: claimed {value} pesos, "
-                               f"computed {sheet.money[name]}",
-                               details={"player": name, "expected": sheet.money[name],
-                                        "found": value}))
+            out.append(claim_mismatch(pointer, name, "pesos", value, sheet.money[name],
+                                      unit="peso"))
     return out

@@ -97,7 +97,9 @@ class ClaimIssue:
 
     rule: str
     path: tuple[PathPart, ...]
-    message: str
+    player: str
+    move: int  # 0-based index of the move
+    when: str  # ``move 2, step 3``
     expected: int
     found: int
 

@@ -86,10 +86,10 @@ class HarmoniesRules:
 
         return export_position(state, record)
 
-    def render(self, state: GameState) -> str:
+    def render(self, state: GameState, color: bool = False) -> str:
         from scorer.games.harmonies.render import render
 
-        return render(state)
+        return render(state, color)
 
     def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
         from scorer.games.harmonies.simulate import simulate

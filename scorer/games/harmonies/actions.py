@@ -21,6 +21,7 @@ from scorer.games.harmonies.board import (
 )
 from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.state import GameState, HeldCard, PlayerState
+from scorer.words import plural
 
 Step = Mapping[str, Any]
 
@@ -132,7 +133,8 @@ def check_stacking(colour: str, stack: Stack, path: tuple[str | int, ...]) -> No
     # HAR-STACK-5: red on exactly one brown, gray or red token
     if colour == "red" and not (len(stack) == 1 and stack[0] in ("brown", "gray", "red")):
         raise RuleViolation("HAR-STACK-5", f"red may only go on a single brown, gray or red "
-                            f"token (found {len(stack)} tokens: {'-'.join(stack)})", path, found)
+                            f"token (found {plural(len(stack), 'token')}: {'-'.join(stack)})", path,
+                            found)
 
 
 def apply_take_card(t: Turn, step: Step, j: int) -> None:
@@ -155,7 +157,7 @@ def apply_take_card(t: Turn, step: Step, j: int) -> None:
     need = len(TRACKS[card])
     # HAR-CARD-4: a limited reserve holds enough cubes for the track
     if t.reserve is not None and t.reserve < need:
-        raise RuleViolation("HAR-CARD-4", f"{card} needs {need} cubes, the reserve holds "
+        raise RuleViolation("HAR-CARD-4", f"{card} needs {plural(need, 'cube')}, the reserve holds "
                             f"{t.reserve}", ("steps", j), {"expected": need, "found": t.reserve})
     t.display.remove(card)
     t.cards.append(HeldCard(card))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorer.claims import claim_mismatch, claimed_by
 from scorer.engine import ScoreSheet
 from scorer.findings import Finding
 
@@ -16,7 +17,8 @@ def compare_suns(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]
     claims: Mapping[str, int] = claimed["suns"]
     if len(sheet.players) != 1:
         return [Finding("REC-CLAIM-1", "/claimed/suns",
-                        "suns are the solo rating; a multiplayer game has none",
+                        f"suns claimed for {claimed_by(claims)}: suns are the solo rating; a "
+                        "multiplayer game has none",
                         details={"category": "suns", "expected": None, "found": dict(claims)})]
     findings = []
     line = sheet.players[0]
@@ -26,9 +28,6 @@ def compare_suns(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]
             findings.append(Finding("REC-CLAIM-2", pointer, f"{name!r} is not a player of this "
                                     "game", details={"found": name}))
         elif value != line.extras.get("suns"):
-            findings.append(Finding(
-                "REC-CLAIM-1", pointer,
-                f"{name}: claimed {value} suns, computed {line.extras.get('suns')}",
-                details={"player": name, "category": "suns", "expected": line.extras.get("suns"),
-                         "found": value}))
+            findings.append(claim_mismatch(pointer, name, "suns", value, line.extras.get("suns"),
+                                           unit="sun", details={"category": "suns"}))
     return findings

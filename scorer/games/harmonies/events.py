@@ -15,6 +15,7 @@ from scorer.errors import RuleViolation
 from scorer.games.harmonies.actions import Turn
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS
 from scorer.games.harmonies.state import GameState, PlayerState
+from scorer.words import plural
 
 CATALOG_SIZE = len(TRACKS)
 _INDEX = {c: i for i, c in enumerate(COLOURS)}
@@ -160,9 +161,9 @@ def _check_refill_spaces(
     for key, tokens in spaces.items():
         want = expected.get(key, 0)
         if key not in expected or len(tokens) != want:
-            raise RuleViolation("HAR-REFILL-1", f"space {key} must receive {want} tokens, "
-                                f"found {len(tokens)}", ("refill", "spaces", key),
-                                {"expected": want, "found": len(tokens)})
+            raise RuleViolation("HAR-REFILL-1", f"space {key} must receive "
+                                f"{plural(want, 'token')}, found {len(tokens)}",
+                                ("refill", "spaces", key), {"expected": want, "found": len(tokens)})
     missing = [key for key in expected if key not in spaces]
     if missing:
         at = ("refill", "spaces") if "spaces" in refill else ("refill",)

@@ -16,6 +16,7 @@ from scorer.games.harmonies.board import NEIGHBOURS, TRACKS, Cell
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.scoring import CATEGORIES, Unit, player_units
 from scorer.games.harmonies.state import GameState, PlayerState
+from scorer.words import plural
 
 RULE: dict[str, str] = {
     "trees": "HAR-SCORE-1", "mountains": "HAR-SCORE-2", "fields": "HAR-SCORE-3",
@@ -36,11 +37,9 @@ def card_name(card: str) -> str:
     return card.replace("_", " ").title()
 
 
-def at(cells: Sequence[Cell], limit: int = 0) -> str:
-    """``[c,r], [c,r]``; with ``limit``, at most that many cells and "and N more"."""
-    shown = cells[:limit] if limit else cells
-    more = f" and {len(cells) - len(shown)} more" if len(shown) < len(cells) else ""
-    return ", ".join(f"[{c},{r}]" for c, r in shown) + more
+def at(cells: Sequence[Cell]) -> str:
+    """``[c,r], [c,r]``: the cells, in the record's coordinates."""
+    return ", ".join(f"[{c},{r}]" for c, r in cells)
 
 
 def explain(state: GameState) -> list[ScoreItem]:
@@ -86,15 +85,16 @@ def _items(state: GameState, player: PlayerState, category: str, units: list[Uni
         out = []
         for u in units:
             stack = ", ".join(board[u.cells[0]])
-            seen = f"{', '.join(u.colours) or 'nothing'} ({len(u.colours)} colour" + (
-                "s" if len(u.colours) != 1 else "") + (")" if u.points else ", 3 needed)")
+            seen = (f"{', '.join(u.colours) or 'nothing'} ({plural(len(u.colours), 'colour')}"
+                    + (")" if u.points else ", 3 needed)"))
             out.append(item(u.points, f"Building ({stack}) at {at(u.cells)}, neighbours show "
                             f"{seen}", u.cells))
         return out
     if category == "water":
         return [_water(state, u, item) for u in units]
     if category == "animals":
-        return [item(u.points, f"{card_name(u.card)}: {u.size} of {len(TRACKS[u.card])} cubes"
+        return [item(u.points, f"{card_name(u.card)}: {u.size} of "
+                     f"{plural(len(TRACKS[u.card]), 'cube')}"
                      + (f" at {at(u.cells)}" if u.cells else " placed")
                      + f" (track {', '.join(map(str, TRACKS[u.card]))})", u.cells) for u in units]
     return _spirit(player, units, item)
@@ -102,8 +102,9 @@ def _items(state: GameState, player: PlayerState, category: str, units: list[Uni
 
 def _water(state: GameState, u: Unit, item: _Maker) -> ScoreItem:
     if state.side != "A":
-        return item(u.points, f"island of {u.size} non-blue cell{'s' if u.size != 1 else ''} "
-                    f"at {at(u.cells, 6)}", u.cells, "HAR-SCORE-6")
+        # the cells are listed once, by the explanation (an island can cover the whole board)
+        return item(u.points, f"island of {plural(u.size, 'non-blue cell')}", u.cells,
+                    "HAR-SCORE-6")
     if u.size == 1:
         return item(0, f"lone blue token at {at(u.cells)} (a river needs 2)", u.cells)
     ends = u.cells[0], u.cells[-1]
@@ -136,7 +137,7 @@ def _spirit(player: PlayerState, units: list[Unit], item: _Maker) -> list[ScoreI
         what = one if len(same) == 1 else many
         height = "" if landscape == "water" else f" of height {size}"
         cells = [u.cells[0] for u in same]
-        each = f", {same[0].points} points each" if len(same) > 1 else ""
+        each = f", {plural(same[0].points, 'point')} each" if len(same) > 1 else ""
         out.append(item(sum(u.points for u in same), f"{head}: {len(same)} {what}{height} at "
                         f"{at(cells)}{each}", cells))
     if not units:

@@ -28,6 +28,7 @@ from scorer.games.harmonies.explain import RULE, card_name
 from scorer.games.harmonies.scoring import CATEGORIES, suns
 from scorer.games.harmonies.state import GameState, PlayerState
 from scorer.svg import MARK_COLOUR, Svg, hex_corners, player_colours
+from scorer.words import plural
 
 S = 32.0  # hexagon circumradius
 H = math.sqrt(3) * S  # row pitch
@@ -88,7 +89,7 @@ def _summary(state: GameState, player: PlayerState, items: Sequence[ScoreItem],
         river = f"river {len(water.cells)}" if water else "no river"
     else:
         n = sum(1 for i in items if i.player == player.name and i.category == "water")
-        river = f"{n} island{'s' if n != 1 else ''}"
+        river = plural(n, "island")
     lines = [("#222", f"trees {pts['trees']} · mountains {pts['mountains']} · fields "
               f"{pts['fields']}"),
              ("#222", f"buildings {pts['buildings']} · water {pts['water']} ({river})"),
@@ -99,7 +100,7 @@ def _summary(state: GameState, player: PlayerState, items: Sequence[ScoreItem],
         got = next((i.points for i in items if i.player == player.name
                     and i.category == "animals" and i.cells == held.cubes), 0)
         lines.append(("#444", f"[{short[held.card]}] {card_name(held.card)} "
-                      f"{len(held.cubes)}/{len(track)} cubes: {got}"))
+                      f"{len(held.cubes)}/{plural(len(track), 'cube')}: {got}"))
     if player.spirit is not None:
         where = (f"cube at [{player.spirit_cube[0]},{player.spirit_cube[1]}]"
                  if player.spirit_cube else "cube not placed")
@@ -156,8 +157,8 @@ def _panel(svg: Svg, state: GameState, player: PlayerState, x: float, y: float, 
     marker = " (to play)" if not state.over and state.players[state.seat] is player else ""
     if state.solo:
         rating = suns(total, state.options, player.spirit)
-        marker = f", {rating} sun{'s' if rating != 1 else ''}{marker}"
-    svg.text(x + 12, y + 22, f"{player.name}: {total} points{marker}", font_size=15,
+        marker = f", {plural(rating, 'sun')}{marker}"
+    svg.text(x + 12, y + 22, f"{player.name}: {plural(total, 'point')}{marker}", font_size=15,
              font_weight="bold", fill=colour)
 
 
@@ -167,7 +168,7 @@ def _cells(svg: Svg, state: GameState, player: PlayerState, bx: float, by: float
     for cell in SIDE_CELLS[state.side]:
         cx, cy = _centre(bx, by, cell)
         svg.polygon(hex_corners(cx, cy, S, False), fill=EMPTY, stroke="#8a8170",
-                    stroke_width=1)
+                    stroke_width=1, data_cell=f"{cell[0]},{cell[1]}")
         for level, colour in enumerate(player.board.get(cell, ())):
             svg.circle(cx, cy, DISCS[level] * S, fill=TOKEN[colour], stroke="#333",
                        stroke_width=0.8)
@@ -188,7 +189,7 @@ def _item(svg: Svg, side: str, item: ScoreItem, bx: float, by: float) -> None:
     dash = "4 3" if item.points == 0 else None
     svg.open_group(class_="score-item", data_player=item.player, data_category=item.category,
                    data_rule=item.rule, data_points=item.points)
-    svg.tooltip(f"{item.player}: {item.text}: {item.points} points [{item.rule}]")
+    svg.tooltip(f"{item.player}: {item.text}: {plural(item.points, 'point')} [{item.rule}]")
     cells = [c for c in item.cells if c in SIDE_SETS[side]]
     if item.rule == "HAR-SCORE-6":
         _island(svg, side, cells, bx, by, colour)

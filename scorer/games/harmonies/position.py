@@ -7,6 +7,8 @@ checks are skipped; HAR-POS-13 (a warning) runs only when no error was found.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from scorer.engine import PositionResult, Record
@@ -14,6 +16,7 @@ from scorer.findings import Finding
 from scorer.games.harmonies.board import (
     COLOURS,
     LEGAL_STACKS,
+    NEIGHBOURS,
     SIDE_SETS,
     TOKEN_COUNTS,
     TRACKS,
@@ -22,8 +25,11 @@ from scorer.games.harmonies.board import (
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.cellmap import CellMap
+from scorer.games.harmonies.cubelist import Choice, Resolution, choose, resolve, winner_note
+from scorer.games.harmonies.scoring import score_player, score_spirit
 from scorer.games.harmonies.state import GameState, HeldCard, Options, PlayerState
 from scorer.pointer import to_pointer
+from scorer.words import plural
 
 Board = Mapping[str, Any]
 
@@ -64,11 +70,15 @@ def load_position(doc: Record) -> PositionResult:
         return PositionResult(None, tuple(checks.findings))
     boards = _ordered_boards(doc)
     _check_supply(boards, options, checks)
+    found: dict[str, Resolution] = {}
     for name, board in boards:
-        _check_board(name, board, options, checks)
+        res = _check_board(name, board, options, checks)
+        if res is not None:
+            found[name] = res
     if not checks.errors:
         _check_turns(doc, boards, checks)
-    return PositionResult(_state(doc, options), tuple(checks.findings))
+    choices = _choose(doc, options, found, checks)
+    return PositionResult(_state(doc, options, found, choices), tuple(checks.findings))
 
 
 def _check_shape(doc: Record, options: Options, checks: _Checks) -> None:
@@ -142,7 +152,7 @@ def _check_spirit(name: str, board: Board, options: Options, chosen: set[str],
             "is chosen by two players")
         checks.add("HAR-POS-5", (*path, "card"), f"{name}: spirit card {card!r} {why}",
                    found=card)
-    if card is None and spirit["cube"] is not None:
+    if card is None and spirit.get("cube") is not None:
         checks.add("HAR-POS-5", (*path, "cube"), f"{name}: a spirit cube without a spirit card")
     if card is not None:
         chosen.add(card)
@@ -157,46 +167,55 @@ def _check_supply(boards: list[tuple[str, Board]], options: Options, checks: _Ch
     for colour in COLOURS:
         # HAR-POS-6: no colour beyond the pouch content
         if counts[colour] > TOKEN_COUNTS[colour]:
-            checks.add("HAR-POS-6", ("boards",), f"{counts[colour]} {colour} tokens on the "
-                       f"boards, the game has {TOKEN_COUNTS[colour]}",
+            checks.add("HAR-POS-6", ("boards",), f"{plural(counts[colour], colour + ' token')} "
+                       f"on the boards, the game has {TOKEN_COUNTS[colour]}",
                        expected=TOKEN_COUNTS[colour], found=counts[colour])
     limit = options.animal_cube_supply
     need = sum(len(TRACKS[e["card"]]) for _, b in boards for e in b.get("cards", []))
     # HAR-POS-12: with a limited reserve, all tracks fit in it
     if limit is not None and need > limit:
-        checks.add("HAR-POS-12", ("boards",), f"the cards need {need} cubes, the reserve holds "
-                   f"{limit}", expected=limit, found=need)
+        checks.add("HAR-POS-12", ("boards",), f"the cards need {plural(need, 'cube')}, the "
+                   f"reserve holds {limit}", expected=limit, found=need)
 
 
-def _check_board(name: str, board: Board, options: Options, checks: _Checks) -> None:
+def _check_board(name: str, board: Board, options: Options, checks: _Checks
+                 ) -> Resolution | None:
     side = options.board_side
     stacks = {_cell(e["cell"]): tuple(e["tokens"]) for e in board.get("cells", [])}
     occupied: set[Cell] = set()
     incomplete = 0
     cards = board.get("cards", [])
     for k, entry in enumerate(cards):
+        if "cubes" not in entry:  # its cubes are in the board-level list (cubelist.py)
+            continue
         card, cubes = entry["card"], entry["cubes"]
         # HAR-POS-7: no more cubes than track spaces
         if len(cubes) > len(TRACKS[card]):
             checks.add("HAR-POS-7", ("boards", name, "cards", k, "cubes"),
-                       f"{name}: {card} lists {len(cubes)} cubes, its track has "
+                       f"{name}: {card} lists {plural(len(cubes), 'cube')}, its track has "
                        f"{len(TRACKS[card])}", expected=len(TRACKS[card]), found=len(cubes))
         incomplete += len(cubes) < len(TRACKS[card])
         for m, cube in enumerate(cubes):
             _check_cube(name, card, _cell(cube), ("boards", name, "cards", k, "cubes", m),
                         side, stacks, occupied, checks)
     spirit = board.get("spirit")
-    if spirit is not None and spirit["card"] is not None:
+    if spirit is not None and spirit["card"] is not None and "cube" in spirit:
         if spirit["cube"] is None:
             incomplete += 1
         else:
             _check_cube(name, spirit["card"], _cell(spirit["cube"]),
                         ("boards", name, "spirit", "cube"), side, stacks, occupied, checks)
+    res = None
+    if "cubes" in board:
+        res = resolve(name, board, side, stacks, occupied, incomplete,
+                      lambda rule, path, message, **details: checks.add(rule, path, message,
+                                                                        **details))
     # HAR-POS-10: at most 4 incomplete cards
-    if incomplete > 4:
+    elif incomplete > 4:
         checks.add("HAR-POS-10", ("boards", name, "cards"), f"{name} holds {incomplete} "
                    "incomplete cards", expected="at most 4", found=incomplete)
     _check_started(name, board, options, bool(stacks), checks)
+    return res
 
 
 def _check_cube(name: str, card: str, cell: Cell, path: tuple[str | int, ...], side: str,
@@ -241,13 +260,15 @@ def _check_turns(doc: Record, boards: list[tuple[str, Board]], checks: _Checks) 
     # HAR-POS-13 (warning): whole turns, seat order, one card per turn
     for (name, board), count in zip(boards, counts, strict=True):
         if count % 3:
-            checks.add("HAR-POS-13", cells_path(name, board), f"{name}: {count} tokens is not a "
-                       "whole number of turns", warning=True, found=count)
+            checks.add("HAR-POS-13", cells_path(name, board), f"{name}: "
+                       f"{plural(count, 'token')} is not a whole number of turns", warning=True,
+                       found=count)
     for i in range(1, len(boards)):
         if counts[i] > counts[i - 1] or counts[0] - counts[i] > 3:
             name, board = boards[i]
-            checks.add("HAR-POS-13", cells_path(name, board), f"{name}: {counts[i]} tokens does "
-                       "not fit the seat order", warning=True, found=counts[i])
+            checks.add("HAR-POS-13", cells_path(name, board), f"{name}: "
+                       f"{plural(counts[i], 'token')} does not fit the seat order", warning=True,
+                       found=counts[i])
             break
     for (name, board), count in zip(boards, counts, strict=True):
         if len(board.get("cards", [])) * 3 > count:
@@ -255,24 +276,86 @@ def _check_turns(doc: Record, boards: list[tuple[str, Board]], checks: _Checks) 
                        "than turns played", warning=True, found=len(board.get("cards", [])))
 
 
-def _state(doc: Record, options: Options) -> GameState:
+def _choose(doc: Record, options: Options, found: Mapping[str, Resolution],
+            checks: _Checks) -> dict[str, Choice]:
+    """The outcome each board-level list is scored with; warns when the outcomes differ."""
+    choices: dict[str, Choice] = {}
+    errors = checks.errors
+    for name, res in found.items():
+        board = doc["boards"][name]
+        total_of = partial(_total_and_cubes, name, board, options, res)
+        spirit = 0
+        if any(s.spirit for s in res.slots):
+            player = _player(name, board, options, None, ())
+            spirit = score_spirit(replace(player, spirit_cube=res.cubes[0] if res.cubes else
+                                          (0, 0)), NEIGHBOURS[options.board_side])
+        choices[name] = choose(res, total_of, spirit, options.tiebreak_counts_spirit_cube)
+    if not any(c.warning for c in choices.values()):
+        return choices
+    certain, note = None, None
+    if len(doc["players"]) > 1:
+        ranges = {}
+        for p in doc["players"]:
+            name = p["name"]
+            if name in choices:
+                ranges[name] = (choices[name].low, choices[name].high)
+            else:
+                fixed = _total_and_cubes(name, doc["boards"][name], options, None, ())
+                ranges[name] = (fixed, fixed)
+        certain, note = winner_note(ranges)
+    for name, choice in choices.items():
+        if choice.warning is None:
+            continue
+        warning = choice.warning
+        if certain is not None:
+            warning = replace(warning, details={**warning.details, "winner_certain": certain})
+        if not errors:
+            checks.findings.append(warning)
+        extra = (note,) if note is not None else ()
+        choices[name] = replace(choice, warning=warning, notes=(*choice.notes, *extra))
+        note = None  # said once, after the first player's note
+    return choices
+
+
+def _total_and_cubes(name: str, board: Board, options: Options, res: Resolution | None,
+                     counts: tuple[int, ...]) -> tuple[int, int]:
+    line = score_player(_player(name, board, options, res, counts), options)
+    cubes = line.extras["cubes"]
+    return line.total, cubes if isinstance(cubes, int) else 0
+
+
+def _player(name: str, board: Board, options: Options, res: Resolution | None,
+            counts: tuple[int, ...], color: str | None = None) -> PlayerState:
+    stacks = {_cell(e["cell"]): tuple(e["tokens"]) for e in board.get("cells", [])}
+    given, found_cube = res.assignment(counts) if res is not None else ({}, None)
+    held = tuple(HeldCard(e["card"], tuple(_cell(c) for c in e["cubes"]) if "cubes" in e
+                          else given.get(k, ()))
+                 for k, e in enumerate(board.get("cards", [])))
+    cubes = {c: h.card for h in held for c in h.cubes}
+    spirit = board.get("spirit") or {"card": None, "cube": None}
+    if "cube" in spirit:
+        cube = _cell(spirit["cube"]) if spirit["cube"] is not None else None
+    else:
+        cube = found_cube
+    if cube is not None:
+        cubes[cube] = spirit["card"]
+    side = options.board_side
+    return PlayerState(name, CellMap.of(side, (), stacks.items()),
+                       CellMap.of(side, "", cubes.items()), held, (), spirit["card"], cube,
+                       len(stacks) // 3, color)
+
+
+def _state(doc: Record, options: Options, found: Mapping[str, Resolution],
+           choices: Mapping[str, Choice]) -> GameState:
     players = []
     for p in doc["players"]:
-        board = doc["boards"][p["name"]]
-        stacks = {_cell(e["cell"]): tuple(e["tokens"]) for e in board.get("cells", [])}
-        held = tuple(HeldCard(e["card"], tuple(_cell(c) for c in e["cubes"]))
-                     for e in board.get("cards", []))
-        cubes = {c: h.card for h in held for c in h.cubes}
-        spirit = board.get("spirit") or {"card": None, "cube": None}
-        cube = _cell(spirit["cube"]) if spirit["cube"] is not None else None
-        if cube is not None:
-            cubes[cube] = spirit["card"]
-        side = options.board_side
-        players.append(PlayerState(p["name"], CellMap.of(side, (), stacks.items()),
-                                   CellMap.of(side, "", cubes.items()), held, (),
-                                   spirit["card"], cube, len(stacks) // 3, p.get("color")))
+        name = p["name"]
+        choice = choices.get(name)
+        players.append(_player(name, doc["boards"][name], options, found.get(name),
+                               choice.counts if choice is not None else (), p.get("color")))
+    notes = tuple(n for c in choices.values() for n in c.notes)
     return GameState(options, tuple(players), (), tuple(0 for _ in COLOURS), (), frozenset(),
-                     options.animal_cube_supply, 0, 0, True, True)
+                     options.animal_cube_supply, 0, 0, True, True, notes)
 
 
 def export_position(state: GameState, record: Record) -> dict[str, Any]:

@@ -438,11 +438,11 @@ def score_state(state: GameState) -> ScoreSheet:
         sun = suns(only.total, options, state.players[0].spirit)
         lines = [PlayerScore(only.name, only.categories, only.total, {**only.extras, "suns": sun})]
         return ScoreSheet(CATEGORIES, tuple(lines), ((only.name,),), ("cubes", "suns"),
-                          notes=("solo game: rated in suns (HAR-SCORE-11)",))
+                          notes=("solo game: rated in suns (HAR-SCORE-11)", *state.notes))
     what = "Animal cubes and the spirit cube" if options.tiebreak_counts_spirit_cube else (
         "Animal cubes")
     return ScoreSheet(CATEGORIES, tuple(lines), rank(lines), ("cubes",),
-                      tiebreak=f"more {what} placed, then shared")
+                      tiebreak=f"more {what} placed, then shared", notes=state.notes)
 
 
 def rank(lines: list[PlayerScore]) -> tuple[tuple[str, ...], ...]:

@@ -13,6 +13,7 @@ from scorer.errors import RuleViolation
 from scorer.games.harmonies.board import COLOURS, TOKEN_COUNTS, TRACKS
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.state import GameState, Options, empty_player
+from scorer.words import plural
 
 
 def spaces_for(players: int) -> int:
@@ -47,7 +48,7 @@ def initial_state(record: Record) -> GameState:
 def _check_central(spaces: Sequence[Sequence[str]], n: int) -> tuple[tuple[str, ...], ...]:
     # HAR-SETUP-1: n spaces of exactly 3 tokens
     if len(spaces) != n:
-        raise RuleViolation("HAR-SETUP-1", f"the Central board must have {n} spaces, "
+        raise RuleViolation("HAR-SETUP-1", f"the Central board must have {plural(n, 'space')}, "
                             f"found {len(spaces)}", ("setup", "central_board"),
                             {"expected": n, "found": len(spaces)})
     for k, space in enumerate(spaces):

@@ -107,6 +107,8 @@ class GameState:
     turn: int = 0
     triggered: bool = False
     over: bool = False
+    #: Notes for the score sheet (a position whose board-level cubes allow several scores).
+    notes: tuple[str, ...] = ()
 
     @property
     def solo(self) -> bool:

@@ -39,6 +39,7 @@ from scorer.games.kuhfstein import events, scoring, setup
 from scorer.games.kuhfstein.rules import RULE_IDS
 from scorer.games.kuhfstein.state import CATEGORIES, KState
 from scorer.pointer import to_pointer
+from scorer.words import plural
 
 #: player name → the frozenset of that name alone (the referee asks once per move)
 _ONE: dict[str, frozenset[str]] = {}
@@ -102,8 +103,8 @@ class KuhfsteinRules:
             # KUH-CLAIM-1: claimed tiles_placed equals the tiles in the landscape
             if actual != value:
                 findings.append(Finding(
-                    "KUH-CLAIM-1", pointer, f"{name}: claimed {value} tiles placed, the "
-                    f"landscape holds {actual}",
+                    "KUH-CLAIM-1", pointer, f"{name}: claimed "
+                    f"{plural(value, 'tile')} placed, the landscape holds {actual}",
                     details={"player": name, "expected": actual, "found": value}))
         return findings
 
@@ -117,8 +118,8 @@ class KuhfsteinRules:
 
         return export.export_position(state, record)
 
-    def render(self, state: State) -> str:
-        from scorer.games.kuhfstein import render
+    def render(self, state: State, color: bool = False) -> str:
+        from scorer.games.kuhfstein import render  # plain: its legend names the letters
 
         return render.render(state)
 
@@ -136,6 +137,19 @@ class KuhfsteinRules:
         from scorer.games.kuhfstein.picture import draw_svg
 
         return draw_svg(state, items, mark)
+
+    def draft_state(self, doc: Record) -> State | None:
+        """A state to draw an impossible position with (``scorer serve``), or None."""
+        from scorer.games.kuhfstein.position import draft_state
+
+        return draft_state(doc)
+
+    def draw_editor_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None
+                        ) -> str:
+        """The picture of ``scorer serve``'s editor: ``draw_svg`` plus empty cells to tap."""
+        from scorer.games.kuhfstein.picture import draw_svg
+
+        return draw_svg(state, items, mark, frontier=True)
 
     def legal_steps(self, state: State) -> Iterator[Any]:
         from scorer.games.kuhfstein.generator import legal_steps

@@ -15,6 +15,7 @@ from scorer.games.kuhfstein.state import ROTATIONS, Cell
 from scorer.games.kuhfstein.work import Path, Work
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
+from scorer.words import plural
 
 Step = Mapping[str, Any]
 
@@ -48,7 +49,8 @@ def _check_swap_count(w: Work, step: Step, base: Path, rule: str) -> None:
     swap = step.get("swap")
     limit = w.state.opts.max_swaps_per_action
     if isinstance(swap, list) and len(swap) > limit:
-        raise RuleViolation(rule, f"{len(swap)} exchanges in one action; at most {limit}",
+        raise RuleViolation(rule, f"{plural(len(swap), 'exchange')} in one action; at "
+                            f"most {limit}",
                             (*base, "swap", limit), {"expected": limit, "found": len(swap)})
 
 
@@ -167,7 +169,8 @@ def _swap_cards(w: Work, ex: Mapping[str, Any], path: Path) -> None:
     # KUH-TAKE-1: a (full) display sharing one face kind on every card
     if not display or (full and len(display) < 4) or not common:
         why = ("the display is empty" if not display else
-               f"the display holds {len(display)} cards, not 4" if full and len(display) < 4
+               f"the display holds {plural(len(display), 'card')}, not 4"
+               if full and len(display) < 4
                else "no landscape kind appears on every displayed card")
         raise RuleViolation("KUH-TAKE-1", f"card exchange not allowed: {why}", path,
                             {"found": list(display)})
@@ -217,8 +220,8 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
                                 (*base, "offset"), {"cell": list(cell)})
     # KUH-PLAY-6: a cow in the supply for every face cell
     if w.supply < len(faces):
-        raise RuleViolation("KUH-PLAY-6", f"the card needs {len(faces)} cows, the supply "
-                            f"holds {w.supply}", (*base, "card"),
+        raise RuleViolation("KUH-PLAY-6", f"the card needs {plural(len(faces), 'cow')}, the "
+                            f"supply holds {w.supply}", (*base, "card"),
                             {"expected": len(faces), "found": w.supply})
     claimed = step.get("cows")
     targets = {cell for cell, _ in faces}

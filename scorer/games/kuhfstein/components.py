@@ -24,6 +24,7 @@ from scorer.games.kuhfstein.state import (
     ScoringTile,
     turned,
 )
+from scorer.words import plural
 
 Path = tuple[PathPart, ...]
 
@@ -187,7 +188,7 @@ def _card_problems(cid: str, cells: tuple[tuple[int, int, str], ...], points: in
     # KUH-CARDDEF-7 (warning): reviews describe 2–5 cells per card
     if not found and not 2 <= len(cells) <= 5:
         found.append(warning(
-            "KUH-CARDDEF-7", f"card {cid} has {len(cells)} cells; the cards have 2 to 5",
+            "KUH-CARDDEF-7", f"card {cid} has {plural(len(cells), 'cell')}; the cards have 2 to 5",
             (*path, "cells")))
     return found
 
@@ -293,8 +294,8 @@ def parse_trees(comp: Mapping[str, Any], players: int, base: Path
     want = 2 * players
     trees = comp.get("trees", want)
     if trees != want:
-        return want, [RuleViolation("KUH-SETUP-6", f"{trees} trees, the game has 2 per player "
-                                    f"({want})", (*base, "trees"),
+        return want, [RuleViolation("KUH-SETUP-6", f"{plural(trees, 'tree')}, the game has 2 per "
+                                    f"player ({want})", (*base, "trees"),
                                     {"expected": want, "found": trees})]
     return want, []
 

@@ -175,7 +175,8 @@ def apply_reveal(state: KState, move: Move) -> KState:
                                 ("steps", 0))
         # KUH-FINAL-6 (warning): scored from the player's claim
         pointer = to_pointer(("moves", state.move_index, "steps", 0, "met"))
-        warnings = (*warnings, Finding("KUH-FINAL-6", pointer, f"{move['player']}: scoring "
+        warnings = (*warnings, Finding("KUH-FINAL-6", pointer, f"{move['player']}, move "
+                                       f"{state.move_index + 1}, step 1: scoring "
                                        f"tile {tid} ({tile.text}) scored from the player's "
                                        "claim (unverified)", "warning"))
         value = bool(met)

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from scorer.games.kuhfstein.state import KINDS, TOTAL_TILES, rotate
+from scorer.words import plural
 
 COLOURS = ("red", "blue", "green", "yellow")
 SIZES = (2,) * 10 + (3,) * 16 + (4,) * 17 + (5,) * 12
@@ -115,7 +116,7 @@ def scoring_tiles(rng: random.Random) -> dict[str, Any]:
                                              "n": n}, "text": f"a group of {n} {kind} tiles"})
     n = rng.choice((1, 2))
     made.append({"points": 3 + 2 * n, "condition": {"type": "trees_at_least", "n": n},
-                 "text": f"at least {n} trees"})
+                 "text": f"at least {plural(n, 'tree')}"})
     n = rng.choice((2, 3))
     made.append({"points": 2 * n, "condition": {"type": "each_kind_at_least", "n": n},
                  "text": f"{n} tiles of every kind"})

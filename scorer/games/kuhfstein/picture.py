@@ -3,21 +3,25 @@ cows, trees, the scoring items outlined (hover for the item) and an offending ce
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from scorer.engine import Mark, ScoreItem
+from scorer.games.kuhfstein.scoring import player_line
 from scorer.games.kuhfstein.state import KINDS, KState
 from scorer.svg import MARK_COLOUR, Svg, player_colours
+from scorer.words import plural
 
-CELL = 30
+CELL = 46  # as large as a Harmonies hex: a landscape reads at the size of the other games
 KIND_COLOUR = {"hay": "#f2d16b", "meadow": "#9bd37a", "forest": "#2f7d3b", "lake": "#5aa9e6",
                "house": "#c0504d"}
 ITEM_COLOUR = {"cards": "#000000", "trees": "#8a2be2", "scoring_tile": "#ff8c00"}
 LEGEND_W = 230
-LABEL_W, LABEL_H = 18, 12  # room for the coordinate labels
+LABEL_W, LABEL_H = 24, 14  # room for the coordinate labels
+HEAD_H = 50  # the panel heading: name and total, track and scoring tile, trees and cows
 
 
-def _bounds(state: KState, index: int, mark: Mark | None) -> tuple[int, int, int, int]:
+def _bounds(state: KState, index: int, mark: Mark | None, frontier: bool = False
+            ) -> tuple[int, int, int, int]:
     cells = list(state.boards[index].tiles)
     if mark is not None and mark.board == state.names[index]:
         cells.append(mark.cell)
@@ -25,11 +29,15 @@ def _bounds(state: KState, index: int, mark: Mark | None) -> tuple[int, int, int
         return 0, 0, 0, 0
     xs = [int(c[0]) for c in cells]
     ys = [int(c[1]) for c in cells]
-    return min(xs), min(ys), max(xs), max(ys)
+    m = 1 if frontier else 0
+    return min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m
 
 
-def draw_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
-    """The landscapes side by side (seat order) with a legend, as SVG text."""
+def draw_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None,
+             frontier: bool = False) -> str:
+    """The landscapes side by side (seat order) with a legend, as SVG text. ``frontier``
+    (the editor of ``scorer serve``) also draws the empty cells one step around each landscape
+    as dashed squares, so that a tile can be put there; ``show --svg`` never sets it."""
     given = state.colours if len(state.colours) == len(state.names) else (None,) * len(
         state.names)
     colours = player_colours(list(zip(state.names, given, strict=True)))
@@ -39,7 +47,7 @@ def draw_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> st
              f"{state.deck_left}, trees left {state.trees_left}", font_size=12)
     x0, height = 16.0, 0.0
     for i, name in enumerate(state.names):
-        width, panel_h = _panel(svg, state, i, x0, 64, colours[name], items, mark)
+        width, panel_h = _panel(svg, state, i, x0, 64, colours[name], items, mark, frontier)
         x0 += width + 24
         height = max(height, panel_h)
     bottom = _legend(svg, x0, 64)
@@ -52,42 +60,52 @@ def draw_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> st
 
 
 def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour: str,
-           items: Sequence[ScoreItem], mark: Mark | None) -> tuple[float, float]:
+           items: Sequence[ScoreItem], mark: Mark | None, frontier: bool
+           ) -> tuple[float, float]:
     name = state.names[index]
     board = state.boards[index]
-    minx, miny, maxx, maxy = _bounds(state, index, mark)
+    minx, miny, maxx, maxy = _bounds(state, index, mark, frontier)
     cols, rows = maxx - minx + 1, maxy - miny + 1
-    width = max(LABEL_W + cols * CELL, 200)
+    width = max(LABEL_W + cols * CELL, 240)
+    line = player_line(state, index)
+    tile_points = line.categories["scoring_tile"]
+    tile = f" ({line.beside['scoring_tile']})" if "scoring_tile" in line.beside else ""
     svg.open_group(class_="board", data_player=name)
-    svg.text(left, top, name, font_size=14, font_weight="bold", fill=colour)
-    svg.text(left, top + 16, f"track {board.score}, trees {len(board.trees)}, cows in "
-             f"supply {board.supply}", font_size=11)
-    gx, oy = left + LABEL_W, top + 26 + LABEL_H
+    svg.text(left, top, f"{name}: {plural(line.total, 'point')}", font_size=16,
+             font_weight="bold", fill=colour, class_="total", data_total=line.total)
+    svg.text(left, top + 18, f"track {board.score} + scoring tile {tile_points}{tile}",
+             font_size=12, class_="track", data_track=board.score)
+    svg.text(left, top + 34, f"{plural(len(board.trees), 'tree')}, "
+             f"{plural(board.supply, 'cow')} in supply", font_size=12)
+    gx, oy = left + LABEL_W, top + HEAD_H + LABEL_H
 
     def at(cell: tuple[int, int]) -> tuple[float, float]:
         return gx + (cell[0] - minx) * CELL, oy + (cell[1] - miny) * CELL
 
     svg.open_group(class_="coordinates")  # x above the columns, y left of the rows
     for c in range(cols):
-        svg.text(gx + c * CELL + CELL / 2, oy - 4, str(minx + c), font_size=9,
+        svg.text(gx + c * CELL + CELL / 2, oy - 4, str(minx + c), font_size=11,
                  text_anchor="middle", fill="#555")
     for r in range(rows):
-        svg.text(gx - 4, oy + r * CELL + CELL / 2 + 3, str(miny + r), font_size=9,
+        svg.text(gx - 5, oy + r * CELL + CELL / 2 + 4, str(miny + r), font_size=11,
                  text_anchor="end", fill="#555")
     svg.close_group()
 
+    if frontier:
+        _frontier(svg, board.tiles, (minx, miny, maxx, maxy), at)
     for cell in sorted(board.tiles, key=lambda c: (c[1], c[0])):
         x, y = at(cell)
         kind = board.tiles[cell]
-        svg.rect(x, y, CELL, CELL, fill=KIND_COLOUR.get(kind, "#cccccc"), stroke="#555")
+        svg.rect(x, y, CELL, CELL, fill=KIND_COLOUR.get(kind, "#cccccc"), stroke="#555",
+                 data_cell=f"{cell[0]},{cell[1]}")
         svg.tooltip(f"[{cell[0]},{cell[1]}] {kind}")
         if cell in board.cows:
             svg.circle(x + CELL / 2, y + CELL / 2, CELL / 5, fill="#ffffff", stroke="#000")
     for k, item in enumerate(i for i in items if i.board == name and i.cells):
         svg.open_group(class_="score-item", data_player=name, data_category=item.category,
                        data_rule=item.rule)
-        svg.tooltip(f"{item.text}: {item.points} points [{item.rule}]")
-        inset = 2 + 2 * (k % 3)
+        svg.tooltip(f"{item.text}: {plural(item.points, 'point')} [{item.rule}]")
+        inset = 3 + 3 * (k % 3)
         for cell in item.cells:
             x, y = at(cell)
             svg.rect(x + inset, y + inset, CELL - 2 * inset, CELL - 2 * inset, fill="none",
@@ -105,7 +123,20 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
         svg.rect(x, y, CELL, CELL, fill="none", stroke=MARK_COLOUR, stroke_width=4)
         svg.close_group()
     svg.close_group()
-    return width, 26 + LABEL_H + rows * CELL
+    return width, HEAD_H + LABEL_H + rows * CELL
+
+
+def _frontier(svg: Svg, tiles: Mapping[tuple[int, int], str], box: tuple[int, int, int, int],
+              at: Callable[[tuple[int, int]], tuple[float, float]]) -> None:
+    """The empty cells of the box as dashed squares (tap targets of the editor)."""
+    minx, miny, maxx, maxy = box
+    svg.open_group(class_="frontier", fill="#fbfbf7", stroke="#b8b8b0", stroke_dasharray="3 3")
+    for y in range(miny, maxy + 1):
+        for x in range(minx, maxx + 1):
+            if (x, y) not in tiles:
+                px, py = at((x, y))
+                svg.rect(px + 1, py + 1, CELL - 2, CELL - 2, data_cell=f"{x},{y}")
+    svg.close_group()
 
 
 def _legend(svg: Svg, x: float, y: float) -> float:
@@ -113,9 +144,9 @@ def _legend(svg: Svg, x: float, y: float) -> float:
     y = svg.legend(x, y + 8, [(KIND_COLOUR[k], k) for k in KINDS])
     svg.text(x, y + 14, "Scoring items (hover)", font_size=13, font_weight="bold")
     y = svg.legend(x, y + 22, [(ITEM_COLOUR[c], c) for c in ITEM_COLOUR])
-    svg.circle(x + 6, y + 8, CELL / 5, fill="#ffffff", stroke="#000")
+    svg.circle(x + 6, y + 8, 6, fill="#ffffff", stroke="#000")
     svg.text(x + 18, y + 12, "cow", font_size=12)
-    svg.circle(x + 6, y + 26, CELL / 4, fill="#145a1e", stroke="#ffffff")
+    svg.circle(x + 6, y + 26, 7, fill="#145a1e", stroke="#ffffff")
     svg.text(x + 18, y + 30, "tree (centre of its square)", font_size=12)
     svg.rect(x, y + 40, 12, 12, fill="none", stroke=MARK_COLOUR, stroke_width=3)
     svg.text(x + 18, y + 50, "offending cell of an illegal move", font_size=12)

@@ -34,6 +34,7 @@ from scorer.games.kuhfstein.state import (
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
 from scorer.pointer import to_pointer
+from scorer.words import plural
 
 
 def _finding(v: RuleViolation) -> Finding:
@@ -84,21 +85,21 @@ def _check_board(name: str, b: Mapping[str, Any], comp: Components) -> list[Rule
     supply = b.get("cows_in_supply")
     # KUH-POS-8: landscape + track + supply = 6 cows
     if supply is not None and cows + track + supply != COWS_PER_PLAYER:
-        found.append(RuleViolation("KUH-POS-8", f"{name}: {cows} cows in the landscape + "
-                                   f"{track} on the track + {supply} in the supply ≠ 6",
+        found.append(RuleViolation("KUH-POS-8", f"{name}: {plural(cows, 'cow')} in the "
+                                   f"landscape + {track} on the track + {supply} in the supply ≠ 6",
                                    (*base, "cows_in_supply"),
                                    {"expected": COWS_PER_PLAYER, "found": cows + track + supply}))
     elif supply is None and cows + track > COWS_PER_PLAYER:
-        found.append(RuleViolation("KUH-POS-8", f"{name}: {cows} cows in the landscape + "
-                                   f"{track} on the track exceed 6", (*base, "tiles")))
+        found.append(RuleViolation("KUH-POS-8", f"{name}: {plural(cows, 'cow')} in the "
+                                   f"landscape + {track} on the track exceed 6", (*base, "tiles")))
     played = b.get("played")
     points = sum(comp.cards[c].points for c in played or () if c in comp.cards)
     # KUH-POS-9: score ≥ 5 × trees; = played points + 5 × trees when played is given
     want = points + 5 * len(trees) if played is not None else None
     if b["score"] < 5 * len(trees) or (want is not None and b["score"] != want):
+        fits = f" and {plural(points, 'card point')}" if want is not None else ""
         found.append(RuleViolation("KUH-POS-9", f"{name}: track score {b['score']} does not "
-                                   f"fit {len(trees)} trees" + (f" and {points} card points"
-                                                                if want is not None else ""),
+                                   f"fit {plural(len(trees), 'tree')}{fits}",
                                    (*base, "score"), {"expected": want, "found": b["score"]}))
     return found
 
@@ -157,9 +158,9 @@ def _check_table(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation
     per_kind = left if isinstance(left, dict) else {}
     total_left = sum(per_kind.values()) if isinstance(left, dict) else left
     if sum(placed.values()) + max(total_left, 0) > comp.total_tiles:
-        found.append(RuleViolation("KUH-POS-4", f"{sum(placed.values())} tiles in play and "
-                                   f"{total_left} in the supply exceed the {comp.total_tiles} "
-                                   "tiles of the game", ("table", "tiles_left")
+        found.append(RuleViolation("KUH-POS-4", f"{plural(sum(placed.values()), 'tile')} in "
+                                   f"play and {total_left} in the supply exceed the "
+                                   f"{comp.total_tiles} tiles of the game", ("table", "tiles_left")
                                    if "tiles_left" in table else ("boards",)))
     elif comp.tile_counts is not None and any(
             placed[k] + per_kind.get(k, 0) > comp.tile_counts[k] for k in KINDS):
@@ -168,8 +169,8 @@ def _check_table(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation
     # KUH-POS-7: trees fit the supply
     trees = sum(len(b.get("trees", [])) for b in doc["boards"].values())
     if trees > comp.trees:
-        found.append(RuleViolation("KUH-POS-7", f"{trees} trees in the landscapes, the game "
-                                   f"has {comp.trees}", ("boards",)))
+        found.append(RuleViolation("KUH-POS-7", f"{plural(trees, 'tree')} in the landscapes, the "
+                                   f"game has {comp.trees}", ("boards",)))
     found += _check_card_ids(doc, comp)
     return found
 
@@ -190,8 +191,8 @@ def _check_card_ids(doc: Mapping[str, Any], comp: Components) -> list[RuleViolat
                 found.append(RuleViolation("KUH-POS-10", f"card {cid} {why}", (*path, k)))
             named.add(cid)
     if len(named) + table.get("deck_left", 0) > DECK_SIZE:
-        found.append(RuleViolation("KUH-POS-10", f"{len(named)} named cards and deck_left "
-                                   f"{table.get('deck_left')} exceed {DECK_SIZE}",
+        found.append(RuleViolation("KUH-POS-10", f"{plural(len(named), 'named card')} and "
+                                   f"deck_left {table.get('deck_left')} exceed {DECK_SIZE}",
                                    ("table", "deck_left")))
     return found
 
@@ -227,6 +228,18 @@ def _build_board(b: Mapping[str, Any], comp: Components) -> Board:
                  trees=tuple(trees), hand=tuple(b.get("hand", [])), played=tuple(played or []),
                  played_at=tuple(() for _ in played or ()),
                  card_points=points, supply=supply, dealt=tuple(b["dealt"]))
+
+
+def draft_state(doc: Mapping[str, Any]) -> KState | None:
+    """A state to draw a schema-valid but impossible position with (the editor of ``scorer
+    serve`` shows the board while it is being entered); None when none can be built. Never
+    used for scoring or checks."""
+    try:
+        comp, _ = build_components(doc["components"], len(doc["players"]),
+                                   TOTAL_TILES.get(len(doc["players"]), 71), ("components",))
+        return _build_state(doc, comp, Options.from_variant(doc.get("variant", {})))
+    except Exception:  # an impossible position may break any assumption of the builder
+        return None
 
 
 def _build_state(doc: Mapping[str, Any], comp: Components, opts: Options) -> KState:

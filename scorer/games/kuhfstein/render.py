@@ -30,10 +30,11 @@ def render_board(board: Board) -> list[str]:
 
 def render(state: KState) -> str:
     """Every player's landscape with score, cows, trees and hand, then the table."""
-    out: list[str] = []
+    kinds = ", ".join(f"{LETTER[k]} {k}" for k in LETTER)
+    out: list[str] = [f"Landscape tiles: {kinds}; * cow on the tile, . no tile", ""]
     for name, board in zip(state.names, state.boards, strict=True):
         trees = ", ".join(f"[{x},{y}]" for x, y in board.trees) or "-"
-        out.append(f"{name}: score {board.score}, cows in supply {board.supply}, "
+        out.append(f"{name}: track score {board.score}, cows in supply {board.supply}, "
                    f"trees {trees}, hand {', '.join(board.hand) or '-'}, "
                    f"played {', '.join(board.played) or '-'}")
         out.extend(render_board(board))

@@ -86,12 +86,13 @@ def player_line(state: KState, index: int) -> PlayerScore:
     cats = {"cards": board.card_points, "trees": 5 * len(board.trees),
             "scoring_tile": tile_points}
     shown = f"{tid} ({'met' if met else 'not met'})" if tid is not None else "-"
+    beside = {"scoring_tile": f"{tid}, {'met' if met else 'not met'}"} if tid is not None else {}
     extras: dict[str, object] = {
         "tiles_placed": len(board.tiles), "scoring tile": shown, "bonuses": bonus_text(
             state, board), "revealed": tid, "cows_on_landscape": len(board.cows),
         "cows_in_supply": board.supply, "track_score": board.score,
     }
-    return PlayerScore(state.names[index], cats, sum(cats.values()), extras)
+    return PlayerScore(state.names[index], cats, sum(cats.values()), extras, beside)
 
 
 def score_state(state: KState) -> ScoreSheet:
@@ -111,5 +112,5 @@ def score_state(state: KState) -> ScoreSheet:
                      "findings")
     return ScoreSheet(
         categories=CATEGORIES, players=lines, ranking=ranking,
-        extra_columns=("tiles_placed", "scoring tile", "bonuses"), notes=tuple(notes),
+        extra_columns=("tiles_placed", "bonuses"), notes=tuple(notes),
         tiebreak="more landscape tiles in the landscape; still tied: shared victory")

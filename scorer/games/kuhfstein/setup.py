@@ -25,6 +25,7 @@ from scorer.games.kuhfstein.state import (
     Options,
     frozen,
 )
+from scorer.words import plural
 
 SETUP: Path = ("setup",)
 _ORDER = {rule: i for i, rule in enumerate(RULE_IDS)}
@@ -35,7 +36,8 @@ def check_players(players: list[Mapping[str, Any]], rule: str = "KUH-SETUP-1"
     """KUH-SETUP-1 (or KUH-POS-1 in a position): 2–4 players, unique names and colours."""
     found: list[RuleViolation] = []
     if not 2 <= len(players) <= 4:
-        found.append(RuleViolation(rule, f"{len(players)} players; Kuhfstein is for 2 to 4",
+        found.append(RuleViolation(rule, f"{plural(len(players), 'player')}; Kuhfstein is for "
+                                   "2 to 4",
                                    ("players", 4) if len(players) > 4 else ("players",),
                                    {"expected": "2..4", "found": len(players)}))
     names: set[str] = set()
@@ -58,8 +60,8 @@ def _check_displays(setup: Mapping[str, Any], comp: Components) -> list[RuleViol
     tiles = setup["tile_display"]
     # KUH-SETUP-2: exactly 5 landscape kinds
     if len(tiles) != 5:
-        found.append(RuleViolation("KUH-SETUP-2", f"the tile display holds {len(tiles)} tiles, "
-                                   "not 5", (*SETUP, "tile_display"),
+        found.append(RuleViolation("KUH-SETUP-2", f"the tile display holds "
+                                   f"{plural(len(tiles), 'tile')}, not 5", (*SETUP, "tile_display"),
                                    {"expected": 5, "found": len(tiles)}))
     for k, kind in enumerate(tiles):
         if kind not in KIND_SET:
@@ -68,8 +70,8 @@ def _check_displays(setup: Mapping[str, Any], comp: Components) -> list[RuleViol
     cards = setup["card_display"]
     # KUH-SETUP-3: exactly 4 distinct defined card ids
     if len(cards) != 4:
-        found.append(RuleViolation("KUH-SETUP-3", f"the card display holds {len(cards)} cards, "
-                                   "not 4", (*SETUP, "card_display"),
+        found.append(RuleViolation("KUH-SETUP-3", f"the card display holds "
+                                   f"{plural(len(cards), 'card')}, not 4", (*SETUP, "card_display"),
                                    {"expected": 4, "found": len(cards)}))
     for k, cid in enumerate(cards):
         if cid not in setup["cards"] or cid in cards[:k]:
@@ -90,7 +92,7 @@ def _check_dealt(setup: Mapping[str, Any], comp: Components, names: list[str]
         hand = hands.get(name)
         if hand is None or name not in names or len(hand) != 1:
             what = ("is not a player" if name not in names else "has no hand" if hand is None
-                    else f"holds {len(hand)} cards, not 1")
+                    else f"holds {plural(len(hand), 'card')}, not 1")
             found.append(RuleViolation("KUH-SETUP-4", f"hands: {name} {what}",
                                        path if hand is not None else (*SETUP, "hands")))
             continue
@@ -134,7 +136,8 @@ def _check_orders(setup: Mapping[str, Any], opts: Options, comp: Components, pla
         if opts.swap_discard == "return":
             why = "is not allowed with swap_discard 'return' (returned tiles are shuffled in)"
         elif not KIND_SET.issuperset(order) or len(order) != left:
-            why = f"must list {left} landscape kinds (found {len(order)} entries)"
+            why = (f"must list {plural(left, 'landscape kind')} (found "
+                   f"{plural(len(order), 'entry')})")
         elif counts is not None and any(per_kind[k] != counts[k] - display[k] for k in KINDS):
             why = "does not match tile_counts minus the setup display"
         else:
@@ -162,8 +165,9 @@ def _check_orders(setup: Mapping[str, Any], opts: Options, comp: Components, pla
             listed.add(cid)
         else:
             if len(cards) != want:
-                found.append(RuleViolation("KUH-SETUP-11", f"card_order lists {len(cards)} "
-                                           f"cards, not {want}", (*SETUP, "card_order"),
+                found.append(RuleViolation("KUH-SETUP-11", f"card_order lists "
+                                           f"{plural(len(cards), 'card')}, not {want}",
+                                           (*SETUP, "card_order"),
                                            {"expected": want, "found": len(cards)}))
     return found
 

@@ -16,6 +16,7 @@ from scorer.errors import PathPart, RuleViolation
 from scorer.findings import Finding
 from scorer.games.kuhfstein.state import KIND_SET, Board, Card, Cell, KState, frozen
 from scorer.pointer import to_pointer
+from scorer.words import plural
 
 Path = tuple[PathPart, ...]
 
@@ -211,7 +212,7 @@ class Work:
                                         f"tile of tile_order ({expected!r})", (*path, k),
                                         {"expected": expected, "found": kind})
         if len(entries) != want:
-            raise RuleViolation(rule, f"{len(entries)} tiles drawn, {want} expected",
+            raise RuleViolation(rule, f"{plural(len(entries), 'tile')} drawn, {want} expected",
                                 count_path, {"expected": want, "found": len(entries)})
         self.tiles_left = left
         self.tile_pos += len(entries)
@@ -241,7 +242,7 @@ class Work:
                                         f"card of card_order ({expected})", (*path, k),
                                         {"expected": expected, "found": cid})
         if len(entries) != want:
-            raise RuleViolation(rule, f"{len(entries)} cards drawn, {want} expected",
+            raise RuleViolation(rule, f"{plural(len(entries), 'card')} drawn, {want} expected",
                                 count_path, {"expected": want, "found": len(entries)})
         if entries:
             self.new_seen = {*self.new_seen, *entries}

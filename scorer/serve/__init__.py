@@ -1,0 +1,81 @@
+"""``scorer serve``: a local web app to enter a board by tapping and read the verdict.
+
+Needs the optional extra ``scorer[serve]`` (Starlette and uvicorn); without it,
+:func:`missing` names the install command and the CLI exits 2. The page is static HTML, CSS
+and JavaScript inside the package (``static/``): no CDN, no external asset, works offline.
+The board pictures come from the server (the same ``draw_svg`` as ``scorer show --svg``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import socket
+from collections.abc import Callable
+from typing import Any
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+INSTALL = "pip install 'scorer[serve]'  (from a clone: pip install '.[serve]')"
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def missing() -> str | None:
+    """The install command to run when the extra is not installed, else None."""
+    if all(importlib.util.find_spec(m) is not None for m in ("starlette", "uvicorn")):
+        return None
+    return INSTALL
+
+
+def url(host: str, port: int) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    if host in ("0.0.0.0", "::"):
+        shown = "127.0.0.1"
+    return f"http://{shown}:{port}/"
+
+
+def run(host: str, port: int, open_browser: bool,
+        opener: Callable[[str], object] | None = None) -> None:
+    """Serve until interrupted; with ``open_browser``, ``opener`` (the web browser by default)
+    gets the page's address once the server listens. Raises OSError if the address cannot be
+    bound (in use, unknown host, …)."""
+    import uvicorn
+
+    from scorer.serve.app import create_app
+
+    config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning",
+                            access_log=False, server_header=False)
+    server = uvicorn.Server(config)
+    sock = bind(host, port)
+    if open_browser:
+        import threading
+        import webbrowser
+
+        threading.Thread(target=_open_when_started, daemon=True,
+                         args=(server, url(host, port), opener or webbrowser.open)).start()
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+def _open_when_started(server: Any, address: str, opener: Callable[[str], object]) -> None:
+    import time
+
+    while not server.started and not server.should_exit:
+        time.sleep(0.05)
+    if server.started:
+        opener(address)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port. Raises OSError (address in use, unknown host, …)."""
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock

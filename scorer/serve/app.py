@@ -1,0 +1,144 @@
+"""The Starlette application of ``scorer serve``: the JSON API and the static page.
+
+Routes (documented in the README):
+
+* ``GET /`` — the page (``static/index.html``); ``/static/…`` its CSS and JavaScript.
+* ``GET /api/catalog`` — games, variant options, cards, maps, boards.
+* ``POST /api/check`` — findings of a record or position.
+* ``POST /api/score`` — findings, scores and explanation items (``?keep_going=1`` scores an
+  impossible position too).
+* ``POST /api/svg`` — the board picture (``?editor=1`` adds tap targets).
+* ``POST /api/position`` — ``{"record", "at"}`` → the position after move N.
+* ``POST /api/blank`` — ``{"game", "players", "variant"?, "map"?, "board"?}`` → an empty
+  position.
+
+Request bodies over 16 MiB are refused with 413 while they stream in (a declared
+``Content-Length`` over the limit is refused before reading). No input gives a 500: an
+unexpected failure is answered with REC-INTERNAL-1 and status 422.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from scorer.findings import Finding
+from scorer.loading import MAX_BYTES
+from scorer.serve import api
+from scorer.serve.catalog import catalog
+
+STATIC = Path(__file__).resolve().parent / "static"
+#: The page loads nothing from elsewhere; the policy makes the browser enforce that.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+           "Cache-Control": "no-store"}
+
+
+class TooLarge(Exception):
+    """The request body is over the limit."""
+
+
+def json_response(status: int, payload: Any) -> Response:
+    from scorer.report import dumps_compact
+
+    return Response(dumps_compact(payload), status_code=status,
+                    media_type="application/json", headers=HEADERS)
+
+
+def _answer(answer: api.Answer) -> Response:
+    if answer.svg is not None:
+        return Response(answer.svg, status_code=answer.status, media_type="image/svg+xml",
+                        headers={**HEADERS, **answer.headers})
+    return json_response(answer.status, answer.payload)
+
+
+def too_large(limit: int) -> Response:
+    return _answer(api.failure([Finding(
+        "REC-SIZE-1", "", f"the request body is larger than the limit of {limit} bytes")],
+        413))
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The body, counted while it streams in. Raises TooLarge past ``limit`` bytes."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise TooLarge
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+Handler = Callable[[bytes, Request], api.Answer]
+
+
+def endpoint(handler: Handler, limit: int) -> Callable[[Request], Awaitable[Response]]:
+    """A POST route: read the body within the limit, answer, never fail with a 500."""
+
+    async def route(request: Request) -> Response:
+        try:
+            body = await read_body(request, limit)
+        except TooLarge:
+            return too_large(limit)
+        try:
+            return _answer(handler(body, request))
+        except Exception as exc:  # the catch-all: REC-INTERNAL-1, never a traceback
+            return _answer(api.internal_error(exc))
+
+    return route
+
+
+def _flag(request: Request, name: str) -> bool:
+    return request.query_params.get(name, "") in ("1", "true", "yes")
+
+
+async def page(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", media_type="text/html",
+                        headers={**HEADERS, "Content-Security-Policy": CSP})
+
+
+async def get_catalog(request: Request) -> Response:
+    try:
+        return json_response(200, catalog())
+    except Exception as exc:
+        return _answer(api.internal_error(exc))
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    status = exc.status_code if isinstance(exc, HTTPException) else 422
+    detail = exc.detail if isinstance(exc, HTTPException) else "unexpected error"
+    return json_response(status, {"error": detail})
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    return _answer(api.internal_error(exc))
+
+
+def create_app(limit: int = MAX_BYTES) -> Starlette:
+    """The application; ``limit`` is the largest request body accepted (bytes)."""
+    posts: dict[str, Handler] = {
+        "/api/check": lambda body, _r: api.check(body),
+        "/api/score": lambda body, r: api.score(body, _flag(r, "keep_going")),
+        "/api/svg": lambda body, r: api.svg(body, _flag(r, "editor")),
+        "/api/position": lambda body, _r: api.position(body),
+        "/api/blank": lambda body, _r: api.blank(body),
+    }
+    routes = [Route("/", page, methods=["GET"]),
+              Route("/api/catalog", get_catalog, methods=["GET"]),
+              *(Route(path, endpoint(h, limit), methods=["POST"]) for path, h in posts.items()),
+              Mount("/static", StaticFiles(directory=STATIC), name="static")]
+    return Starlette(routes=routes, exception_handlers={HTTPException: http_error,
+                                                        Exception: server_error})

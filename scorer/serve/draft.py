@@ -1,0 +1,87 @@
+"""A state to draw while a board is being entered, even when the position is impossible.
+
+The checks refuse to build a state for some impossible positions (a Citrus region away from
+every finca, a Kuhfstein landscape in two parts), yet the editor must keep showing the board.
+In order:
+
+1. the state the checks built (Harmonies and Hacienda build one for most impossible
+   positions);
+2. the game's own ``draft_state(doc)``, where it has one (Kuhfstein);
+3. the position without the pieces the error findings name: each error whose pointer passes
+   through a list item (``/regions/3/cells/0`` → ``/regions/3``) has that item left out, and
+   the position is checked again (a few rounds at most).
+
+The picture of case 3 lacks those pieces; the page says so, and the findings still mark their
+cells. Nothing here is used for scoring.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from scorer.engine import State, VerifyResult
+from scorer.pointer import split
+
+ROUNDS = 6
+
+
+def _item_path(doc: Any, pointer: str) -> tuple[list[Any], int] | None:
+    """The deepest list item the pointer passes through: (the list, the index)."""
+    try:
+        parts = split(pointer)
+    except ValueError:
+        return None
+    node, found = doc, None
+    for part in parts:
+        if isinstance(node, list):
+            if not part.isdigit() or int(part) >= len(node):
+                break
+            found = (node, int(part))
+            node = node[int(part)]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            break
+    return found
+
+
+def _leave_out(doc: Any, result: VerifyResult) -> int:
+    """Remove the list items named by the errors of ``result``; returns how many."""
+    targets: dict[int, tuple[list[Any], set[int]]] = {}
+    for finding in result.findings:
+        if not finding.is_error or not finding.pointer:
+            continue
+        hit = _item_path(doc, finding.pointer)
+        if hit is not None:
+            targets.setdefault(id(hit[0]), (hit[0], set()))[1].add(hit[1])
+    for items, indexes in targets.values():
+        for index in sorted(indexes, reverse=True):
+            del items[index]
+    return sum(len(i) for _, i in targets.values())
+
+
+def drawable(doc: Any, result: VerifyResult) -> tuple[State | None, int]:
+    """A state to draw ``doc`` with, and how many pieces it leaves out."""
+    from scorer.pipeline import verify_document
+    from scorer.registry import get_rules
+
+    if result.state is not None or result.game is None or result.status != "impossible":
+        return result.state, 0
+    rules = get_rules(result.game)
+    draft = getattr(rules, "draft_state", None)
+    if draft is not None:
+        state = draft(doc)
+        if state is not None:
+            return state, 0
+    work = copy.deepcopy({k: v for k, v in doc.items() if k != "meta"})  # meta: free-form
+    dropped = 0
+    for _ in range(ROUNDS):
+        removed = _leave_out(work, result)
+        if not removed:
+            return None, dropped
+        dropped += removed
+        result = verify_document(work, "<draft>", True)
+        if result.state is not None:
+            return result.state, dropped
+    return None, dropped

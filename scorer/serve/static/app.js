@@ -1,0 +1,381 @@
+// scorer serve: the page's controller. Holds the position document in memory, applies taps
+// through the game's editor, and after every edit asks the server to check, score and draw it.
+import { crop, highlight, hitAt, markFindings, showSvg } from "./board.js";
+import { EDITORS } from "./editors.js";
+import { el, renderDetails, variantGroup } from "./form.js";
+import { decodeFragment, encodeFragment } from "./share.js";
+import { renderExplanation, renderFindings, renderScores, renderStatus, renderTotals,
+  renderWinner, setClaim } from "./view.js";
+
+const STORE = "scorer-serve-position";
+const $ = (id) => document.getElementById(id);
+const app = { cat: null, doc: null, tool: null, owner: null, view: null, history: [],
+  focus: null, finding: null, result: null, svg: null, seq: 0 };
+window.scorerApp = app; // for the end-to-end test and the curious
+
+async function api(path, body) {
+  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body) });
+  const type = response.headers.get("content-type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  return { status: response.status, data, leftOut: Number(response.headers.get("X-Scorer-Left-Out") || 0) };
+}
+
+function notice(text, error = false) {
+  const node = $("notice");
+  node.hidden = !text;
+  node.textContent = text || "";
+  node.classList.toggle("error", error);
+}
+
+const editor = () => EDITORS[app.doc.game];
+const gameCat = () => app.cat.games[app.doc.game];
+const names = () => app.doc.players.map((p) => p.name);
+const narrow = () => window.matchMedia("(max-width: 700px)").matches;
+
+// ------------------------------------------------------------------ editing
+function setDoc(doc, keepHistory = false) {
+  app.doc = doc;
+  if (!keepHistory) app.history = [];
+  app.focus = null; app.finding = null;
+  const ed = editor();
+  if (!ed) { notice(`The page has no editor for game ${doc.game}.`, true); return; }
+  if (!app.tool || !toolIds().includes(app.tool)) app.tool = toolIds()[0];
+  const owners = ed.owners ? ed.owners(doc) : null;
+  if (owners && !owners.includes(app.owner)) app.owner = owners[0];
+  app.view = narrow() ? (ed.perPlayerBoards ? names()[0] : "*board") : null;
+  changed(false);
+}
+
+function toolIds() {
+  return editor().tools(app.doc, gameCat()).flatMap((g) => g.items.map((i) => i.id));
+}
+
+function edit(mutate) {
+  const before = JSON.stringify(app.doc);
+  const message = mutate(app.doc);
+  if (message) { notice(message); return; }
+  if (JSON.stringify(app.doc) === before) return;
+  app.history.push(before);
+  if (app.history.length > 200) app.history.shift();
+  notice("");
+  changed(true);
+}
+
+function undo() {
+  const last = app.history.pop();
+  if (last === undefined) return;
+  app.doc = JSON.parse(last);
+  changed(true);
+}
+
+function changed(edited) {
+  try { localStorage.setItem(STORE, JSON.stringify(app.doc)); } catch { /* private mode */ }
+  if (edited && location.hash) history.replaceState(null, "", location.pathname);
+  $("undo-btn").disabled = !app.history.length;
+  renderChrome();
+  refresh();
+}
+
+// ------------------------------------------------------------------ server round trip
+async function refresh() {
+  const seq = ++app.seq;
+  const body = JSON.stringify(app.doc);
+  let scored;
+  let picture;
+  try {
+    [scored, picture] = await Promise.all([api("/api/score?keep_going=1", body),
+      api("/api/svg?editor=1", body)]);
+  } catch (err) {
+    if (seq === app.seq) notice(`The scorer is not answering (${err}); is scorer serve running?`, true);
+    return;
+  }
+  if (seq !== app.seq) return; // a later edit is on its way
+  app.result = scored.data;
+  if (picture.status === 200) {
+    app.svg = showSvg($("board"), picture.data, app.view);
+    applyZoom();
+    $("left-out").hidden = !picture.leftOut;
+    $("left-out").textContent = picture.leftOut ? `The picture leaves out ${picture.leftOut} `
+      + `piece${picture.leftOut === 1 ? "" : "s"} that make${picture.leftOut === 1 ? "s" : ""} `
+      + "the position impossible; the findings mark where." : "";
+  } else {
+    $("left-out").hidden = true;
+    app.svg = null;
+    $("board").replaceChildren(el("p", { class: "none" }, "No picture: the position cannot be "
+      + "read (see the findings)."));
+  }
+  renderVerdict();
+  document.body.dataset.ready = String(seq); // the end-to-end test waits for this
+}
+
+function renderVerdict() {
+  const result = app.result;
+  const active = document.activeElement && document.activeElement.dataset
+    ? document.activeElement.dataset.claim : null;
+  renderStatus($("status"), result);
+  renderTotals($("totals"), result);
+  renderScores($("scores"), app.doc, result, app.focus, { focus: focusOn, claim: claimed });
+  renderWinner($("winner"), result);
+  renderExplanation($("explain"), result, app.focus);
+  renderFindings($("findings"), result, app.finding, pickFinding);
+  markFindings(app.svg, result.marks || [], app.finding);
+  highlight($("board"), app.svg, app.focus);
+  if (active) {
+    const input = document.querySelector(`[data-claim="${CSS.escape(active)}"]`);
+    if (input) input.focus();
+  }
+}
+
+function focusOn(player, category) {
+  const same = app.focus && app.focus.player === player && app.focus.category === category;
+  app.focus = same ? null : { player, category };
+  if (app.focus && app.view && editor().perPlayerBoards && app.view !== player) {
+    app.view = player;
+    renderTabs();
+    crop(app.svg, app.view);
+  }
+  renderVerdict();
+}
+
+function claimed(player, category, value) {
+  edit((doc) => { setClaim(doc, player, category, value); });
+}
+
+function pickFinding(index, mark) {
+  app.finding = app.finding === index ? null : index;
+  if (mark.board && app.view && editor().perPlayerBoards && app.view !== mark.board) {
+    app.view = mark.board;
+    renderTabs();
+    crop(app.svg, app.view);
+  }
+  renderVerdict();
+}
+
+const ZOOMS = [1, 1.5, 2, 3];
+
+function zoom(step) {
+  app.zoom = Math.max(0, Math.min(ZOOMS.length - 1, (app.zoom || 0) + step));
+  applyZoom();
+}
+
+function applyZoom() {
+  const factor = ZOOMS[app.zoom || 0];
+  $("board").classList.toggle("zoomed", factor > 1);
+  if (app.svg) app.svg.style.width = `${factor * 100}%`;
+  $("zoom-out").disabled = !app.zoom;
+  $("zoom-in").disabled = app.zoom === ZOOMS.length - 1;
+}
+
+// ------------------------------------------------------------------ palette, tabs, details
+function renderChrome() {
+  $("game-title").textContent = `${gameCat().title} — ${names().join(", ")}`;
+  renderTabs();
+  renderPalette();
+  renderDetails($("details"), [...editor().details(app.doc, gameCat()),
+    variantGroup(app.doc, gameCat().variant)], () => changedDetails());
+}
+
+function changedDetails() {
+  // form fields write into the document directly; record the step for Undo
+  const before = app.lastDetails;
+  if (before) app.history.push(before);
+  changed(true);
+}
+
+function renderTabs() {
+  const node = $("board-tabs");
+  const tab = (value, text) => el("button", { type: "button", role: "tab",
+    "aria-selected": String(app.view === value), onclick: () => {
+      app.view = value; renderTabs(); crop(app.svg, app.view);
+    } }, text);
+  if (!editor().perPlayerBoards) {
+    node.replaceChildren(tab("*board", "board"), tab(null, "whole picture"));
+    return;
+  }
+  node.replaceChildren(...names().map((n) => tab(n, n)), tab(null, "all boards"));
+}
+
+function renderPalette() {
+  const groups = editor().tools(app.doc, gameCat());
+  const node = $("palette");
+  const rows = [];
+  const owners = editor().owners ? editor().owners(app.doc) : null;
+  if (owners) {
+    rows.push(el("div", { class: "group" }, el("span", { class: "group-label" }, "player"),
+      ...owners.map((o) => el("button", { type: "button", "aria-pressed": String(app.owner === o),
+        "data-owner": o === null ? "" : o, onclick: () => { app.owner = o; renderPalette(); } },
+      o === null ? "neutral" : o))));
+  }
+  for (const group of groups) {
+    if (!group.items.length) {
+      rows.push(el("div", { class: "group" }, el("span", { class: "group-label" }, group.label),
+        el("span", { class: "empty" }, group.empty || "nothing to place yet")));
+      continue;
+    }
+    rows.push(el("div", { class: "group" }, el("span", { class: "group-label" }, group.label),
+      ...group.items.map((t) => el("button", { type: "button", "data-tool": t.id,
+        title: t.label,
+        "aria-pressed": String(app.tool === t.id), onclick: () => { app.tool = t.id; renderPalette(); } },
+      ...(t.swatches || (t.swatch ? [t.swatch] : [])).map((colour) => el("span",
+        { class: `swatch${t.square ? " square" : ""}`, style: `background:${colour}` })),
+      t.compact ? el("span", { class: "sr" }, t.label) : t.label))));
+  }
+  node.replaceChildren(...rows);
+}
+
+// ------------------------------------------------------------------ files and sharing
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function saveSvg() {
+  const picture = await api("/api/svg", app.doc);
+  if (picture.status !== 200) { notice("The position cannot be drawn (see the findings).", true); return; }
+  download(`${app.doc.game}-board.svg`, picture.data, "image/svg+xml");
+}
+
+async function share() {
+  const url = `${location.origin}${location.pathname}#${await encodeFragment(app.doc)}`;
+  history.replaceState(null, "", url);
+  try {
+    await navigator.clipboard.writeText(url);
+    notice(`Share link copied (${url.length} characters). Anyone opening it sees this board.`);
+  } catch {
+    notice(`Share link (copy it from the address bar): ${url.length} characters.`);
+  }
+}
+
+async function openFile(file) {
+  let doc;
+  try { doc = JSON.parse(await file.text()); } catch {
+    notice(`${file.name} is not JSON.`, true); return;
+  }
+  if (doc && doc.format === "scorer-record/1") { openRecord(doc, file.name); return; }
+  if (!doc || doc.format !== "scorer-position/1" || !EDITORS[doc.game]) {
+    notice(`${file.name} is not a scorer position or record of a known game.`, true); return;
+  }
+  setDoc(doc);
+  notice(`Opened ${file.name}.`);
+}
+
+function openRecord(record, name) {
+  const moves = Array.isArray(record.moves) ? record.moves.length : 0;
+  $("open-info").textContent = `${name}: a record of ${moves} moves. Open the board after move:`;
+  $("open-at").value = String(moves);
+  $("open-at").max = String(moves);
+  const dialog = $("open-dialog");
+  dialog.onclose = async () => {
+    if (dialog.returnValue !== "ok") return;
+    const at = Number.parseInt($("open-at").value, 10);
+    const answer = await api("/api/position", { record, at: Number.isFinite(at) ? at : null });
+    if (answer.status !== 200) {
+      const first = (answer.data.findings || [])[0];
+      notice(`${name} cannot be opened: ${first ? `${first.rule} ${first.message}` : "error"}`, true);
+      return;
+    }
+    setDoc(answer.data.position);
+    const problems = answer.data.findings.filter((f) => f.severity === "error");
+    notice(problems.length ? `${name}: stopped after move ${answer.data.moves_applied}: `
+      + `${problems[0].rule} ${problems[0].message}` : `Opened ${name} after move `
+      + `${answer.data.moves_applied} of ${answer.data.moves_total}.`, problems.length > 0);
+  };
+  dialog.showModal();
+}
+
+// ------------------------------------------------------------------ new board
+function fillNewDialog() {
+  const game = $("new-game").value;
+  const cat = app.cat.games[game];
+  $("new-map-row").hidden = !cat.maps;
+  $("new-board-row").hidden = !cat.boards;
+  if (cat.maps) $("new-map").replaceChildren(...cat.maps.map((m) => el("option", { value: m.id },
+    m.author ? `${m.name} (${m.author})` : m.name)));
+  if (cat.boards) $("new-board").replaceChildren(...cat.boards.map((b) => el("option",
+    { value: b }, b)));
+  const box = $("new-variant");
+  box.replaceChildren(el("legend", {}, "Variant (blank = the rules' default)"),
+    ...cat.variant.filter((o) => o.type !== "integer").map((o) => el("label", {},
+      o.name.replace(/_/g, " "), o.type === "boolean"
+        ? el("input", { type: "checkbox", "data-option": o.name })
+        : el("select", { "data-option": o.name }, el("option", { value: "" }, "default"),
+          ...o.choices.map((c) => el("option", { value: String(c) }, String(c)))))));
+}
+
+async function startNew(event) {
+  event.preventDefault();
+  const game = $("new-game").value;
+  const cat = app.cat.games[game];
+  const players = $("new-players").value.split(",").map((s) => s.trim()).filter(Boolean);
+  const variant = {};
+  for (const node of $("new-variant").querySelectorAll("[data-option]")) {
+    if (node.type === "checkbox") { if (node.checked) variant[node.dataset.option] = true; }
+    else if (node.value) variant[node.dataset.option] = node.value;
+  }
+  const body = { game, players, variant };
+  if (cat.maps) body.map = $("new-map").value;
+  if (cat.boards) body.board = $("new-board").value;
+  const answer = await api("/api/blank", body);
+  if (answer.status !== 200) {
+    const first = (answer.data.findings || [])[0];
+    $("new-error").textContent = first ? first.message : "cannot start that board";
+    return;
+  }
+  $("new-error").textContent = "";
+  $("new-dialog").close();
+  setDoc(answer.data.position);
+}
+
+// ------------------------------------------------------------------ start
+function wire() {
+  $("new-btn").onclick = () => { fillNewDialog(); $("new-dialog").showModal(); };
+  $("new-game").onchange = fillNewDialog;
+  $("new-ok").onclick = startNew;
+  $("undo-btn").onclick = undo;
+  $("zoom-in").onclick = () => zoom(1);
+  $("zoom-out").onclick = () => zoom(-1);
+  $("share-btn").onclick = share;
+  $("save-json").onclick = () => download(`${app.doc.game}-position.json`,
+    `${JSON.stringify(app.doc, null, 2)}\n`, "application/json");
+  $("save-svg").onclick = saveSvg;
+  $("open-file").onchange = (e) => { if (e.target.files[0]) openFile(e.target.files[0]); e.target.value = ""; };
+  $("details").addEventListener("focusin", () => { app.lastDetails = JSON.stringify(app.doc); });
+  $("board").addEventListener("click", (event) => {
+    const hit = hitAt($("board"), event.clientX, event.clientY);
+    if (!hit) return;
+    edit((doc) => editor().tap(doc, hit, app.tool, app.owner, gameCat()));
+  });
+  window.addEventListener("hashchange", async () => {
+    const doc = await fromFragment();
+    if (doc) setDoc(doc);
+  });
+  $("new-game").replaceChildren(...Object.entries(app.cat.games).map(([id, g]) => el("option",
+    { value: id }, g.title)));
+}
+
+async function fromFragment() {
+  try { return await decodeFragment(location.hash); } catch {
+    notice("The share link is damaged: it does not hold a position.", true);
+    return null;
+  }
+}
+
+async function boot() {
+  const response = await fetch("/api/catalog");
+  app.cat = await response.json();
+  wire();
+  let doc = await fromFragment();
+  if (!doc) { try { doc = JSON.parse(localStorage.getItem(STORE) || "null"); } catch { doc = null; } }
+  if (!doc || !EDITORS[doc.game]) {
+    const answer = await api("/api/blank", { game: "harmonies", players: ["Ann", "Ben"] });
+    doc = answer.data.position;
+  }
+  setDoc(doc);
+}
+
+boot().catch((err) => notice(`The page could not start: ${err}`, true));

@@ -1,0 +1,172 @@
+// The verdict: status, the score table (players × categories, claimed scores typed in beside
+// the computed ones, differences marked), the explanation of a tapped number, the findings.
+import { el } from "./form.js";
+
+const STATUS = {
+  ok: ["verified", "ok"], mismatch: ["claims differ", "bad"],
+  illegal: ["rejected: illegal move", "bad"], incomplete: ["incomplete game", "warn"],
+  malformed: ["rejected: malformed", "bad"], impossible: ["impossible position", "bad"],
+  error: ["internal error", "bad"],
+};
+
+export function renderStatus(node, result) {
+  const [text, cls] = STATUS[result.status] || [result.status, ""];
+  const extra = result.status === "impossible" && result.scores
+    ? " — the scores below are what it would score" : "";
+  node.textContent = text + extra;
+  node.className = `status ${cls}`;
+}
+
+// REC-CLAIM-1 findings by "player\u0000category" ("total" for the total).
+export function claimDiffs(result) {
+  const out = new Map();
+  for (const f of result.findings || []) {
+    if (f.rule !== "REC-CLAIM-1") continue;
+    const parts = f.pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+    if (parts[0] !== "claimed") continue;
+    const key = parts[1] === "scores" ? `${parts[2]}\u0000total` : `${parts[2]}\u0000${parts[3]}`;
+    out.set(key, f);
+  }
+  return out;
+}
+
+function claimValue(doc, player, category) {
+  const claimed = doc.claimed || {};
+  if (category === "total") return (claimed.scores || {})[player];
+  return ((claimed.breakdown || {})[player] || {})[category];
+}
+
+export function setClaim(doc, player, category, value) {
+  doc.claimed ||= {};
+  const part = category === "total" ? "scores" : "breakdown";
+  doc.claimed[part] ||= {};
+  if (category === "total") {
+    if (value === null) delete doc.claimed.scores[player]; else doc.claimed.scores[player] = value;
+  } else {
+    const mine = doc.claimed.breakdown[player] || {};
+    if (value === null) delete mine[category]; else mine[category] = value;
+    if (Object.keys(mine).length) doc.claimed.breakdown[player] = mine;
+    else delete doc.claimed.breakdown[player];
+  }
+  for (const key of ["scores", "breakdown"]) {
+    if (doc.claimed[key] && !Object.keys(doc.claimed[key]).length) delete doc.claimed[key];
+  }
+  if (!Object.keys(doc.claimed).length) delete doc.claimed;
+}
+
+function numberCell(doc, sheet, line, category, diffs, focus, handlers) {
+  const value = category === "total" ? line.total : line.categories[category];
+  const shown = value === null || value === undefined ? "—" : String(value);
+  const pressed = focus && focus.player === line.name
+    && (focus.category || "total") === category;
+  const num = el("button", { type: "button", class: "num", "aria-pressed": String(Boolean(pressed)),
+    "aria-label": `${line.name} ${category}: ${shown}; show on the board`,
+    onclick: () => handlers.focus(line.name, category === "total" ? null : category) }, shown);
+  const claimed = claimValue(doc, line.name, category);
+  const claim = el("input", { class: "claim", type: "number", inputmode: "numeric", step: "1",
+    value: claimed ?? "", "data-claim": `${line.name}\u0000${category}`,
+    "aria-label": `claimed ${category} of ${line.name}` });
+  claim.addEventListener("change", () => {
+    const n = Number.parseInt(claim.value, 10);
+    handlers.claim(line.name, category, Number.isFinite(n) ? n : null);
+  });
+  const diff = diffs.get(`${line.name}\u0000${category}`);
+  const td = el("td", { class: "pts" }, num, claim);
+  if (diff) {
+    td.classList.add("differs");
+    td.append(el("span", { class: "diff" }, `claimed ${diff.details.found}, computed `
+      + `${diff.details.expected}`));
+  } else if (claimed !== undefined && claimed !== null) {
+    td.classList.add("agrees");
+  }
+  return td;
+}
+
+export function renderScores(table, doc, result, focus, handlers) {
+  const sheet = result.scores;
+  if (!sheet) {
+    table.replaceChildren(el("caption", { class: "none" }, "No scores: the position cannot be "
+      + "scored until the findings below are fixed."));
+    return;
+  }
+  const diffs = claimDiffs(result);
+  const head = el("tr", {}, el("th", {}, ""), ...sheet.players.map((p) => el("th", {}, p.name,
+    el("span", { class: "sub" }, "score · claimed"))));
+  const rows = [...sheet.categories, "total"].map((category) => el("tr",
+    { class: category === "total" ? "total" : "" }, el("th", { scope: "row" },
+      category.replace(/_/g, " ")),
+    ...sheet.players.map((line) => numberCell(doc, sheet, line, category, diffs, focus,
+      handlers))));
+  const extras = (sheet.players[0] && Object.keys(sheet.players[0].extras || {})) || [];
+  const extraRows = extras.map((name) => el("tr", { class: "extra" }, el("th", {},
+    name.replace(/_/g, " ")),
+    ...sheet.players.map((p) => el("td", {}, formatExtra(p.extras[name])))));
+  table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows, ...extraRows));
+}
+
+function formatExtra(value) {
+  if (Array.isArray(value)) return value.join(", ");
+  if (value === null || value === undefined) return "";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+export function renderWinner(node, result) {
+  const sheet = result.scores;
+  if (!sheet || sheet.players.length < 2 || !sheet.winners.length) { node.textContent = ""; return; }
+  const head = sheet.winners.length === 1 ? "Winner" : "Shared victory";
+  node.textContent = `${head}: ${sheet.winners.join(", ")}`
+    + (sheet.tiebreak ? ` (tie-break: ${sheet.tiebreak})` : "");
+}
+
+export function renderExplanation(node, result, focus) {
+  if (!focus || !result.scores) {
+    node.replaceChildren(el("p", { class: "hint" }, "Tap a number in the table: its scoring "
+      + "items are listed here and outlined on the board."));
+    return;
+  }
+  const items = (result.explanation || []).filter((i) => i.player === focus.player
+    && (!focus.category || i.category === focus.category));
+  const what = focus.category ? `${focus.player}, ${focus.category}` : `${focus.player}, all`;
+  const list = items.length ? el("ul", {}, ...items.map((i) => el("li", {},
+    `${i.text}: ${i.points} point${Math.abs(i.points) === 1 ? "" : "s"} `,
+    el("span", { class: "rule" }, `[${i.rule}]`))))
+    : el("p", { class: "none" }, "Nothing scored here.");
+  node.replaceChildren(el("h3", {}, what), list);
+}
+
+export function renderFindings(node, result, current, onPick) {
+  const marked = new Map((result.marks || []).map((m) => [m.finding, m]));
+  const findings = result.findings || [];
+  if (!findings.length) {
+    node.replaceChildren(el("li", { class: "none", style: undefined }, "No findings."));
+    node.firstChild.className = "none";
+    return;
+  }
+  node.replaceChildren(...findings.map((f, k) => {
+    const cls = [f.severity === "warning" ? "warning" : "", f.rule === "REC-CLAIM-1" ? "claim" : "",
+      k === current ? "current" : ""].filter(Boolean).join(" ");
+    const mark = marked.get(k);
+    const where = mark ? ` — on ${mark.board ? `${mark.board}'s board, ` : ""}cell `
+      + mark.cells.map((c) => `[${c}]`).join(" ") : "";
+    const at = f.line ? `line ${f.line}${f.col ? `:${f.col}` : ""} ` : "";
+    const legal = Array.isArray(f.details && f.details.legal) && f.details.legal.length
+      ? el("span", { class: "where" }, `legal there: ${f.details.legal.slice(0, 3)
+        .map((x) => JSON.stringify(x)).join("; ")}`) : "";
+    return el("li", { class: cls, "data-mark": mark ? String(k) : undefined,
+      onclick: mark ? () => onPick(k, mark) : undefined },
+    el("code", {}, f.rule), " ", f.message,
+    el("span", { class: "where" }, at + (f.pointer || "(whole document)") + where), legal);
+  }));
+}
+
+export function renderTotals(node, result) {
+  const sheet = result.scores;
+  const [word, cls] = STATUS[result.status] || [result.status, ""];
+  const diffs = claimDiffs(result);
+  const parts = sheet ? sheet.players.map((p) => {
+    const off = diffs.get(`${p.name}\u0000total`);
+    return el("span", {}, el("span", { class: "who" }, p.name), ` ${p.total}`,
+      off ? el("span", { class: "claim-off" }, ` (claimed ${off.details.found})`) : "");
+  }) : [el("span", {}, "not scored")];
+  node.replaceChildren(...parts, el("span", { class: `verdict-word ${cls}` }, word));
+}
