@@ -27,7 +27,7 @@ def did_you_mean(value: object, choices: Iterable[str]) -> str:
 
 
 def in_words(path: Sequence[Any], keyword: str, instance: Any, expected: Any, doc: Any,
-             options: Sequence[str]) -> str | None:
+             options: Sequence[str], default: str = "") -> str | None:
     """The reworded message of one schema error, or None to keep jsonschema's.
 
     ``expected`` is the keyword's value in the schema (the enum, the const, the type);
@@ -43,7 +43,10 @@ def in_words(path: Sequence[Any], keyword: str, instance: Any, expected: Any, do
         return (f"unknown step {instance!r}{did_you_mean(instance, expected)}; the steps are "
                 f"{', '.join(expected)}")
     if path[:1] == ["variant"]:
-        return _variant(path, keyword, instance, expected, options)
+        words = _variant(path, keyword, instance, expected, options)
+        if words is None and len(path) == 2 and default:
+            words = f"option {path[1]}: {default}"  # e.g. a number below its minimum
+        return words
     return None
 
 

@@ -287,7 +287,7 @@ def _message(error: jsonschema.ValidationError, doc: Any = None) -> str:
     path = list(error.absolute_path)
     options = _variant_options(doc) if path[:1] == ["variant"] else []
     words = in_words(path, str(error.validator), error.instance, error.validator_value, doc,
-                     options)
+                     options, str(error.message))
     text = words if words is not None else str(error.message)
     if len(text) > 300:
         text = text[:297] + "..."

@@ -426,3 +426,27 @@ def test_the_detailed_validator_skips_valid_moves_and_says_the_same(
         get_schema(name), registry=schemas._registry()))
     assert schemas.validate(doc) == (kind, pruned)
     assert {f.pointer for f in pruned} >= {f"/moves/{len(doc['moves']) - 2}"}
+
+
+def test_duplicate_detection_memory_is_a_few_words_a_record() -> None:
+    """50,000 distinct records: a dict of digests and labels took about 7 MiB; the table
+    keeps two 64-bit words per slot (at most half full), so well under 4 MiB."""
+    import tracemalloc
+
+    items = [Item("big.ndjson", k, b'{"k": %d}' % k) for k in range(1, 50_001)]
+    tracemalloc.start()
+    try:
+        for _ in mark_duplicates(iter(items)):
+            pass
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * 2**20, peak
+
+
+def test_variant_errors_name_the_option() -> None:
+    doc = _record()
+    doc["variant"]["animal_cube_supply"] = -5
+    finding = assert_rejects(pipeline.verify_document(doc), "REC-SCHEMA-1",
+                             "/variant/animal_cube_supply")
+    assert finding.message.startswith("option animal_cube_supply: "), finding.message
