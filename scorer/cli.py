@@ -145,9 +145,9 @@ def _use_color(no_color: bool, color: Color = Color.auto, stream: Any = None) ->
 def _output_failed(target: str, exc: OSError) -> typer.Exit:
     """Say that the output could not be written; exit 2 (the caller raises the result)."""
     typer.echo(f"cannot write {target}: {exc.strerror or exc}", err=True)
-    if target == "the output":  # standard output: let nothing try to flush it again
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno()) if _has_fileno(sys.stdout) else None
+    if target == "the output" and _has_fileno(sys.stdout):
+        devnull = os.open(os.devnull, os.O_WRONLY)  # let nothing try to flush it again
+        os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
     return typer.Exit(2)
 
@@ -863,10 +863,4 @@ def main() -> None:
     try:
         app(prog_name="scorer")
     except OSError as exc:  # output that cannot be written (a full disk, a closed pipe)
-        if not isinstance(exc, BrokenPipeError):
-            sys.stderr.write(f"scorer: cannot write the output: {exc.strerror or exc}\n")
-        if _has_fileno(sys.stdout):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            os.close(devnull)
-        sys.exit(2)
+        raise SystemExit(_output_failed("the output", exc).exit_code) from None
