@@ -26,6 +26,53 @@ NOT_SETTINGS = frozenset({
 _RUN: dict[str, Any] = {}
 CONFIG_HELP = ("Read settings and the event profile from FILE (scorer.toml or pyproject.toml; "
                "default: found upward from the working directory).")
+#: Placeholders of parameters whose name does not say it.
+_WORDS = {"shard_spec": "I/N", "dask": "ADDRESS", "option": "NAME=VALUE", "map_id": "MAP",
+          "rule_id": "RULE-ID", "title": "TEXT"}
+
+
+def _words(params: list[Any]) -> list[Any]:
+    """Help placeholders in words (FILE, N, DIR, GAME...), not Python types (<list[str]>)."""
+    for param in params:
+        if param.metavar is not None:
+            continue
+        desc = getattr(param, "type_descriptor", None)
+        if param.param_type_name == "argument":
+            many = param.nargs != 1
+            word = _WORDS.get(param.name, param.name.upper())
+            param.metavar = word.removesuffix("S") if many else word
+            shown = param.metavar + "..." if many else None
+            param.display_type_rich = lambda ctx, shown=shown: shown
+        elif param.name in _WORDS:
+            param.metavar = _WORDS[param.name]
+        elif getattr(param, "is_flag", False):
+            param.metavar = ""
+        elif desc is None or desc.is_choice:
+            continue
+        elif desc.is_path:
+            param.metavar = "DIR" if desc.path_type == "dir" else "FILE"
+        elif desc.annotation in (int, int | None):
+            param.metavar = "N"
+        elif desc.annotation in (float, float | None):
+            param.metavar = "SECONDS"
+        else:
+            param.metavar = param.name.upper()
+    return params
+
+
+class _Group(typer.core.TyperGroup):
+    """The command group: shows every command's help with placeholders in words."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _words(super().get_params(ctx))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None and not getattr(command, "_scorer_words", False):
+            plain = command.get_params
+            command.get_params = lambda ctx: _words(plain(ctx))  # type: ignore[method-assign]
+            command._scorer_words = True  # type: ignore[attr-defined]
+        return command
 
 
 app = typer.Typer(
@@ -34,7 +81,8 @@ app = typer.Typer(
     "scores.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
-    add_completion=False,
+    add_completion=True,
+    cls=_Group,
 )
 
 
@@ -46,7 +94,25 @@ class Format(StrEnum):
 
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only.")]
-NoColorOpt = Annotated[bool, typer.Option("--no-color", help="No colours (also NO_COLOR).")]
+NoColorOpt = Annotated[bool, typer.Option("--no-color", help="Same as --color never.")]
+
+
+class Color(StrEnum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+ColorOpt = Annotated[Color, typer.Option(
+    "--color", help="Colour findings and tables: auto (on a terminal; NO_COLOR turns it off, "
+    "FORCE_COLOR on), always or never.")]
+StatisticsOpt = Annotated[bool, typer.Option(
+    "--statistics", help="Print how many findings each rule ID has.")]
+MaxFindingsOpt = Annotated[int, typer.Option(
+    "--max-findings", min=1, metavar="N",
+    help="Findings shown per record; one more finding (REC-LIMIT-1) counts the rest.")]
+AllowEmptyOpt = Annotated[bool, typer.Option(
+    "--allow-empty", help="Accept inputs that hold no record (else: exit 2).")]
 KeepGoingOpt = Annotated[
     bool,
     typer.Option("--keep-going", help="Continue after the first illegal move; later findings are "
@@ -61,6 +127,12 @@ ExcludeOpt = Annotated[
 SchemaDirOpt = Annotated[
     Path | None, typer.Option("--schema-dir", help="Use the schemas in this folder.",
                               exists=True, file_okay=False)]
+
+
+def _did_you_mean(value: str, choices: Any) -> str:
+    from scorer.schema_words import did_you_mean
+
+    return did_you_mean(value, choices)
 
 
 def _version(value: bool) -> None:
@@ -146,29 +218,87 @@ ConfigOpt = Annotated[
 ]
 
 
-def _use_color(no_color: bool) -> bool:
-    return not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
+def _use_color(no_color: bool, color: Color = Color.auto, stream: Any = None) -> bool:
+    """--color always/never, else NO_COLOR (off), FORCE_COLOR (on), else: on a terminal."""
+    if no_color or color is Color.never:
+        return False
+    if color is Color.always:
+        return True
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR", "0") not in ("", "0"):
+        return True
+    return bool((stream or sys.stdout).isatty())
+
+
+def _output_failed(target: str, exc: OSError) -> typer.Exit:
+    """Say that the output could not be written; exit 2 (the caller raises the result)."""
+    typer.echo(f"cannot write {target}: {exc.strerror or exc}", err=True)
+    if target == "the output" and _has_fileno(sys.stdout):
+        devnull = os.open(os.devnull, os.O_WRONLY)  # let nothing try to flush it again
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    return typer.Exit(2)
+
+
+def _has_fileno(stream: Any) -> bool:
+    try:
+        stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+#: Why a run had nothing to verify when every input was filtered away by include/exclude.
+_NO_FILES = "no file is left to verify once the include/exclude patterns are applied"
+
+
+def _nothing_matched(reasons: list[str], allow_empty: bool) -> None:
+    """Inputs that held no record: a message each, and exit 2 unless --allow-empty."""
+    for reason in reasons:
+        typer.echo(f"{reason}{' (accepted: --allow-empty)' if allow_empty else ''}", err=True)
+    if reasons and not allow_empty:
+        typer.echo("nothing to verify: an input holds no record (--allow-empty accepts this)",
+                   err=True)
+        raise typer.Exit(2)
 
 
 def _set_schema_dir(path: Path | None) -> None:
     if path is not None:
-        from scorer.schemas import set_schema_dir
+        from scorer.schemas import check_schema_dir, set_schema_dir
 
+        problems = check_schema_dir(path)
+        if problems:
+            for problem in problems:
+                typer.echo(f"--schema-dir {path}: {problem}", err=True)
+            raise typer.Exit(2)
         set_schema_dir(path)
 
 
-def _emit(results: list[Any], fmt: Format, quiet: bool, no_color: bool, scores: bool = True
-          ) -> None:
+def _emit(results: list[Any], fmt: Format, quiet: bool, no_color: bool, scores: bool = True,
+          color: Color = Color.auto, statistics: bool = False) -> None:
     from scorer import report
 
-    if fmt is Format.json:
-        sys.stdout.buffer.write(report.render_json(results))
-    elif fmt is Format.ndjson:
+    try:
+        if fmt is Format.json:
+            sys.stdout.buffer.write(report.render_json(results))
+        elif fmt is Format.ndjson:
+            for r in results:
+                sys.stdout.buffer.write(report.dumps_line(report.result_to_data(r)))
+        else:
+            sys.stdout.write(report.render_text(results, _use_color(no_color, color), quiet,
+                                                scores))
+        sys.stdout.flush()
+    except OSError as exc:
+        raise _output_failed("the output", exc) from None
+    if statistics:
+        from scorer.formats import Tally
+
+        tally = Tally()
         for r in results:
-            sys.stdout.buffer.write(report.dumps_line(report.result_to_data(r)))
-    else:
-        sys.stdout.write(report.render_text(results, _use_color(no_color), quiet, scores))
-    sys.stdout.flush()
+            tally.add(r)
+        stream_is_report = fmt is not Format.text
+        typer.echo("Findings by rule:\n" + tally.statistics(), nl=False, err=stream_is_report)
 
 
 def _exit_code(results: list[Any]) -> int:
@@ -179,7 +309,8 @@ def _exit_code(results: list[Any]) -> int:
 
 @app.command()
 def verify(
-    files: Annotated[list[str], typer.Argument(help="Record or position files ('-' = stdin).")],
+    files: Annotated[list[str], typer.Argument(
+        help="Record or position files, folders, globs, NDJSON files ('-' = stdin).")],
     fmt: FormatOpt = Format.text,
     quiet: QuietOpt = False,
     no_color: NoColorOpt = False,
@@ -187,16 +318,23 @@ def verify(
     schema_dir: SchemaDirOpt = None,
     exclude: ExcludeOpt = None,
     config_file: ConfigOpt = None,
+    color: ColorOpt = Color.auto,
+    statistics: StatisticsOpt = False,
+    max_findings: MaxFindingsOpt = 100,
+    allow_empty: AllowEmptyOpt = False,
 ) -> None:
     """Replay and check records; print findings and, for verified games, the score table."""
-    from scorer.pipeline import verify_file
+    from scorer.batch import iter_items, verify_item
     from scorer.selection import select
 
     _set_schema_dir(schema_dir)
     config = _config()
-    chosen = select(files, config.filters(tuple(exclude or ())), expand=False)
-    results = [verify_file(f, keep_going, profile=config.profile) for f in chosen]
-    _emit(results, fmt, quiet, no_color)
+    empty: list[str] = []
+    chosen = select(files, config.filters(tuple(exclude or ())))
+    results = [verify_item(item, keep_going, max_findings, profile=config.profile)
+               for item in iter_items(chosen, empty=empty)]
+    _nothing_matched(empty if results or empty else [_NO_FILES], allow_empty)
+    _emit(results, fmt, quiet, no_color, color=color, statistics=statistics)
     raise typer.Exit(_exit_code(results))
 
 
@@ -208,13 +346,15 @@ def score(
     keep_going: KeepGoingOpt = False,
     schema_dir: SchemaDirOpt = None,
     config_file: ConfigOpt = None,
+    color: ColorOpt = Color.auto,
+    max_findings: MaxFindingsOpt = 100,
 ) -> None:
     """The score breakdown of a record or position: per player and category, winner, tie-break."""
     from scorer.pipeline import verify_file
 
     _set_schema_dir(schema_dir)
-    result = verify_file(file, keep_going, profile=_config().profile)
-    _emit([result], fmt, False, no_color)
+    result = verify_file(file, keep_going, profile=_config().profile, max_findings=max_findings)
+    _emit([result], fmt, False, no_color, color=color)
     raise typer.Exit(_exit_code([result]))
 
 
@@ -230,7 +370,8 @@ def rules(
     if game is not None and game.upper() == game and rule_id is None and "-" in game:
         game, rule_id = None, game  # `scorer rules HAR-STACK-2`
     if game is not None and game not in game_names():
-        typer.echo(f"unknown game {game!r}; known games: {', '.join(game_names())}", err=True)
+        typer.echo(f"unknown game {game!r}{_did_you_mean(game, game_names())}; known games: "
+                   f"{', '.join(game_names())}", err=True)
         raise typer.Exit(2)
     catalogues: list[tuple[str, Any]] = [("record", REC_RULES)] if game is None else []
     names = [game] if game is not None else list(game_names())
@@ -285,27 +426,27 @@ def show(
 ) -> None:
     """The board after move N in the terminal (--position: as a position; --svg: a picture)."""
     from scorer import report
-    from scorer.loading import load
     from scorer.registry import get_rules
     from scorer.replay import replay
     from scorer.schemas import validate
     from scorer.words import plural
 
-    doc = _load_or_exit(file, load)
+    data, doc = _load_or_exit(file)
     kind, errors = validate(doc)
     if errors or kind == "unknown":
-        _emit([_malformed(file, kind, errors)], Format.text, True, True)
+        _emit([_placed(_malformed(file, kind, errors), data, doc)], Format.text, True, True)
         raise typer.Exit(1)
     rules = get_rules(doc["game"])
     if kind == "position":
-        _show_position(file, doc, rules, svg, at is not None or position, _use_color(no_color))
+        _show_position(file, doc, rules, svg, at is not None or position, _use_color(no_color),
+                       data)
     if at is not None and at > len(doc["moves"]):
         moves = len(doc["moves"])
         typer.echo(f"{file}: --at {at} is beyond the record, which has {moves} "
                    f"move{'s' if moves != 1 else ''} (use --at 0 to {moves})", err=True)
         raise typer.Exit(2)
     run = replay(rules, doc, upto=at)
-    for f in run.findings:
+    for f in _placed(run.findings, data, doc):
         typer.echo(report.finding_line(file, f), err=True)
     if run.state is None:
         raise typer.Exit(1)
@@ -321,7 +462,7 @@ def show(
 
 
 def _show_position(file: str, doc: Any, rules: Any, svg: Path | None, record_only: bool,
-                   color: bool) -> None:
+                   color: bool, data: bytes = b"") -> None:
     """`show` for a position document: the board as text and, with --svg, as a picture."""
     from scorer import report
     from scorer.replay import score_position
@@ -330,13 +471,12 @@ def _show_position(file: str, doc: Any, rules: Any, svg: Path | None, record_onl
         typer.echo("--at and --position need a record; this is a position", err=True)
         raise typer.Exit(2)
     result = score_position(doc, file)
-    for f in result.findings:
+    for f in _placed(result.findings, data, doc):
         typer.echo(report.finding_line(file, f), err=True)
     if result.state is None:
         raise typer.Exit(1)
     if svg is not None:
-        svg.write_text(rules.draw_svg(result.state, rules.explain(result.state), None),
-                       encoding="utf-8")
+        _write_text(svg, rules.draw_svg(result.state, rules.explain(result.state), None))
     typer.echo(f"{file}: {rules.title} position")
     typer.echo(rules.render(result.state, color=color))
     raise typer.Exit(0 if result.ok else 1)
@@ -349,7 +489,15 @@ def _write_svg(rules: Any, doc: Any, run: Any, out: Path) -> None:
     result = VerifyResult("", "record", rules.name, "illegal" if run.stopped else "ok",
                           run.findings)
     picture = rules.draw_svg(run.state, rules.explain(run.state), offending_mark(doc, result))
-    out.write_text(picture, encoding="utf-8")
+    _write_text(out, picture)
+
+
+def _write_text(out: Path, text: str) -> None:
+    """Write a file the user named; if that fails, a message and exit 2."""
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise _output_failed(str(out), exc) from None
 
 
 class ExplainFormat(StrEnum):
@@ -407,6 +555,7 @@ def report_site(
                      ] = "scorer report",
     exclude: ExcludeOpt = None,
     config_file: ConfigOpt = None,
+    allow_empty: AllowEmptyOpt = False,
 ) -> None:
     """A static web page per record (board picture, scores, findings) and an index."""
     from scorer.batch import iter_items
@@ -416,11 +565,16 @@ def report_site(
     from scorer.words import plural
 
     config = _config()
+    empty: list[str] = []
     duplicates: dict[str, str] = {}
-    items = iter_items(select(paths, config.filters(tuple(exclude or ()))))
+    items = iter_items(select(paths, config.filters(tuple(exclude or ()))), empty=empty)
     pages = build_pages(track_duplicates(items, duplicates), profile=config.profile)
+    _nothing_matched(empty if pages or empty else [_NO_FILES], allow_empty)
     extra = standings_page(pages, duplicates)
-    write_site(pages, html, title, extra)
+    try:
+        write_site(pages, html, title, extra)
+    except OSError as exc:
+        raise _output_failed(f"the site into {html}", exc) from None
     typer.echo(f"wrote {plural(len(pages), 'record page')} and {html / 'index.html'}")
     if extra:
         typer.echo(f"wrote the standings of records with meta.event: {html / extra[0][0]}")
@@ -562,42 +716,66 @@ def batch(
     schema_dir: SchemaDirOpt = None,
     exclude: ExcludeOpt = None,
     config_file: ConfigOpt = None,
+    color: ColorOpt = Color.auto,
+    statistics: StatisticsOpt = False,
+    max_findings: MaxFindingsOpt = 100,
+    record_timeout: Annotated[float | None, typer.Option(
+        "--record-timeout", min=0.001, metavar="SECONDS",
+        help="Stop checking a record after this long (REC-TIMEOUT-1).")] = None,
+    allow_empty: AllowEmptyOpt = False,
 ) -> None:
     """Verify many records in parallel: one line per finding, a summary, 'N passed, M failed'."""
     from scorer import batch as b
-    from scorer.formats import WRITERS, fails
+    from scorer.formats import WRITERS, Tally, fails
     from scorer.selection import select
 
     _set_schema_dir(schema_dir)
     config = _config()
-    items = b.mark_duplicates(b.iter_items(select(paths, config.filters(tuple(exclude or ())))))
+    empty: list[str] = []
+    items = b.mark_duplicates(b.iter_items(select(paths, config.filters(tuple(exclude or ()))),
+                                           empty=empty))
     if shard_spec is not None:
         index, count = _parse_shard(shard_spec)
         items = b.shard(items, index, count)
     render = WRITERS[fmt.value].render
+    options = {"keep_going": keep_going, "render": render, "max_findings": max_findings,
+               "timeout": record_timeout, "profile": config.profile}
     if dask is not None:
-        results = b.run_dask(items, dask, keep_going, render=render, profile=config.profile)
+        results = b.run_dask(items, dask, **options)  # type: ignore[arg-type]
     else:
-        results = b.run_local(items, jobs or b.default_jobs(), keep_going, render=render,
-                              profile=config.profile)
-    sink = output.open("wb") if output is not None else sys.stdout.buffer
-    color = fmt is BatchFormat.text and output is None and _use_color(no_color)
-    writer = WRITERS[fmt.value](sink, quiet, color)
+        results = b.run_local(items, jobs or b.default_jobs(), **options)  # type: ignore[arg-type]
+    target = str(output) if output is not None else "the output"
+    try:
+        sink = output.open("wb") if output is not None else sys.stdout.buffer
+    except OSError as exc:
+        raise _output_failed(target, exc) from None
+    painted = fmt is BatchFormat.text and output is None and _use_color(no_color, color)
+    writer = WRITERS[fmt.value](sink, quiet, painted)
+    writer.tally = Tally(fail_on.value)
+    writer.statistics = statistics and fmt is BatchFormat.text  # type: ignore[attr-defined]
     failed = io_error = False
     try:
-        for result in _progress(results, quiet):
-            writer.add(result)
-            failed = failed or fails(result, fail_on.value)
-            io_error = io_error or any(f.rule == "REC-IO-1" for f in result.findings)
-        writer.finish()
+        try:
+            for result in _progress(results, quiet):
+                writer.add(result)
+                failed = failed or fails(result, fail_on.value)
+                io_error = io_error or any(f.rule == "REC-IO-1" for f in result.findings)
+            writer.finish()
+        finally:
+            if output is not None:
+                sink.close()
+            else:
+                sink.flush()
     except ImportError as exc:
         typer.echo(f"--dask needs the dask extra (pip install 'scorer[dask]'): {exc}", err=True)
         raise typer.Exit(2) from None
-    finally:
-        if output is not None:
-            sink.close()
+    except OSError as exc:
+        raise _output_failed(target, exc) from None
+    if statistics and fmt is not BatchFormat.text:
+        typer.echo("Findings by rule:\n" + writer.tally.statistics(), nl=False, err=True)
     if output is not None and not quiet:
-        typer.echo(writer.tally.closing_line(), err=True)
+        typer.echo(writer.tally.closing_text(), err=True, nl=False)
+    _nothing_matched(empty if writer.tally.total or empty else [_NO_FILES], allow_empty)
     raise typer.Exit(2 if io_error else 1 if failed else 0)
 
 
@@ -773,18 +951,36 @@ def _parse_options(items: list[str]) -> dict[str, Any]:
     return options
 
 
-def _load_or_exit(file: str, load: Any) -> Any:
+def _load_or_exit(file: str) -> tuple[bytes, Any]:
+    """The bytes and the strictly parsed document of ``file``; a finding and exit otherwise."""
     from scorer import report
     from scorer.errors import RecordLoadError
+    from scorer.loading import DuplicateKeysError, parse_record, read_bytes
+    from scorer.positions import duplicate_findings
 
     try:
-        return load(file)
+        data = read_bytes(file)
+        return data, parse_record(data)
+    except DuplicateKeysError as exc:
+        for f in duplicate_findings(exc.duplicates, exc.text):
+            typer.echo(report.finding_line(file, f), err=True)
+        raise typer.Exit(1) from None
     except RecordLoadError as exc:
         from scorer.findings import Finding
 
         typer.echo(report.finding_line(file, Finding(exc.rule, "", exc.message, line=exc.line,
                                                       col=exc.col)), err=True)
         raise typer.Exit(2 if exc.rule == "REC-IO-1" else 1) from None
+
+
+def _placed(found: Any, data: bytes, doc: Any) -> Any:
+    """Findings (or a result) with line and column in ``data``."""
+    from scorer.engine import VerifyResult
+    from scorer.positions import place
+
+    if isinstance(found, VerifyResult):
+        return place(found, data, doc)
+    return place(VerifyResult("", "unknown", None, "error", tuple(found)), data, doc).findings
 
 
 def _malformed(file: str, kind: str, errors: list[Any]) -> Any:
@@ -801,4 +997,7 @@ def main() -> None:
     from scorer.pipeline import tune_gc
 
     tune_gc()
-    app(prog_name="scorer")
+    try:
+        app(prog_name="scorer")
+    except OSError as exc:  # output that cannot be written (a full disk, a closed pipe)
+        raise SystemExit(_output_failed("the output", exc).exit_code) from None

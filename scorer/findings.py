@@ -15,6 +15,7 @@ Severity = Literal["error", "warning"]
 REC_RULES: Mapping[str, str] = {
     "REC-IO-1": "The file cannot be read (missing, a directory, or not permitted).",
     "REC-JSON-1": "The file is not valid UTF-8 JSON.",
+    "REC-JSON-2": "An object has the same key twice (JSON readers disagree which one counts).",
     "REC-SIZE-1": "The file is larger than the size limit.",
     "REC-SCHEMA-1": "The document violates the JSON Schema (every violation is reported).",
     "REC-PLAYER-1": "A move names a player who is not in `players`.",
@@ -30,7 +31,13 @@ REC_RULES: Mapping[str, str] = {
     "REC-PROFILE-3": "A player is not on the event profile's roster.",
     "REC-DUP-1": "Warning: a batch holds the same record content more than once.",
     "REC-INTERNAL-1": "The scorer failed unexpectedly on this document (a bug; please report it).",
+    "REC-LIMIT-1": "Warning: a document has more findings than --max-findings; the rest are "
+    "counted, not shown.",
+    "REC-TIMEOUT-1": "The document took longer to check than --record-timeout allows.",
 }
+
+#: Findings reported per document before REC-LIMIT-1 says how many more there are.
+MAX_FINDINGS: int = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +69,31 @@ def is_rule_id(text: str) -> bool:
 def sort_key(finding: Finding) -> tuple[str, str]:
     """Stable order for findings reported together (schema errors, position checks)."""
     return (finding.pointer, finding.rule)
+
+
+def limit_finding(shown: int, more: int, at_least: bool = False) -> Finding:
+    """REC-LIMIT-1: ``shown`` findings were reported and ``more`` (or at least ``more``) not."""
+    count = f"at least {more:,}" if at_least else f"{more:,}"
+    return Finding(
+        "REC-LIMIT-1", "",
+        f"{count} more finding{'s' if more != 1 or at_least else ''} not shown (the first "
+        f"{shown:,} are; --max-findings raises the limit)",
+        "warning", {"shown": shown, "more": more, "at_least": at_least},
+    )
+
+
+def cap(findings: tuple[Finding, ...], limit: int) -> tuple[Finding, ...]:
+    """At most ``limit`` findings, then one REC-LIMIT-1 counting the rest (an existing
+    REC-LIMIT-1, from a check that stopped early, is kept and its count raised)."""
+    earlier = [f for f in findings if f.rule == "REC-LIMIT-1"]
+    rest = [f for f in findings if f.rule != "REC-LIMIT-1"]
+    if len(rest) <= limit and not earlier:
+        return findings
+    more = len(rest) - min(len(rest), limit)
+    at_least = False
+    for f in earlier:
+        more += int(f.details.get("more", 0))  # type: ignore[call-overload]
+        at_least = at_least or bool(f.details.get("at_least"))
+    if more == 0:
+        return tuple(rest)
+    return (*rest[:limit], limit_finding(min(len(rest), limit), more, at_least))

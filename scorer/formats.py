@@ -38,12 +38,26 @@ def label(result: VerifyResult) -> str:
     return result.source if result.line is None else f"{result.source}:{result.line}"
 
 
-class Tally:
-    """Counts by game and status, for summaries and exit codes."""
+def _where(result: VerifyResult, finding: Finding) -> str:
+    """What a finding line starts with: the file when the finding has its line in the file."""
+    return result.source if finding.line is not None else label(result)
 
-    def __init__(self) -> None:
+
+class Tally:
+    """Counts by game, status and rule ID, for summaries and exit codes.
+
+    ``passed`` and ``failed`` count records as ``--fail-on`` judges them, so the closing line
+    always agrees with the exit code; ``tolerated`` counts the records that are not verified
+    but do not fail the run (claims differ or the game is unfinished, under a lower
+    ``--fail-on``).
+    """
+
+    def __init__(self, fail_on: str = "incomplete") -> None:
+        self.fail_on = fail_on
         self.by_game: dict[str, Counter[str]] = defaultdict(Counter)
         self.fingerprints: dict[str, Counter[str]] = defaultdict(Counter)  # at most FP_KEPT
+        self.rules: Counter[str] = Counter()
+        self.tolerated: Counter[str] = Counter()
         self.passed = 0
         self.failed = 0
 
@@ -54,10 +68,32 @@ class Tally:
             key = result.fingerprint if (result.fingerprint in seen or len(seen) < FP_KEPT
                                          ) else "other"
             seen[key] += 1
-        if result.ok:
-            self.passed += 1
-        else:
+        self.rules.update(f.rule for f in result.findings)
+        if fails(result, self.fail_on):
             self.failed += 1
+        else:
+            self.passed += 1
+            if not result.ok:
+                self.tolerated[result.status] += 1
+
+    def tolerated_line(self) -> str:
+        """How many records passed only because of ``--fail-on`` ("" if none)."""
+        count = sum(self.tolerated.values())
+        if not count:
+            return ""
+        kinds = ", ".join(f"{n} {STATUS_WORDS.get(status, status)}"
+                          for status, n in sorted(self.tolerated.items()))
+        record = "record has" if count == 1 else "records have"
+        return (f"{count} {record} differences that do not fail the run under --fail-on "
+                f"{self.fail_on} ({kinds})")
+
+    def statistics(self) -> str:
+        """Findings per rule ID, most frequent first (``--statistics``)."""
+        if not self.rules:
+            return "no findings\n"
+        width = max(len(f"{n:,}") for n in self.rules.values())
+        return "".join(f"{n:>{width},}  {rule:<14} {rule_text(rule)}\n"
+                       for rule, n in sorted(self.rules.items(), key=lambda kv: (-kv[1], kv[0])))
 
     @property
     def total(self) -> int:
@@ -71,6 +107,27 @@ class Tally:
 
     def closing_line(self) -> str:
         return f"{self.passed} passed, {self.failed} failed"
+
+    def closing_text(self) -> str:
+        """The closing line, after the note on tolerated records if there are any."""
+        note = self.tolerated_line()
+        return (note + "\n" if note else "") + self.closing_line() + "\n"
+
+
+STATUS_WORDS = {"mismatch": "with claims that differ", "incomplete": "unfinished"}
+
+
+def rule_text(rule: str) -> str:
+    """The catalogue statement of a rule ID ("" if unknown)."""
+    if rule in REC_RULES:
+        return REC_RULES[rule]
+    from scorer.registry import game_names, get_rules
+
+    for game in game_names():
+        text = get_rules(game).rule_ids.get(rule)
+        if text is not None:
+            return text
+    return ""
 
 
 class Writer(ABC):
@@ -99,15 +156,20 @@ class Writer(ABC):
 
 
 class TextWriter(Writer):
+    #: Print the findings per rule ID before the closing line (``--statistics``).
+    statistics: bool = False
+
     def write_result(self, result: VerifyResult) -> None:
         for finding in result.findings:
-            self._text(finding_line(label(result), finding) + "\n")
+            self._text(finding_line(_where(result, finding), finding, self.color) + "\n")
 
     def finish(self) -> None:
         if not self.quiet and self.tally.total:
             self._text(self._summary_table())
             self._text(self._fingerprint_lines())
-        self._text(self.tally.closing_line() + "\n")
+        if self.statistics:
+            self._text("Findings by rule:\n" + self.tally.statistics())
+        self._text(self.tally.closing_text())
 
     def _fingerprint_lines(self) -> str:
         """Per game, the component data the records were played with (most common first)."""
@@ -209,8 +271,10 @@ class JunitWriter(_Collecting):
                     lines.append(f'    <testcase classname="scorer.{game}" name={name}/>')
                     continue
                 first = next((f for f in findings if f.is_error), findings[0] if findings else None)
-                message = f"{status}: {first.rule} {first.message}" if first else status
-                body = "\n".join(finding_line(where, f) for f in findings)
+                at = f" (line {first.line}, column {first.col})" if first and first.line else ""
+                message = f"{status}: {first.rule} {first.message}{at}" if first else status
+                body = "\n".join(finding_line(_src if f.line is not None else where, f)
+                                 for f in findings)
                 lines.append(f'    <testcase classname="scorer.{game}" name={name}>')
                 lines.append(f'      <failure message={quoteattr(message)} type='
                              f'{quoteattr(first.rule if first else status)}>{escape(body)}'
@@ -246,6 +310,7 @@ class SarifWriter(_Collecting):
                               for r in used],
                 }},
                 "results": results,
+                "columnKind": "unicodeCodePoints",
             }],
         }
         self.out.write(dumps_report(doc))
@@ -253,9 +318,9 @@ class SarifWriter(_Collecting):
 
 def _sarif_result(source: str, line: int | None, finding: Finding, rule_index: int
                   ) -> dict[str, Any]:
-    start = line if line is not None else finding.line
+    start = finding.line if finding.line is not None else line
     region: dict[str, int] = {"startLine": start} if start else {}
-    if region and finding.col and line is None:
+    if region and finding.col and finding.line is not None:
         region["startColumn"] = finding.col
     location: dict[str, Any] = {"artifactLocation": {"uri": source.replace("\\", "/")}}
     if region:
@@ -286,9 +351,11 @@ class GithubWriter(Writer):
             self.shown += 1
             level = "error" if f.is_error else "warning"
             props = f"file={_prop(result.source)}"
-            line = result.line or f.line
+            line = f.line or result.line
             if line:
                 props += f",line={line}"
+                if f.line is not None and f.col is not None:
+                    props += f",col={f.col}"
             props += f",title={_prop(f.rule)}"
             where = f" at {f.pointer}" if f.pointer else ""
             self._text(f"::{level} {props}::{_data(f.message + where)}\n")
@@ -299,7 +366,7 @@ class GithubWriter(Writer):
                        f"{noun(self.hidden, 'finding')} not shown "
                        f"(first {GITHUB_CAP} only)\n")
         self._text(f"::notice title=scorer::{_data(self.tally.closing_line())}\n")
-        self._text(self.tally.closing_line() + "\n")
+        self._text(self.tally.closing_text())
 
 
 def _data(text: str) -> str:

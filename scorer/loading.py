@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,8 +37,9 @@ def read_bytes(source: str, max_bytes: int = MAX_BYTES) -> bytes:
 def parse(data: bytes) -> Any:
     """Parse JSON bytes (a UTF-8 BOM is accepted). Raises RecordLoadError REC-JSON-1.
 
-    orjson keeps the last of duplicate keys; the scorer accepts that (as most JSON readers do).
+    orjson keeps the last of duplicate keys; :func:`parse_record` rejects them (REC-JSON-2).
     """
+    original = data
     if data.startswith(BOM):
         data = data[len(BOM) :]
     collecting = gc.isenabled()
@@ -45,6 +47,9 @@ def parse(data: bytes) -> Any:
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError as exc:
+        bad = _not_utf8(original)
+        if bad is not None:
+            raise bad from None
         line, col = _position(data, exc.pos)
         raise RecordLoadError(
             "REC-JSON-1", f"not valid JSON: {exc.msg} (line {line}, column {col})", line, col
@@ -55,8 +60,75 @@ def parse(data: bytes) -> Any:
 
 
 def load(source: str, max_bytes: int = MAX_BYTES) -> Any:
-    """Read and parse one document."""
-    return parse(read_bytes(source, max_bytes))
+    """Read and parse one document strictly (see :func:`parse_record`)."""
+    return parse_record(read_bytes(source, max_bytes))
+
+
+class DuplicateKeysError(RecordLoadError):
+    """REC-JSON-2: an object of the document has the same key twice."""
+
+    def __init__(self, duplicates: list[Any], text: str, doc: Any) -> None:
+        first = duplicates[0]
+        super().__init__("REC-JSON-2", f"the key {first.key!r} appears twice in one object")
+        self.duplicates = duplicates
+        self.text = text
+        self.doc = doc
+
+
+def has_duplicate_keys(data: bytes, doc: Any) -> bool:
+    """Whether some object of the document ``data`` (parsed as ``doc``) repeats a key.
+
+    orjson keeps the last of two equal keys without a word. The cheap, exact test counts
+    colons: each key is followed by one, and re-serialised the parsed document has one key
+    (and the colons inside its dropped value) less per duplicate. Colons inside strings count
+    on both sides alike as long as ``data`` holds no backslash, because its strings are then
+    written byte for byte as orjson writes them; so the counts differ if and only if a key was
+    dropped. A document with a backslash (escapes) is decided by the position-tracking scan.
+    """
+    if b"\\" in data:
+        return _repeats_a_key(_text(data))
+    try:
+        again = orjson.dumps(doc)
+    except TypeError:  # nested deeper than orjson writes (it reads deeper than it writes)
+        return _repeats_a_key(_text(data))
+    return data.count(b":") != again.count(b":")
+
+
+def _repeats_a_key(text: str) -> bool:
+    """The exact test for documents with escapes: the stdlib's C parser with a pairs hook."""
+    found = False
+
+    def hook(pairs: list[tuple[str, Any]]) -> None:
+        nonlocal found
+        found = found or len(pairs) != len({key for key, _ in pairs})
+
+    try:
+        json.loads(text, object_pairs_hook=hook)
+    except RecursionError:
+        from scorer.sourcemap import duplicates
+
+        return bool(duplicates(text, limit=0))
+    return found
+
+
+def parse_record(data: bytes, max_duplicates: int = 10_000) -> Any:
+    """:func:`parse`, and strict: duplicate keys raise DuplicateKeysError (REC-JSON-2)."""
+    doc = parse(data)
+    if isinstance(doc, (dict, list)) and has_duplicate_keys(data, doc):
+        from scorer.sourcemap import duplicates
+
+        text = _text(data)
+        raise DuplicateKeysError(duplicates(text, limit=max_duplicates), text, doc)
+    return doc
+
+
+def compact_text(value: Any) -> str:
+    """``value`` written as orjson writes it compactly (for the guided walk of sourcemap)."""
+    return orjson.dumps(value).decode()
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8-sig")
 
 
 def dumps(doc: Any, pretty: bool = True) -> bytes:
@@ -69,6 +141,19 @@ def canonical_json(value: Any) -> bytes:
     """The canonical JSON form of plain data: UTF-8, keys sorted, no whitespace (fingerprints
     and comparisons of component data)."""
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+def _not_utf8(data: bytes) -> RecordLoadError | None:
+    """REC-JSON-1 naming the byte offset (in the file) of the first invalid UTF-8 byte."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        offset = exc.start
+        before = data[:offset]
+        line = before.count(b"\n") + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+        return RecordLoadError(
+            "REC-JSON-1", f"not valid UTF-8: byte 0x{data[offset]:02x} at byte offset "
+            f"{offset} (line {line}, column {col})", line, col)
+    return None
 
 
 def _position(data: bytes, pos: int) -> tuple[int, int]:

@@ -26,13 +26,34 @@ STATUS_TEXT = {
 }
 
 
-def finding_line(source: str, finding: Finding) -> str:
-    """``file:/pointer: RULE message`` (``file:line:col:`` when only a position is known)."""
-    where = finding.pointer
-    if not where and finding.line is not None:
-        where = f"{finding.line}:{finding.col}"
-    tag = f" ({finding.severity})" if finding.severity != "error" else ""
-    return f"{source}:{where}: {finding.rule}{tag} {finding.message}"
+#: ANSI styles of a finding line on a terminal (``--color``).
+_STYLE = {"where": "\x1b[1m", "error": "\x1b[1;31m", "warning": "\x1b[1;33m",
+          "dim": "\x1b[2m", "off": "\x1b[0m"}
+CASCADE_TAG = "possibly caused by the first error"
+
+
+def finding_line(source: str, finding: Finding, color: bool = False) -> str:
+    """``file:line:col: RULE message (at /pointer)``, the shape editors and CI jump to.
+
+    Without a known position (a finding built from a parsed document, not from its bytes) it
+    is ``file:/pointer: RULE message``. Warnings are tagged ``(warning)``, and with
+    ``--keep-going`` the findings after the first error ``(possibly caused by the first
+    error)``.
+    """
+    style = _STYLE if color else dict.fromkeys(_STYLE, "")
+    if finding.line is not None:
+        where = f"{source}:{finding.line}:{finding.col}"
+        at = f" (at {finding.pointer})" if finding.pointer else ""
+    else:
+        where = f"{source}:{finding.pointer}" if finding.pointer else source
+        at = ""
+    tags: list[str] = [finding.severity] if finding.severity != "error" else []
+    if finding.details.get("after_first_error"):
+        tags.append(CASCADE_TAG)
+    tag = "".join(f" {style['dim']}({t}){style['off']}" for t in tags)
+    rule = f"{style[finding.severity]}{finding.rule}{style['off']}"
+    pointer = f"{style['dim']}{at}{style['off']}" if at else ""
+    return f"{style['where']}{where}:{style['off']} {rule}{tag} {finding.message}{pointer}"
 
 
 def status_line(result: VerifyResult) -> str:
@@ -45,7 +66,8 @@ def status_line(result: VerifyResult) -> str:
         parts.append("position")
     if result.fingerprint is not None:
         parts.append(f"components {short_fingerprint(result.fingerprint)}")
-    return f"{result.source}: {text} ({', '.join(parts)})"
+    where = result.source if result.line is None else f"{result.source}:{result.line}"
+    return f"{where}: {text} ({', '.join(parts)})"
 
 
 def short_fingerprint(fingerprint: str) -> str:
@@ -76,8 +98,14 @@ def ranking_text(sheet: ScoreSheet) -> str:
         place += len(tier)
     winners = sheet.winners
     head = "Winner: " if len(winners) == 1 else "Shared victory: "
-    tiebreak = f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak else ""
+    tiebreak = f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak and _tied(sheet) else ""
     return head + ", ".join(winners) + tiebreak + "\nRanking: " + "; ".join(places)
+
+
+def _tied(sheet: ScoreSheet) -> bool:
+    """Whether two players have the same total (only then did a tie-break decide anything)."""
+    totals = [p.total for p in sheet.players]
+    return len(set(totals)) < len(totals)
 
 
 def _table(title: str, sheet: ScoreSheet, color: bool, width: int) -> str:
@@ -117,7 +145,7 @@ def render_text(results: Iterable[VerifyResult], color: bool = False, quiet: boo
     """Findings (one line each), status lines and score tables of verified documents."""
     out: list[str] = []
     for result in results:
-        out.extend(finding_line(result.source, f) for f in result.findings)
+        out.extend(finding_line(result.source, f, color) for f in result.findings)
         if quiet:
             continue
         out.append(status_line(result))

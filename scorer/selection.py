@@ -79,7 +79,10 @@ def select(paths: Iterable[str], filters: Filters, expand: bool = True) -> Itera
     from scorer.batch import expand as expand_paths
 
     for path in paths:
-        for found in expand_paths([path]):
+        files = list(expand_paths([path]))
+        if not files:  # an empty folder or a glob matching nothing: the reader says so
+            yield path
+        for found in files:
             if filters.keeps(found):
                 yield found
 

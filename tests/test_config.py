@@ -215,8 +215,9 @@ def test_a_missing_file_is_never_filtered_away(repo: Path, monkeypatch: pytest.M
     toml(repo / "scorer.toml", 'include = ["records/**"]\n')
     monkeypatch.chdir(repo)
     result = runner.invoke(app, ["batch", "--jobs", "1", "record/r1.json", "records/*.jsn"])
-    assert result.exit_code == 2, result.output  # REC-IO-1 twice, not a silent empty run
-    assert result.output.count("REC-IO-1") == 2
+    assert result.exit_code == 2, result.output  # not a silent empty run
+    assert result.output.count("REC-IO-1") == 1  # the missing file
+    assert "records/*.jsn: no file matches this pattern" in result.output  # the empty glob
 
 
 def test_patterns() -> None:

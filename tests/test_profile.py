@@ -83,7 +83,9 @@ def test_profile_findings_are_errors_for_every_fail_on(tmp_path: Path) -> None:
     result = runner.invoke(app, ["batch", str(tmp_path / "records.json"), "--config",
                                  str(tmp_path / "scorer.toml"), "--fail-on", "error"])
     assert result.exit_code == 1, result.output
-    assert "records.json:/setup/cards/C17/points: REC-PROFILE-2" in result.output
+    line = next(t for t in result.output.splitlines() if "REC-PROFILE-2" in t)
+    assert line.startswith(str(tmp_path / "records.json") + ":1:")  # file:line:col: RULE
+    assert line.endswith("(at /setup/cards/C17/points)")
 
 
 # --- REC-PROFILE-1: effective options -----------------------------------------------------

@@ -1,0 +1,95 @@
+"""Peak memory of a batch of a million NDJSON records (duplicate detection must stay bounded).
+
+    python bench/memory_bench.py [--records 1000000] [--jobs 2] [--table-only]
+
+Simulates a few games (one per game, small ones), then streams ``--records`` NDJSON lines made
+from them, each with its own ``meta`` so that no two are equal, through a pipe into
+``scorer batch - --jobs N --format ndjson --output /dev/null`` (so the run also shows that
+standard input streams). Peak RSS is the largest resident set of any scorer process (the
+parent and its workers: ``ru_maxrss`` of the children of this script). The generator's own
+memory is not counted.
+
+``--table-only`` measures, in this process, just what duplicate detection keeps for that many
+distinct records (tracemalloc), which is what would grow without bound.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import orjson
+
+from scorer.registry import game_names, get_rules
+
+
+def seeds() -> list[dict[str, object]]:
+    """The smallest of a few simulated games per game: quick to verify."""
+    out = []
+    for game in game_names():
+        games = [get_rules(game).simulate(2, seed, {}) for seed in range(4)]
+        out.append(min(games, key=lambda g: len(orjson.dumps(g))))
+    return out
+
+
+def lines(records: int) -> object:
+    base = seeds()
+    for k in range(records):
+        doc = dict(base[k % len(base)])
+        doc["meta"] = {"copy": k}
+        yield orjson.dumps(doc) + b"\n"
+
+
+def table_only(records: int) -> None:
+    from scorer.batch import Item, mark_duplicates
+
+    items = (Item("big.ndjson", k + 1, b'{"meta": {"copy": %d}}' % k) for k in range(records))
+    tracemalloc.start()
+    t0 = time.perf_counter()
+    for _ in mark_duplicates(items):
+        pass
+    current, peak = tracemalloc.get_traced_memory()
+    print(f"duplicate detection of {records:,} distinct records: {current / 2**20:.1f} MiB kept, "
+          f"peak {peak / 2**20:.1f} MiB ({time.perf_counter() - t0:.1f} s)")
+
+
+def batch_run(records: int, jobs: int) -> None:
+    command = [sys.executable, "-m", "scorer", "batch", "-", "--jobs", str(jobs), "--quiet",
+               "--format", "ndjson", "--output", "/dev/null", "--fail-on", "error"]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE)
+    assert proc.stdin is not None
+    written = 0
+    for line in lines(records):  # type: ignore[attr-defined]
+        proc.stdin.write(line)
+        written += len(line)
+    proc.stdin.close()
+    code = proc.wait()
+    seconds = time.perf_counter() - t0
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"scorer batch - --jobs {jobs}: {records:,} records, {written / 1e9:.2f} GB on stdin, "
+          f"{seconds:.0f} s ({records / seconds:.0f} records/s), exit {code}; peak RSS of any "
+          f"scorer process {peak:.0f} MiB (target < 150 MiB)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--records", type=int, default=1_000_000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--table-only", action="store_true")
+    args = parser.parse_args()
+    if args.table_only:
+        table_only(args.records)
+    else:
+        batch_run(args.records, args.jobs)
+
+
+if __name__ == "__main__":
+    main()
