@@ -570,7 +570,7 @@ def report_site(
     items = iter_items(select(paths, config.filters(tuple(exclude or ()))), empty=empty)
     pages = build_pages(track_duplicates(items, duplicates), profile=config.profile)
     _nothing_matched(empty if pages or empty else [_NO_FILES], allow_empty)
-    extra = standings_page(pages, duplicates)
+    extra = standings_page(pages, duplicates, _site_standings_options(config))
     try:
         write_site(pages, html, title, extra)
     except OSError as exc:
@@ -579,6 +579,21 @@ def report_site(
     if extra:
         typer.echo(f"wrote the standings of records with meta.event: {html / extra[0][0]}")
     raise typer.Exit(_exit_code([p.result for p in pages]))
+
+
+def _site_standings_options(config: Config) -> Any:
+    """The standings system of the report's standings page: the configuration's ``system``,
+    ``points`` and ``tiebreak`` (as ``scorer standings`` reads them), else ``beaten``."""
+    from scorer.standings.model import StandingsError
+    from scorer.standings.options import parse_options
+
+    settings = config.defaults
+    try:
+        return parse_options(str(settings.get("system", "beaten")), settings.get("points"),
+                             settings.get("tiebreak"))
+    except StandingsError as exc:
+        typer.echo(f"{config.name}: standings settings: {exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 @app.command()

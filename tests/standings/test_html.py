@@ -126,3 +126,20 @@ def test_report_without_events_has_no_standings_page(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert not (tmp_path / "standings.html").exists()
     assert "standings.html" not in (tmp_path / "index.html").read_text(encoding="utf-8")
+
+
+def test_report_standings_page_follows_the_configured_system(event_dir: Path, tmp_path: Path
+                                                             ) -> None:
+    config = tmp_path / "scorer.toml"
+    config.write_text('system = "rank-points"\npoints = "3,1,0"\n')
+    site = tmp_path / "site"
+    result = runner.invoke(app, ["report", str(event_dir), "--html", str(site), "--config",
+                                 str(config)])
+    assert result.exit_code == 1, result.output
+    standings = (site / "standings.html").read_text(encoding="utf-8")
+    assert "rank-points" in standings and "(3, 1, 0)" in standings
+    config.write_text('system = "rank-points"\n')  # points missing: a usage error, exit 2
+    result = runner.invoke(app, ["report", str(event_dir), "--html", str(tmp_path / "other"),
+                                 "--config", str(config)])
+    assert result.exit_code == 2, result.output
+    assert "needs --points" in result.output
