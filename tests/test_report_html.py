@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,13 +10,10 @@ from typer.testing import CliRunner
 
 from scorer.cli import app
 from scorer.registry import game_names
+from tests.chromium import chromium, run_chromium  # noqa: F401 - chromium is a fixture
 from tests.conftest import FIXTURES
 
 runner = CliRunner()
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--hide-scrollbars"]
 MEASURE = """<script>
 window.addEventListener('load', () => {
   const box = (q) => { const e = document.querySelector(q); if (!e) return '0x0';
@@ -66,28 +60,13 @@ def test_report_is_deterministic(site: Path, tmp_path: Path) -> None:
         assert page.read_bytes() == twin.read_bytes()
 
 
-def _chromium(*args: str) -> subprocess.CompletedProcess[str]:
-    assert CHROMIUM is not None
-    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={os.environ['CHROME_DIR']}",
-                           *args], capture_output=True, text=True, timeout=120, check=False)
-
-
-@pytest.fixture
-def chromium(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    if CHROMIUM is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must install chromium (see .ci/run)")
-        pytest.skip("chromium is not installed")
-    monkeypatch.setenv("CHROME_DIR", str(tmp_path / "profile"))
-
-
 @pytest.mark.usefixtures("chromium")
 def test_chromium_renders_the_board_and_the_table(site: Path, tmp_path: Path) -> None:
     for page in sorted((site / "records").glob("*.html"))[: len(game_names())]:
         probe = tmp_path / page.name
         probe.write_text(page.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"),
                          encoding="utf-8")
-        dom = _chromium("--dump-dom", "--virtual-time-budget=2000", probe.as_uri()).stdout
+        dom = run_chromium("--dump-dom", "--virtual-time-budget=2000", probe.as_uri()).stdout
         measured = re.search(r'data-measured="svg=(\d+)x(\d+);table=(\d+)x(\d+);rows=(\d+)"',
                              dom)
         assert measured, f"{page.name}: page did not load:\n{dom[:500]}"
@@ -95,10 +74,10 @@ def test_chromium_renders_the_board_and_the_table(site: Path, tmp_path: Path) ->
         assert svg_w > 150 and svg_h > 100, f"{page.name}: board not rendered"
         assert table_w > 100 and table_h > 20 and rows >= 1, f"{page.name}: no score table"
         shot = tmp_path / f"{page.stem}.png"
-        _chromium(f"--screenshot={shot}", "--window-size=1200,1400", page.as_uri())
+        run_chromium(f"--screenshot={shot}", "--window-size=1200,1400", page.as_uri())
         blank = tmp_path / "blank.png"
         (tmp_path / "blank.html").write_text("<html><body></body></html>", encoding="utf-8")
-        _chromium(f"--screenshot={blank}", "--window-size=1200,1400",
+        run_chromium(f"--screenshot={blank}", "--window-size=1200,1400",
                   (tmp_path / "blank.html").as_uri())
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert shot.stat().st_size > 3 * blank.stat().st_size, f"{page.name}: screenshot blank"
@@ -106,5 +85,5 @@ def test_chromium_renders_the_board_and_the_table(site: Path, tmp_path: Path) ->
 
 @pytest.mark.usefixtures("chromium")
 def test_chromium_loads_the_index(site: Path) -> None:
-    dom = _chromium("--dump-dom", (site / "index.html").as_uri()).stdout
+    dom = run_chromium("--dump-dom", (site / "index.html").as_uri()).stdout
     assert dom.count("<tr>") == len(game_names()) + 2  # header + one row per record

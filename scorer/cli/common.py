@@ -146,6 +146,8 @@ ExcludeOpt = Annotated[
 ]
 
 
+JobsOpt = Annotated[int | None, typer.Option("--jobs", "-j", min=1,
+                                            help="Worker processes (default: all cores).")]
 SchemaDirOpt = Annotated[
     Path | None, typer.Option("--schema-dir", help="Use the schemas in this folder.",
                               exists=True, file_okay=False)]

@@ -18,6 +18,7 @@ from scorer.cli.common import (
     ConfigOpt,
     ExcludeOpt,
     FailOn,
+    JobsOpt,
     KeepGoingOpt,
     MaxFindingsOpt,
     NoColorOpt,
@@ -111,9 +112,7 @@ def _simulate_event(rules: Any, event: str | None, rounds: int | None, roster: s
 def batch(
     paths: Annotated[list[str], typer.Argument(
         help="Files, directories (recursive *.json, *.ndjson, *.jsonl), globs, '-' for stdin.")],
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1,
-                                             help="Worker processes (default: all cores).")
-                    ] = None,
+    jobs: JobsOpt = None,
     fmt: Annotated[BatchFormat, typer.Option("--format", "-f", help="Output format.")
                    ] = BatchFormat.text,
     output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False,

@@ -14,6 +14,7 @@ from scorer.cli.common import (
     ConfigOpt,
     ExcludeOpt,
     FailOn,
+    JobsOpt,
     NoColorOpt,
     SchemaDirOpt,
     _config,
@@ -140,9 +141,7 @@ def standings(
     fail_on: Annotated[FailOn, typer.Option(
         "--fail-on", help="Which records fail the run, as for batch (error, mismatch, "
         "incomplete).")] = FailOn.incomplete,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1,
-                                             help="Worker processes (default: all cores).")
-                    ] = None,
+    jobs: JobsOpt = None,
     no_color: NoColorOpt = False,
     schema_dir: SchemaDirOpt = None,
     exclude: ExcludeOpt = None,

@@ -3,10 +3,7 @@ and the standings page of `scorer report --html`."""
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +14,9 @@ from typer.testing import CliRunner
 from scorer.cli import app
 from scorer.registry import get_rules
 from scorer.standings.demo import demo_event
+from tests.chromium import chromium, run_chromium  # noqa: F401 - chromium is a fixture
 
 runner = CliRunner()
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--hide-scrollbars"]
 MEASURE = """<script>
 window.addEventListener('load', () => {
   const t = document.querySelector('table.standings').getBoundingClientRect();
@@ -69,28 +63,13 @@ def test_page_is_self_contained(page: Path) -> None:
     assert "Spring league" in text and "REC-TURN-1" in text
 
 
-def _chromium(*args: str) -> subprocess.CompletedProcess[str]:
-    assert CHROMIUM is not None
-    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={os.environ['CHROME_DIR']}",
-                           *args], capture_output=True, text=True, timeout=120, check=False)
-
-
-@pytest.fixture
-def chromium(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    if CHROMIUM is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must install chromium (see .ci/run)")
-        pytest.skip("chromium is not installed")
-    monkeypatch.setenv("CHROME_DIR", str(tmp_path / "profile"))
-
-
 @pytest.mark.usefixtures("chromium")
 @pytest.mark.parametrize("width", [390, 1280])
 def test_chromium_phone_and_desktop(page: Path, tmp_path: Path, width: int) -> None:
     probe = tmp_path / "probe.html"
     probe.write_text(page.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"),
                      encoding="utf-8")
-    dom = _chromium("--dump-dom", "--virtual-time-budget=2000", f"--window-size={width},900",
+    dom = run_chromium("--dump-dom", "--virtual-time-budget=2000", f"--window-size={width},900",
                     probe.as_uri()).stdout
     found = re.search(r'data-measured="page=(\d+);view=(\d+);box=(\d+);table=(\d+)x(\d+);'
                       r'rows=(\d+)"', dom)
@@ -100,7 +79,7 @@ def test_chromium_phone_and_desktop(page: Path, tmp_path: Path, width: int) -> N
     assert box_right <= view_w
     assert table_w > 250 and table_h > 150 and rows == 9
     shot = tmp_path / f"standings-{width}.png"
-    _chromium(f"--screenshot={shot}", f"--window-size={width},900", page.as_uri())
+    run_chromium(f"--screenshot={shot}", f"--window-size={width},900", page.as_uri())
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert shot.stat().st_size > 10_000, "screenshot looks blank"
 
