@@ -8,6 +8,7 @@ fmt:
 
 lint:
 	$(PY) -m ruff check scorer tests bench
+	$(PY) -m ruff format --check scorer tests bench
 
 typecheck:
 	$(PY) -m mypy

@@ -68,8 +68,21 @@ def run(args: list[str]) -> tuple[float, int, int]:
     """Seconds, exit code and peak RSS (KiB) of one `scorer batch` run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "scorer", "batch", "--quiet", "--format",
-                           "ndjson", "--output", "/dev/null", *args], check=False)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "scorer",
+            "batch",
+            "--quiet",
+            "--format",
+            "ndjson",
+            "--output",
+            "/dev/null",
+            *args,
+        ],
+        check=False,
+    )
     seconds = time.perf_counter() - t0
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return seconds, proc.returncode, max(peak, before)
@@ -89,14 +102,18 @@ def main() -> None:
         copies = [_copy(corpus[k % len(corpus)], k) for k in range(args.records * args.repeat)]
         path.write_bytes(b"\n".join(copies) + b"\n")
         corpus = copies
-        print(f"mixed corpus: {len(corpus)} records of {', '.join(game_names())} "
-              f"({args.records} simulated games, each {args.repeat} times with its own meta)")
+        print(
+            f"mixed corpus: {len(corpus)} records of {', '.join(game_names())} "
+            f"({args.records} simulated games, each {args.repeat} times with its own meta)"
+        )
         rates = {}
         for jobs in (1, 2):
             seconds, code, small_peak = run(["--jobs", str(jobs), str(path)])
             rates[jobs] = len(corpus) / seconds
-            print(f"  scorer batch --jobs {jobs}: {rates[jobs]:8.1f} records/s (exit {code}; "
-                  "process start-up included)")
+            print(
+                f"  scorer batch --jobs {jobs}: {rates[jobs]:8.1f} records/s (exit {code}; "
+                "process start-up included)"
+            )
         print(f"  end-to-end speed-up 2 jobs / 1 job: {rates[2] / rates[1]:.2f}")
         # before any worker of this process exists: peak RSS counts scorer's processes only
         big = Path(tmp) / "big.ndjson"
@@ -105,19 +122,25 @@ def main() -> None:
                 handle.write(_copy(corpus[k % len(corpus)], k) + b"\n")
         size = big.stat().st_size / 1e6
         seconds, code, peak = run(["--jobs", "2", str(big)])
-        print(f"  large NDJSON, --jobs 2: {args.ndjson_records} records, {size:.0f} MB: "
-              f"{args.ndjson_records / seconds:8.1f} records/s; peak RSS of any scorer process "
-              f"{peak / 1024:.0f} MiB (after the {len(corpus)}-record runs: "
-              f"{small_peak / 1024:.0f} MiB) (exit {code})")
+        print(
+            f"  large NDJSON, --jobs 2: {args.ndjson_records} records, {size:.0f} MB: "
+            f"{args.ndjson_records / seconds:8.1f} records/s; peak RSS of any scorer process "
+            f"{peak / 1024:.0f} MiB (after the {len(corpus)}-record runs: "
+            f"{small_peak / 1024:.0f} MiB) (exit {code})"
+        )
 
         steady = {jobs: in_process(corpus, jobs) for jobs in (1, 2)}
-        print(f"  steady state (after start-up): --jobs 1 {steady[1]:8.1f} records/s, --jobs 2 "
-              f"{steady[2]:8.1f} records/s, speed-up {steady[2] / steady[1]:.2f} "
-              "(target >= 1.8)")
+        print(
+            f"  steady state (after start-up): --jobs 1 {steady[1]:8.1f} records/s, --jobs 2 "
+            f"{steady[2]:8.1f} records/s, speed-up {steady[2] / steady[1]:.2f} "
+            "(target >= 1.8)"
+        )
         if not args.no_dask:
             seconds, code, _ = run(["--dask", "local", str(path)])
-            print(f"  --dask local (2 workers): {len(corpus) / seconds:8.1f} records/s "
-                  f"(exit {code}, cluster start-up included)")
+            print(
+                f"  --dask local (2 workers): {len(corpus) / seconds:8.1f} records/s "
+                f"(exit {code}, cluster start-up included)"
+            )
 
 
 if __name__ == "__main__":

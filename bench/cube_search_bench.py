@@ -55,20 +55,34 @@ def component_case(masks: list[int]) -> Callable[[], object]:
 
 def position_doc(side: str, stacks: dict[Cell, Stack], spirit: str | None) -> dict[str, Any]:
     cards = sorted(TRACKS) + ([spirit] if spirit else [])
-    cubes = [list(c) for c in SIDE_CELLS[side] if any(
-        matching_rotations(side, k, c, stacks, prefix=True) for k in cards)]
+    cubes = [
+        list(c)
+        for c in SIDE_CELLS[side]
+        if any(matching_rotations(side, k, c, stacks, prefix=True) for k in cards)
+    ]
     board: dict[str, Any] = {
         "cells": [{"cell": list(c), "tokens": list(s)} for c, s in stacks.items()],
-        "cards": [{"card": k} for k in sorted(TRACKS)], "cubes": cubes}
+        "cards": [{"card": k} for k in sorted(TRACKS)],
+        "cubes": cubes,
+    }
     if spirit:
         board["spirit"] = {"card": spirit}
-    return {"format": "scorer-position/1", "game": "harmonies",
-            "variant": {"board_side": side, "nature_spirits": bool(spirit)},
-            "players": [{"name": "A"}], "boards": {"A": board}}
+    return {
+        "format": "scorer-position/1",
+        "game": "harmonies",
+        "variant": {"board_side": side, "nature_spirits": bool(spirit)},
+        "players": [{"name": "A"}],
+        "boards": {"A": board},
+    }
 
 
-def climb(rng: random.Random, start: list[Any], mutate: Callable[[list[Any]], None],
-          cost: Callable[[list[Any]], float], steps: int) -> tuple[float, list[Any]]:
+def climb(
+    rng: random.Random,
+    start: list[Any],
+    mutate: Callable[[list[Any]], None],
+    cost: Callable[[list[Any]], float],
+    steps: int,
+) -> tuple[float, list[Any]]:
     state, best = list(start), cost(start)
     for _ in range(steps):
         trial = list(state)
@@ -89,11 +103,17 @@ def main() -> None:
 
     worst = (0.0, 0)
     for n in range(1, 27):
+
         def flip(m: list[int]) -> None:
             m[rng.randrange(len(m))] = rng.randrange(1, 256)
 
-        t, _ = climb(rng, [rng.randrange(1, 256) for _ in range(n)], flip,
-                     lambda m: cpu(component_case(m)), args.steps)
+        t, _ = climb(
+            rng,
+            [rng.randrange(1, 256) for _ in range(n)],
+            flip,
+            lambda m: cpu(component_case(m)),
+            args.steps,
+        )
         worst = max(worst, (t, n))
     print(f"component of 8 cards: worst {worst[0] * 1000:.1f} ms CPU ({worst[1]} cubes)")
 
@@ -113,8 +133,10 @@ def main() -> None:
         t, best = climb(rng, [rng.choice(STACKS) for _ in cells], change, cost, args.steps)
         doc = position_doc(side, dict(zip(cells, best, strict=True)), spirit)
         worst_pos = max(worst_pos, (t, len(doc["boards"]["A"]["cubes"]), side))
-    print(f"position with 32 Animal cards: worst {worst_pos[0] * 1000:.1f} ms CPU "
-          f"({worst_pos[1]} cubes, side {worst_pos[2]})")
+    print(
+        f"position with 32 Animal cards: worst {worst_pos[0] * 1000:.1f} ms CPU "
+        f"({worst_pos[1]} cubes, side {worst_pos[2]})"
+    )
 
 
 if __name__ == "__main__":

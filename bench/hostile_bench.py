@@ -31,9 +31,11 @@ def hostile(moves: int) -> dict[str, bytes]:
     bare = {**base, "moves": [{} for _ in range(moves)]}
     pretty = orjson.dumps(empty, option=orjson.OPT_INDENT_2)
     dup = pretty.replace(b'"player": "Ann",', b'"player": "Ann", "player": "Ben",')
-    return {f"{moves:,} empty moves": pretty,
-            f"{moves:,} {{}} moves": orjson.dumps(bare, option=orjson.OPT_INDENT_2),
-            f"{moves:,} moves with a duplicate key": dup}
+    return {
+        f"{moves:,} empty moves": pretty,
+        f"{moves:,} {{}} moves": orjson.dumps(bare, option=orjson.OPT_INDENT_2),
+        f"{moves:,} moves with a duplicate key": dup,
+    }
 
 
 def valid_seconds_per_mb(count: int) -> tuple[float, float]:
@@ -43,6 +45,7 @@ def valid_seconds_per_mb(count: int) -> tuple[float, float]:
     try:
         from scorer.loading import has_duplicate_keys
     except ImportError:  # a scorer from before REC-JSON-2
+
         def has_duplicate_keys(data: bytes, doc: object) -> bool:
             return False
 
@@ -79,16 +82,20 @@ def main() -> None:
     args = parser.parse_args()
     tune_gc()
     per_mb, check = valid_seconds_per_mb(args.valid)
-    print(f"valid records: {per_mb:.3f} s per MB (pretty-printed); duplicate-key check "
-          f"{check * 1e6:.0f} µs per record")
+    print(
+        f"valid records: {per_mb:.3f} s per MB (pretty-printed); duplicate-key check "
+        f"{check * 1e6:.0f} µs per record"
+    )
     for name, data in hostile(args.moves).items():
         t0 = time.perf_counter()
         result = verify_bytes(data)
         seconds = time.perf_counter() - t0
         rules = sorted({f.rule for f in result.findings})
-        print(f"{name}: {len(data) / 1e6:.1f} MB, rejected in {seconds:.2f} s "
-              f"(a valid record of that size: {per_mb * len(data) / 1e6:.2f} s); "
-              f"{result.status}, {len(result.findings)} findings {rules}")
+        print(
+            f"{name}: {len(data) / 1e6:.1f} MB, rejected in {seconds:.2f} s "
+            f"(a valid record of that size: {per_mb * len(data) / 1e6:.2f} s); "
+            f"{result.status}, {len(result.findings)} findings {rules}"
+        )
 
 
 if __name__ == "__main__":

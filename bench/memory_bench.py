@@ -56,13 +56,29 @@ def table_only(records: int) -> None:
     for _ in mark_duplicates(items):
         pass
     current, peak = tracemalloc.get_traced_memory()
-    print(f"duplicate detection of {records:,} distinct records: {current / 2**20:.1f} MiB kept, "
-          f"peak {peak / 2**20:.1f} MiB ({time.perf_counter() - t0:.1f} s)")
+    print(
+        f"duplicate detection of {records:,} distinct records: {current / 2**20:.1f} MiB kept, "
+        f"peak {peak / 2**20:.1f} MiB ({time.perf_counter() - t0:.1f} s)"
+    )
 
 
 def batch_run(records: int, jobs: int) -> None:
-    command = [sys.executable, "-m", "scorer", "batch", "-", "--jobs", str(jobs), "--quiet",
-               "--format", "ndjson", "--output", "/dev/null", "--fail-on", "error"]
+    command = [
+        sys.executable,
+        "-m",
+        "scorer",
+        "batch",
+        "-",
+        "--jobs",
+        str(jobs),
+        "--quiet",
+        "--format",
+        "ndjson",
+        "--output",
+        "/dev/null",
+        "--fail-on",
+        "error",
+    ]
     t0 = time.perf_counter()
     proc = subprocess.Popen(command, stdin=subprocess.PIPE)
     assert proc.stdin is not None
@@ -74,9 +90,11 @@ def batch_run(records: int, jobs: int) -> None:
     code = proc.wait()
     seconds = time.perf_counter() - t0
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"scorer batch - --jobs {jobs}: {records:,} records, {written / 1e9:.2f} GB on stdin, "
-          f"{seconds:.0f} s ({records / seconds:.0f} records/s), exit {code}; peak RSS of any "
-          f"scorer process {peak:.0f} MiB (target < 150 MiB)")
+    print(
+        f"scorer batch - --jobs {jobs}: {records:,} records, {written / 1e9:.2f} GB on stdin, "
+        f"{seconds:.0f} s ({records / seconds:.0f} records/s), exit {code}; peak RSS of any "
+        f"scorer process {peak:.0f} MiB (target < 150 MiB)"
+    )
 
 
 def main() -> None:

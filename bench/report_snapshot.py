@@ -24,8 +24,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-PLAYERS = {"harmonies": (1, 2, 3, 4), "kuhfstein": (2, 3, 4), "citrus": (2, 3, 4),
-           "hacienda": (2, 3, 4)}
+PLAYERS = {
+    "harmonies": (1, 2, 3, 4),
+    "kuhfstein": (2, 3, 4),
+    "citrus": (2, 3, 4),
+    "hacienda": (2, 3, 4),
+}
 #: Members of a finding / result that later issues add without changing a verdict.
 DROP = {"line", "col", "fingerprint", "end_reason", "legal", "legal_note", "page"}
 
@@ -75,9 +79,24 @@ def build_corpus(out: Path, per_game: int) -> list[Path]:
         per_count = per_game // len(counts)
         for players in counts:
             proc = subprocess.run(
-                [sys.executable, "-m", "scorer", "simulate", game, "--players", str(players),
-                 "--seed", "0", "--count", str(per_count)],
-                check=True, capture_output=True, text=True, cwd=ROOT)
+                [
+                    sys.executable,
+                    "-m",
+                    "scorer",
+                    "simulate",
+                    game,
+                    "--players",
+                    str(players),
+                    "--seed",
+                    "0",
+                    "--count",
+                    str(per_count),
+                ],
+                check=True,
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+            )
             for k, line in enumerate(proc.stdout.splitlines()):
                 rec = json.loads(line)
                 lines.append(json.dumps(rec, sort_keys=True))
@@ -108,9 +127,24 @@ def main() -> None:
         corpus = build_corpus(args.out / "corpus", args.per_game)
     fixtures = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("fixtures/*/*/*.json"))
     proc = subprocess.run(
-        [sys.executable, "-m", "scorer", "batch", "--format", "json", "--jobs", "2",
-         "--fail-on", "error", *fixtures, *map(str, corpus)],
-        capture_output=True, text=True, cwd=ROOT)
+        [
+            sys.executable,
+            "-m",
+            "scorer",
+            "batch",
+            "--format",
+            "json",
+            "--jobs",
+            "2",
+            "--fail-on",
+            "error",
+            *fixtures,
+            *map(str, corpus),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     if proc.returncode not in (0, 1):
         sys.exit(f"scorer batch failed ({proc.returncode}): {proc.stderr[-2000:]}")
     text = proc.stdout

@@ -37,8 +37,9 @@ from scorer.schemas import validate
 
 def corpus(game: str, count: int, seed: int) -> list[bytes]:
     rules = get_rules(game)
-    players = [1, 2, 3, 4] if game == "harmonies" else [2, 3, 4] if game != "hacienda" else [
-        2, 3, 4, 5]
+    players = (
+        [1, 2, 3, 4] if game == "harmonies" else [2, 3, 4] if game != "hacienda" else [2, 3, 4, 5]
+    )
     options = {"map": "demo-7x6"} if game == "hacienda" else {}  # the figures' map (README)
     out = []
     for k in range(count):
@@ -66,8 +67,9 @@ def bench_game(game: str, count: int, seed: int, profile: bool) -> float:
     print(f"{game}: {count} records, {steps} steps, {len(b''.join(data)) / 1e6:.1f} MB")
     print(f"  whole pipeline: {count / total:9.1f} records/s  {steps / total:10.0f} steps/s")
     parts = {"parse": t_parse, "schema": t_schema, "replay+score+claims": t_replay}
-    split = "  ".join(f"{k} {v / count * 1e6:7.0f} µs ({v / sum(parts.values()):4.0%})"
-                      for k, v in parts.items())
+    split = "  ".join(
+        f"{k} {v / count * 1e6:7.0f} µs ({v / sum(parts.values()):4.0%})" for k, v in parts.items()
+    )
     print(f"  per record, phases timed alone: {split}")
     if profile:
         prof = cProfile.Profile()
@@ -177,13 +179,17 @@ def paired(games: list[str], rounds: int, records: int, seed: int) -> None:
             ratios[g].append(steps / t / read)
             push_ratios[g].append(steps / t / push)
     print(f"paired CPU-time runs, {rounds} rounds, {records} records per game per round:")
-    print(f"  python-chess reading + replaying PGN {statistics.median(rates['chess-pgn']):9.0f} "
-          f"moves/CPU-s; push_san alone {statistics.median(rates['chess-push']):9.0f}")
+    print(
+        f"  python-chess reading + replaying PGN {statistics.median(rates['chess-pgn']):9.0f} "
+        f"moves/CPU-s; push_san alone {statistics.median(rates['chess-push']):9.0f}"
+    )
     for g in games:
         r = ratios[g]
-        print(f"  {g:10} {statistics.median(rates[g]):9.0f} steps/CPU-s  ratio to PGN "
-              f"{statistics.median(r):.2f} (min {min(r):.2f}, max {max(r):.2f}); to push_san "
-              f"{statistics.median(push_ratios[g]):.2f}")
+        print(
+            f"  {g:10} {statistics.median(rates[g]):9.0f} steps/CPU-s  ratio to PGN "
+            f"{statistics.median(r):.2f} (min {min(r):.2f}, max {max(r):.2f}); to push_san "
+            f"{statistics.median(push_ratios[g]):.2f}"
+        )
 
 
 def main() -> None:
@@ -191,12 +197,16 @@ def main() -> None:
     parser.add_argument("--game", action="append", choices=game_names())
     parser.add_argument("--records", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=5, help="paired rounds")
-    parser.add_argument("--paired-records", type=int, default=100,
-                        help="records per game per paired round")
+    parser.add_argument(
+        "--paired-records", type=int, default=100, help="records per game per paired round"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true")
-    parser.add_argument("--default-gc", action="store_true",
-                        help="keep Python's default collector settings (the CLI tunes them)")
+    parser.add_argument(
+        "--default-gc",
+        action="store_true",
+        help="keep Python's default collector settings (the CLI tunes them)",
+    )
     args = parser.parse_args()
     if not args.default_gc:
         tune_gc()  # as `scorer` does at start-up; python-chess runs under the same settings

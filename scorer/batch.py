@@ -79,8 +79,9 @@ def _nothing_in(path: str) -> str:
     return f"{path}: no records in this file"
 
 
-def iter_items(paths: Iterable[str], max_bytes: int = MAX_BYTES,
-               empty: list[str] | None = None) -> Iterator[Item]:
+def iter_items(
+    paths: Iterable[str], max_bytes: int = MAX_BYTES, empty: list[str] | None = None
+) -> Iterator[Item]:
     """Every document of every input, lazily (NDJSON files are read line by line).
     An input that gives no document at all is described in ``empty`` (if given)."""
     for path in paths:
@@ -115,8 +116,9 @@ def _ndjson_items(path: str, max_bytes: int) -> Iterator[Item]:
         yield from _lines(path, read_lines(handle, max_bytes), max_bytes)
 
 
-def read_lines(stream: IO[bytes], max_bytes: int, start: int = 1
-               ) -> Iterator[tuple[int, bytes | None]]:
+def read_lines(
+    stream: IO[bytes], max_bytes: int, start: int = 1
+) -> Iterator[tuple[int, bytes | None]]:
     """(number, line) of each line of ``stream``, reading at most ``max_bytes + 1`` bytes of
     a line at a time: a longer line is ``None`` (and skipped without being held in memory)."""
     number = start - 1
@@ -133,12 +135,14 @@ def read_lines(stream: IO[bytes], max_bytes: int, start: int = 1
             yield number, raw
 
 
-def _lines(source: str, lines: Iterable[tuple[int, bytes | None]], max_bytes: int
-           ) -> Iterator[Item]:
+def _lines(
+    source: str, lines: Iterable[tuple[int, bytes | None]], max_bytes: int
+) -> Iterator[Item]:
     for number, raw in lines:
         if raw is None or len(raw) > max_bytes:
-            yield Item(source, number, None,
-                       ("REC-SIZE-1", f"line is larger than {max_bytes} bytes"))
+            yield Item(
+                source, number, None, ("REC-SIZE-1", f"line is larger than {max_bytes} bytes")
+            )
         elif raw.strip():
             yield Item(source, number, raw)
 
@@ -153,8 +157,12 @@ def _stdin_items(max_bytes: int, stream: IO[bytes] | None = None) -> Iterator[It
     number = 0
     for number, raw in read_lines(stream, max_bytes):
         if raw is None:  # an over-long first line: neither a document nor NDJSON to read
-            yield Item("-", number if head else None, None,
-                       ("REC-SIZE-1", f"input is larger than {max_bytes} bytes"))
+            yield Item(
+                "-",
+                number if head else None,
+                None,
+                ("REC-SIZE-1", f"input is larger than {max_bytes} bytes"),
+            )
             return
         head.append(raw)
         if raw.strip():
@@ -184,8 +192,13 @@ def _single_document(start: bytes, stream: IO[bytes], max_bytes: int) -> Iterato
         yield Item("-", None, data)
 
 
-def verify_item(item: Item, keep_going: bool = False, max_findings: int = MAX_FINDINGS,
-                timeout: float | None = None, profile: Profile | None = None) -> VerifyResult:
+def verify_item(
+    item: Item,
+    keep_going: bool = False,
+    max_findings: int = MAX_FINDINGS,
+    timeout: float | None = None,
+    profile: Profile | None = None,
+) -> VerifyResult:
     """Verify one item (under the event ``profile``, if any); the result carries no state (it
     crosses process boundaries).
 
@@ -195,13 +208,23 @@ def verify_item(item: Item, keep_going: bool = False, max_findings: int = MAX_FI
     if item.data is None:
         rule, message = item.error or ("REC-IO-1", "no data")
         position = (1, 1) if rule == "REC-SIZE-1" else (None, None)
-        result = VerifyResult(item.source, "unknown", None, "malformed",
-                              (Finding(rule, "", message, line=position[0], col=position[1]),))
+        result = VerifyResult(
+            item.source,
+            "unknown",
+            None,
+            "malformed",
+            (Finding(rule, "", message, line=position[0], col=position[1]),),
+        )
     else:
         result = verify_timed(item, keep_going, max_findings, timeout, profile)
     if item.duplicate_of is not None:
-        dup = Finding("REC-DUP-1", "", f"the same content as {item.duplicate_of}", "warning",
-                      {"first": item.duplicate_of})
+        dup = Finding(
+            "REC-DUP-1",
+            "",
+            f"the same content as {item.duplicate_of}",
+            "warning",
+            {"first": item.duplicate_of},
+        )
         result = replace(result, findings=(*result.findings, dup))
         if item.data is not None:
             result = place(result, item.data)
@@ -209,26 +232,43 @@ def verify_item(item: Item, keep_going: bool = False, max_findings: int = MAX_FI
     return replace(result, state=None, line=item.line, findings=findings)
 
 
-def verify_timed(item: Item, keep_going: bool, max_findings: int, timeout: float | None,
-                 profile: Profile | None = None) -> VerifyResult:
+def verify_timed(
+    item: Item,
+    keep_going: bool,
+    max_findings: int,
+    timeout: float | None,
+    profile: Profile | None = None,
+) -> VerifyResult:
     """verify_bytes within a time budget (REC-TIMEOUT-1 when it runs out)."""
     from scorer.timeout import RecordTimeout, budget
 
     assert item.data is not None
     try:
         with budget(timeout):
-            return verify_bytes(item.data, item.source, keep_going, profile=profile,
-                                max_findings=max_findings)
+            return verify_bytes(
+                item.data, item.source, keep_going, profile=profile, max_findings=max_findings
+            )
     except RecordTimeout as exc:
-        finding = Finding("REC-TIMEOUT-1", "", f"checking this record took longer than the "
-                          f"--record-timeout of {exc.seconds:g} s; it was stopped",
-                          details={"timeout": exc.seconds}, line=1, col=1)
+        finding = Finding(
+            "REC-TIMEOUT-1",
+            "",
+            f"checking this record took longer than the "
+            f"--record-timeout of {exc.seconds:g} s; it was stopped",
+            details={"timeout": exc.seconds},
+            line=1,
+            col=1,
+        )
         return VerifyResult(item.source, "unknown", None, "error", (finding,))
 
 
-def verify_chunk(items: list[Item], keep_going: bool = False, render: str | None = None,
-                 max_findings: int = MAX_FINDINGS, timeout: float | None = None,
-                 profile: Profile | None = None) -> list[VerifyResult]:
+def verify_chunk(
+    items: list[Item],
+    keep_going: bool = False,
+    render: str | None = None,
+    max_findings: int = MAX_FINDINGS,
+    timeout: float | None = None,
+    profile: Profile | None = None,
+) -> list[VerifyResult]:
     """Worker entry point: verify a chunk of items in order.
 
     With ``render`` ("json" or "ndjson") each result carries its output already rendered and
@@ -273,8 +313,9 @@ Submit = Callable[[list[Item]], Any]
 Collect = Callable[[Any], list[VerifyResult]]
 
 
-def run_ordered(chunks: Iterable[list[Item]], submit: Submit, collect: Collect,
-                window: int) -> Iterator[VerifyResult]:
+def run_ordered(
+    chunks: Iterable[list[Item]], submit: Submit, collect: Collect, window: int
+) -> Iterator[VerifyResult]:
     """Submit chunks keeping at most ``window`` in flight; yield results in input order."""
     pending: deque[Any] = deque()
     for chunk in chunks:
@@ -285,10 +326,16 @@ def run_ordered(chunks: Iterable[list[Item]], submit: Submit, collect: Collect,
         yield from collect(pending.popleft())
 
 
-def run_local(items: Iterable[Item], jobs: int, keep_going: bool = False, chunk_size: int = 16,
-              render: str | None = None, max_findings: int = MAX_FINDINGS,
-              timeout: float | None = None, profile: Profile | None = None
-              ) -> Iterator[VerifyResult]:
+def run_local(
+    items: Iterable[Item],
+    jobs: int,
+    keep_going: bool = False,
+    chunk_size: int = 16,
+    render: str | None = None,
+    max_findings: int = MAX_FINDINGS,
+    timeout: float | None = None,
+    profile: Profile | None = None,
+) -> Iterator[VerifyResult]:
     """Verify with ``jobs`` worker processes (1 = in this process); ``render``,
     ``max_findings``, ``timeout`` and ``profile`` as for :func:`verify_chunk` (the profile is
     sent with every chunk)."""
@@ -304,9 +351,13 @@ def run_local(items: Iterable[Item], jobs: int, keep_going: bool = False, chunk_
     warm_up()  # forked workers then start with every game imported and every validator built
     with ProcessPoolExecutor(max_workers=jobs, initializer=tune_gc) as pool:
         yield from run_ordered(
-            chunks, lambda c: pool.submit(verify_chunk, c, keep_going, render, max_findings,
-                                          timeout, profile),
-            lambda f: f.result(), window=4 * jobs)
+            chunks,
+            lambda c: pool.submit(
+                verify_chunk, c, keep_going, render, max_findings, timeout, profile
+            ),
+            lambda f: f.result(),
+            window=4 * jobs,
+        )
 
 
 def warm_up() -> None:
@@ -320,10 +371,16 @@ def warm_up() -> None:
     validate({"format": "scorer-position/1"})
 
 
-def run_dask(items: Iterable[Item], address: str, keep_going: bool = False,
-             chunk_size: int = 64, render: str | None = None, max_findings: int = MAX_FINDINGS,
-             timeout: float | None = None, profile: Profile | None = None
-             ) -> Iterator[VerifyResult]:
+def run_dask(
+    items: Iterable[Item],
+    address: str,
+    keep_going: bool = False,
+    chunk_size: int = 64,
+    render: str | None = None,
+    max_findings: int = MAX_FINDINGS,
+    timeout: float | None = None,
+    profile: Profile | None = None,
+) -> Iterator[VerifyResult]:
     """Verify on a Dask distributed cluster (``local`` starts a two-worker local cluster).
     Dask runs tasks in threads, where ``timeout`` is checked after each record, not enforced
     during it (see :mod:`scorer.timeout`)."""
@@ -332,8 +389,9 @@ def run_dask(items: Iterable[Item], address: str, keep_going: bool = False,
     dist: Any = importlib.import_module("distributed")  # untyped; imported only with --dask
     cluster = None
     if address == "local":
-        cluster = dist.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                    dashboard_address=None)
+        cluster = dist.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        )
         client = dist.Client(cluster)
     else:
         client = dist.Client(address)
@@ -341,9 +399,12 @@ def run_dask(items: Iterable[Item], address: str, keep_going: bool = False,
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         yield from run_ordered(
             chunked(items, chunk_size),
-            lambda c: client.submit(verify_chunk, c, keep_going, render, max_findings,
-                                    timeout, profile, pure=False),
-            lambda f: f.result(), window=4 * workers)
+            lambda c: client.submit(
+                verify_chunk, c, keep_going, render, max_findings, timeout, profile, pure=False
+            ),
+            lambda f: f.result(),
+            window=4 * workers,
+        )
     finally:
         client.close()
         if cluster is not None:
@@ -351,8 +412,9 @@ def run_dask(items: Iterable[Item], address: str, keep_going: bool = False,
 
 
 def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
+    return (
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    )
 
 
 def mark_duplicates(items: Iterable[Item]) -> Iterator[Item]:

@@ -30,8 +30,16 @@ def scoring_when(stage: str, move: int | None = None) -> str:
 
 
 def claim_mismatch(
-    pointer: str, player: str, what: str, claimed: Any, computed: Any, *, rule: str = "REC-CLAIM-1",
-    when: str = "", unit: str = "", details: Mapping[str, object] | None = None,
+    pointer: str,
+    player: str,
+    what: str,
+    claimed: Any,
+    computed: Any,
+    *,
+    rule: str = "REC-CLAIM-1",
+    when: str = "",
+    unit: str = "",
+    details: Mapping[str, object] | None = None,
 ) -> Finding:
     """A claim that differs from the computed value.
 
@@ -43,10 +51,12 @@ def claim_mismatch(
         said = plural(claimed, unit)
     else:
         said = f"{what} {claimed}".strip()
-    return Finding(rule, pointer,
-                   f"{claim_label(player, when)}: claimed {said}, computed {computed}",
-                   details={"player": player, **(details or {}), "expected": computed,
-                            "found": claimed})
+    return Finding(
+        rule,
+        pointer,
+        f"{claim_label(player, when)}: claimed {said}, computed {computed}",
+        details={"player": player, **(details or {}), "expected": computed, "found": claimed},
+    )
 
 
 def claimants(block: object) -> list[str]:

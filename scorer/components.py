@@ -77,13 +77,19 @@ class Difference:
     count: int  # how many items differ in all (at least 1)
 
 
-def keyed(pointer: str, values: Mapping[str, Any], pointers: ItemPointers = None,
-          complete: bool = True, same: Callable[[Any, Any], bool] | None = None) -> Part:
+def keyed(
+    pointer: str,
+    values: Mapping[str, Any],
+    pointers: ItemPointers = None,
+    complete: bool = True,
+    same: Callable[[Any, Any], bool] | None = None,
+) -> Part:
     return Part(pointer, "keyed", values, pointers, complete, True, same)
 
 
-def multiset(pointer: str, values: Sequence[Any], pointers: ItemPointers = None,
-             complete: bool = True) -> Part:
+def multiset(
+    pointer: str, values: Sequence[Any], pointers: ItemPointers = None, complete: bool = True
+) -> Part:
     return Part(pointer, "multiset", tuple(values), pointers, complete)
 
 

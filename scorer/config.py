@@ -127,8 +127,10 @@ def _parse(config: Config, data: dict[str, Any]) -> Config:
     from scorer.selection import patterns
 
     if config.prefix == "" and "tool" in data:
-        raise config.error("tool", "scorer.toml holds the settings at its top level, without a "
-                           "[tool.scorer] header")
+        raise config.error(
+            "tool",
+            "scorer.toml holds the settings at its top level, without a [tool.scorer] header",
+        )
     assert config.path is not None
     base = config.path.parent
     include = patterns(_strings(config, data, "include"), base)
@@ -138,10 +140,14 @@ def _parse(config: Config, data: dict[str, Any]) -> Config:
         raise config.error("games", "must be a table of games ([games.<game>])")
     profile = None
     if games:
-        profile = Profile(config.name, {
-            game: _game(config, game, section) for game, section in games.items()})
-    defaults = {k: str(base / v) if k in PATH_KEYS and isinstance(v, str) else v
-                for k, v in data.items() if k not in FIXED_KEYS}
+        profile = Profile(
+            config.name, {game: _game(config, game, section) for game, section in games.items()}
+        )
+    defaults = {
+        k: str(base / v) if k in PATH_KEYS and isinstance(v, str) else v
+        for k, v in data.items()
+        if k not in FIXED_KEYS
+    }
     return Config(config.path, config.prefix, defaults, include, exclude, profile)
 
 
@@ -158,14 +164,19 @@ def _game(config: Config, game: str, section: Any) -> GameProfile:
 
     key = f"games.{game}"
     if game not in game_names():
-        raise config.error(key, f"unknown game{_guess(game, game_names())}; the games are "
-                           f"{', '.join(game_names())}")
+        raise config.error(
+            key,
+            f"unknown game{_guess(game, game_names())}; the games are {', '.join(game_names())}",
+        )
     if not isinstance(section, dict):
         raise config.error(key, "must be a table (variant, components, players)")
     for name in section:
         if name not in GAME_KEYS:
-            raise config.error(f"{key}.{name}", f"unknown key{_guess(name, GAME_KEYS)}; the keys "
-                               f"of a game are {', '.join(GAME_KEYS)}")
+            raise config.error(
+                f"{key}.{name}",
+                f"unknown key{_guess(name, GAME_KEYS)}; the keys "
+                f"of a game are {', '.join(GAME_KEYS)}",
+            )
     rules = get_rules(game)
     variant = None
     if "variant" in section:
@@ -174,8 +185,9 @@ def _game(config: Config, game: str, section: Any) -> GameProfile:
     if "components" in section:
         file = section["components"]
         components = _components(config, game, file)
-    players = _players(config, f"{key}.players", section["players"]) if (
-        "players" in section) else None
+    players = (
+        _players(config, f"{key}.players", section["players"]) if ("players" in section) else None
+    )
     return GameProfile(game, variant, components, file, players)
 
 
@@ -183,8 +195,9 @@ def _variant(config: Config, game: str, variant: Any) -> dict[str, Any]:
     from scorer.options import option_problems
 
     if not isinstance(variant, dict):
-        raise config.error(f"games.{game}.variant", "must be a table of options "
-                           "(variant = {option = value, ...})")
+        raise config.error(
+            f"games.{game}.variant", "must be a table of options (variant = {option = value, ...})"
+        )
     problems = option_problems(game, variant)
     if problems:
         raise config.error(f"games.{game}.variant", "; ".join(problems))
@@ -210,8 +223,11 @@ def _components(config: Config, game: str, file: Any) -> Any:
 
     key = f"games.{game}.components"
     if game == "harmonies":
-        raise config.error(key, "Harmonies has no component data to pin: its cards are built in "
-                           "(every report names the fingerprint of the built-in catalogue)")
+        raise config.error(
+            key,
+            "Harmonies has no component data to pin: its cards are built in "
+            "(every report names the fingerprint of the built-in catalogue)",
+        )
     if not isinstance(file, str) or not file:
         raise config.error(key, f"must be the path of a record or position file, found {file!r}")
     assert config.path is not None
@@ -222,8 +238,11 @@ def _components(config: Config, game: str, file: Any) -> Any:
         raise config.error(key, f"{display(path)}: {exc.rule} {exc.message}") from None
     kind, errors = validate(doc)
     if errors or kind == "unknown" or doc.get("game") != game:
-        why = (f"{errors[0].rule} at {errors[0].pointer or '/'}: {errors[0].message}" if errors
-               else f"not a {game} record or position")
+        why = (
+            f"{errors[0].rule} at {errors[0].pointer or '/'}: {errors[0].message}"
+            if errors
+            else f"not a {game} record or position"
+        )
         raise config.error(key, f"{display(path)}: {why}")
     problem = _setup_problem(get_rules(game), doc, kind)
     if problem:
@@ -251,8 +270,9 @@ def _setup_problem(rules: Any, doc: Any, kind: str) -> str | None:
 Convert = Callable[[Any], Any]
 
 
-def option_defaults(config: Config, commands: Mapping[str, Mapping[str, tuple[str, Convert]]]
-                    ) -> dict[str, dict[str, Any]]:
+def option_defaults(
+    config: Config, commands: Mapping[str, Mapping[str, tuple[str, Convert]]]
+) -> dict[str, dict[str, Any]]:
     """The CLI's default map from the option keys of ``config``: ``commands`` maps a command
     name to {long option name: (parameter name, converter)}; a converter raises for a value
     the option does not take. A key applies to every command whose option takes its value
@@ -263,8 +283,9 @@ def option_defaults(config: Config, commands: Mapping[str, Mapping[str, tuple[st
     for key, value in config.defaults.items():
         takers = [(cmd, opts[key]) for cmd, opts in commands.items() if key in opts]
         if not takers:
-            raise config.error(key, f"unknown key{_guess(key, names)}; the keys are "
-                               f"{', '.join(names)}")
+            raise config.error(
+                key, f"unknown key{_guess(key, names)}; the keys are {', '.join(names)}"
+            )
         reasons = []
         for cmd, (param, convert) in takers:
             try:

@@ -21,8 +21,9 @@ State = Any
 PlayerName = str
 RuleId = str
 
-Status = Literal["ok", "mismatch", "illegal", "incomplete", "malformed", "impossible", "error",
-                 "ineligible"]
+Status = Literal[
+    "ok", "mismatch", "illegal", "incomplete", "malformed", "impossible", "error", "ineligible"
+]
 Kind = Literal["record", "position", "unknown"]
 
 

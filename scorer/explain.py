@@ -32,11 +32,15 @@ from scorer.words import plural
 EXPLAIN_FORMAT = "scorer-explain/1"
 
 
-def select(items: Sequence[ScoreItem], player: str | None = None, category: str | None = None
-           ) -> list[ScoreItem]:
+def select(
+    items: Sequence[ScoreItem], player: str | None = None, category: str | None = None
+) -> list[ScoreItem]:
     """Items of one player and/or one category (None = all)."""
-    return [i for i in items if (player is None or i.player == player)
-            and (category is None or i.category == category)]
+    return [
+        i
+        for i in items
+        if (player is None or i.player == player) and (category is None or i.category == category)
+    ]
 
 
 def _cells(cells: Sequence[tuple[int, int]]) -> str:
@@ -45,8 +49,7 @@ def _cells(cells: Sequence[tuple[int, int]]) -> str:
     return " — cells " + ", ".join(f"[{c[0]},{c[1]}]" for c in cells)
 
 
-def filter_problem(result: VerifyResult, player: str | None, category: str | None
-                   ) -> str | None:
+def filter_problem(result: VerifyResult, player: str | None, category: str | None) -> str | None:
     """Why ``--player`` / ``--category`` cannot be used on ``result`` (None when they can)."""
     if player is not None and player not in result.players:
         return f"no player {player!r}; players: {', '.join(result.players)}"
@@ -56,16 +59,26 @@ def filter_problem(result: VerifyResult, player: str | None, category: str | Non
     return None
 
 
-def claim_findings(findings: Sequence[Finding], player: str | None = None,
-                   category: str | None = None) -> list[Finding]:
+def claim_findings(
+    findings: Sequence[Finding], player: str | None = None, category: str | None = None
+) -> list[Finding]:
     """The REC-CLAIM-1 findings about ``player`` and ``category`` (None = any)."""
-    return [f for f in findings if f.rule == "REC-CLAIM-1"
-            and (player is None or f.details.get("player") == player)
-            and (category is None or f.details.get("category") == category)]
+    return [
+        f
+        for f in findings
+        if f.rule == "REC-CLAIM-1"
+        and (player is None or f.details.get("player") == player)
+        and (category is None or f.details.get("category") == category)
+    ]
 
 
-def render_explanation(sheet: ScoreSheet, items: Sequence[ScoreItem], findings: Sequence[Finding],
-                       player: str | None = None, category: str | None = None) -> str:
+def render_explanation(
+    sheet: ScoreSheet,
+    items: Sequence[ScoreItem],
+    findings: Sequence[Finding],
+    player: str | None = None,
+    category: str | None = None,
+) -> str:
     """Per player and category: every item with its points, cells and rule; then the claims
     that differ from the computed scores."""
     out: list[str] = []
@@ -79,38 +92,58 @@ def render_explanation(sheet: ScoreSheet, items: Sequence[ScoreItem], findings: 
             out.append(f"  {cat}: {line.categories.get(cat, '—')}")
             for item in mine:
                 where = "" if _names_cells(item) else _cells(item.cells)
-                out.append(f"    {item.text}: {plural(item.points, 'point')} [{item.rule}]"
-                           f"{where}")
+                out.append(f"    {item.text}: {plural(item.points, 'point')} [{item.rule}]{where}")
             if not mine:
                 out.append("    (nothing scored)")
     claims = claim_findings(findings, player, category)
     if claims:
         out.append("Claimed vs computed:")
-        out.extend(f"  {f.pointer}: claimed {f.details.get('found')}, computed "
-                   f"{f.details.get('expected')} (difference "
-                   f"{_diff(f.details.get('found'), f.details.get('expected'))})" for f in claims)
+        out.extend(
+            f"  {f.pointer}: claimed {f.details.get('found')}, computed "
+            f"{f.details.get('expected')} (difference "
+            f"{_diff(f.details.get('found'), f.details.get('expected'))})"
+            for f in claims
+        )
     return "\n".join(out) + "\n"
 
 
-def explanation_data(result: VerifyResult, items: Sequence[ScoreItem],
-                     player: str | None = None, category: str | None = None
-                     ) -> dict[str, Any]:
+def explanation_data(
+    result: VerifyResult,
+    items: Sequence[ScoreItem],
+    player: str | None = None,
+    category: str | None = None,
+) -> dict[str, Any]:
     """The ``scorer-explain/1`` document of ``result`` (plain data, ready for JSON)."""
     sheet = result.scores
-    categories = [c for c in sheet.categories if category is None or c == category] \
-        if sheet is not None else []
-    lines = [line for line in sheet.players if player is None or line.name == player] \
-        if sheet is not None else []
+    categories = (
+        [c for c in sheet.categories if category is None or c == category]
+        if sheet is not None
+        else []
+    )
+    lines = (
+        [line for line in sheet.players if player is None or line.name == player]
+        if sheet is not None
+        else []
+    )
     return {
-        "format": EXPLAIN_FORMAT, "file": result.source, "kind": result.kind,
-        "game": result.game, "status": result.status,
+        "format": EXPLAIN_FORMAT,
+        "file": result.source,
+        "kind": result.kind,
+        "game": result.game,
+        "status": result.status,
         "filter": {"player": player, "category": category},
         "categories": categories,
-        "players": [{"name": line.name, "total": line.total,
-                     "categories": {c: line.categories.get(c) for c in categories}}
-                    for line in lines],
-        "items": [item_data(i) for i in select(items, player, category)
-                  if i.category in categories],
+        "players": [
+            {
+                "name": line.name,
+                "total": line.total,
+                "categories": {c: line.categories.get(c) for c in categories},
+            }
+            for line in lines
+        ],
+        "items": [
+            item_data(i) for i in select(items, player, category) if i.category in categories
+        ],
         "claims": [finding_to_data(f) for f in claim_findings(result.findings, player, category)],
         "findings": [finding_to_data(f) for f in result.findings if f.rule != "REC-CLAIM-1"],
     }
@@ -118,9 +151,15 @@ def explanation_data(result: VerifyResult, items: Sequence[ScoreItem],
 
 def item_data(item: ScoreItem) -> dict[str, Any]:
     """One scoring item as plain data (``cells`` as ``[x, y]`` lists)."""
-    return {"player": item.player, "category": item.category, "points": item.points,
-            "rule": item.rule, "text": item.text, "cells": [[c[0], c[1]] for c in item.cells],
-            "board": item.board}
+    return {
+        "player": item.player,
+        "category": item.category,
+        "points": item.points,
+        "rule": item.rule,
+        "text": item.text,
+        "cells": [[c[0], c[1]] for c in item.cells],
+        "board": item.board,
+    }
 
 
 def _names_cells(item: ScoreItem) -> bool:

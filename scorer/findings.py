@@ -26,8 +26,7 @@ REC_RULES: Mapping[str, str] = {
     "REC-CLAIM-1": "A claimed total, breakdown category or rating differs from the computed one, "
     "or a claim names a player who is not in `players`.",
     "REC-PROFILE-1": "An effective variant option differs from the one the event profile pins.",
-    "REC-PROFILE-2": "The component data differs from the event's (the profile's components "
-    "file).",
+    "REC-PROFILE-2": "The component data differs from the event's (the profile's components file).",
     "REC-PROFILE-3": "A player is not on the event profile's roster.",
     "REC-DUP-1": "Warning: a batch holds the same record content more than once.",
     "REC-INTERNAL-1": "The scorer failed unexpectedly on this document (a bug; please report it).",
@@ -75,10 +74,12 @@ def limit_finding(shown: int, more: int, at_least: bool = False) -> Finding:
     """REC-LIMIT-1: ``shown`` findings were reported and ``more`` (or at least ``more``) not."""
     count = f"at least {more:,}" if at_least else f"{more:,}"
     return Finding(
-        "REC-LIMIT-1", "",
+        "REC-LIMIT-1",
+        "",
         f"{count} more finding{'s' if more != 1 or at_least else ''} not shown (the first "
         f"{shown:,} are; --max-findings raises the limit)",
-        "warning", {"shown": shown, "more": more, "at_least": at_least},
+        "warning",
+        {"shown": shown, "more": more, "at_least": at_least},
     )
 
 

@@ -29,8 +29,16 @@ FORMATS = ("text", "json", "ndjson", "junit", "sarif", "github")
 GITHUB_CAP = 50
 FP_KEPT = 1000  # distinct component fingerprints counted per game (memory stays bounded)
 FP_SHOWN = 5
-STATUSES = ("ok", "mismatch", "illegal", "incomplete", "malformed", "impossible", "error",
-            "ineligible")
+STATUSES = (
+    "ok",
+    "mismatch",
+    "illegal",
+    "incomplete",
+    "malformed",
+    "impossible",
+    "error",
+    "ineligible",
+)
 
 
 def label(result: VerifyResult) -> str:
@@ -65,8 +73,11 @@ class Tally:
         self.by_game[result.game or "unknown"][result.status] += 1
         if result.game is not None and result.fingerprint is not None:
             seen = self.fingerprints[result.game]
-            key = result.fingerprint if (result.fingerprint in seen or len(seen) < FP_KEPT
-                                         ) else "other"
+            key = (
+                result.fingerprint
+                if (result.fingerprint in seen or len(seen) < FP_KEPT)
+                else "other"
+            )
             seen[key] += 1
         self.rules.update(f.rule for f in result.findings)
         if fails(result, self.fail_on):
@@ -81,19 +92,25 @@ class Tally:
         count = sum(self.tolerated.values())
         if not count:
             return ""
-        kinds = ", ".join(f"{n} {STATUS_WORDS.get(status, status)}"
-                          for status, n in sorted(self.tolerated.items()))
+        kinds = ", ".join(
+            f"{n} {STATUS_WORDS.get(status, status)}"
+            for status, n in sorted(self.tolerated.items())
+        )
         record = "record has" if count == 1 else "records have"
-        return (f"{count} {record} differences that do not fail the run under --fail-on "
-                f"{self.fail_on} ({kinds})")
+        return (
+            f"{count} {record} differences that do not fail the run under --fail-on "
+            f"{self.fail_on} ({kinds})"
+        )
 
     def statistics(self) -> str:
         """Findings per rule ID, most frequent first (``--statistics``)."""
         if not self.rules:
             return "no findings\n"
         width = max(len(f"{n:,}") for n in self.rules.values())
-        return "".join(f"{n:>{width},}  {rule:<14} {rule_text(rule)}\n"
-                       for rule, n in sorted(self.rules.items(), key=lambda kv: (-kv[1], kv[0])))
+        return "".join(
+            f"{n:>{width},}  {rule:<14} {rule_text(rule)}\n"
+            for rule, n in sorted(self.rules.items(), key=lambda kv: (-kv[1], kv[0]))
+        )
 
     @property
     def total(self) -> int:
@@ -134,6 +151,7 @@ class Writer(ABC):
     #: What batch workers prepare for this writer (see scorer.batch.verify_chunk): the other
     #: formats show findings only, so the score sheets need not come back at all.
     render: str = "slim"
+
     def __init__(self, out: IO[bytes], quiet: bool = False, color: bool = False) -> None:
         self.out = out
         self.quiet = quiet
@@ -201,8 +219,13 @@ class TextWriter(Writer):
             counts = self.tally.by_game[game]
             table.add_row(game, str(sum(counts.values())), *(str(counts[s]) for s in STATUSES))
         buffer = io.StringIO()
-        Console(file=buffer, width=120, force_terminal=self.color, no_color=not self.color,
-                color_system="standard" if self.color else None).print(table)
+        Console(
+            file=buffer,
+            width=120,
+            force_terminal=self.color,
+            no_color=not self.color,
+            color_system="standard" if self.color else None,
+        ).print(table)
         return buffer.getvalue()
 
 
@@ -226,13 +249,18 @@ class JsonWriter(Writer):
     def write_result(self, result: VerifyResult) -> None:
         self._text("\n" if self._first else ",\n")
         self._first = False
-        self.out.write(result.rendered or
-                       dumps_report(result_to_data(result), indent=False).rstrip(b"\n"))
+        self.out.write(
+            result.rendered or dumps_report(result_to_data(result), indent=False).rstrip(b"\n")
+        )
 
     def finish(self) -> None:
-        summary = {"total": self.tally.total, "passed": self.tally.passed,
-                   "failed": self.tally.failed, **self.tally.statuses()}
-        self._text("\n], \"summary\": ")
+        summary = {
+            "total": self.tally.total,
+            "passed": self.tally.passed,
+            "failed": self.tally.failed,
+            **self.tally.statuses(),
+        }
+        self._text('\n], "summary": ')
         self.out.write(dumps_report(summary, indent=False).rstrip(b"\n"))
         self._text("}\n")
 
@@ -245,8 +273,16 @@ class _Collecting(Writer):
         self.rows: list[tuple[str, str, int | None, str, str, tuple[Finding, ...]]] = []
 
     def write_result(self, result: VerifyResult) -> None:
-        self.rows.append((label(result), result.source, result.line, result.game or "unknown",
-                          result.status, result.findings))
+        self.rows.append(
+            (
+                label(result),
+                result.source,
+                result.line,
+                result.game or "unknown",
+                result.status,
+                result.findings,
+            )
+        )
 
 
 class JunitWriter(_Collecting):
@@ -257,14 +293,17 @@ class JunitWriter(_Collecting):
         for row in self.rows:
             suites[row[3]].append(row)
         failures = sum(1 for r in self.rows if r[4] != "ok")
-        lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-                 f'<testsuites name="scorer" tests="{len(self.rows)}" failures="{failures}" '
-                 'errors="0">']
+        lines = [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            f'<testsuites name="scorer" tests="{len(self.rows)}" failures="{failures}" errors="0">',
+        ]
         for game in sorted(suites):
             rows = suites[game]
             fails = sum(1 for r in rows if r[4] != "ok")
-            lines.append(f'  <testsuite name={quoteattr(game)} tests="{len(rows)}" '
-                         f'failures="{fails}" errors="0" skipped="0">')
+            lines.append(
+                f'  <testsuite name={quoteattr(game)} tests="{len(rows)}" '
+                f'failures="{fails}" errors="0" skipped="0">'
+            )
             for where, _src, _line, _game, status, findings in rows:
                 name = quoteattr(where)
                 if status == "ok":
@@ -273,12 +312,15 @@ class JunitWriter(_Collecting):
                 first = next((f for f in findings if f.is_error), findings[0] if findings else None)
                 at = f" (line {first.line}, column {first.col})" if first and first.line else ""
                 message = f"{status}: {first.rule} {first.message}{at}" if first else status
-                body = "\n".join(finding_line(_src if f.line is not None else where, f)
-                                 for f in findings)
+                body = "\n".join(
+                    finding_line(_src if f.line is not None else where, f) for f in findings
+                )
                 lines.append(f'    <testcase classname="scorer.{game}" name={name}>')
-                lines.append(f'      <failure message={quoteattr(message)} type='
-                             f'{quoteattr(first.rule if first else status)}>{escape(body)}'
-                             '</failure>')
+                lines.append(
+                    f"      <failure message={quoteattr(message)} type="
+                    f"{quoteattr(first.rule if first else status)}>{escape(body)}"
+                    "</failure>"
+                )
                 lines.append("    </testcase>")
             lines.append("  </testsuite>")
         lines.append("</testsuites>")
@@ -303,21 +345,29 @@ class SarifWriter(_Collecting):
         doc = {
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
-            "runs": [{
-                "tool": {"driver": {
-                    "name": "scorer", "version": __version__,
-                    "rules": [{"id": r, "shortDescription": {"text": catalogue.get(r, r)}}
-                              for r in used],
-                }},
-                "results": results,
-                "columnKind": "unicodeCodePoints",
-            }],
+            "runs": [
+                {
+                    "tool": {
+                        "driver": {
+                            "name": "scorer",
+                            "version": __version__,
+                            "rules": [
+                                {"id": r, "shortDescription": {"text": catalogue.get(r, r)}}
+                                for r in used
+                            ],
+                        }
+                    },
+                    "results": results,
+                    "columnKind": "unicodeCodePoints",
+                }
+            ],
         }
         self.out.write(dumps_report(doc))
 
 
-def _sarif_result(source: str, line: int | None, finding: Finding, rule_index: int
-                  ) -> dict[str, Any]:
+def _sarif_result(
+    source: str, line: int | None, finding: Finding, rule_index: int
+) -> dict[str, Any]:
     start = finding.line if finding.line is not None else line
     region: dict[str, int] = {"startLine": start} if start else {}
     if region and finding.col and finding.line is not None:
@@ -327,7 +377,8 @@ def _sarif_result(source: str, line: int | None, finding: Finding, rule_index: i
         location["region"] = region
     text = f"{finding.message}" + (f" (at {finding.pointer})" if finding.pointer else "")
     return {
-        "ruleId": finding.rule, "ruleIndex": rule_index,
+        "ruleId": finding.rule,
+        "ruleIndex": rule_index,
         "level": "error" if finding.is_error else "warning",
         "message": {"text": text},
         "locations": [{"physicalLocation": location}],
@@ -362,9 +413,11 @@ class GithubWriter(Writer):
 
     def finish(self) -> None:
         if self.hidden:
-            self._text(f"::warning title=scorer::{self.hidden} more "
-                       f"{noun(self.hidden, 'finding')} not shown "
-                       f"(first {GITHUB_CAP} only)\n")
+            self._text(
+                f"::warning title=scorer::{self.hidden} more "
+                f"{noun(self.hidden, 'finding')} not shown "
+                f"(first {GITHUB_CAP} only)\n"
+            )
         self._text(f"::notice title=scorer::{_data(self.tally.closing_line())}\n")
         self._text(self.tally.closing_text())
 
@@ -378,8 +431,12 @@ def _prop(text: str) -> str:
 
 
 WRITERS: dict[str, type[Writer]] = {
-    "text": TextWriter, "json": JsonWriter, "ndjson": NdjsonWriter, "junit": JunitWriter,
-    "sarif": SarifWriter, "github": GithubWriter,
+    "text": TextWriter,
+    "json": JsonWriter,
+    "ndjson": NdjsonWriter,
+    "junit": JunitWriter,
+    "sarif": SarifWriter,
+    "github": GithubWriter,
 }
 
 
@@ -388,7 +445,14 @@ def fails(result: VerifyResult, fail_on: str) -> bool:
     levels: dict[str, Sequence[str]] = {
         "error": ("illegal", "malformed", "impossible", "error", "ineligible"),
         "mismatch": ("illegal", "malformed", "impossible", "error", "ineligible", "mismatch"),
-        "incomplete": ("illegal", "malformed", "impossible", "error", "ineligible", "mismatch",
-                       "incomplete"),
+        "incomplete": (
+            "illegal",
+            "malformed",
+            "impossible",
+            "error",
+            "ineligible",
+            "mismatch",
+            "incomplete",
+        ),
     }
     return result.status in levels[fail_on]

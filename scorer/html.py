@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from scorer.batch import Item
     from scorer.profile import Profile
 
-CSS = """
+CSS = (
+    """
 body{font-family:system-ui,sans-serif;margin:2em;color:#222;background:#fff}
 h1{font-size:1.4em}table{border-collapse:collapse;margin:1em 0}
 th,td{border:1px solid #bbb;padding:.3em .6em;text-align:right}
@@ -26,7 +27,9 @@ th:first-child,td:first-child{text-align:left}
 .board{margin:1em 0;max-width:100%;overflow:auto}
 code{font-size:.9em}.fingerprint code{overflow-wrap:anywhere}
 ul.findings li{font-family:monospace;margin:.2em 0}
-""" + RESPONSIVE_CSS
+"""
+    + RESPONSIVE_CSS
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,24 +44,30 @@ class Page:
 
 
 def _doc(title: str, body: str) -> str:
-    return (f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-            f"{body}\n</body>\n</html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        f"{body}\n</body>\n</html>\n"
+    )
 
 
 def score_table(sheet: ScoreSheet, table_id: str = "scores") -> str:
-    head = "".join(f"<th>{escape(c)}</th>" for c in (*sheet.categories, "total",
-                                                      *sheet.extra_columns))
+    head = "".join(
+        f"<th>{escape(c)}</th>" for c in (*sheet.categories, "total", *sheet.extra_columns)
+    )
     rows = []
     for line in sheet.players:
         cells = [escape(line.shown(c)) for c in sheet.categories]
         cells.append(f"<b>{line.total}</b>")
         cells += [escape(_text(line.extras.get(c, ""))) for c in sheet.extra_columns]
-        rows.append(f"<tr><td>{escape(line.name)}</td>"
-                    + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    return (f"<div class=\"wide\"><table id=\"{table_id}\" class=\"scores\"><thead><tr>"
-            f"<th>player</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+        rows.append(
+            f"<tr><td>{escape(line.name)}</td>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+        )
+    return (
+        f'<div class="wide"><table id="{table_id}" class="scores"><thead><tr>'
+        f"<th>player</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
 def _text(value: object) -> str:
@@ -69,24 +78,29 @@ def _text(value: object) -> str:
 
 def _status(result: VerifyResult) -> str:
     cls = "ok" if result.ok else "bad"
-    return f"<span class=\"{cls}\">{escape(STATUS_TEXT[result.status])}</span>"
+    return f'<span class="{cls}">{escape(STATUS_TEXT[result.status])}</span>'
 
 
 def record_page(page: Page) -> str:
     r = page.result
-    parts = ["<p><a href=\"../index.html\">← all records</a></p>",
-             f"<h1>{escape(r.source)}</h1>",
-             f"<p>{escape(r.game or 'unknown game')} · {escape(', '.join(r.players))} · "
-             f"{_status(r)}</p>"]
+    parts = [
+        '<p><a href="../index.html">← all records</a></p>',
+        f"<h1>{escape(r.source)}</h1>",
+        f"<p>{escape(r.game or 'unknown game')} · {escape(', '.join(r.players))} · "
+        f"{_status(r)}</p>",
+    ]
     if r.fingerprint is not None:
-        parts.append(f"<p class=\"fingerprint\">Component data: <code>{escape(r.fingerprint)}"
-                     "</code></p>")
+        parts.append(
+            f'<p class="fingerprint">Component data: <code>{escape(r.fingerprint)}</code></p>'
+        )
     if page.svg:
-        parts.append(f"<div class=\"board\">{_inline(page.svg)}</div>")
+        parts.append(f'<div class="board">{_inline(page.svg)}</div>')
     if r.scores is not None:
         for name, stage in r.scores.stages:
-            parts.append(f"<h2>{escape(name.capitalize())} scoring</h2>"
-                         + score_table(stage, f"scores-{escape(name)}"))
+            parts.append(
+                f"<h2>{escape(name.capitalize())} scoring</h2>"
+                + score_table(stage, f"scores-{escape(name)}")
+            )
         parts.append("<h2>Scores</h2>" + score_table(r.scores))
         if r.scores.winners and len(r.scores.players) > 1:
             parts.append(f"<p>Winner: {escape(', '.join(r.scores.winners))}</p>")
@@ -94,7 +108,7 @@ def record_page(page: Page) -> str:
         parts.append(explanation(r.scores, page.items))
     if r.findings:
         items = "".join(f"<li>{escape(finding_line(r.source, f))}</li>" for f in r.findings)
-        parts.append(f"<h2>Findings</h2><ul class=\"findings\">{items}</ul>")
+        parts.append(f'<h2>Findings</h2><ul class="findings">{items}</ul>')
     return _doc(r.source, "\n".join(parts))
 
 
@@ -103,23 +117,26 @@ def _inline(svg: str) -> str:
     return svg.split("?>", 1)[1].strip() if svg.startswith("<?xml") else svg
 
 
-def index_page(pages: Iterable[Page], title: str, links: Sequence[tuple[str, str]] = ()
-               ) -> str:
+def index_page(pages: Iterable[Page], title: str, links: Sequence[tuple[str, str]] = ()) -> str:
     rows = []
     for page in pages:
         r = page.result
         scores = ", ".join(f"{p.name} {p.total}" for p in r.scores.players) if r.scores else ""
         shown = r.ok or r.status == "mismatch"  # claims differ: the computed winner
         winner = ", ".join(r.scores.winners) if r.scores and shown else ""
-        rows.append(f"<tr><td><a href=\"records/{page.slug}.html\">{escape(r.source)}</a></td>"
-                    f"<td>{escape(r.game or '')}</td><td>{escape(', '.join(r.players))}</td>"
-                    f"<td>{_status(r)}</td><td>{escape(scores)}</td><td>{escape(winner)}</td>"
-                    "</tr>")
-    table = ("<table id=\"records\"><thead><tr><th>record</th><th>game</th><th>players</th>"
-             "<th>status</th><th>scores</th><th>winner</th></tr></thead><tbody>"
-             + "".join(rows) + "</tbody></table>")
-    nav = "".join(f"<p><a href=\"{escape(href)}\">{escape(text)}</a></p>\n"
-                  for href, text in links)
+        rows.append(
+            f'<tr><td><a href="records/{page.slug}.html">{escape(r.source)}</a></td>'
+            f"<td>{escape(r.game or '')}</td><td>{escape(', '.join(r.players))}</td>"
+            f"<td>{_status(r)}</td><td>{escape(scores)}</td><td>{escape(winner)}</td>"
+            "</tr>"
+        )
+    table = (
+        '<table id="records"><thead><tr><th>record</th><th>game</th><th>players</th>'
+        "<th>status</th><th>scores</th><th>winner</th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
+    )
+    nav = "".join(f'<p><a href="{escape(href)}">{escape(text)}</a></p>\n' for href, text in links)
     return _doc(title, f"<h1>{escape(title)}</h1>\n{nav}{table}")
 
 
@@ -139,8 +156,9 @@ def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[P
         slug = ""  # named from the file names once all are known (reportpages.slugs)
         if item.data is None:
             rule, message = item.error or ("REC-IO-1", "no data")
-            result = VerifyResult(item.label, "unknown", None, "malformed",
-                                  (Finding(rule, "", message),))
+            result = VerifyResult(
+                item.label, "unknown", None, "malformed", (Finding(rule, "", message),)
+            )
             pages.append(Page(result, "", slug))
             continue
         doc: Any = None
@@ -160,18 +178,26 @@ def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[P
                 scored = tuple(explained) if result.scores else ()
                 picture = rules.draw_svg(result.state, explained, mark)
             except Exception as exc:  # a drawing bug must not lose the page: say so on it
-                picture = (f"<p class=\"bad\">The board picture could not be drawn "
-                           f"(internal error {escape(type(exc).__name__)}).</p>")
+                picture = (
+                    f'<p class="bad">The board picture could not be drawn '
+                    f"(internal error {escape(type(exc).__name__)}).</p>"
+                )
         claimed = doc.get("claimed") if isinstance(doc, dict) else None
-        pages.append(Page(result, picture, slug, claimed if isinstance(claimed, dict) else None,
-                          scored))
-    names = slugs((page.result.source, item_line) for page, item_line in zip(
-        pages, lines, strict=True))
+        pages.append(
+            Page(result, picture, slug, claimed if isinstance(claimed, dict) else None, scored)
+        )
+    names = slugs(
+        (page.result.source, item_line) for page, item_line in zip(pages, lines, strict=True)
+    )
     return [replace(page, slug=name) for page, name in zip(pages, names, strict=True)]
 
 
-def write_site(pages: list[Page], out: Path, title: str = "scorer report",
-               extra: Sequence[tuple[str, str, str]] = ()) -> None:
+def write_site(
+    pages: list[Page],
+    out: Path,
+    title: str = "scorer report",
+    extra: Sequence[tuple[str, str, str]] = (),
+) -> None:
     """Write ``index.html`` and ``records/<slug>.html`` under ``out``; ``extra`` pages
     (file name, link text, HTML) go beside the index, which links to them."""
     (out / "records").mkdir(parents=True, exist_ok=True)

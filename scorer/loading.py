@@ -28,9 +28,7 @@ def read_bytes(source: str, max_bytes: int = MAX_BYTES) -> bytes:
     except OSError as exc:
         raise RecordLoadError("REC-IO-1", f"cannot read {source}: {exc.strerror or exc}") from None
     if len(data) > max_bytes:
-        raise RecordLoadError(
-            "REC-SIZE-1", f"file is larger than the limit of {max_bytes} bytes"
-        )
+        raise RecordLoadError("REC-SIZE-1", f"file is larger than the limit of {max_bytes} bytes")
     return data
 
 
@@ -141,6 +139,8 @@ def canonical_json(value: Any) -> bytes:
     """The canonical JSON form of plain data: UTF-8, keys sorted, no whitespace (fingerprints
     and comparisons of component data)."""
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
 def _not_utf8(data: bytes) -> RecordLoadError | None:
     """REC-JSON-1 naming the byte offset (in the file) of the first invalid UTF-8 byte."""
     try:
@@ -149,10 +149,14 @@ def _not_utf8(data: bytes) -> RecordLoadError | None:
         offset = exc.start
         before = data[:offset]
         line = before.count(b"\n") + 1
-        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+        col = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")) + 1
         return RecordLoadError(
-            "REC-JSON-1", f"not valid UTF-8: byte 0x{data[offset]:02x} at byte offset "
-            f"{offset} (line {line}, column {col})", line, col)
+            "REC-JSON-1",
+            f"not valid UTF-8: byte 0x{data[offset]:02x} at byte offset "
+            f"{offset} (line {line}, column {col})",
+            line,
+            col,
+        )
     return None
 
 

@@ -32,11 +32,15 @@ def option_problems(game: str, variant: Mapping[str, Any]) -> list[str]:
     for name in variant:
         if name not in known:
             problems.append(unknown_option(game, name, known))
-    bad = {f.pointer.split("/")[1] for f in value_errors(f"{game}.schema.json#/$defs/variant",
-                                                          dict(variant)) if f.pointer}
+    bad = {
+        f.pointer.split("/")[1]
+        for f in value_errors(f"{game}.schema.json#/$defs/variant", dict(variant))
+        if f.pointer
+    }
     for name in sorted(bad & set(known)):
-        problems.append(f"option {name} must be {describe(known[name])}, not "
-                        f"{_show(variant[name])}")
+        problems.append(
+            f"option {name} must be {describe(known[name])}, not {_show(variant[name])}"
+        )
     return problems
 
 

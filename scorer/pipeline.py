@@ -31,9 +31,14 @@ def tune_gc() -> None:
     gc.set_threshold(20_000, 20, 20)
 
 
-def verify_file(source: str, keep_going: bool = False, max_bytes: int = MAX_BYTES, *,
-                profile: Profile | None = None, max_findings: int = MAX_FINDINGS
-                ) -> VerifyResult:
+def verify_file(
+    source: str,
+    keep_going: bool = False,
+    max_bytes: int = MAX_BYTES,
+    *,
+    profile: Profile | None = None,
+    max_findings: int = MAX_FINDINGS,
+) -> VerifyResult:
     """Verify the record or position in file ``source`` (``-`` for standard input)."""
     try:
         data = read_bytes(source, max_bytes)
@@ -42,9 +47,14 @@ def verify_file(source: str, keep_going: bool = False, max_bytes: int = MAX_BYTE
     return verify_bytes(data, source, keep_going, profile=profile, max_findings=max_findings)
 
 
-def verify_bytes(data: bytes, source: str = "<bytes>", keep_going: bool = False, *,
-                 profile: Profile | None = None, max_findings: int = MAX_FINDINGS
-                 ) -> VerifyResult:
+def verify_bytes(
+    data: bytes,
+    source: str = "<bytes>",
+    keep_going: bool = False,
+    *,
+    profile: Profile | None = None,
+    max_findings: int = MAX_FINDINGS,
+) -> VerifyResult:
     """Verify a document given as bytes; its findings carry line and column."""
     try:
         doc = parse_record(data, max_duplicates=100 * max_findings)
@@ -52,14 +62,18 @@ def verify_bytes(data: bytes, source: str = "<bytes>", keep_going: bool = False,
         return _duplicate_keys(source, exc, max_findings)
     except RecordLoadError as exc:
         return _load_failure(source, exc)
-    result = verify_document(doc, source, keep_going, profile=profile,
-                             max_findings=max_findings)
+    result = verify_document(doc, source, keep_going, profile=profile, max_findings=max_findings)
     return place(result, data, doc)
 
 
-def verify_document(doc: Any, source: str = "<document>", keep_going: bool = False, *,
-                    profile: Profile | None = None, max_findings: int = MAX_FINDINGS
-                    ) -> VerifyResult:
+def verify_document(
+    doc: Any,
+    source: str = "<document>",
+    keep_going: bool = False,
+    *,
+    profile: Profile | None = None,
+    max_findings: int = MAX_FINDINGS,
+) -> VerifyResult:
     """Verify a parsed document (record or position); the result carries its ``meta``. Under
     an event ``profile`` deviations are REC-PROFILE-* findings (scorer.profile); every
     schema-valid document gets the fingerprint of its component data. At most
@@ -73,19 +87,36 @@ def verify_document(doc: Any, source: str = "<document>", keep_going: bool = Fal
     return replace(result, meta=meta) if isinstance(meta, dict) else result
 
 
-def _verify_document(doc: Any, source: str, keep_going: bool, profile: Profile | None,
-                     max_findings: int) -> VerifyResult:
+def _verify_document(
+    doc: Any, source: str, keep_going: bool, profile: Profile | None, max_findings: int
+) -> VerifyResult:
     from scorer.profile import annotate
 
     try:
         return annotate(_verify(doc, source, keep_going, max_findings), doc, profile)
     except RecursionError:
-        return VerifyResult(source, "unknown", None, "malformed", (
-            Finding("REC-JSON-1", "", "the document is nested too deeply to check"),))
+        return VerifyResult(
+            source,
+            "unknown",
+            None,
+            "malformed",
+            (Finding("REC-JSON-1", "", "the document is nested too deeply to check"),),
+        )
     except Exception as exc:  # one document must never stop the others
-        return VerifyResult(source, "unknown", None, "error", (
-            Finding("REC-INTERNAL-1", "", f"internal error: {type(exc).__name__}: {exc}",
-                    details={"exception": type(exc).__name__}),))
+        return VerifyResult(
+            source,
+            "unknown",
+            None,
+            "error",
+            (
+                Finding(
+                    "REC-INTERNAL-1",
+                    "",
+                    f"internal error: {type(exc).__name__}: {exc}",
+                    details={"exception": type(exc).__name__},
+                ),
+            ),
+        )
 
 
 def _verify(doc: Any, source: str, keep_going: bool, max_findings: int) -> VerifyResult:
@@ -116,6 +147,11 @@ def _duplicate_keys(source: str, exc: DuplicateKeysError, max_findings: int) -> 
     if len(findings) > limit:  # the scan stopped counting
         findings = (*findings[:limit], limit_finding(limit, 1, at_least=True))
     meta = exc.doc.get("meta") if isinstance(exc.doc, dict) else None
-    return VerifyResult(source, document_kind(exc.doc), _game(exc.doc), "malformed",
-                        cap(findings, max_findings),
-                        meta=meta if isinstance(meta, dict) else None)
+    return VerifyResult(
+        source,
+        document_kind(exc.doc),
+        _game(exc.doc),
+        "malformed",
+        cap(findings, max_findings),
+        meta=meta if isinstance(meta, dict) else None,
+    )

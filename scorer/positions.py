@@ -34,8 +34,9 @@ def place(result: VerifyResult, data: bytes, doc: Any = None) -> VerifyResult:
     try:
         text = decode(data)
         wanted = {f.pointer for f in todo}
-        found = walk(text, wanted) if doc is None else walk(text, wanted, doc=doc,
-                                                             dumps=compact_text)
+        found = (
+            walk(text, wanted) if doc is None else walk(text, wanted, doc=doc, dumps=compact_text)
+        )
     except (UnicodeDecodeError, ValueError, RecursionError, IndexError):
         return result  # not a document that parsed: nothing to place
     index = LineIndex(text)
@@ -53,8 +54,7 @@ def place(result: VerifyResult, data: bytes, doc: Any = None) -> VerifyResult:
 
 def shift(findings: Sequence[Finding], line: int) -> tuple[Finding, ...]:
     """Findings of a record that starts on ``line`` of its file (NDJSON)."""
-    return tuple(replace(f, line=f.line + line - 1) if f.line is not None else f
-                 for f in findings)
+    return tuple(replace(f, line=f.line + line - 1) if f.line is not None else f for f in findings)
 
 
 def _as_written(finding: Finding, doc: Any, raw: str | None) -> Finding:
@@ -86,10 +86,15 @@ def duplicate_findings(duplicates: Sequence[Duplicate], text: str) -> tuple[Find
     for dup in duplicates:
         line, col = index.position(dup.offset)
         first_line, first_col = index.position(dup.first_offset)
-        findings.append(Finding(
-            "REC-JSON-2", dup.pointer,
-            f"the key {dup.key!r} appears twice in this object (first at line {first_line}, "
-            f"column {first_col}); JSON readers disagree about which one counts",
-            details={"key": dup.key, "first_line": first_line, "first_col": first_col},
-            line=line, col=col))
+        findings.append(
+            Finding(
+                "REC-JSON-2",
+                dup.pointer,
+                f"the key {dup.key!r} appears twice in this object (first at line {first_line}, "
+                f"column {first_col}); JSON readers disagree about which one counts",
+                details={"key": dup.key, "first_line": first_line, "first_col": first_col},
+                line=line,
+                col=col,
+            )
+        )
     return tuple(findings)

@@ -64,16 +64,22 @@ def annotate(result: VerifyResult, doc: Any, profile: Profile | None) -> VerifyR
     pinned = profile.games.get(game) if profile is not None else None
     if pinned is None or profile is None:
         return result
-    findings = check(doc, rules.effective_options(doc.get("variant", {})), components,
-                     pinned, profile.source)
+    findings = check(
+        doc, rules.effective_options(doc.get("variant", {})), components, pinned, profile.source
+    )
     if not findings:
         return result
     status: Status = "ineligible" if result.status in OVERRIDDEN else result.status
     return replace(result, status=status, findings=(*findings, *result.findings))
 
 
-def check(doc: Any, options: Mapping[str, Any], components: Components | None,
-          pinned: GameProfile, source: str) -> list[Finding]:
+def check(
+    doc: Any,
+    options: Mapping[str, Any],
+    components: Components | None,
+    pinned: GameProfile,
+    source: str,
+) -> list[Finding]:
     """REC-PROFILE-1/2/3 findings of one document against one game's profile."""
     findings: list[Finding] = []
     if pinned.variant is not None:
@@ -87,18 +93,25 @@ def check(doc: Any, options: Mapping[str, Any], components: Components | None,
     return findings
 
 
-def _options(options: Mapping[str, Any], event: Mapping[str, Any], source: str
-             ) -> list[Finding]:
+def _options(options: Mapping[str, Any], event: Mapping[str, Any], source: str) -> list[Finding]:
     out = []
     for name, expected in event.items():
         found = options.get(name)
         if found != expected or type(found) is not type(expected):
-            out.append(Finding(
-                "REC-PROFILE-1", f"/variant/{escape(name)}",
-                f"option {name} is {_show(found)}, the event plays {_show(expected)} "
-                f"(profile {source})",
-                details={"option": name, "expected": expected, "found": found,
-                         "profile": source}))
+            out.append(
+                Finding(
+                    "REC-PROFILE-1",
+                    f"/variant/{escape(name)}",
+                    f"option {name} is {_show(found)}, the event plays {_show(expected)} "
+                    f"(profile {source})",
+                    details={
+                        "option": name,
+                        "expected": expected,
+                        "found": found,
+                        "profile": source,
+                    },
+                )
+            )
     return out
 
 
@@ -109,27 +122,44 @@ def _components(diff: Difference, file: str, source: str) -> Finding:
     elif diff.expected is None:
         what = f"{_show(diff.found)} is not among the event's {part}"
     else:
-        what = f"differs from the event's {part}: {_show(diff.found)} here, " \
-               f"{_show(diff.expected)} in the event's components"
-    more = f" ({diff.count - 1} more difference{'s' if diff.count > 2 else ''})" if (
-        diff.count > 1) else ""
-    details: dict[str, Any] = {"component": diff.part, "differences": diff.count,
-                               "components": file, "profile": source}
+        what = (
+            f"differs from the event's {part}: {_show(diff.found)} here, "
+            f"{_show(diff.expected)} in the event's components"
+        )
+    more = (
+        f" ({diff.count - 1} more difference{'s' if diff.count > 2 else ''})"
+        if (diff.count > 1)
+        else ""
+    )
+    details: dict[str, Any] = {
+        "component": diff.part,
+        "differences": diff.count,
+        "components": file,
+        "profile": source,
+    }
     for key in ("found", "expected"):
         value = getattr(diff, key)
         if len(json.dumps(value, default=list)) <= SHORT:
             details[key] = value
-    return Finding("REC-PROFILE-2", diff.pointer,
-                   f"component data {what}{more} ({file}, profile {source})", details=details)
+    return Finding(
+        "REC-PROFILE-2",
+        diff.pointer,
+        f"component data {what}{more} ({file}, profile {source})",
+        details=details,
+    )
 
 
 def _roster(doc: Any, roster: tuple[str, ...], source: str) -> list[Finding]:
     allowed = set(roster)
     return [
-        Finding("REC-PROFILE-3", f"/players/{i}/name",
-                f"{p['name']!r} is not on the event's roster (profile {source})",
-                details={"found": p["name"], "roster": len(roster), "profile": source})
-        for i, p in enumerate(doc.get("players", [])) if p.get("name") not in allowed
+        Finding(
+            "REC-PROFILE-3",
+            f"/players/{i}/name",
+            f"{p['name']!r} is not on the event's roster (profile {source})",
+            details={"found": p["name"], "roster": len(roster), "profile": source},
+        )
+        for i, p in enumerate(doc.get("players", []))
+        if p.get("name") not in allowed
     ]
 
 

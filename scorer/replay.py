@@ -126,9 +126,7 @@ def replay(
             state = rules.apply(state, move)
         except RuleViolation as exc:
             label = move_label(move, index, exc.path)
-            findings.append(
-                violation_finding(exc, ("moves", index), label, move=index, **marks)
-            )
+            findings.append(violation_finding(exc, ("moves", index), label, move=index, **marks))
             if not keep_going:
                 return Replay(state, tuple(findings), applied, steps, True)
             state = rules.skip(state, move)
@@ -147,7 +145,10 @@ def _warnings(rules: GameRules, state: State | None) -> tuple[Finding, ...]:
 
 
 def compare_claims(
-    rules: GameRules, sheet: ScoreSheet, claimed: Mapping[str, Any], players: Sequence[str],
+    rules: GameRules,
+    sheet: ScoreSheet,
+    claimed: Mapping[str, Any],
+    players: Sequence[str],
     totals: bool = True,
 ) -> list[Finding]:
     """Every claimed total and breakdown entry that differs from the sheet (REC-CLAIM-1), then
@@ -172,8 +173,14 @@ def _claim(
     try:
         line = sheet.player(name)
     except KeyError:
-        return [Finding("REC-CLAIM-1", pointer, f"{name!r} is not a player of this game",
-                        details={"found": name})]
+        return [
+            Finding(
+                "REC-CLAIM-1",
+                pointer,
+                f"{name!r} is not a player of this game",
+                details={"found": name},
+            )
+        ]
     if key != "total" and key not in line.categories:
         return []  # a category the sheet cannot compute (e.g. a position without history)
     actual = line.total if key == "total" else line.categories[key]
@@ -191,8 +198,17 @@ def verify_record(
     run = replay(rules, record, keep_going=keep_going)
     warnings = _warnings(rules, run.state)
     base = VerifyResult(
-        source, "record", rules.name, "illegal", (*run.findings, *warnings), run.moves_applied,
-        len(record["moves"]), run.steps_applied, None, players, run.state,
+        source,
+        "record",
+        rules.name,
+        "illegal",
+        (*run.findings, *warnings),
+        run.moves_applied,
+        len(record["moves"]),
+        run.steps_applied,
+        None,
+        players,
+        run.state,
         meta=record.get("meta"),
     )
     if run.state is None or (run.stopped and not keep_going):
@@ -201,10 +217,13 @@ def verify_record(
     status: Status = "illegal" if findings else "ok"
     if not rules.is_over(run.state) and status == "ok":
         findings.append(
-            Finding("REC-END-2", "/moves",
-                    f"the record stops after {plural(len(record['moves']), 'move')}, before the "
-                    "game has ended; the scores shown are provisional",
-                    details={"moves": len(record["moves"])})
+            Finding(
+                "REC-END-2",
+                "/moves",
+                f"the record stops after {plural(len(record['moves']), 'move')}, before the "
+                "game has ended; the scores shown are provisional",
+                details={"moves": len(record["moves"])},
+            )
         )
         status = "incomplete"
     findings.extend(warnings)
@@ -216,21 +235,30 @@ def verify_record(
     return replace(base, status=status, findings=(*findings, *claims), scores=sheet)
 
 
-def score_position(doc: Record, source: str = "<position>", keep_going: bool = False
-                   ) -> VerifyResult:
+def score_position(
+    doc: Record, source: str = "<position>", keep_going: bool = False
+) -> VerifyResult:
     """Check a schema-valid position and score it (impossible positions are not scored
     unless ``keep_going``)."""
     rules = get_rules(doc["game"])
     players = tuple(p["name"] for p in doc["players"])
     dupes = _check_players(doc)
     if dupes:
-        return VerifyResult(source, "position", rules.name, "impossible", tuple(dupes),
-                            players=players)
+        return VerifyResult(
+            source, "position", rules.name, "impossible", tuple(dupes), players=players
+        )
     result = rules.load_position(doc)
     findings = list(result.findings)
     errors = any(f.is_error for f in findings)
-    base = VerifyResult(source, "position", rules.name, "impossible" if errors else "ok",
-                        tuple(findings), players=players, state=result.state)
+    base = VerifyResult(
+        source,
+        "position",
+        rules.name,
+        "impossible" if errors else "ok",
+        tuple(findings),
+        players=players,
+        state=result.state,
+    )
     if result.state is None or (errors and not keep_going):
         return base
     sheet = rules.score(result.state)

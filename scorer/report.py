@@ -27,8 +27,13 @@ STATUS_TEXT = {
 
 
 #: ANSI styles of a finding line on a terminal (``--color``).
-_STYLE = {"where": "\x1b[1m", "error": "\x1b[1;31m", "warning": "\x1b[1;33m",
-          "dim": "\x1b[2m", "off": "\x1b[0m"}
+_STYLE = {
+    "where": "\x1b[1m",
+    "error": "\x1b[1;31m",
+    "warning": "\x1b[1;33m",
+    "dim": "\x1b[2m",
+    "off": "\x1b[0m",
+}
 CASCADE_TAG = "possibly caused by the first error"
 
 
@@ -127,9 +132,14 @@ def _table(title: str, sheet: ScoreSheet, color: bool, width: int) -> str:
     buffer = io.StringIO()
     # never narrower than the table itself: a column name cut to "penalti…" explains nothing
     natural = Console(width=1000).measure(table).maximum
-    console = Console(file=buffer, width=max(width, natural),
-                      color_system="standard" if color else None,
-                      force_terminal=color, no_color=not color, highlight=False)
+    console = Console(
+        file=buffer,
+        width=max(width, natural),
+        color_system="standard" if color else None,
+        force_terminal=color,
+        no_color=not color,
+        highlight=False,
+    )
     console.print(table)
     return buffer.getvalue()
 
@@ -140,8 +150,9 @@ def _cell(value: object) -> str:
     return str(value)
 
 
-def render_text(results: Iterable[VerifyResult], color: bool = False, quiet: bool = False,
-                scores: bool = True) -> str:
+def render_text(
+    results: Iterable[VerifyResult], color: bool = False, quiet: bool = False, scores: bool = True
+) -> str:
     """Findings (one line each), status lines and score tables of verified documents."""
     out: list[str] = []
     for result in results:
@@ -163,9 +174,12 @@ def sheet_to_data(sheet: ScoreSheet) -> dict[str, Any]:
     return {
         "categories": list(sheet.categories),
         "players": [
-            {"name": p.name, "categories": {c: p.categories.get(c) for c in sheet.categories},
-             "total": p.total,
-             "extras": dict(p.extras)}
+            {
+                "name": p.name,
+                "categories": {c: p.categories.get(c) for c in sheet.categories},
+                "total": p.total,
+                "extras": dict(p.extras),
+            }
             for p in sheet.players
         ],
         "ranking": [list(t) for t in sheet.ranking],
@@ -178,8 +192,11 @@ def sheet_to_data(sheet: ScoreSheet) -> dict[str, Any]:
 
 def finding_to_data(finding: Finding) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "rule": finding.rule, "pointer": finding.pointer, "message": finding.message,
-        "severity": finding.severity, "details": dict(finding.details),
+        "rule": finding.rule,
+        "pointer": finding.pointer,
+        "message": finding.message,
+        "severity": finding.severity,
+        "details": dict(finding.details),
     }
     if finding.line is not None:
         data["line"] = finding.line
@@ -189,9 +206,13 @@ def finding_to_data(finding: Finding) -> dict[str, Any]:
 
 def result_to_data(result: VerifyResult) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "file": result.source, "kind": result.kind, "game": result.game,
-        "status": result.status, "moves_verified": result.moves_verified,
-        "moves_total": result.moves_total, "steps_verified": result.steps_verified,
+        "file": result.source,
+        "kind": result.kind,
+        "game": result.game,
+        "status": result.status,
+        "moves_verified": result.moves_verified,
+        "moves_total": result.moves_total,
+        "steps_verified": result.steps_verified,
         "players": list(result.players),
         "findings": [finding_to_data(f) for f in result.findings],
         "scores": sheet_to_data(result.scores) if result.scores else None,
@@ -211,8 +232,11 @@ def summary(results: Sequence[VerifyResult]) -> dict[str, int]:
 
 def render_json(results: Sequence[VerifyResult]) -> bytes:
     """The ``scorer-report/1`` document, keys sorted, indented (stable for diffs)."""
-    doc = {"format": REPORT_FORMAT, "records": [result_to_data(r) for r in results],
-           "summary": summary(results)}
+    doc = {
+        "format": REPORT_FORMAT,
+        "records": [result_to_data(r) for r in results],
+        "summary": summary(results),
+    }
     return dumps_report(doc)
 
 
@@ -225,8 +249,9 @@ def dumps_report(doc: Any, indent: bool = True) -> bytes:
 
 def dumps_document(doc: Any) -> bytes:
     """A record or position for output (key order kept as built)."""
-    return orjson.dumps(doc, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE,
-                        default=_default)
+    return orjson.dumps(
+        doc, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE, default=_default
+    )
 
 
 def dumps_compact(doc: Any) -> bytes:

@@ -85,14 +85,16 @@ def claims_table(sheet: ScoreSheet, claimed: Mapping[str, Any] | None) -> str:
             if claim is None or isinstance(claim, bool) or not isinstance(claim, int):
                 cells.append(f"<td>{shown}</td>")
             elif computed is not None and claim != computed:
-                cells.append(f"<td class=\"differs\">{shown} ≠ {claim}</td>")
+                cells.append(f'<td class="differs">{shown} ≠ {claim}</td>')
             else:
-                cells.append(f"<td class=\"agrees\">{shown} ✓</td>")
+                cells.append(f'<td class="agrees">{shown} ✓</td>')
         rows.append(f"<tr><td>{escape(line.name)}</td>{''.join(cells)}</tr>")
-    return ("<h2>Claimed vs computed</h2><div class=\"wide\"><table id=\"claims\" "
-            f"class=\"claims\"><thead><tr><th>player</th>{head}</tr></thead><tbody>"
-            f"{''.join(rows)}</tbody></table></div><p class=\"muted\">computed points; ✓ the "
-            "players' claim agrees, ≠ N they claimed N</p>")
+    return (
+        '<h2>Claimed vs computed</h2><div class="wide"><table id="claims" '
+        f'class="claims"><thead><tr><th>player</th>{head}</tr></thead><tbody>'
+        f'{"".join(rows)}</tbody></table></div><p class="muted">computed points; ✓ the '
+        "players' claim agrees, ≠ N they claimed N</p>"
+    )
 
 
 def _cells(item: ScoreItem) -> str:
@@ -100,7 +102,7 @@ def _cells(item: ScoreItem) -> str:
         return ""
     shown = ", ".join(f"[{c[0]},{c[1]}]" for c in item.cells[:10])
     more = f" and {len(item.cells) - 10} more" if len(item.cells) > 10 else ""
-    return f" <span class=\"muted\">cells {shown}{more}</span>"
+    return f' <span class="muted">cells {shown}{more}</span>'
 
 
 def explanation(sheet: ScoreSheet, items: Sequence[ScoreItem]) -> str:
@@ -114,12 +116,18 @@ def explanation(sheet: ScoreSheet, items: Sequence[ScoreItem]) -> str:
             mine = [i for i in items if i.player == line.name and i.category == category]
             if not mine:
                 continue
-            lis = "".join(f"<li>{escape(i.text)}: <b>{i.points}</b> "
-                          f"<span class=\"rule\">[{escape(i.rule)}]</span>{_cells(i)}</li>"
-                          for i in mine)
-            parts.append(f"<p>{escape(category)}: {line.categories.get(category, '—')}</p>"
-                         f"<ul class=\"items\">{lis}</ul>")
-        body = "".join(parts) or "<p class=\"muted\">nothing scored</p>"
-        blocks.append(f"<details class=\"player\" open><summary>{escape(line.name)}: "
-                      f"{line.total} points</summary>{body}</details>")
+            lis = "".join(
+                f"<li>{escape(i.text)}: <b>{i.points}</b> "
+                f'<span class="rule">[{escape(i.rule)}]</span>{_cells(i)}</li>'
+                for i in mine
+            )
+            parts.append(
+                f"<p>{escape(category)}: {line.categories.get(category, '—')}</p>"
+                f'<ul class="items">{lis}</ul>'
+            )
+        body = "".join(parts) or '<p class="muted">nothing scored</p>'
+        blocks.append(
+            f'<details class="player" open><summary>{escape(line.name)}: '
+            f"{line.total} points</summary>{body}</details>"
+        )
     return "<h2>Why: every scoring item</h2>" + "".join(blocks)

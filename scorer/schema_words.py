@@ -14,8 +14,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 FORMATS = ("scorer-record/1", "scorer-position/1")
-TYPE_WORDS = {"boolean": "true or false", "integer": "a whole number", "number": "a number",
-              "string": "a text", "object": "an object", "array": "a list", "null": "null"}
+TYPE_WORDS = {
+    "boolean": "true or false",
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "a text",
+    "object": "an object",
+    "array": "a list",
+    "null": "null",
+}
 
 
 def did_you_mean(value: object, choices: Iterable[str]) -> str:
@@ -26,22 +33,35 @@ def did_you_mean(value: object, choices: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def in_words(path: Sequence[Any], keyword: str, instance: Any, expected: Any, doc: Any,
-             options: Sequence[str], default: str = "") -> str | None:
+def in_words(
+    path: Sequence[Any],
+    keyword: str,
+    instance: Any,
+    expected: Any,
+    doc: Any,
+    options: Sequence[str],
+    default: str = "",
+) -> str | None:
     """The reworded message of one schema error, or None to keep jsonschema's.
 
     ``expected`` is the keyword's value in the schema (the enum, the const, the type);
     ``options`` the variant options of the document's game (empty if unknown).
     """
     if list(path) == ["format"] and keyword == "const":
-        return (f"unknown format {instance!r}: this scorer reads {FORMATS[0]!r} (records) and "
-                f"{FORMATS[1]!r} (positions)")
+        return (
+            f"unknown format {instance!r}: this scorer reads {FORMATS[0]!r} (records) and "
+            f"{FORMATS[1]!r} (positions)"
+        )
     if list(path) == ["game"] and keyword == "enum":
-        return (f"unknown game {instance!r}{did_you_mean(instance, expected)}; the games are "
-                f"{', '.join(expected)}")
+        return (
+            f"unknown game {instance!r}{did_you_mean(instance, expected)}; the games are "
+            f"{', '.join(expected)}"
+        )
     if path and path[-1] == "do" and keyword == "enum":
-        return (f"unknown step {instance!r}{did_you_mean(instance, expected)}; the steps are "
-                f"{', '.join(expected)}")
+        return (
+            f"unknown step {instance!r}{did_you_mean(instance, expected)}; the steps are "
+            f"{', '.join(expected)}"
+        )
     if path[:1] == ["variant"]:
         words = _variant(path, keyword, instance, expected, options)
         if words is None and len(path) == 2 and default:
@@ -50,8 +70,9 @@ def in_words(path: Sequence[Any], keyword: str, instance: Any, expected: Any, do
     return None
 
 
-def _variant(path: Sequence[Any], keyword: str, instance: Any, expected: Any,
-             options: Sequence[str]) -> str | None:
+def _variant(
+    path: Sequence[Any], keyword: str, instance: Any, expected: Any, options: Sequence[str]
+) -> str | None:
     known = f"; the options are {', '.join(options)}" if options else ""
     if len(path) == 1 and keyword == "additionalProperties" and isinstance(instance, dict):
         unknown = [k for k in instance if k not in options] if options else list(instance)

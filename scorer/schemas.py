@@ -52,8 +52,11 @@ def check_schema_dir(path: Path) -> list[str]:
     from scorer.registry import game_names
 
     needed = ["record", "position", "common", *game_names()]
-    problems = [f"no {n}.schema.json in this folder" for n in needed
-                if not (path / f"{n}.schema.json").is_file()]
+    problems = [
+        f"no {n}.schema.json in this folder"
+        for n in needed
+        if not (path / f"{n}.schema.json").is_file()
+    ]
     if problems:
         return problems
     for file in sorted(path.glob("*.schema.json")):
@@ -127,7 +130,8 @@ def _slow_validator(name: str) -> jsonschema.Draft202012Validator:
 
     cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
         jsonschema.Draft202012Validator,
-        {"items": _items, "additionalProperties": _additional, "patternProperties": _patterns})
+        {"items": _items, "additionalProperties": _additional, "patternProperties": _patterns},
+    )
     return cls(get_schema(name), registry=_registry())  # type: ignore[no-any-return]
 
 
@@ -169,9 +173,14 @@ def _valid_fast(subschema: Any, instance: Any) -> bool:
     if key not in _compiled:
         uri = _subschema_uris().get(key)
         try:
-            _compiled[key] = None if uri is None else jsonschema_rs.validator_for(
-                {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": uri},
-                registry=_rust_registry())
+            _compiled[key] = (
+                None
+                if uri is None
+                else jsonschema_rs.validator_for(
+                    {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": uri},
+                    registry=_rust_registry(),
+                )
+            )
         except Exception:  # a subschema the compiled validator cannot take on its own
             _compiled[key] = None
     validator = _compiled[key]
@@ -212,8 +221,7 @@ def _patterns(validator: Any, patterns: Any, instance: Any, schema: Any) -> Iter
     for pattern, subschema in patterns.items():
         for key, value in instance.items():
             if re.search(pattern, key) and not _valid_fast(subschema, value):
-                yield from validator.descend(value, subschema, path=key,
-                                             schema_path=pattern)
+                yield from validator.descend(value, subschema, path=key, schema_path=pattern)
 
 
 def document_kind(doc: Any) -> DocKind:
@@ -266,8 +274,10 @@ def _errors(name: str, doc: Any) -> Iterator[Finding]:
                 "REC-SCHEMA-1",
                 pointer,
                 _message(leaf, doc),
-                details={"keyword": str(leaf.validator), "schema_path": to_pointer(
-                    leaf.absolute_schema_path)},
+                details={
+                    "keyword": str(leaf.validator),
+                    "schema_path": to_pointer(leaf.absolute_schema_path),
+                },
             )
 
 
@@ -287,8 +297,15 @@ def _message(error: jsonschema.ValidationError, doc: Any = None) -> str:
 
     path = list(error.absolute_path)
     options = _variant_options(doc) if path[:1] == ["variant"] else []
-    words = in_words(path, str(error.validator), error.instance, error.validator_value, doc,
-                     options, str(error.message))
+    words = in_words(
+        path,
+        str(error.validator),
+        error.instance,
+        error.validator_value,
+        doc,
+        options,
+        str(error.message),
+    )
     text = words if words is not None else str(error.message)
     if len(text) > 300:
         text = text[:297] + "..."
@@ -311,9 +328,18 @@ def value_errors(ref: str, value: Any) -> list[Finding]:
     for error in _ref_validator(ref).iter_errors(value):
         for leaf in _leaves(error):
             pointer = to_pointer(leaf.absolute_path)
-            found.setdefault((pointer, str(leaf.validator)), Finding(
-                "REC-SCHEMA-1", pointer, _message(leaf), details={"keyword": str(leaf.validator)}))
+            found.setdefault(
+                (pointer, str(leaf.validator)),
+                Finding(
+                    "REC-SCHEMA-1",
+                    pointer,
+                    _message(leaf),
+                    details={"keyword": str(leaf.validator)},
+                ),
+            )
     return sorted(found.values(), key=sort_key)
+
+
 def _variant_options(doc: Any) -> list[str]:
     """The variant options of the document's game, by its schema (empty if unknown)."""
     game = doc.get("game") if isinstance(doc, dict) else None

@@ -112,7 +112,7 @@ def _part(glob: str) -> str:
         elif ch == "?":
             out.append("[^/]")
         elif end > 0:
-            body = glob[i + 1:end]
+            body = glob[i + 1 : end]
             out.append("[" + ("^" + body[1:] if body.startswith("!") else body) + "]")
             i = end
         else:

@@ -19,8 +19,13 @@ class SimulateError(Exception):
     """A request ``simulate`` cannot play (the message says why)."""
 
 
-def request(game: str, players: int, options: Mapping[str, Any], map_id: str | None = None,
-            board: str | None = None) -> dict[str, Any]:
+def request(
+    game: str,
+    players: int,
+    options: Mapping[str, Any],
+    map_id: str | None = None,
+    board: str | None = None,
+) -> dict[str, Any]:
     """The options to simulate with (``--map`` / ``--board`` folded in). Raises
     SimulateError."""
     from scorer.options import option_problems
@@ -47,8 +52,9 @@ def request(game: str, players: int, options: Mapping[str, Any], map_id: str | N
     return merged
 
 
-def records(game: str, players: int, seed: int, count: int, options: Mapping[str, Any]
-            ) -> Iterator[dict[str, Any]]:
+def records(
+    game: str, players: int, seed: int, count: int, options: Mapping[str, Any]
+) -> Iterator[dict[str, Any]]:
     """``count`` records from seeds ``seed``, ``seed + 1``, ... Raises SimulateError for an
     option the game's simulator refuses (before the first record, or at the record whose seed
     it concerns)."""

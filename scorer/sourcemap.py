@@ -123,9 +123,14 @@ def _skip_deep(text: str, pos: int) -> int:
     raise ValueError("unbalanced document")
 
 
-def walk(text: str, pointers: Iterable[str] = (), full: bool = False,
-         max_duplicates: int | None = None, doc: Any = _NOTHING,
-         dumps: Callable[[Any], str] | None = None) -> Walk:
+def walk(
+    text: str,
+    pointers: Iterable[str] = (),
+    full: bool = False,
+    max_duplicates: int | None = None,
+    doc: Any = _NOTHING,
+    dumps: Callable[[Any], str] | None = None,
+) -> Walk:
     """Walk ``text`` (a valid JSON document) once: the offset of the value each of
     ``pointers`` names (or of its nearest existing ancestor) and, with ``full``, every
     duplicate key (at most ``max_duplicates``).
@@ -217,20 +222,22 @@ def walk(text: str, pointers: Iterable[str] = (), full: bool = False,
             return out
 
 
-def _jump(text: str, pos: int, frame: _Frame, dumps: Callable[[Any], str] | None
-          ) -> int | None:
+def _jump(text: str, pos: int, frame: _Frame, dumps: Callable[[Any], str] | None) -> int | None:
     """Skip, in one comparison, the members of ``frame`` before the next wanted one (or to its
     end): the offset reached, or None if the text does not write them compactly."""
     value, node = frame.value, frame.node
     assert node is not None
     if frame.kind == "[" and isinstance(value, list):
-        indices = [int(t) for t in node.children
-                   if t.isdigit() and (t == "0" or t[0] != "0") and t not in frame.visited]
+        indices = [
+            int(t)
+            for t in node.children
+            if t.isdigit() and (t == "0" or t[0] != "0") and t not in frame.visited
+        ]
         upto = min([i for i in indices if i >= frame.index] or [len(value)])
-        skipped: Any = value[frame.index:min(upto, len(value))]
+        skipped: Any = value[frame.index : min(upto, len(value))]
         count = len(skipped)
     elif frame.kind == "{" and isinstance(value, dict):
-        keys = list(value)[frame.index:]
+        keys = list(value)[frame.index :]
         count = next((i for i, k in enumerate(keys) if k in node.children), len(keys))
         skipped = {k: value[k] for k in keys[:count]}
         upto = frame.index + count
@@ -261,8 +268,9 @@ def _compact(value: Any, dumps: Callable[[Any], str] | None) -> str | None:
         return None
 
 
-def _child(text: str, pos: int, frame: _Frame, out: Walk, full: bool, guided: bool = False
-           ) -> tuple[_Node | None, str, int, Any]:
+def _child(
+    text: str, pos: int, frame: _Frame, out: Walk, full: bool, guided: bool = False
+) -> tuple[_Node | None, str, int, Any]:
     """Read the next member's key (objects); return (node, pointer, value offset, value)."""
     value: Any = _NOTHING
     if frame.kind == "[":
@@ -278,7 +286,8 @@ def _child(text: str, pos: int, frame: _Frame, out: Walk, full: bool, guided: bo
             first = frame.seen.get(token)
             if first is not None:
                 out.duplicates.append(
-                    Duplicate(frame.pointer + "/" + escape(token), token, key_at, first))
+                    Duplicate(frame.pointer + "/" + escape(token), token, key_at, first)
+                )
             else:
                 frame.seen[token] = key_at
         if guided and isinstance(frame.value, dict):
@@ -325,7 +334,7 @@ def locate(text: str, pointers: Iterable[str]) -> Mapping[str, tuple[int, int]]:
 def written(text: str, pointers: Iterable[str]) -> Mapping[str, str]:
     """The text of each named value exactly as written (only for pointers naming a value)."""
     result = walk(text, pointers)
-    return {p: text[o:result.ends[p]] for p, o in result.offsets.items() if p in result.ends}
+    return {p: text[o : result.ends[p]] for p, o in result.offsets.items() if p in result.ends}
 
 
 def duplicates(text: str, limit: int | None = None) -> list[Duplicate]:

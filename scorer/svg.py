@@ -13,9 +13,18 @@ from xml.sax.saxutils import escape, quoteattr
 #: Player colours by seat when a record gives none (colour-blind friendly, distinct in print).
 PALETTE: tuple[str, ...] = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
 NAMED: dict[str, str] = {
-    "red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "orange": "#ff7f0e",
-    "purple": "#9467bd", "brown": "#8c564b", "yellow": "#e6c200", "black": "#333333",
-    "white": "#f4f4f4", "gray": "#7f7f7f", "grey": "#7f7f7f", "pink": "#e377c2",
+    "red": "#d62728",
+    "blue": "#1f77b4",
+    "green": "#2ca02c",
+    "orange": "#ff7f0e",
+    "purple": "#9467bd",
+    "brown": "#8c564b",
+    "yellow": "#e6c200",
+    "black": "#333333",
+    "white": "#f4f4f4",
+    "gray": "#7f7f7f",
+    "grey": "#7f7f7f",
+    "pink": "#e377c2",
 }
 MARK_COLOUR = "#ff00ff"
 
@@ -69,19 +78,22 @@ class Svg:
         self._add(f"<polygon points={quoteattr(pts)}{_attrs(attrs)}/>")
 
     def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
-        self._add(f"<rect x=\"{_num(x)}\" y=\"{_num(y)}\" width=\"{_num(w)}\" "
-                  f"height=\"{_num(h)}\"{_attrs(attrs)}/>")
+        self._add(
+            f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" '
+            f'height="{_num(h)}"{_attrs(attrs)}/>'
+        )
 
     def circle(self, x: float, y: float, r: float, **attrs: object) -> None:
-        self._add(f"<circle cx=\"{_num(x)}\" cy=\"{_num(y)}\" r=\"{_num(r)}\"{_attrs(attrs)}/>")
+        self._add(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}"{_attrs(attrs)}/>')
 
     def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: object) -> None:
-        self._add(f"<line x1=\"{_num(x1)}\" y1=\"{_num(y1)}\" x2=\"{_num(x2)}\" "
-                  f"y2=\"{_num(y2)}\"{_attrs(attrs)}/>")
+        self._add(
+            f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" '
+            f'y2="{_num(y2)}"{_attrs(attrs)}/>'
+        )
 
     def text(self, x: float, y: float, content: str, **attrs: object) -> None:
-        self._add(f"<text x=\"{_num(x)}\" y=\"{_num(y)}\"{_attrs(attrs)}>"
-                  f"{escape(content)}</text>")
+        self._add(f'<text x="{_num(x)}" y="{_num(y)}"{_attrs(attrs)}>{escape(content)}</text>')
 
     def tooltip(self, content: str) -> None:
         self._add(f"<title>{escape(content)}</title>")
@@ -96,16 +108,25 @@ class Svg:
         return y + len(entries) * 18
 
     def render(self) -> str:
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(self.width)}" '
-                f'height="{_num(self.height)}" viewBox="0 0 {_num(self.width)} '
-                f'{_num(self.height)}" font-family="sans-serif">')
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(self.width)}" '
+            f'height="{_num(self.height)}" viewBox="0 0 {_num(self.width)} '
+            f'{_num(self.height)}" font-family="sans-serif">'
+        )
         body = "\n".join(self.lines)
-        return (f'<?xml version="1.0" encoding="UTF-8"?>\n{head}\n  <title>'
-                f"{escape(self.title)}</title>\n{body}\n</svg>\n")
+        return (
+            f'<?xml version="1.0" encoding="UTF-8"?>\n{head}\n  <title>'
+            f"{escape(self.title)}</title>\n{body}\n</svg>\n"
+        )
 
 
 def hex_corners(cx: float, cy: float, size: float, pointy: bool) -> list[tuple[float, float]]:
     """The six corners of a hexagon of circumradius ``size`` centred on (cx, cy)."""
     start = 30 if pointy else 0
-    return [(cx + size * math.cos(math.radians(start + 60 * k)),
-             cy + size * math.sin(math.radians(start + 60 * k))) for k in range(6)]
+    return [
+        (
+            cx + size * math.cos(math.radians(start + 60 * k)),
+            cy + size * math.sin(math.radians(start + 60 * k)),
+        )
+        for k in range(6)
+    ]

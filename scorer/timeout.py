@@ -34,7 +34,8 @@ def budget(seconds: float | None) -> Iterator[None]:
         yield
         return
     if threading.current_thread() is not threading.main_thread() or not hasattr(
-            signal, "setitimer"):
+        signal, "setitimer"
+    ):
         start = time.perf_counter()
         yield
         if time.perf_counter() - start > seconds:

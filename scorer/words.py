@@ -9,8 +9,13 @@ before a word it does not know in advance, goes through these two functions, so 
 from __future__ import annotations
 
 #: Nouns whose plural is not the regular one (``-s``, ``-es``, consonant + ``y`` → ``-ies``).
-IRREGULAR: dict[str, str] = {"peso": "pesos", "entry": "entries", "sheep": "sheep",
-                             "cattle": "cattle", "index": "indexes"}
+IRREGULAR: dict[str, str] = {
+    "peso": "pesos",
+    "entry": "entries",
+    "sheep": "sheep",
+    "cattle": "cattle",
+    "index": "indexes",
+}
 #: Words that start with a vowel letter but a consonant sound (``a one``, ``a unique``).
 _CONSONANT_SOUND = ("one", "once", "uni", "use", "usu", "uti", "eu", "ewe")
 #: Words that start with a consonant letter but a vowel sound (``an hour``).

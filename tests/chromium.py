@@ -13,16 +13,29 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--hide-scrollbars"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+]
 
 
 def run_chromium(*args: str) -> subprocess.CompletedProcess[str]:
     """One headless Chromium run (``--dump-dom``, ``--screenshot``...) in the test's profile."""
     assert CHROMIUM is not None
-    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={os.environ['CHROME_DIR']}",
-                           *args], capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        [CHROMIUM, *FLAGS, f"--user-data-dir={os.environ['CHROME_DIR']}", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 @pytest.fixture

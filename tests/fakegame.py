@@ -50,10 +50,18 @@ class Countdown:
         for j, step in enumerate(move["steps"]):
             taken += step["n"]
             if taken > 3 or taken > state.left:
-                raise RuleViolation("HAR-FAKE-1", f"cannot take {taken}", ("steps", j, "n"),
-                                    {"expected": "at most 3", "found": taken})
-        return replace(state, left=state.left - taken, seat=(state.seat + 1) % len(state.players),
-                       last=move["player"])
+                raise RuleViolation(
+                    "HAR-FAKE-1",
+                    f"cannot take {taken}",
+                    ("steps", j, "n"),
+                    {"expected": "at most 3", "found": taken},
+                )
+        return replace(
+            state,
+            left=state.left - taken,
+            seat=(state.seat + 1) % len(state.players),
+            last=move["player"],
+        )
 
     def skip(self, state: Pile, move: Mapping[str, Any]) -> Pile:
         return replace(state, seat=(state.seat + 1) % len(state.players))
@@ -62,10 +70,18 @@ class Countdown:
         return len(move["steps"])
 
     def score(self, state: Pile) -> ScoreSheet:
-        lines = tuple(PlayerScore(p, {"last": int(p == state.last)}, int(p == state.last))
-                      for p in state.players)
-        ranking = tuple(t for t in (tuple(p for p in state.players if p == state.last),
-                                    tuple(p for p in state.players if p != state.last)) if t)
+        lines = tuple(
+            PlayerScore(p, {"last": int(p == state.last)}, int(p == state.last))
+            for p in state.players
+        )
+        ranking = tuple(
+            t
+            for t in (
+                tuple(p for p in state.players if p == state.last),
+                tuple(p for p in state.players if p != state.last),
+            )
+            if t
+        )
         return ScoreSheet(self.categories, lines, ranking)
 
     def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:

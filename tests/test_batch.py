@@ -63,10 +63,12 @@ def test_directory_with_every_kind_of_record(corpus: Path) -> None:
     assert result.output.rstrip().endswith(f"{games} passed, {3 * games + 2} failed")
     for game in game_names():
         where = re.escape(f"{corpus}/{game}/")
-        assert re.search(where + r"b-illegal.json:1:\d+: REC-TURN-1 .* \(at /moves/1/player\)\n",
-                         result.output), result.output
-        assert re.search(where + r"c-mismatch.json:1:\d+: REC-CLAIM-1 .* \(at /claimed/scores/",
-                         result.output), result.output
+        assert re.search(
+            where + r"b-illegal.json:1:\d+: REC-TURN-1 .* \(at /moves/1/player\)\n", result.output
+        ), result.output
+        assert re.search(
+            where + r"c-mismatch.json:1:\d+: REC-CLAIM-1 .* \(at /claimed/scores/", result.output
+        ), result.output
         assert f"{corpus}/{game}/d-truncated.json:1:" in result.output
     assert "REC-JSON-1" in result.output and "Summary by game" in result.output
 
@@ -148,8 +150,11 @@ def test_internal_error_is_isolated(corpus: Path, monkeypatch: pytest.MonkeyPatc
     doc = _simulated(game_names()[0], 8)
     crash = json.loads(json.dumps(doc))
     crash["players"][0]["name"] = "Crash"
-    results = list(run_local([Item("x.ndjson", 1, orjson.dumps(crash)),
-                              Item("x.ndjson", 2, orjson.dumps(doc))], 1))
+    results = list(
+        run_local(
+            [Item("x.ndjson", 1, orjson.dumps(crash)), Item("x.ndjson", 2, orjson.dumps(doc))], 1
+        )
+    )
     assert results[0].status == "error" and results[0].findings[0].rule == "REC-INTERNAL-1"
     assert results[1].status == "ok"
 
@@ -194,8 +199,11 @@ def test_sarif_validates(corpus: Path) -> None:
     Draft4Validator(schema).validate(doc)
     rules = {r["ruleId"] for r in doc["runs"][0]["results"]}
     assert {"REC-TURN-1", "REC-CLAIM-1", "REC-JSON-1", "REC-SCHEMA-1"} <= rules
-    lines = [loc["physicalLocation"].get("region", {}).get("startLine")
-             for r in doc["runs"][0]["results"] for loc in r["locations"]]
+    lines = [
+        loc["physicalLocation"].get("region", {}).get("startLine")
+        for r in doc["runs"][0]["results"]
+        for loc in r["locations"]
+    ]
     assert 1 in lines  # the JSON syntax errors carry their line
 
 
@@ -229,8 +237,9 @@ def test_worker_rendered_output_equals_rendering_in_the_parent(corpus: Path) -> 
     from scorer.report import dumps_line, result_to_data
 
     paths = [str(p) for p in sorted(corpus.rglob("*.json"))]
-    expected = b"".join(dumps_line(result_to_data(replace(r, state=None)))
-                        for r in map(pipeline.verify_file, paths))
+    expected = b"".join(
+        dumps_line(result_to_data(replace(r, state=None))) for r in map(pipeline.verify_file, paths)
+    )
     for jobs in ("1", "2"):
         result = runner.invoke(app, ["batch", "--jobs", jobs, "--format", "ndjson", *paths])
         assert result.stdout_bytes == expected

@@ -27,8 +27,9 @@ def _claim_findings() -> list[tuple[str, Finding]]:
             out += [(case["file"], f) for f in result.findings if f.rule in CLAIM_RULES]
     # no fixture claims a wrong market income: bump the first claimed one of a valid game
     doc = load_fixture("hacienda/valid/2p-demo-standard.json")
-    step = next(s for m in doc["moves"] for s in m["steps"]
-                if s["do"] == "play_animal" and "income" in s)
+    step = next(
+        s for m in doc["moves"] for s in m["steps"] if s["do"] == "play_animal" and "income" in s
+    )
     step["income"] += 1
     out += [("2p-demo-standard.json", f) for f in verify(doc).findings if f.rule in CLAIM_RULES]
     return out
@@ -41,8 +42,9 @@ def test_the_fixtures_hold_claims_of_every_kind() -> None:
     assert {f.rule for _, f in CLAIMS} == CLAIM_RULES
 
 
-@pytest.mark.parametrize(("file", "finding"), CLAIMS, ids=[f"{f.rule}:{f.pointer}"
-                                                           for _, f in CLAIMS])
+@pytest.mark.parametrize(
+    ("file", "finding"), CLAIMS, ids=[f"{f.rule}:{f.pointer}" for _, f in CLAIMS]
+)
 def test_every_claim_finding_names_its_player_and_move(file: str, finding: Finding) -> None:
     player = finding.details.get("player")
     if player is None:  # a claim block that should not exist at all names its claimants
@@ -75,8 +77,7 @@ def test_step_income_claim_names_player_move_and_step() -> None:
     result = verify_file(str(FIXTURES / "hacienda/invalid/harv-6-income-claim.json"))
     f = assert_finding(result, "HAC-HARV-6", "/moves/1/steps/2/income")
     doc = load_fixture("hacienda/invalid/harv-6-income-claim.json")
-    assert f.details == {"player": doc["moves"][1]["player"], "move": 1, "expected": 3,
-                         "found": 6}
+    assert f.details == {"player": doc["moves"][1]["player"], "move": 1, "expected": 3, "found": 6}
     assert f.message.startswith(f"{doc['moves'][1]['player']}, move 2, step 3:")
 
 
@@ -88,15 +89,22 @@ def test_suns_in_a_multiplayer_game_name_the_claimants() -> None:
 
 
 def test_claim_mismatch_shape() -> None:
-    f = claim_mismatch("/claimed/money/Ann", "Ann", "pesos", 1, 0, unit="peso",
-                       when=scoring_when("intermediate", 26), details={"move": 26})
+    f = claim_mismatch(
+        "/claimed/money/Ann",
+        "Ann",
+        "pesos",
+        1,
+        0,
+        unit="peso",
+        when=scoring_when("intermediate", 26),
+        details={"move": 26},
+    )
     assert (f.rule, f.pointer) == ("REC-CLAIM-1", "/claimed/money/Ann")
     assert f.details == {"player": "Ann", "move": 26, "expected": 0, "found": 1}
     assert f.message == "Ann, intermediate scoring after move 27: claimed 1 peso, computed 0"
 
 
 def test_claimants_of_blocks() -> None:
-    assert claimants({"scores": {"Ann": 1}, "breakdown": {"Bob": {}, "Ann": {}}}) == ["Ann",
-                                                                                      "Bob"]
+    assert claimants({"scores": {"Ann": 1}, "breakdown": {"Bob": {}, "Ann": {}}}) == ["Ann", "Bob"]
     assert claimants({"Cid": 3}) == ["Cid"]
     assert claimants(None) == []

@@ -61,7 +61,8 @@ def test_schema_error_json_report_validates(tmp_path: Path) -> None:
 
 
 def test_internal_error_is_REC_INTERNAL_1_not_a_traceback(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def boom(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("boom")
 
@@ -98,8 +99,13 @@ def test_simulate_unknown_game_exits_2() -> None:
 
 
 def test_python_dash_m_scorer_runs() -> None:
-    proc = subprocess.run([sys.executable, "-m", "scorer", "--help"], capture_output=True,
-                          text=True, timeout=60, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "scorer", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "verify" in proc.stdout
 
@@ -137,8 +143,21 @@ def test_simulate_is_reproducible_and_verifies(game: str, tmp_path: Path) -> Non
 
 
 def test_simulate_count_writes_ndjson(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["simulate", "harmonies", "--players", "2", "--seed", "1",
-                                 "--count", "3", "--option", 'board_side="B"'])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "harmonies",
+            "--players",
+            "2",
+            "--seed",
+            "1",
+            "--count",
+            "3",
+            "--option",
+            'board_side="B"',
+        ],
+    )
     lines = result.stdout.splitlines()
     assert result.exit_code == 0 and len(lines) == 3
     docs = [orjson.loads(line) for line in lines]

@@ -27,6 +27,7 @@ def toml(path: Path, text: str) -> Path:
 
 # --- discovery -----------------------------------------------------------------------------
 
+
 def test_found_upward_from_the_working_directory(tmp_path: Path) -> None:
     toml(tmp_path / "scorer.toml", "jobs = 1\n")
     deep = tmp_path / "a" / "b"
@@ -62,27 +63,32 @@ def test_no_configuration_anywhere(tmp_path: Path) -> None:
 
 # --- every problem names the file and the key, exit 2 ---------------------------------------
 
-@pytest.mark.parametrize(("text", "key"), [
-    ("jobz = 2\n", "jobz"),
-    ("jobs = 0\n", "jobs"),
-    ('jobs = "two"\n', "jobs"),
-    ('fail-on = "never"\n', "fail-on"),
-    ('format = "pdf"\n', "format"),
-    ('exclude = "drafts"\n', "exclude"),
-    ("[games.chess]\n", "games.chess"),
-    ("[games.harmonies]\nvarient = {}\n", "games.harmonies.varient"),
-    ('[games.harmonies]\nvariant = {board_side = "C"}\n', "games.harmonies.variant"),
-    ("[games.harmonies]\nvariant = {bord_side = 1}\n", "games.harmonies.variant"),
-    ('[games.harmonies]\nvariant = "A"\n', "games.harmonies.variant"),
-    ('[games.kuhfstein]\nplayers = "Ann"\n', "games.kuhfstein.players"),
-    ('[games.kuhfstein]\nplayers = ["Ann", "Ann"]\n', "games.kuhfstein.players"),
-    ('[games.kuhfstein]\ncomponents = "missing.json"\n', "games.kuhfstein.components"),
-    ('[games.kuhfstein]\ncomponents = "other-game.json"\n', "games.kuhfstein.components"),
-    ('[games.kuhfstein]\ncomponents = "broken-setup.json"\n', "games.kuhfstein.components"),
-    ("[tool.scorer]\njobs = 1\n", "tool"),
-])
-def test_bad_configuration_exits_2_naming_file_and_key(tmp_path: Path, text: str, key: str,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("jobz = 2\n", "jobz"),
+        ("jobs = 0\n", "jobs"),
+        ('jobs = "two"\n', "jobs"),
+        ('fail-on = "never"\n', "fail-on"),
+        ('format = "pdf"\n', "format"),
+        ('exclude = "drafts"\n', "exclude"),
+        ("[games.chess]\n", "games.chess"),
+        ("[games.harmonies]\nvarient = {}\n", "games.harmonies.varient"),
+        ('[games.harmonies]\nvariant = {board_side = "C"}\n', "games.harmonies.variant"),
+        ("[games.harmonies]\nvariant = {bord_side = 1}\n", "games.harmonies.variant"),
+        ('[games.harmonies]\nvariant = "A"\n', "games.harmonies.variant"),
+        ('[games.kuhfstein]\nplayers = "Ann"\n', "games.kuhfstein.players"),
+        ('[games.kuhfstein]\nplayers = ["Ann", "Ann"]\n', "games.kuhfstein.players"),
+        ('[games.kuhfstein]\ncomponents = "missing.json"\n', "games.kuhfstein.components"),
+        ('[games.kuhfstein]\ncomponents = "other-game.json"\n', "games.kuhfstein.components"),
+        ('[games.kuhfstein]\ncomponents = "broken-setup.json"\n', "games.kuhfstein.components"),
+        ("[tool.scorer]\njobs = 1\n", "tool"),
+    ],
+)
+def test_bad_configuration_exits_2_naming_file_and_key(
+    tmp_path: Path, text: str, key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     shutil.copy(OK, tmp_path / "other-game.json")
     broken = orjson.loads((FIXTURES / "kuhfstein" / "valid" / "sim-2p-seed1.json").read_bytes())
     broken["setup"]["track"]["bonus_spaces"].append({"space": 99, "bonus": "cow"})
@@ -109,6 +115,7 @@ def test_invalid_toml_exits_2(tmp_path: Path) -> None:
 
 
 # --- option defaults (click's default_map, by long option name) ------------------------------
+
 
 def test_format_default_applies_where_the_command_has_it(tmp_path: Path) -> None:
     path = toml(tmp_path / "scorer.toml", 'format = "json"\n')
@@ -164,6 +171,7 @@ def test_option_defaults_reach_options_added_later() -> None:
 
 # --- include / exclude ---------------------------------------------------------------------
 
+
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """A tournament repository with records and files that are not game records."""
@@ -176,15 +184,25 @@ def repo(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_exclude_patterns_of_the_configuration(repo: Path, monkeypatch: pytest.MonkeyPatch
-                                               ) -> None:
+def test_exclude_patterns_of_the_configuration(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     toml(repo / "scorer.toml", 'exclude = ["records/drafts", "package.json", ".vscode"]\n')
     monkeypatch.chdir(repo)
     result = runner.invoke(app, ["batch", "--jobs", "1", "--format", "json", "."])
     files = [r["file"] for r in orjson.loads(result.stdout)["records"]]
     assert files == ["records/r1.json"], files
-    explicit = runner.invoke(app, ["batch", "--jobs", "1", "--format", "json", "package.json",
-                                   "records/r1.json", ".vscode/settings.json"])
+    explicit = runner.invoke(
+        app,
+        [
+            "batch",
+            "--jobs",
+            "1",
+            "--format",
+            "json",
+            "package.json",
+            "records/r1.json",
+            ".vscode/settings.json",
+        ],
+    )
     assert [r["file"] for r in orjson.loads(explicit.stdout)["records"]] == ["records/r1.json"]
 
 
@@ -196,12 +214,15 @@ def test_include_patterns_narrow_what_counts(repo: Path, monkeypatch: pytest.Mon
 
 
 @pytest.mark.parametrize("command", ["batch", "verify", "report"])
-def test_exclude_on_the_command_line(repo: Path, command: str,
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_exclude_on_the_command_line(
+    repo: Path, command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(repo)
-    args = {"batch": ["--jobs", "1", "--format", "json", "records"],
-            "verify": ["--format", "json", "records/r1.json", "records/drafts/d1.json"],
-            "report": ["records", "--html", "site"]}[command]
+    args = {
+        "batch": ["--jobs", "1", "--format", "json", "records"],
+        "verify": ["--format", "json", "records/r1.json", "records/drafts/d1.json"],
+        "report": ["records", "--html", "site"],
+    }[command]
     result = runner.invoke(app, [command, *args, "--exclude", "drafts"])
     assert result.exit_code == 0, result.output
     if command == "report":
@@ -210,8 +231,7 @@ def test_exclude_on_the_command_line(repo: Path, command: str,
         assert [r["file"] for r in orjson.loads(result.stdout)["records"]] == ["records/r1.json"]
 
 
-def test_a_missing_file_is_never_filtered_away(repo: Path, monkeypatch: pytest.MonkeyPatch
-                                               ) -> None:
+def test_a_missing_file_is_never_filtered_away(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     toml(repo / "scorer.toml", 'include = ["records/**"]\n')
     monkeypatch.chdir(repo)
     result = runner.invoke(app, ["batch", "--jobs", "1", "record/r1.json", "records/*.jsn"])

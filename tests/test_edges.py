@@ -32,8 +32,12 @@ def _record(game: str = "harmonies", seed: int = 2) -> dict[str, Any]:
 
 def _take(doc: dict[str, Any], nth: int = 0) -> tuple[int, int]:
     """(move, step) of the ``nth`` take_tokens step (it has a ``space``)."""
-    found = [(i, j) for i, m in enumerate(doc["moves"]) for j, s in enumerate(m["steps"])
-             if s["do"] == "take_tokens"]
+    found = [
+        (i, j)
+        for i, m in enumerate(doc["moves"])
+        for j, s in enumerate(m["steps"])
+        if s["do"] == "take_tokens"
+    ]
     return found[nth]
 
 
@@ -82,8 +86,11 @@ def test_every_finding_of_the_json_report_has_line_and_col(tmp_path: Path) -> No
     missing = _record(seed=3)
     i, j = _take(missing, 1)
     del missing["moves"][i]["steps"][j]["space"]  # a required member: placed at its object
-    files = [_write(tmp_path / "a.json", doc), _write(tmp_path / "b.json", missing),
-             _write(tmp_path / "c.json", b'{"format": 3,\n "x": [}')]
+    files = [
+        _write(tmp_path / "a.json", doc),
+        _write(tmp_path / "b.json", missing),
+        _write(tmp_path / "c.json", b'{"format": 3,\n "x": [}'),
+    ]
     report = orjson.loads(runner.invoke(app, ["verify", "--format", "json", *files]).stdout)
     Draft202012Validator(get_schema("report.schema.json")).validate(report)
     findings = [f for r in report["records"] for f in r["findings"]]
@@ -103,7 +110,7 @@ def test_ndjson_findings_have_the_line_in_the_file_and_the_column_in_it(tmp_path
     (result,) = [r for r in run_local(iter_items([str(path)]), 1) if not r.ok]
     finding = assert_rejects(result, "REC-PLAYER-1", "/moves/2/player")
     assert finding.line == 2
-    assert lines[1][finding.col - 1:].startswith(b'"Zed"')
+    assert lines[1][finding.col - 1 :].startswith(b'"Zed"')
 
 
 @pytest.mark.parametrize("fmt", ["sarif", "github", "junit"])
@@ -116,8 +123,9 @@ def test_ci_formats_carry_the_position(tmp_path: Path, fmt: str) -> None:
     path = _write(tmp_path / "g.json", data)
     out = runner.invoke(app, ["batch", "--jobs", "1", "--format", fmt, path]).stdout
     if fmt == "sarif":
-        region = orjson.loads(out)["runs"][0]["results"][0]["locations"][0][
-            "physicalLocation"]["region"]
+        region = orjson.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"][
+            "region"
+        ]
         assert region == {"startLine": finding.line, "startColumn": finding.col}
     elif fmt == "github":
         assert f",line={finding.line},col={finding.col},title=HAR-TAKE-1::" in out
@@ -145,8 +153,9 @@ def test_statistics_count_findings_per_rule(tmp_path: Path) -> None:
         assert re.search(r"^ *1  REC-JSON-1 ", out, re.M), out
 
 
-def test_color_always_never_and_the_environment(tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_color_always_never_and_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = _write(tmp_path / "x.json", b"{")
     assert "\x1b[" in runner.invoke(app, ["verify", "--color", "always", path]).output
     assert "\x1b[" not in runner.invoke(app, ["verify", "--color", "never", path]).output
@@ -161,8 +170,18 @@ def test_color_always_never_and_the_environment(tmp_path: Path,
 def test_help_uses_words_and_completion_is_enabled() -> None:
     top = runner.invoke(app, ["--help"]).output
     assert "--install-completion" in top
-    for command in ("verify", "score", "show", "explain", "report", "batch", "simulate",
-                    "rules", "schema", "import-map"):
+    for command in (
+        "verify",
+        "score",
+        "show",
+        "explain",
+        "report",
+        "batch",
+        "simulate",
+        "rules",
+        "schema",
+        "import-map",
+    ):
         text = runner.invoke(app, [command, "--help"], terminal_width=120).output
         assert not re.search(r"<(list\[|int|bool|str|float|path|file|dir)", text), text
     batch_help = runner.invoke(app, ["batch", "--help"], terminal_width=120).output
@@ -172,21 +191,29 @@ def test_help_uses_words_and_completion_is_enabled() -> None:
 
 def test_messages_did_you_mean_and_variant_in_words() -> None:
     doc = _record()
-    cases = {("game",): "harmonie", ("moves", 0, "steps", 0, "do"): "take_token",
-             ("variant", "nature_spirit"): True, ("variant", "board_side"): "C",
-             ("format",): "scorer-record/2"}
-    expect = {"game": "did you mean 'harmonies'?", "do": "did you mean 'take_tokens'?",
-              "nature_spirit": "unknown option 'nature_spirit' (did you mean 'nature_spirits'?)",
-              "board_side": "option board_side is one of 'A', 'B', not 'C'",
-              "format": "unknown format 'scorer-record/2'"}
+    cases = {
+        ("game",): "harmonie",
+        ("moves", 0, "steps", 0, "do"): "take_token",
+        ("variant", "nature_spirit"): True,
+        ("variant", "board_side"): "C",
+        ("format",): "scorer-record/2",
+    }
+    expect = {
+        "game": "did you mean 'harmonies'?",
+        "do": "did you mean 'take_tokens'?",
+        "nature_spirit": "unknown option 'nature_spirit' (did you mean 'nature_spirits'?)",
+        "board_side": "option board_side is one of 'A', 'B', not 'C'",
+        "format": "unknown format 'scorer-record/2'",
+    }
     for path, value in cases.items():
         changed = json.loads(json.dumps(doc))
         target = changed
         for part in path[:-1]:
             target = target[part]
         target[path[-1]] = value
-        finding = assert_rejects(pipeline.verify_document(changed), "REC-SCHEMA-1",
-                                 "/" + "/".join(map(str, path)))
+        finding = assert_rejects(
+            pipeline.verify_document(changed), "REC-SCHEMA-1", "/" + "/".join(map(str, path))
+        )
         assert expect[str(path[-1])] in finding.message, finding.message
     result = runner.invoke(app, ["rules", "harmonie"])
     assert result.exit_code == 2 and "did you mean 'harmonies'?" in result.output
@@ -228,14 +255,18 @@ def test_the_tie_break_is_named_only_after_a_tie() -> None:
 # §3 No silent green, no lost report --------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [["verify"], ["batch", "--jobs", "1"],
-                                     ["report", "--html", "SITE"]])
+@pytest.mark.parametrize(
+    "command", [["verify"], ["batch", "--jobs", "1"], ["report", "--html", "SITE"]]
+)
 def test_nothing_matched_exits_2_unless_allowed(tmp_path: Path, command: list[str]) -> None:
     (tmp_path / "empty").mkdir()
     (tmp_path / "none.ndjson").write_bytes(b"\n\n")
     command = [str(tmp_path / "site") if c == "SITE" else c for c in command]
-    for inputs in ([str(tmp_path / "empty")], [str(tmp_path / "none.ndjson")],
-                   [str(tmp_path / "*.jsn")]):
+    for inputs in (
+        [str(tmp_path / "empty")],
+        [str(tmp_path / "none.ndjson")],
+        [str(tmp_path / "*.jsn")],
+    ):
         result = runner.invoke(app, [*command, *inputs])
         assert result.exit_code == 2, result.output
         assert "nothing to verify" in result.output
@@ -265,7 +296,7 @@ def test_duplicate_keys_are_REC_JSON_2(tmp_path: Path) -> None:
     assert result.status == "malformed" and result.game == "harmonies"
     finding = assert_rejects(result, "REC-JSON-2", "/moves/0/player")
     line = data.decode().splitlines()[finding.line - 1]
-    assert line[finding.col - 1:].startswith('"player": "Ann"')
+    assert line[finding.col - 1 :].startswith('"player": "Ann"')
     escaped = b'{"format": "scorer-record/1", "g\\u0061me": 1, "game": 2}'
     assert_rejects(verify_bytes(escaped), "REC-JSON-2", "/game")
     path = _write(tmp_path / "d.json", data)
@@ -286,13 +317,17 @@ def test_batch_stdin_streams_ndjson_beyond_the_size_limit() -> None:
     huge = io.BytesIO(line + b"[" * (3 * len(line)) + b"\n" + line)
     items = list(batch._stdin_items(max_bytes=2 * len(line), stream=huge))
     assert [(i.line, i.error[0] if i.error else None) for i in items] == [
-        (1, None), (2, "REC-SIZE-1"), (3, None)]
+        (1, None),
+        (2, "REC-SIZE-1"),
+        (3, None),
+    ]
 
 
 def test_max_findings_then_one_finding_counting_the_rest() -> None:
     doc = _record()
     doc["claimed"]["breakdown"] = {
-        name: dict.fromkeys(get_rules("harmonies").categories, 999) for name in ("Ann", "Ben")}
+        name: dict.fromkeys(get_rules("harmonies").categories, 999) for name in ("Ann", "Ben")
+    }
     claims = len(pipeline.verify_document(doc, max_findings=1000).findings)
     result = pipeline.verify_document(doc, max_findings=3)
     assert len(result.findings) == 4
@@ -344,21 +379,23 @@ def test_duplicate_detection_keeps_a_small_table() -> None:
     assert marked[50_000] == "big.ndjson:1" and marked[-1] == "big.ndjson:50000"
 
 
-@pytest.mark.parametrize("args", [
-    ["batch", "--jobs", "1", "-o", "/proc/x/y.json", "FILE"],
-    ["batch", "--jobs", "1", "-o", "/dev/full", "FILE"],
-    ["batch", "--jobs", "1", "--format", "sarif", "-o", "/dev/full", "FILE"],
-    ["show", "FILE", "--svg", "/dev/full"],
-    ["show", "FILE", "--svg", "/proc/x/y.svg"],
-    ["report", "FILE", "--html", "/proc/x"],
-    ["verify", "--schema-dir", "EMPTY", "FILE"],
-    ["batch", "--schema-dir", "EMPTY", "FILE"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["batch", "--jobs", "1", "-o", "/proc/x/y.json", "FILE"],
+        ["batch", "--jobs", "1", "-o", "/dev/full", "FILE"],
+        ["batch", "--jobs", "1", "--format", "sarif", "-o", "/dev/full", "FILE"],
+        ["show", "FILE", "--svg", "/dev/full"],
+        ["show", "FILE", "--svg", "/proc/x/y.svg"],
+        ["report", "FILE", "--html", "/proc/x"],
+        ["verify", "--schema-dir", "EMPTY", "FILE"],
+        ["batch", "--schema-dir", "EMPTY", "FILE"],
+    ],
+)
 def test_unwritable_output_and_bad_schema_dir_exit_2(tmp_path: Path, args: list[str]) -> None:
     path = _write(tmp_path / "g.json", _record())
     (tmp_path / "empty").mkdir()
-    args = [path if a == "FILE" else str(tmp_path / "empty") if a == "EMPTY" else a
-            for a in args]
+    args = [path if a == "FILE" else str(tmp_path / "empty") if a == "EMPTY" else a for a in args]
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
@@ -366,8 +403,16 @@ def test_unwritable_output_and_bad_schema_dir_exit_2(tmp_path: Path, args: list[
     assert "cannot write" in result.output or "schema.json" in result.output
 
 
-@pytest.mark.parametrize("args", [["rules"], ["schema", "record"], ["simulate", "harmonies"],
-                                  ["verify", "FILE"], ["batch", "--jobs", "1", "FILE"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules"],
+        ["schema", "record"],
+        ["simulate", "harmonies"],
+        ["verify", "FILE"],
+        ["batch", "--jobs", "1", "FILE"],
+    ],
+)
 def test_a_full_disk_on_standard_output_exits_2(tmp_path: Path, args: list[str]) -> None:
     import subprocess
     import sys
@@ -392,8 +437,11 @@ def test_record_timeout_in_worker_processes(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(batch, "verify_bytes", slow_for_one)  # forked workers inherit it
     good = orjson.dumps(_record())
-    items = [Item("a.ndjson", 1, good), Item("a.ndjson", 2, b'{"slow": 1}'),
-             Item("a.ndjson", 3, good)]
+    items = [
+        Item("a.ndjson", 1, good),
+        Item("a.ndjson", 2, b'{"slow": 1}'),
+        Item("a.ndjson", 3, good),
+    ]
     start = time.perf_counter()
     results = list(run_local(items, 2, chunk_size=1, timeout=0.5))
     assert time.perf_counter() - start < 20
@@ -402,7 +450,8 @@ def test_record_timeout_in_worker_processes(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_the_detailed_validator_skips_valid_moves_and_says_the_same(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A long valid record with bad moves at the end: the detailed validator descends only
     into what the compiled one rejects, and reports exactly what it reports without that."""
     from jsonschema import Draft202012Validator as Plain
@@ -422,8 +471,11 @@ def test_the_detailed_validator_skips_valid_moves_and_says_the_same(
     monkeypatch.setattr(schemas, "_valid_fast", counting)
     kind, pruned = schemas.validate(doc)
     assert descents < 50  # not one per move
-    monkeypatch.setattr(schemas, "_slow_validator", lambda name: Plain(
-        get_schema(name), registry=schemas._registry()))
+    monkeypatch.setattr(
+        schemas,
+        "_slow_validator",
+        lambda name: Plain(get_schema(name), registry=schemas._registry()),
+    )
     assert schemas.validate(doc) == (kind, pruned)
     assert {f.pointer for f in pruned} >= {f"/moves/{len(doc['moves']) - 2}"}
 
@@ -447,6 +499,7 @@ def test_duplicate_detection_memory_is_a_few_words_a_record() -> None:
 def test_variant_errors_name_the_option() -> None:
     doc = _record()
     doc["variant"]["animal_cube_supply"] = -5
-    finding = assert_rejects(pipeline.verify_document(doc), "REC-SCHEMA-1",
-                             "/variant/animal_cube_supply")
+    finding = assert_rejects(
+        pipeline.verify_document(doc), "REC-SCHEMA-1", "/variant/animal_cube_supply"
+    )
     assert finding.message.startswith("option animal_cube_supply: "), finding.message

@@ -25,7 +25,8 @@ runner = CliRunner()
 
 def _validator() -> Draft202012Validator:
     registry: Registry[Any] = Registry().with_resources(
-        (BASE_URI + name, Resource.from_contents(schema)) for name, schema in load_all().items())
+        (BASE_URI + name, Resource.from_contents(schema)) for name, schema in load_all().items()
+    )
     return Draft202012Validator(load_all()["explain.schema.json"], registry=registry)
 
 
@@ -55,9 +56,18 @@ def test_items_are_the_explanation_and_add_up(path: Path) -> None:
     result = verify_file(str(path))
     assert result.scores is not None and result.game == doc["game"]
     want = get_rules(result.game).explain(result.state)
-    assert [(i["player"], i["category"], i["points"], i["rule"], i["text"],
-             [tuple(c) for c in i["cells"]], i["board"]) for i in doc["items"]] == [
-        (i.player, i.category, i.points, i.rule, i.text, list(i.cells), i.board) for i in want]
+    assert [
+        (
+            i["player"],
+            i["category"],
+            i["points"],
+            i["rule"],
+            i["text"],
+            [tuple(c) for c in i["cells"]],
+            i["board"],
+        )
+        for i in doc["items"]
+    ] == [(i.player, i.category, i.points, i.rule, i.text, list(i.cells), i.board) for i in want]
     sums: Counter[tuple[str, str]] = Counter()
     for item in doc["items"]:
         sums[(item["player"], item["category"])] += item["points"]
@@ -77,7 +87,8 @@ def test_filters_select_player_and_category() -> None:
     assert doc["filter"] == {"player": "Ben", "category": "water"}
     assert doc["categories"] == ["water"] and [p["name"] for p in doc["players"]] == ["Ben"]
     assert doc["items"] and {(i["player"], i["category"]) for i in doc["items"]} == {
-        ("Ben", "water")}
+        ("Ben", "water")
+    }
 
 
 def test_claims_are_kept_apart_from_other_findings() -> None:
@@ -87,7 +98,9 @@ def test_claims_are_kept_apart_from_other_findings() -> None:
     VALIDATOR.validate(doc)
     assert doc["status"] == "mismatch"
     assert {(c["rule"], c["pointer"]) for c in doc["claims"]} == {
-        ("REC-CLAIM-1", "/claimed/scores/Ben"), ("REC-CLAIM-1", "/claimed/breakdown/Ben/trees")}
+        ("REC-CLAIM-1", "/claimed/scores/Ben"),
+        ("REC-CLAIM-1", "/claimed/breakdown/Ben/trees"),
+    }
     assert all(f["rule"] != "REC-CLAIM-1" for f in doc["findings"])
     _, only_trees = _explain(path, "--category", "trees")
     assert [c["pointer"] for c in only_trees["claims"]] == ["/claimed/breakdown/Ben/trees"]

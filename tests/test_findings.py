@@ -5,8 +5,9 @@ import pytest
 from scorer.findings import REC_RULES, Finding, is_rule_id, sort_key
 
 
-@pytest.mark.parametrize("rid", ["HAR-STACK-5", "REC-JSON-1", "HAC-LAND-3", "CIT-BUILD-12",
-                                 "KUH-CARDDEF-1"])
+@pytest.mark.parametrize(
+    "rid", ["HAR-STACK-5", "REC-JSON-1", "HAC-LAND-3", "CIT-BUILD-12", "KUH-CARDDEF-1"]
+)
 def test_valid_rule_ids(rid: str) -> None:
     assert is_rule_id(rid)
 

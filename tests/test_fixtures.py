@@ -54,6 +54,5 @@ def test_no_orphan_fixture_files() -> None:
 
 def test_valid_folders_hold_only_verified_documents() -> None:
     """The README's first command verifies fixtures/*/valid/*.json and must exit 0."""
-    wrong = [path for path, case in CASES
-             if "/valid/" in path and case["expect"]["status"] != "ok"]
+    wrong = [path for path, case in CASES if "/valid/" in path and case["expect"]["status"] != "ok"]
     assert not wrong, f"not verified, yet under valid/: {wrong}"

@@ -18,8 +18,10 @@ from scorer.formats import STATUSES
 from scorer.pipeline import verify_bytes
 from scorer.registry import game_names, get_rules
 
-BASES = {game: orjson.dumps(get_rules(game).simulate(2, 5, {}), option=orjson.OPT_INDENT_2)
-         for game in game_names()}
+BASES = {
+    game: orjson.dumps(get_rules(game).simulate(2, 5, {}), option=orjson.OPT_INDENT_2)
+    for game in game_names()
+}
 
 
 def _check(result: VerifyResult) -> None:
@@ -34,21 +36,23 @@ def _duplicate(data: bytes, at: int) -> bytes:
     colons = [i for i, b in enumerate(data) if b == ord(":")]
     colon = colons[at % len(colons)]
     start = data.rfind(b'"', 0, data.rfind(b'"', 0, colon))
-    return data[:start] + data[start:colon] + b': 0, ' + data[start:]
+    return data[:start] + data[start:colon] + b": 0, " + data[start:]
 
 
-HOSTILE = st.sampled_from([
-    lambda d, k: _duplicate(d, k),
-    lambda d, k: d.replace(b": %d," % (k % 10), b": 1%s," % (b"9" * 30), 1),
-    lambda d, k: d.replace(b": %d," % (k % 10), b": %d.000000000000000001," % (k % 10), 1),
-    lambda d, k: d.replace(b": %d," % (k % 10), b": 1e400,", 1),
-    lambda d, k: d[: k % len(d)] + b"\xff\xfe" + d[k % len(d):],
-    lambda d, k: b"\xef\xbb\xbf" + d,
-    lambda d, k: d.replace(b'"moves": [', b'"moves": [' + b"{}," * (k % 3000), 1),
-    lambda d, k: d.replace(b'"meta"', b'"meta": ' + b"[" * 900 + b"]" * 900 + b', "x"', 1),
-    lambda d, k: d[: k % len(d)],
-    lambda d, k: d.replace(b"\n", b"\r\n"),
-])
+HOSTILE = st.sampled_from(
+    [
+        lambda d, k: _duplicate(d, k),
+        lambda d, k: d.replace(b": %d," % (k % 10), b": 1%s," % (b"9" * 30), 1),
+        lambda d, k: d.replace(b": %d," % (k % 10), b": %d.000000000000000001," % (k % 10), 1),
+        lambda d, k: d.replace(b": %d," % (k % 10), b": 1e400,", 1),
+        lambda d, k: d[: k % len(d)] + b"\xff\xfe" + d[k % len(d) :],
+        lambda d, k: b"\xef\xbb\xbf" + d,
+        lambda d, k: d.replace(b'"moves": [', b'"moves": [' + b"{}," * (k % 3000), 1),
+        lambda d, k: d.replace(b'"meta"', b'"meta": ' + b"[" * 900 + b"]" * 900 + b', "x"', 1),
+        lambda d, k: d[: k % len(d)],
+        lambda d, k: d.replace(b"\n", b"\r\n"),
+    ]
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -58,9 +62,23 @@ def test_hostile_records_never_crash_and_are_placed(game: str, mutate: Any, k: i
 
 
 @settings(max_examples=30, deadline=None)
-@given(lines=st.lists(st.sampled_from([b"", b"  ", b"{}", b"[", b"{" * 50, b'{"a": 1, "a": 2}',
-                                       b"x" * 300, orjson.dumps({"format": 1})]),
-                      max_size=12))
+@given(
+    lines=st.lists(
+        st.sampled_from(
+            [
+                b"",
+                b"  ",
+                b"{}",
+                b"[",
+                b"{" * 50,
+                b'{"a": 1, "a": 2}',
+                b"x" * 300,
+                orjson.dumps({"format": 1}),
+            ]
+        ),
+        max_size=12,
+    )
+)
 def test_hostile_ndjson_on_stdin(lines: list[bytes]) -> None:
     stream = io.BytesIO(b"\n".join(lines) + b"\n")
     items = list(batch._stdin_items(max_bytes=200, stream=stream))

@@ -15,9 +15,28 @@ from tests.conftest import assert_finding, assert_rejects, load_fixture, verify
 runner = CliRunner()
 
 #: A tiny .haz file (spec §3.5): codes 6 and 7 (rocks / mountain by default), a market, pampas.
-HAZ = "\r\n".join(["[Control]", "Version=GRHIG0101", "ColCount=3", "RowCount=5",
-                   "Author=A. Tester", "MapName=Tiny", "MapVersion=1", "[Hex]", "1=2", "3=9",
-                   "100=6", "102=3", "104=2", "201=10", "203=7"]) + "\r\n"
+HAZ = (
+    "\r\n".join(
+        [
+            "[Control]",
+            "Version=GRHIG0101",
+            "ColCount=3",
+            "RowCount=5",
+            "Author=A. Tester",
+            "MapName=Tiny",
+            "MapVersion=1",
+            "[Hex]",
+            "1=2",
+            "3=9",
+            "100=6",
+            "102=3",
+            "104=2",
+            "201=10",
+            "203=7",
+        ]
+    )
+    + "\r\n"
+)
 
 
 @pytest.fixture
@@ -91,16 +110,23 @@ def test_citrus_position_without_players_is_CIT_SETUP_1() -> None:
     assert all(f.rule != "REC-INTERNAL-1" for f in result.findings)
 
 
-@pytest.mark.parametrize(("fixture", "claim", "pointer"), [
-    ("hacienda/valid/2p-demo-standard.json", ("money", "Zed", 3), "/claimed/money/Zed"),
-    ("hacienda/valid/2p-demo-standard.json", ("scores", "Zed", 3), "/claimed/scores/Zed"),
-    ("kuhfstein/valid/sim-2p-seed1.json", ("tiles_placed", "Zed", 3),
-     "/claimed/tiles_placed/Zed"),
-    ("harmonies/valid/solo.json", ("suns", "Zed", 3), "/claimed/suns/Zed"),
-    ("citrus/valid/sim-2p.json", ("scores", "Zed", 3), "/claimed/scores/Zed"),
-])
-def test_claim_naming_a_non_player_is_REC_CLAIM_1(fixture: str, claim: tuple[str, str, int],
-                                                  pointer: str) -> None:
+@pytest.mark.parametrize(
+    ("fixture", "claim", "pointer"),
+    [
+        ("hacienda/valid/2p-demo-standard.json", ("money", "Zed", 3), "/claimed/money/Zed"),
+        ("hacienda/valid/2p-demo-standard.json", ("scores", "Zed", 3), "/claimed/scores/Zed"),
+        (
+            "kuhfstein/valid/sim-2p-seed1.json",
+            ("tiles_placed", "Zed", 3),
+            "/claimed/tiles_placed/Zed",
+        ),
+        ("harmonies/valid/solo.json", ("suns", "Zed", 3), "/claimed/suns/Zed"),
+        ("citrus/valid/sim-2p.json", ("scores", "Zed", 3), "/claimed/scores/Zed"),
+    ],
+)
+def test_claim_naming_a_non_player_is_REC_CLAIM_1(
+    fixture: str, claim: tuple[str, str, int], pointer: str
+) -> None:
     doc = load_fixture(fixture)
     member, name, value = claim
     doc.setdefault("claimed", {}).setdefault(member, {})[name] = value

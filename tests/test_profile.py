@@ -40,8 +40,7 @@ def tampered_kuhfstein() -> dict[str, Any]:
     return doc
 
 
-def profile_for(tmp_path: Path, toml: str, files: dict[str, Any] | None = None
-                ) -> config.Config:
+def profile_for(tmp_path: Path, toml: str, files: dict[str, Any] | None = None) -> config.Config:
     for name, doc in (files or {}).items():
         write(tmp_path / name, doc)
     (tmp_path / "scorer.toml").write_text(toml, encoding="utf-8")
@@ -61,13 +60,17 @@ def test_profile_rules_are_catalogued() -> None:
 
 # --- §1: the tampered record --------------------------------------------------------------
 
+
 def test_tampered_card_verifies_on_its_own() -> None:
     assert_ok(verify_document(tampered_kuhfstein()))
 
 
 def test_tampered_card_is_REC_PROFILE_2_under_the_event_components(tmp_path: Path) -> None:
-    cfg = profile_for(tmp_path, '[games.kuhfstein]\ncomponents = "event.json"\n',
-                      {"event.json": load_fixture(KUH)})
+    cfg = profile_for(
+        tmp_path,
+        '[games.kuhfstein]\ncomponents = "event.json"\n',
+        {"event.json": load_fixture(KUH)},
+    )
     result = under(cfg, tampered_kuhfstein())
     finding = assert_rejects(result, "REC-PROFILE-2", "/setup/cards/C17/points")
     assert result.status == "ineligible"
@@ -80,8 +83,17 @@ def test_profile_findings_are_errors_for_every_fail_on(tmp_path: Path) -> None:
     write(tmp_path / "event.json", load_fixture(KUH))
     write(tmp_path / "records.json", tampered_kuhfstein())
     (tmp_path / "scorer.toml").write_text('[games.kuhfstein]\ncomponents = "event.json"\n')
-    result = runner.invoke(app, ["batch", str(tmp_path / "records.json"), "--config",
-                                 str(tmp_path / "scorer.toml"), "--fail-on", "error"])
+    result = runner.invoke(
+        app,
+        [
+            "batch",
+            str(tmp_path / "records.json"),
+            "--config",
+            str(tmp_path / "scorer.toml"),
+            "--fail-on",
+            "error",
+        ],
+    )
     assert result.exit_code == 1, result.output
     line = next(t for t in result.output.splitlines() if "REC-PROFILE-2" in t)
     assert line.startswith(str(tmp_path / "records.json") + ":1:")  # file:line:col: RULE
@@ -89,6 +101,7 @@ def test_profile_findings_are_errors_for_every_fail_on(tmp_path: Path) -> None:
 
 
 # --- REC-PROFILE-1: effective options -----------------------------------------------------
+
 
 def test_other_option_is_REC_PROFILE_1(tmp_path: Path) -> None:
     cfg = profile_for(tmp_path, '[games.harmonies]\nvariant = {board_side = "B"}\n')
@@ -110,12 +123,18 @@ def test_shorthand_options_are_expanded(tmp_path: Path) -> None:
     doc = load_fixture("hacienda/valid/2p-demo-standard.json")
     result = under(cfg, doc)
     pointers = [f.pointer for f in result.findings if f.rule == "REC-PROFILE-1"]
-    assert pointers == ["/variant/market_payout", "/variant/hacienda_cost", "/variant/water_cost",
-                        "/variant/herd_points", "/variant/pesos_per_point"]
+    assert pointers == [
+        "/variant/market_payout",
+        "/variant/hacienda_cost",
+        "/variant/water_cost",
+        "/variant/herd_points",
+        "/variant/pesos_per_point",
+    ]
     assert result.status == "ineligible"
 
 
 # --- REC-PROFILE-3: the roster ------------------------------------------------------------
+
 
 def test_player_off_the_roster_is_REC_PROFILE_3(tmp_path: Path) -> None:
     cfg = profile_for(tmp_path, '[games.kuhfstein]\nplayers = ["P1", "Zoe"]\n')
@@ -133,9 +152,13 @@ def test_roster_applies_to_positions(tmp_path: Path) -> None:
 
 # --- REC-PROFILE-2: component data of each game -------------------------------------------
 
+
 def test_kuhfstein_track_difference_points_at_the_bonus(tmp_path: Path) -> None:
-    cfg = profile_for(tmp_path, '[games.kuhfstein]\ncomponents = "event.json"\n',
-                      {"event.json": load_fixture(KUH)})
+    cfg = profile_for(
+        tmp_path,
+        '[games.kuhfstein]\ncomponents = "event.json"\n',
+        {"event.json": load_fixture(KUH)},
+    )
     doc = load_fixture(KUH)
     doc["setup"]["track"]["bonus_spaces"][1]["bonus"] = "tree"
     assert_rejects(under(cfg, doc), "REC-PROFILE-2", "/setup/track/bonus_spaces/1/bonus")
@@ -143,8 +166,9 @@ def test_kuhfstein_track_difference_points_at_the_bonus(tmp_path: Path) -> None:
 
 def test_kuhfstein_cards_compare_up_to_rotation_and_subset(tmp_path: Path) -> None:
     event = load_fixture(KUH)
-    cfg = profile_for(tmp_path, '[games.kuhfstein]\ncomponents = "event.json"\n',
-                      {"event.json": event})
+    cfg = profile_for(
+        tmp_path, '[games.kuhfstein]\ncomponents = "event.json"\n', {"event.json": event}
+    )
     doc = load_fixture(KUH)
     card = doc["setup"]["cards"]["C1"]
     card["cells"] = list(reversed(card["cells"]))  # the same card, cells in another order
@@ -160,13 +184,15 @@ def test_hacienda_shipped_reference_equals_its_inline_copy() -> None:
     inline = load_fixture("hacienda/valid/2p-twofer-inline-copy.json")
     reference = copy.deepcopy(inline)
     reference["setup"]["map"] = {"id": "haz-twofer"}
-    assert fingerprint(rules.component_data(inline)) == fingerprint(
-        rules.component_data(reference))
+    assert fingerprint(rules.component_data(inline)) == fingerprint(rules.component_data(reference))
 
 
 def test_hacienda_other_map_is_REC_PROFILE_2(tmp_path: Path) -> None:
-    cfg = profile_for(tmp_path, '[games.hacienda]\ncomponents = "event.json"\n',
-                      {"event.json": load_fixture("hacienda/valid/2p-twofer-inline-copy.json")})
+    cfg = profile_for(
+        tmp_path,
+        '[games.hacienda]\ncomponents = "event.json"\n',
+        {"event.json": load_fixture("hacienda/valid/2p-twofer-inline-copy.json")},
+    )
     doc = load_fixture("hacienda/valid/2p-twofer-inline-copy.json")
     space = next(k for k, s in enumerate(doc["setup"]["map"]["spaces"]) if s["t"] == "forest")
     doc["setup"]["map"]["spaces"][space]["t"] = "meadow"
@@ -178,8 +204,9 @@ def test_hacienda_other_map_is_REC_PROFILE_2(tmp_path: Path) -> None:
 
 def test_hacienda_water_supply_is_component_data(tmp_path: Path) -> None:
     event = load_fixture("hacienda/valid/2p-demo-standard.json")
-    cfg = profile_for(tmp_path, '[games.hacienda]\ncomponents = "event.json"\n',
-                      {"event.json": event})
+    cfg = profile_for(
+        tmp_path, '[games.hacienda]\ncomponents = "event.json"\n', {"event.json": event}
+    )
     doc = copy.deepcopy(event)
     doc["setup"]["water_supply"] = 14  # the default, written out
     assert_ok(under(cfg, doc))
@@ -210,8 +237,7 @@ def test_citrus_ids_resolve_to_their_data() -> None:
 
 def test_citrus_finca_and_landscape_differences(tmp_path: Path) -> None:
     doc = load_fixture("citrus/valid/sim-2p.json")
-    cfg = profile_for(tmp_path, '[games.citrus]\ncomponents = "event.json"\n',
-                      {"event.json": doc})
+    cfg = profile_for(tmp_path, '[games.citrus]\ncomponents = "event.json"\n', {"event.json": doc})
     inline = _citrus_inline(doc)
     inline["setup"]["landscape"].reverse()  # placement is dealt, not component data
     assert_ok(under(cfg, inline))
@@ -236,16 +262,19 @@ def test_harmonies_fingerprint_is_the_builtin_catalogue() -> None:
 
 def test_harmonies_has_no_components_to_pin(tmp_path: Path) -> None:
     (tmp_path / "scorer.toml").write_text('[games.harmonies]\ncomponents = "x.json"\n')
-    result = runner.invoke(app, ["verify", "--config", str(tmp_path / "scorer.toml"),
-                                 "fixtures/harmonies/valid/solo.json"])
+    result = runner.invoke(
+        app,
+        ["verify", "--config", str(tmp_path / "scorer.toml"), "fixtures/harmonies/valid/solo.json"],
+    )
     assert result.exit_code == 2, result.output
     assert "games.harmonies.components" in result.output
 
 
 def test_components_of_a_position(tmp_path: Path) -> None:
     position = load_fixture("kuhfstein/valid/position-14-4.json")
-    cfg = profile_for(tmp_path, '[games.kuhfstein]\ncomponents = "event.json"\n',
-                      {"event.json": position})
+    cfg = profile_for(
+        tmp_path, '[games.kuhfstein]\ncomponents = "event.json"\n', {"event.json": position}
+    )
     doc = copy.deepcopy(position)
     first = next(iter(doc["components"]["scoring_tiles"]))
     doc["components"]["scoring_tiles"][first]["points"] += 1
@@ -253,6 +282,7 @@ def test_components_of_a_position(tmp_path: Path) -> None:
 
 
 # --- fingerprints in every report ---------------------------------------------------------
+
 
 def test_json_report_names_the_fingerprint() -> None:
     result = runner.invoke(app, ["verify", "--format", "json", f"fixtures/{KUH}"])
@@ -270,7 +300,8 @@ def test_fingerprint_ignores_labels_and_order() -> None:
         tile["text"] = "renamed"
     assert fingerprint(rules.component_data(doc)) == fingerprint(rules.component_data(other))
     assert fingerprint(rules.component_data(doc)) != fingerprint(
-        rules.component_data(tampered_kuhfstein()))
+        rules.component_data(tampered_kuhfstein())
+    )
 
 
 def test_text_report_and_batch_summary_name_the_fingerprint(tmp_path: Path) -> None:
@@ -290,6 +321,7 @@ def test_html_record_page_names_the_fingerprint(tmp_path: Path) -> None:
 
 # --- the profile reaches every entry point ------------------------------------------------
 
+
 @pytest.fixture
 def event(tmp_path: Path) -> Path:
     write(tmp_path / "event.json", load_fixture(KUH))
@@ -303,8 +335,9 @@ def event(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("workers", [["--jobs", "1"], ["--jobs", "2"], ["--dask", "local"]])
-def test_batch_workers_apply_the_profile(event: Path, workers: list[str],
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_batch_workers_apply_the_profile(
+    event: Path, workers: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     if workers[0] == "--dask":
         pytest.importorskip("distributed")
     monkeypatch.chdir(event)  # the configuration is found from the working directory
@@ -317,8 +350,7 @@ def test_batch_workers_apply_the_profile(event: Path, workers: list[str],
     assert records[-1]["findings"][0]["pointer"] == "/setup/cards/C17/points"
 
 
-def test_score_and_report_apply_the_profile(event: Path, monkeypatch: pytest.MonkeyPatch
-                                            ) -> None:
+def test_score_and_report_apply_the_profile(event: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(event)
     score = runner.invoke(app, ["score", "records/zz-tampered.json"])
     assert score.exit_code == 1 and "REC-PROFILE-2" in score.output
@@ -326,13 +358,30 @@ def test_score_and_report_apply_the_profile(event: Path, monkeypatch: pytest.Mon
     assert site.exit_code == 1, site.output
     pages = {p.name: p.read_text() for p in (event / "site" / "records").glob("*.html")}
     assert [name for name, text in pages.items() if "REC-PROFILE-2" in text] == [
-        next(name for name in pages if "tampered" in name)]
+        next(name for name in pages if "tampered" in name)
+    ]
 
 
-def test_standings_count_only_games_the_profile_accepts(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    result = runner.invoke(app, ["simulate", "harmonies", "--event", "cup", "--rounds", "1",
-                                 "--roster", "Ann,Ben,Cid,Dee", "--players", "2", "--seed", "1"])
+def test_standings_count_only_games_the_profile_accepts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "harmonies",
+            "--event",
+            "cup",
+            "--rounds",
+            "1",
+            "--roster",
+            "Ann,Ben,Cid,Dee",
+            "--players",
+            "2",
+            "--seed",
+            "1",
+        ],
+    )
     assert result.exit_code == 0, result.output
     (tmp_path / "cup.ndjson").write_bytes(result.stdout_bytes)
     (tmp_path / "scorer.toml").write_text('[games.harmonies]\nplayers = ["Ann", "Ben", "Cid"]\n')

@@ -35,9 +35,28 @@ SKIP = {
 }
 #: An option that needs an extra, and the module the extra installs.
 EXTRAS = {"--dask": "distributed"}
-HAZ = "\r\n".join(["[Control]", "Version=GRHIG0101", "ColCount=3", "RowCount=5",
-                   "Author=A. Tester", "MapName=Tiny", "MapVersion=1", "[Hex]", "1=2", "3=9",
-                   "100=6", "102=3", "104=2", "201=10", "203=7"]) + "\r\n"
+HAZ = (
+    "\r\n".join(
+        [
+            "[Control]",
+            "Version=GRHIG0101",
+            "ColCount=3",
+            "RowCount=5",
+            "Author=A. Tester",
+            "MapName=Tiny",
+            "MapVersion=1",
+            "[Hex]",
+            "1=2",
+            "3=9",
+            "100=6",
+            "102=3",
+            "104=2",
+            "201=10",
+            "203=7",
+        ]
+    )
+    + "\r\n"
+)
 
 
 def sh_commands(text: str) -> list[tuple[str, int | None]]:
@@ -109,8 +128,10 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
             shutil.copy(path, records / f"{game}-{path.name}")
     archive = work / "archive" / "2025"
     archive.mkdir(parents=True)
-    lines = [p.read_bytes().replace(b"\n", b" ") + b"\n"
-             for p in sorted((FIXTURES / "kuhfstein" / "valid").glob("sim-*.json"))[:3]]
+    lines = [
+        p.read_bytes().replace(b"\n", b" ") + b"\n"
+        for p in sorted((FIXTURES / "kuhfstein" / "valid").glob("sim-*.json"))[:3]
+    ]
     (archive / "games.ndjson").write_bytes(b"".join(lines))
     (work / "MyMap.haz").write_text(HAZ, encoding="utf-8")
     return work
@@ -122,8 +143,11 @@ def test_readme_has_commands() -> None:
 
 
 def test_every_readme_command_runs(workdir: Path) -> None:
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "NO_COLOR": "1"}
+    env = {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+        "NO_COLOR": "1",
+    }
     assert shutil.which("scorer", path=env["PATH"]), "the scorer entry point is not installed"
     stdin = (FIXTURES / "harmonies" / "valid" / "2p-side-a.json").read_bytes()
     ran, skipped = [], []
@@ -134,17 +158,35 @@ def test_every_readme_command_runs(workdir: Path) -> None:
             continue
         assert command.startswith("scorer "), (
             f"README command {command!r} is neither a scorer example nor skipped with a reason "
-            "in tests/test_readme.py SKIP")
-        proc = subprocess.run(command, shell=True, cwd=workdir, env=env, input=stdin,
-                              capture_output=True, timeout=600, check=False)
+            "in tests/test_readme.py SKIP"
+        )
+        proc = subprocess.run(
+            command,
+            shell=True,
+            cwd=workdir,
+            env=env,
+            input=stdin,
+            capture_output=True,
+            timeout=600,
+            check=False,
+        )
         err = proc.stderr.decode("utf-8", "replace")
         assert "Traceback" not in err, f"{command}:\n{err}"
         allowed = (status,) if status is not None else (0, 1)
         assert proc.returncode in allowed, f"{command}: exit {proc.returncode}\n{err[-2000:]}"
         ran.append(command)
     assert len(ran) >= 15, (ran, skipped)
-    for name in ("report.json", "pos.json", "board.svg", "g.json", "games.ndjson", "junit.xml",
-                 "scorer.sarif", "my-map.json", "site/index.html"):
+    for name in (
+        "report.json",
+        "pos.json",
+        "board.svg",
+        "g.json",
+        "games.ndjson",
+        "junit.xml",
+        "scorer.sarif",
+        "my-map.json",
+        "site/index.html",
+    ):
         assert (workdir / name).is_file(), f"a README example should have written {name}"
 
 
@@ -164,12 +206,20 @@ def hook_pattern() -> re.Pattern[str]:
     return re.compile(found[0])
 
 
-@pytest.mark.parametrize(("path", "checked"), [
-    ("records/r1.json", True), ("records/2025/round-3.ndjson", True),
-    ("records/archive.jsonl", True), ("package.json", False), (".vscode/settings.json", False),
-    ("tsconfig.json", False), ("site/records.json", False), ("records.json", False),
-    ("records/notes.md", False),
-])
+@pytest.mark.parametrize(
+    ("path", "checked"),
+    [
+        ("records/r1.json", True),
+        ("records/2025/round-3.ndjson", True),
+        ("records/archive.jsonl", True),
+        ("package.json", False),
+        (".vscode/settings.json", False),
+        ("tsconfig.json", False),
+        ("site/records.json", False),
+        ("records.json", False),
+        ("records/notes.md", False),
+    ],
+)
 def test_pre_commit_hook_checks_records_only(path: str, checked: bool) -> None:
     assert bool(hook_pattern().search(path)) is checked  # pre-commit matches with re.search
 
@@ -188,7 +238,13 @@ def test_pre_commit_hook_entry_honours_the_profile_exclude(tmp_path: Path) -> No
     changed = ["package.json", "records/r1.json", "records/drafts/d1.json"]
     files = [f for f in changed if hook_pattern().search(f)]
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    proc = subprocess.run([*entry.group(1).split(), *files], cwd=tmp_path, env=env,
-                          capture_output=True, timeout=300, check=False)
+    proc = subprocess.run(
+        [*entry.group(1).split(), *files],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        timeout=300,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stdout.decode() + proc.stderr.decode()
     assert b"1 passed, 0 failed" in proc.stdout + proc.stderr

@@ -22,11 +22,17 @@ def _countdown() -> Iterator[None]:
     registry.get_rules.cache_clear()
 
 
-def record(moves: list[tuple[str, list[int]]], pile: int = 5, claimed: Any = None,
-           players: tuple[str, ...] = ("Ann", "Ben")) -> dict[str, Any]:
+def record(
+    moves: list[tuple[str, list[int]]],
+    pile: int = 5,
+    claimed: Any = None,
+    players: tuple[str, ...] = ("Ann", "Ben"),
+) -> dict[str, Any]:
     doc: dict[str, Any] = {
-        "format": "scorer-record/1", "game": "countdown",
-        "players": [{"name": p} for p in players], "setup": {"pile": pile},
+        "format": "scorer-record/1",
+        "game": "countdown",
+        "players": [{"name": p} for p in players],
+        "setup": {"pile": pile},
         "moves": [{"player": p, "steps": [{"do": "take", "n": n} for n in ns]} for p, ns in moves],
     }
     if claimed is not None:
@@ -128,8 +134,13 @@ def test_claim_for_unknown_player_is_REC_CLAIM_1() -> None:
 
 
 def test_claim_pointer_escapes_names() -> None:
-    result = verify_record(record([("A/B", [3]), ("C~D", [2])], players=("A/B", "C~D"),
-                                  claimed={"scores": {"A/B": 1, "C~0D": 5, "C~D": 1}}))
+    result = verify_record(
+        record(
+            [("A/B", [3]), ("C~D", [2])],
+            players=("A/B", "C~D"),
+            claimed={"scores": {"A/B": 1, "C~0D": 5, "C~D": 1}},
+        )
+    )
     assert_finding(result, "REC-CLAIM-1", "/claimed/scores/A~1B")
     assert_finding(result, "REC-CLAIM-1", "/claimed/scores/C~00D")
     assert [f.rule for f in result.findings] == ["REC-CLAIM-1", "REC-CLAIM-1"]
@@ -152,8 +163,13 @@ def test_replay_upto_stops_early() -> None:
 
 
 def test_position_is_scored() -> None:
-    doc = {"format": "scorer-position/1", "game": "countdown", "players": [{"name": "Ann"}],
-           "setup": {"pile": 2}, "claimed": {"scores": {"Ann": 1}}}
+    doc = {
+        "format": "scorer-position/1",
+        "game": "countdown",
+        "players": [{"name": "Ann"}],
+        "setup": {"pile": 2},
+        "claimed": {"scores": {"Ann": 1}},
+    }
     result = score_position(doc)
     assert result.status == "mismatch"
     assert_finding(result, "REC-CLAIM-1", "/claimed/scores/Ann")

@@ -64,11 +64,12 @@ def test_report_is_deterministic(site: Path, tmp_path: Path) -> None:
 def test_chromium_renders_the_board_and_the_table(site: Path, tmp_path: Path) -> None:
     for page in sorted((site / "records").glob("*.html"))[: len(game_names())]:
         probe = tmp_path / page.name
-        probe.write_text(page.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"),
-                         encoding="utf-8")
+        probe.write_text(
+            page.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"),
+            encoding="utf-8",
+        )
         dom = run_chromium("--dump-dom", "--virtual-time-budget=2000", probe.as_uri()).stdout
-        measured = re.search(r'data-measured="svg=(\d+)x(\d+);table=(\d+)x(\d+);rows=(\d+)"',
-                             dom)
+        measured = re.search(r'data-measured="svg=(\d+)x(\d+);table=(\d+)x(\d+);rows=(\d+)"', dom)
         assert measured, f"{page.name}: page did not load:\n{dom[:500]}"
         svg_w, svg_h, table_w, table_h, rows = map(int, measured.groups())
         assert svg_w > 150 and svg_h > 100, f"{page.name}: board not rendered"
@@ -77,8 +78,9 @@ def test_chromium_renders_the_board_and_the_table(site: Path, tmp_path: Path) ->
         run_chromium(f"--screenshot={shot}", "--window-size=1200,1400", page.as_uri())
         blank = tmp_path / "blank.png"
         (tmp_path / "blank.html").write_text("<html><body></body></html>", encoding="utf-8")
-        run_chromium(f"--screenshot={blank}", "--window-size=1200,1400",
-                  (tmp_path / "blank.html").as_uri())
+        run_chromium(
+            f"--screenshot={blank}", "--window-size=1200,1400", (tmp_path / "blank.html").as_uri()
+        )
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert shot.stat().st_size > 3 * blank.stat().st_size, f"{page.name}: screenshot blank"
 

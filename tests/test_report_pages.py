@@ -18,8 +18,15 @@ VALID = FIXTURES / "harmonies" / "valid" / "2p-side-a.json"
 
 
 def test_page_names_come_from_file_names() -> None:
-    names = slugs([("games/r3t7.json", None), ("night.ndjson:12", 12), ("odd name!.JSON", None),
-                   ("-", None), ("dir/.json", None)])
+    names = slugs(
+        [
+            ("games/r3t7.json", None),
+            ("night.ndjson:12", 12),
+            ("odd name!.JSON", None),
+            ("-", None),
+            ("dir/.json", None),
+        ]
+    )
     assert names[:4] == ["r3t7", "night-line12", "odd-name", "record"]
     assert re.fullmatch(r"record-[0-9a-f]{6}", names[4])
 
@@ -27,11 +34,19 @@ def test_page_names_come_from_file_names() -> None:
 def test_colliding_names_keep_the_first_and_hash_the_later_ones() -> None:
     first = slugs([("a/game.json", None), ("b/Game.json", None), ("c/game.json", None)])
     assert first[0] == "game"
-    assert re.fullmatch(r"Game-[0-9a-f]{6}", first[1]) and re.fullmatch(r"game-[0-9a-f]{6}",
-                                                                          first[2])
+    assert re.fullmatch(r"Game-[0-9a-f]{6}", first[1]) and re.fullmatch(
+        r"game-[0-9a-f]{6}", first[2]
+    )
     assert len({s.lower() for s in first}) == 3
-    later = slugs([("a/game.json", None), ("b/Game.json", None), ("c/game.json", None),
-                   ("d/game.json", None), ("other.json", None)])
+    later = slugs(
+        [
+            ("a/game.json", None),
+            ("b/Game.json", None),
+            ("c/game.json", None),
+            ("d/game.json", None),
+            ("other.json", None),
+        ]
+    )
     assert later[:3] == first  # adding records after them renames nothing
 
 
@@ -51,7 +66,8 @@ def test_index_shows_the_winner_when_claims_differ(tmp_path: Path) -> None:
 
 def test_record_page_compares_claims_per_category(tmp_path: Path) -> None:
     page = (_site(tmp_path, MISMATCH) / "records" / "claim-mismatch.html").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     table = re.search(r'<table id="claims".*?</table>', page, re.S)
     assert table, page
     assert table.group(0).count('class="differs"') >= 1
@@ -72,4 +88,6 @@ def test_ndjson_lines_get_their_own_pages(tmp_path: Path) -> None:
     lines.write_bytes(text + b"\n" + text + b"\n")
     site = _site(tmp_path, lines)
     assert sorted(p.name for p in (site / "records").glob("*.html")) == [
-        "night-line1.html", "night-line2.html"]
+        "night-line1.html",
+        "night-line2.html",
+    ]

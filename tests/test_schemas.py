@@ -29,12 +29,12 @@ def test_every_game_has_a_schema_and_dispatch_branches(game: str) -> None:
 
 def test_enum_lists_exactly_the_registered_games() -> None:
     assert sorted(get_schema("record.schema.json")["properties"]["game"]["enum"]) == sorted(
-        game_names())
+        game_names()
+    )
 
 
 def test_unknown_format_is_REC_SCHEMA_1_at_format() -> None:
-    kind, findings = validate({"format": "nope", "game": "harmonies", "players": [],
-                               "moves": []})
+    kind, findings = validate({"format": "nope", "game": "harmonies", "players": [], "moves": []})
     assert kind == "unknown"
     assert ("REC-SCHEMA-1", "/format") in [(f.rule, f.pointer) for f in findings]
 
@@ -45,14 +45,20 @@ def test_not_an_object_is_REC_SCHEMA_1_at_root() -> None:
 
 
 def test_unknown_game_is_REC_SCHEMA_1_at_game() -> None:
-    _, findings = validate({"format": "scorer-record/1", "game": "chess", "players": [],
-                            "moves": []})
+    _, findings = validate(
+        {"format": "scorer-record/1", "game": "chess", "players": [], "moves": []}
+    )
     assert ("REC-SCHEMA-1", "/game") in [(f.rule, f.pointer) for f in findings]
 
 
 def test_all_errors_reported_sorted_by_pointer() -> None:
-    doc: dict[str, Any] = {"format": "scorer-record/1", "game": "harmonies",
-                           "players": [{"name": ""}, {"nom": "x"}], "moves": [{}], "extra": 1}
+    doc: dict[str, Any] = {
+        "format": "scorer-record/1",
+        "game": "harmonies",
+        "players": [{"name": ""}, {"nom": "x"}],
+        "moves": [{}],
+        "extra": 1,
+    }
     _, findings = validate(doc)
     pointers = [f.pointer for f in findings]
     assert pointers == sorted(pointers)

@@ -16,24 +16,27 @@ from tests.conftest import assert_ok, verify
 runner = CliRunner()
 
 
-@pytest.mark.parametrize(("args", "says"), [
-    (["hacienda", "--players", "6"], "2 to 5 players"),
-    (["citrus", "--players", "1"], "2 to 5 players"),
-    (["kuhfstein", "--players", "5"], "2 to 4 players"),
-    (["harmonies", "--players", "0"], "1 to 4 players"),
-    (["harmonies", "-o", "bord_side=\"A\""], "did you mean board_side"),
-    (["harmonies", "-o", "board_side=\"C\""], 'must be one of "A", "B", not "C"'),
-    (["kuhfstein", "-o", "end_threshold=0"], "must be an integer ≥ 1, not 0"),
-    (["citrus", "-o", "cart_cost=13"], "an integer from 0 to 12"),
-    (["hacienda", "-o", "variant1=3"], "must be true or false"),
-    (["hacienda", "--map", "haz-bai"], "did you mean haz-bait"),
-    (["citrus", "--board", "demo-9"], "no board 'demo-9'"),
-    (["citrus", "--map", "haz-bait"], "--map is for hacienda only"),
-    (["kuhfstein", "--board", "demo-1"], "--board is for citrus only"),
-    (["hacienda", "-o", "decks=2"], "decks must be true or false"),
-    (["hacienda", "-o", "harvest_chips=-1"], "harvest_chips must be an integer ≥ 0"),
-    (["chess"], "unknown game 'chess'"),
-])
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["hacienda", "--players", "6"], "2 to 5 players"),
+        (["citrus", "--players", "1"], "2 to 5 players"),
+        (["kuhfstein", "--players", "5"], "2 to 4 players"),
+        (["harmonies", "--players", "0"], "1 to 4 players"),
+        (["harmonies", "-o", 'bord_side="A"'], "did you mean board_side"),
+        (["harmonies", "-o", 'board_side="C"'], 'must be one of "A", "B", not "C"'),
+        (["kuhfstein", "-o", "end_threshold=0"], "must be an integer ≥ 1, not 0"),
+        (["citrus", "-o", "cart_cost=13"], "an integer from 0 to 12"),
+        (["hacienda", "-o", "variant1=3"], "must be true or false"),
+        (["hacienda", "--map", "haz-bai"], "did you mean haz-bait"),
+        (["citrus", "--board", "demo-9"], "no board 'demo-9'"),
+        (["citrus", "--map", "haz-bait"], "--map is for hacienda only"),
+        (["kuhfstein", "--board", "demo-1"], "--board is for citrus only"),
+        (["hacienda", "-o", "decks=2"], "decks must be true or false"),
+        (["hacienda", "-o", "harvest_chips=-1"], "harvest_chips must be an integer ≥ 0"),
+        (["chess"], "unknown game 'chess'"),
+    ],
+)
 def test_bad_request_is_a_usage_error(args: list[str], says: str) -> None:
     result = runner.invoke(app, ["simulate", *args])
     assert result.exit_code == 2, result.output
@@ -59,19 +62,38 @@ def test_hacienda_without_map_plays_a_shipped_custom_map_chosen_by_the_seed() ->
 SIMULATIONS = [
     ["hacienda", "--players", "2", "--seed", "1"],
     ["hacienda", "--players", "5", "--seed", "2", "--map", DEMO_ID, "-o", "decks=true"],
-    ["hacienda", "--players", "3", "--map", DEMO_ID, "-o", "variant1=true", "-o",
-     "variant2=true", "-o", "harvest_chips=4", "-o", "water_supply=10"],
+    [
+        "hacienda",
+        "--players",
+        "3",
+        "--map",
+        DEMO_ID,
+        "-o",
+        "variant1=true",
+        "-o",
+        "variant2=true",
+        "-o",
+        "harvest_chips=4",
+        "-o",
+        "water_supply=10",
+    ],
     ["citrus", "--players", "2", "--board", "demo-2"],
     ["citrus", "--players", "3", "--board", "open-9", "-o", 'preset="yucata"'],
     ["citrus", "--players", "5", "--board", "generated", "-o", 'board_side="short"'],
-    ["citrus", "--players", "4", "-o", "random_start_sites=true", "-o",
-     'purchase_mistakes="reject"'],
+    [
+        "citrus",
+        "--players",
+        "4",
+        "-o",
+        "random_start_sites=true",
+        "-o",
+        'purchase_mistakes="reject"',
+    ],
     ["kuhfstein", "--players", "2", "-o", 'refill_timing="after_action"'],
     ["kuhfstein", "--players", "4", "-o", 'swap_discard="return"', "-o", "partial_herd=true"],
     ["kuhfstein", "--players", "3", "-o", "extra_final_round=true", "-o", "end_threshold=30"],
     ["harmonies", "--players", "1", "-o", 'board_side="B"'],
-    ["harmonies", "--players", "4", "-o", "nature_spirits=true", "-o",
-     "animal_cube_supply=66"],
+    ["harmonies", "--players", "4", "-o", "nature_spirits=true", "-o", "animal_cube_supply=66"],
 ]
 
 

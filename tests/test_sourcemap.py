@@ -20,14 +20,26 @@ TEXT = '{"a": [1, {"b": 2, "c": [3]}],\n "d": "x",  "a~/b": 5, "e": 1e23}'
 
 def test_pointers_are_placed_at_their_values() -> None:
     places = locate(TEXT, ["", "/a", "/a/1/b", "/a/1/c/0", "/d", "/a~0~1b", "/e"])
-    assert places == {"": (1, 1), "/a": (1, 7), "/a/1/b": (1, 17), "/a/1/c/0": (1, 26),
-                      "/d": (2, 7), "/a~0~1b": (2, 21), "/e": (2, 29)}
+    assert places == {
+        "": (1, 1),
+        "/a": (1, 7),
+        "/a/1/b": (1, 17),
+        "/a/1/c/0": (1, 26),
+        "/d": (2, 7),
+        "/a~0~1b": (2, 21),
+        "/e": (2, 29),
+    }
 
 
 def test_a_pointer_to_nothing_gets_its_nearest_existing_ancestor() -> None:
     places = locate(TEXT, ["/a/1/missing", "/a/9", "/d/x/y", "/nothing", "not a pointer"])
-    assert places == {"/a/1/missing": (1, 11), "/a/9": (1, 7), "/d/x/y": (2, 7),
-                      "/nothing": (1, 1), "not a pointer": (1, 1)}
+    assert places == {
+        "/a/1/missing": (1, 11),
+        "/a/9": (1, 7),
+        "/d/x/y": (2, 7),
+        "/nothing": (1, 1),
+        "not a pointer": (1, 1),
+    }
 
 
 def test_values_as_written() -> None:
@@ -80,10 +92,18 @@ def test_digest_table_keeps_the_first_value_and_grows() -> None:
 
 
 KEYS = st.text(st.sampled_from('ab~/"\\:\n é€😀'), max_size=4)
-SCALARS = (st.none() | st.booleans() | st.integers(-(2**70), 2**70)
-           | st.floats(allow_nan=False, allow_infinity=False) | KEYS)
-DOCS = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
-                    | st.dictionaries(KEYS, inner, max_size=4), max_leaves=25)
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | KEYS
+)
+DOCS = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4),
+    max_leaves=25,
+)
 
 
 def _pointers(doc: Any, parts: tuple[Any, ...] = ()) -> list[str]:
@@ -122,10 +142,12 @@ def test_every_pointer_is_placed_where_orjson_reads_its_value(doc: Any, style: i
 
 
 @settings(max_examples=200, deadline=None)
-@given(doc=st.dictionaries(KEYS, DOCS, min_size=1, max_size=4), style=st.integers(0, 2),
-       data=st.data())
-def test_a_repeated_key_is_found_by_both_checks(doc: dict[str, Any], style: int,
-                                                data: st.DataObject) -> None:
+@given(
+    doc=st.dictionaries(KEYS, DOCS, min_size=1, max_size=4), style=st.integers(0, 2), data=st.data()
+)
+def test_a_repeated_key_is_found_by_both_checks(
+    doc: dict[str, Any], style: int, data: st.DataObject
+) -> None:
     text = _dumps(doc, style)
     key = data.draw(st.sampled_from(sorted(doc)))
     inner = json.dumps(key) + ": " + _dumps(data.draw(DOCS), 0)
@@ -141,15 +163,17 @@ def _compact_json(value: Any) -> str:
 
 @settings(max_examples=300, deadline=None)
 @given(doc=DOCS, style=st.integers(0, 2), data=st.data())
-def test_the_guided_walk_places_like_the_plain_walk(doc: Any, style: int,
-                                                    data: st.DataObject) -> None:
+def test_the_guided_walk_places_like_the_plain_walk(
+    doc: Any, style: int, data: st.DataObject
+) -> None:
     """Guided by the parsed document, the walk jumps over compact runs of members; wherever
     the text is written otherwise it scans. Either way the places are the same."""
     text = _dumps(doc, style)
     parsed = json.loads(text)
     pointers = _pointers(parsed)
-    wanted = data.draw(st.lists(st.sampled_from([*pointers, "/zz", "/0/9", "/-", "/01"]),
-                                max_size=6))
+    wanted = data.draw(
+        st.lists(st.sampled_from([*pointers, "/zz", "/0/9", "/-", "/01"]), max_size=6)
+    )
     plain = walk(text, wanted)
     for dumps in (_compact_json, lambda v: orjson.dumps(v).decode()):
         guided = walk(text, wanted, doc=parsed, dumps=dumps)

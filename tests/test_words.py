@@ -25,9 +25,33 @@ from scorer.words import an, article, noun, plural, pluralize
 from tests.conftest import FIXTURES
 
 #: Nouns the scorer counts; "1 <plural>" of any of them is a grammar fault.
-NOUNS = ("points", "tiles", "moves", "steps", "cows", "cards", "tokens", "cells", "cubes",
-         "pesos", "players", "trees", "spaces", "fincas", "sites", "chips", "haciendas",
-         "contacts", "exchanges", "entries", "wells", "islands", "suns", "colours", "regions")
+NOUNS = (
+    "points",
+    "tiles",
+    "moves",
+    "steps",
+    "cows",
+    "cards",
+    "tokens",
+    "cells",
+    "cubes",
+    "pesos",
+    "players",
+    "trees",
+    "spaces",
+    "fincas",
+    "sites",
+    "chips",
+    "haciendas",
+    "contacts",
+    "exchanges",
+    "entries",
+    "wells",
+    "islands",
+    "suns",
+    "colours",
+    "regions",
+)
 ONE_PLURAL = re.compile(r"(?<![\d.,/\-])\b1 (?:[a-z-]+ )?(" + "|".join(NOUNS) + r")\b")
 #: Lower-case only: a capital A is a finca or site letter ("finca A at [3,4]").
 A_VOWEL = re.compile(r"(?<![\w'])a (?!one\b|uni|use|eu)[aeiouAEIOU]\w*")
@@ -136,8 +160,7 @@ def texts() -> list[tuple[str, str]]:
 
 
 def test_no_singular_count_with_a_plural_noun(texts: list[tuple[str, str]]) -> None:
-    bad = sorted({(where, m.group(0)) for where, text in texts
-                  for m in ONE_PLURAL.finditer(text)})
+    bad = sorted({(where, m.group(0)) for where, text in texts for m in ONE_PLURAL.finditer(text)})
     assert not bad, bad[:20]
 
 
@@ -148,7 +171,9 @@ def test_no_a_before_a_vowel(texts: list[tuple[str, str]]) -> None:
 
 def test_the_corpus_reaches_the_counted_nouns(texts: list[tuple[str, str]]) -> None:
     """The search above is only worth something if singular counts occur at all."""
-    singular = {m.group(1) for _, t in texts
-                for m in re.finditer(r"\b1 (point|tile|cow|card|token|cell|peso|move)\b", t)}
+    singular = {
+        m.group(1)
+        for _, t in texts
+        for m in re.finditer(r"\b1 (point|tile|cow|card|token|cell|peso|move)\b", t)
+    }
     assert {"point", "tile", "cow", "token"} <= singular, singular
-

@@ -44,8 +44,12 @@ if TYPE_CHECKING:
 
 @app.command()
 def verify(
-    files: Annotated[list[str], typer.Argument(
-        help="Record or position files, folders, globs, NDJSON files ('-' = stdin).")],
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="Record or position files, folders, globs, NDJSON files ('-' = stdin)."
+        ),
+    ],
     fmt: FormatOpt = Format.text,
     quiet: QuietOpt = False,
     no_color: NoColorOpt = False,
@@ -66,8 +70,10 @@ def verify(
     config = _config()
     empty: list[str] = []
     chosen = select(files, config.filters(tuple(exclude or ())))
-    results = [verify_item(item, keep_going, max_findings, profile=config.profile)
-               for item in iter_items(chosen, empty=empty)]
+    results = [
+        verify_item(item, keep_going, max_findings, profile=config.profile)
+        for item in iter_items(chosen, empty=empty)
+    ]
     _nothing_matched(empty if results or empty else [_NO_FILES], allow_empty)
     _emit(results, fmt, quiet, no_color, color=color, statistics=statistics)
     raise typer.Exit(_exit_code(results))
@@ -105,8 +111,11 @@ def rules(
     if game is not None and game.upper() == game and rule_id is None and "-" in game:
         game, rule_id = None, game  # `scorer rules HAR-STACK-2`
     if game is not None and game not in game_names():
-        typer.echo(f"unknown game {game!r}{_did_you_mean(game, game_names())}; known games: "
-                   f"{', '.join(game_names())}", err=True)
+        typer.echo(
+            f"unknown game {game!r}{_did_you_mean(game, game_names())}; known games: "
+            f"{', '.join(game_names())}",
+            err=True,
+        )
         raise typer.Exit(2)
     catalogues: list[tuple[str, Any]] = [("record", REC_RULES)] if game is None else []
     names = [game] if game is not None else list(game_names())
@@ -123,9 +132,12 @@ def rules(
 
 @app.command()
 def schema(
-    game: Annotated[str | None, typer.Argument(
-        help="Game name, 'record', 'position', 'report' or 'standings' (all names if omitted)."
-    )] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            help="Game name, 'record', 'position', 'report' or 'standings' (all names if omitted)."
+        ),
+    ] = None,
     schema_dir: SchemaDirOpt = None,
 ) -> None:
     """Print a JSON Schema (the contract of the documents the scorer reads and writes)."""
@@ -149,14 +161,16 @@ def schema(
 @app.command()
 def show(
     file: Annotated[str, typer.Argument(help="A record or position ('-' = stdin).")],
-    at: Annotated[int | None, typer.Option("--at", min=0,
-                                           help="Show the board after move N (default: all).")
-                  ] = None,
-    position: Annotated[bool, typer.Option("--position",
-                                           help="Print the position document instead.")] = False,
-    svg: Annotated[Path | None, typer.Option("--svg", dir_okay=False,
-                                             help="Also write the board as an SVG picture.")
-                   ] = None,
+    at: Annotated[
+        int | None, typer.Option("--at", min=0, help="Show the board after move N (default: all).")
+    ] = None,
+    position: Annotated[
+        bool, typer.Option("--position", help="Print the position document instead.")
+    ] = False,
+    svg: Annotated[
+        Path | None,
+        typer.Option("--svg", dir_okay=False, help="Also write the board as an SVG picture."),
+    ] = None,
     no_color: NoColorOpt = False,
 ) -> None:
     """The board after move N in the terminal (--position: as a position; --svg: a picture)."""
@@ -173,12 +187,16 @@ def show(
         raise typer.Exit(1)
     rules = get_rules(doc["game"])
     if kind == "position":
-        _show_position(file, doc, rules, svg, at is not None or position, _use_color(no_color),
-                       data)
+        _show_position(
+            file, doc, rules, svg, at is not None or position, _use_color(no_color), data
+        )
     if at is not None and at > len(doc["moves"]):
         moves = len(doc["moves"])
-        typer.echo(f"{file}: --at {at} is beyond the record, which has {moves} "
-                   f"move{'s' if moves != 1 else ''} (use --at 0 to {moves})", err=True)
+        typer.echo(
+            f"{file}: --at {at} is beyond the record, which has {moves} "
+            f"move{'s' if moves != 1 else ''} (use --at 0 to {moves})",
+            err=True,
+        )
         raise typer.Exit(2)
     run = replay(rules, doc, upto=at)
     for f in _placed(run.findings, data, doc):
@@ -196,8 +214,15 @@ def show(
     raise typer.Exit(1 if run.stopped else 0)
 
 
-def _show_position(file: str, doc: Any, rules: Any, svg: Path | None, record_only: bool,
-                   color: bool, data: bytes = b"") -> None:
+def _show_position(
+    file: str,
+    doc: Any,
+    rules: Any,
+    svg: Path | None,
+    record_only: bool,
+    color: bool,
+    data: bytes = b"",
+) -> None:
     """`show` for a position document: the board as text and, with --svg, as a picture."""
     from scorer import report
     from scorer.replay import score_position
@@ -221,8 +246,9 @@ def _write_svg(rules: Any, doc: Any, run: Any, out: Path) -> None:
     from scorer.engine import VerifyResult
     from scorer.explain import offending_mark
 
-    result = VerifyResult("", "record", rules.name, "illegal" if run.stopped else "ok",
-                          run.findings)
+    result = VerifyResult(
+        "", "record", rules.name, "illegal" if run.stopped else "ok", run.findings
+    )
     picture = rules.draw_svg(run.state, rules.explain(run.state), offending_mark(doc, result))
     _write_text(out, picture)
 
@@ -243,12 +269,13 @@ class ExplainFormat(StrEnum):
 @app.command()
 def explain(
     file: Annotated[str, typer.Argument(help="A record or position ('-' = stdin).")],
-    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player.")
-                      ] = None,
-    category: Annotated[str | None, typer.Option("--category", "-c",
-                                                 help="Only this score category.")] = None,
-    fmt: Annotated[ExplainFormat, typer.Option(
-        "--format", "-f", help="text, or json (a scorer-explain/1 document).")
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player.")] = None,
+    category: Annotated[
+        str | None, typer.Option("--category", "-c", help="Only this score category.")
+    ] = None,
+    fmt: Annotated[
+        ExplainFormat,
+        typer.Option("--format", "-f", help="text, or json (a scorer-explain/1 document)."),
     ] = ExplainFormat.text,
     keep_going: KeepGoingOpt = False,
     config_file: ConfigOpt = None,
@@ -267,8 +294,9 @@ def explain(
         raise typer.Exit(2)
     items = get_rules(result.game).explain(result.state) if scored and result.game else []
     if fmt is ExplainFormat.json:
-        sys.stdout.buffer.write(report.dumps_report(
-            explanation_data(result, items, player, category)))
+        sys.stdout.buffer.write(
+            report.dumps_report(explanation_data(result, items, player, category))
+        )
         raise typer.Exit(_exit_code([result]))
     for f in result.findings:
         if f.rule != "REC-CLAIM-1":
@@ -276,6 +304,7 @@ def explain(
     if result.scores is None or not scored:
         raise typer.Exit(_exit_code([result]))
     typer.echo(report.status_line(result))
-    typer.echo(render_explanation(result.scores, items, result.findings, player, category),
-               nl=False)
+    typer.echo(
+        render_explanation(result.scores, items, result.findings, player, category), nl=False
+    )
     raise typer.Exit(_exit_code([result]))

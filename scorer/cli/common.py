@@ -20,21 +20,52 @@ if TYPE_CHECKING:
 CONFIG_KEY = "config"
 
 
-NOT_SETTINGS = frozenset({
-    "help", "version", "config", "output", "html", "shard", "player", "category", "at", "svg",
-    "position", "seed", "count", "option", "map", "board", "id", "name", "author", "license",
-    "rocks", "players", "exclude"})
+NOT_SETTINGS = frozenset(
+    {
+        "help",
+        "version",
+        "config",
+        "output",
+        "html",
+        "shard",
+        "player",
+        "category",
+        "at",
+        "svg",
+        "position",
+        "seed",
+        "count",
+        "option",
+        "map",
+        "board",
+        "id",
+        "name",
+        "author",
+        "license",
+        "rocks",
+        "players",
+        "exclude",
+    }
+)
 
 
 _RUN: dict[str, Any] = {}
 
 
-CONFIG_HELP = ("Read settings and the event profile from FILE (scorer.toml or pyproject.toml; "
-               "default: found upward from the working directory).")
+CONFIG_HELP = (
+    "Read settings and the event profile from FILE (scorer.toml or pyproject.toml; "
+    "default: found upward from the working directory)."
+)
 
 
-_WORDS = {"shard_spec": "I/N", "dask": "ADDRESS", "option": "NAME=VALUE", "map_id": "MAP",
-          "rule_id": "RULE-ID", "title": "TEXT"}
+_WORDS = {
+    "shard_spec": "I/N",
+    "dask": "ADDRESS",
+    "option": "NAME=VALUE",
+    "map_id": "MAP",
+    "rule_id": "RULE-ID",
+    "title": "TEXT",
+}
 
 
 def _words(params: list[Any]) -> list[Any]:
@@ -113,44 +144,67 @@ class Color(StrEnum):
     never = "never"
 
 
-ColorOpt = Annotated[Color, typer.Option(
-    "--color", help="Colour findings and tables: auto (on a terminal; NO_COLOR turns it off, "
-    "FORCE_COLOR on), always or never.")]
+ColorOpt = Annotated[
+    Color,
+    typer.Option(
+        "--color",
+        help="Colour findings and tables: auto (on a terminal; NO_COLOR turns it off, "
+        "FORCE_COLOR on), always or never.",
+    ),
+]
 
 
-StatisticsOpt = Annotated[bool, typer.Option(
-    "--statistics", help="Print how many findings each rule ID has.")]
+StatisticsOpt = Annotated[
+    bool, typer.Option("--statistics", help="Print how many findings each rule ID has.")
+]
 
 
-MaxFindingsOpt = Annotated[int, typer.Option(
-    "--max-findings", min=1, metavar="N",
-    help="Findings shown per record; one more finding (REC-LIMIT-1) counts the rest.")]
+MaxFindingsOpt = Annotated[
+    int,
+    typer.Option(
+        "--max-findings",
+        min=1,
+        metavar="N",
+        help="Findings shown per record; one more finding (REC-LIMIT-1) counts the rest.",
+    ),
+]
 
 
-AllowEmptyOpt = Annotated[bool, typer.Option(
-    "--allow-empty", help="Accept inputs that hold no record (else: exit 2).")]
+AllowEmptyOpt = Annotated[
+    bool, typer.Option("--allow-empty", help="Accept inputs that hold no record (else: exit 2).")
+]
 
 
 KeepGoingOpt = Annotated[
     bool,
-    typer.Option("--keep-going", help="Continue after the first illegal move; later findings are "
-                 "marked as possibly caused by the first."),
+    typer.Option(
+        "--keep-going",
+        help="Continue after the first illegal move; later findings are "
+        "marked as possibly caused by the first.",
+    ),
 ]
 
 
 ExcludeOpt = Annotated[
     list[str] | None,
-    typer.Option("--exclude", metavar="PATTERN",
-                 help="Skip files matching PATTERN (repeatable; adds to the configuration's "
-                 "exclude patterns)."),
+    typer.Option(
+        "--exclude",
+        metavar="PATTERN",
+        help="Skip files matching PATTERN (repeatable; adds to the configuration's "
+        "exclude patterns).",
+    ),
 ]
 
 
-JobsOpt = Annotated[int | None, typer.Option("--jobs", "-j", min=1,
-                                            help="Worker processes (default: all cores).")]
+JobsOpt = Annotated[
+    int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores).")
+]
 SchemaDirOpt = Annotated[
-    Path | None, typer.Option("--schema-dir", help="Use the schemas in this folder.",
-                              exists=True, file_okay=False)]
+    Path | None,
+    typer.Option(
+        "--schema-dir", help="Use the schemas in this folder.", exists=True, file_okay=False
+    ),
+]
 
 
 def _did_you_mean(value: str, choices: Any) -> str:
@@ -168,10 +222,15 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     ctx: typer.Context,
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Print the version and exit.")] = False,
-    config_file: Annotated[Path | None, typer.Option("--config", metavar="FILE", dir_okay=False,
-                                                     help=CONFIG_HELP)] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+    config_file: Annotated[
+        Path | None, typer.Option("--config", metavar="FILE", dir_okay=False, help=CONFIG_HELP)
+    ] = None,
 ) -> None:
     """Verify recorded board games and settle their scores."""
     _RUN.clear()
@@ -223,7 +282,9 @@ def _long_options(ctx: typer.Context) -> dict[str, dict[str, tuple[str, Any]]]:
             for opt in getattr(param, "opts", ()):
                 if opt.startswith("--") and opt[2:] not in NOT_SETTINGS:
                     out.setdefault(name, {})[opt[2:]] = (
-                        param.name, lambda v, p=param: p.process_value(ctx, v))
+                        param.name,
+                        lambda v, p=param: p.process_value(ctx, v),
+                    )
     return out
 
 
@@ -237,8 +298,14 @@ def _config() -> Config:
 
 ConfigOpt = Annotated[
     Path | None,
-    typer.Option("--config", metavar="FILE", dir_okay=False, is_eager=True,
-                 callback=_command_config, help=CONFIG_HELP),
+    typer.Option(
+        "--config",
+        metavar="FILE",
+        dir_okay=False,
+        is_eager=True,
+        callback=_command_config,
+        help=CONFIG_HELP,
+    ),
 ]
 
 
@@ -281,8 +348,9 @@ def _nothing_matched(reasons: list[str], allow_empty: bool) -> None:
     for reason in reasons:
         typer.echo(f"{reason}{' (accepted: --allow-empty)' if allow_empty else ''}", err=True)
     if reasons and not allow_empty:
-        typer.echo("nothing to verify: an input holds no record (--allow-empty accepts this)",
-                   err=True)
+        typer.echo(
+            "nothing to verify: an input holds no record (--allow-empty accepts this)", err=True
+        )
         raise typer.Exit(2)
 
 
@@ -298,8 +366,15 @@ def _set_schema_dir(path: Path | None) -> None:
         set_schema_dir(path)
 
 
-def _emit(results: list[Any], fmt: Format, quiet: bool, no_color: bool, scores: bool = True,
-          color: Color = Color.auto, statistics: bool = False) -> None:
+def _emit(
+    results: list[Any],
+    fmt: Format,
+    quiet: bool,
+    no_color: bool,
+    scores: bool = True,
+    color: Color = Color.auto,
+    statistics: bool = False,
+) -> None:
     from scorer import report
 
     try:
@@ -309,8 +384,9 @@ def _emit(results: list[Any], fmt: Format, quiet: bool, no_color: bool, scores: 
             for r in results:
                 sys.stdout.buffer.write(report.dumps_line(report.result_to_data(r)))
         else:
-            sys.stdout.write(report.render_text(results, _use_color(no_color, color), quiet,
-                                                scores))
+            sys.stdout.write(
+                report.render_text(results, _use_color(no_color, color), quiet, scores)
+            )
         sys.stdout.flush()
     except OSError as exc:
         raise _output_failed("the output", exc) from None
@@ -399,8 +475,12 @@ def _load_or_exit(file: str) -> tuple[bytes, Any]:
     except RecordLoadError as exc:
         from scorer.findings import Finding
 
-        typer.echo(report.finding_line(file, Finding(exc.rule, "", exc.message, line=exc.line,
-                                                      col=exc.col)), err=True)
+        typer.echo(
+            report.finding_line(
+                file, Finding(exc.rule, "", exc.message, line=exc.line, col=exc.col)
+            ),
+            err=True,
+        )
         raise typer.Exit(2 if exc.rule == "REC-IO-1" else 1) from None
 
 

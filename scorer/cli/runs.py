@@ -43,26 +43,47 @@ if TYPE_CHECKING:
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name.")],
-    players: Annotated[int, typer.Option(
-        "--players", "-p", help="Number of players (--event: the largest table).")] = 2,
+    players: Annotated[
+        int, typer.Option("--players", "-p", help="Number of players (--event: the largest table).")
+    ] = 2,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed.")] = 0,
-    count: Annotated[int | None, typer.Option(
-        "--count", "-n", min=1, help="Games to write (default 1); more than 1 gives NDJSON.")
+    count: Annotated[
+        int | None,
+        typer.Option(
+            "--count", "-n", min=1, help="Games to write (default 1); more than 1 gives NDJSON."
+        ),
     ] = None,
-    option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="Variant option NAME=JSON-VALUE (repeatable).")] = None,
-    map_id: Annotated[str | None, typer.Option(
-        "--map", help="Hacienda: a shipped map id (default: a shipped custom map chosen by the "
-        "seed).")] = None,
-    board: Annotated[str | None, typer.Option(
-        "--board", help="Citrus: a shipped board id or 'generated'.")] = None,
-    event: Annotated[str | None, typer.Option(
-        "--event", help="Write a demo event of this name (NDJSON): the roster seated at "
-        "tables of up to --players players, round after round.")] = None,
-    rounds: Annotated[int | None, typer.Option(
-        "--rounds", min=1, help="Rounds of the --event (default 1).")] = None,
-    roster: Annotated[str | None, typer.Option(
-        "--roster", help="Players of the --event, separated by commas: Ann,Ben,Cid,...")] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Variant option NAME=JSON-VALUE (repeatable)."),
+    ] = None,
+    map_id: Annotated[
+        str | None,
+        typer.Option(
+            "--map",
+            help="Hacienda: a shipped map id (default: a shipped custom map chosen by the seed).",
+        ),
+    ] = None,
+    board: Annotated[
+        str | None, typer.Option("--board", help="Citrus: a shipped board id or 'generated'.")
+    ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(
+            "--event",
+            help="Write a demo event of this name (NDJSON): the roster seated at "
+            "tables of up to --players players, round after round.",
+        ),
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", min=1, help="Rounds of the --event (default 1).")
+    ] = None,
+    roster: Annotated[
+        str | None,
+        typer.Option(
+            "--roster", help="Players of the --event, separated by commas: Ann,Ben,Cid,..."
+        ),
+    ] = None,
 ) -> None:
     """Random complete legal games, reproducible from the seed (seeds S, S+1, ... for --count)."""
     from scorer import report
@@ -88,9 +109,16 @@ def simulate(
         raise typer.Exit(2) from None
 
 
-def _simulate_event(rules: Any, event: str | None, rounds: int | None, roster: str | None,
-                    players: int, seed: int, count: int | None, options: dict[str, Any]
-                    ) -> None:
+def _simulate_event(
+    rules: Any,
+    event: str | None,
+    rounds: int | None,
+    roster: str | None,
+    players: int,
+    seed: int,
+    count: int | None,
+    options: dict[str, Any],
+) -> None:
     """``simulate --event``: the demo event's records as NDJSON (see scorer.standings.demo)."""
     from scorer import report
     from scorer.standings import StandingsError
@@ -110,23 +138,42 @@ def _simulate_event(rules: Any, event: str | None, rounds: int | None, roster: s
 
 @app.command()
 def batch(
-    paths: Annotated[list[str], typer.Argument(
-        help="Files, directories (recursive *.json, *.ndjson, *.jsonl), globs, '-' for stdin.")],
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            help="Files, directories (recursive *.json, *.ndjson, *.jsonl), globs, '-' for stdin."
+        ),
+    ],
     jobs: JobsOpt = None,
-    fmt: Annotated[BatchFormat, typer.Option("--format", "-f", help="Output format.")
-                   ] = BatchFormat.text,
-    output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False,
-                                                help="Write the report to FILE.")] = None,
-    fail_on: Annotated[FailOn, typer.Option(
-        "--fail-on", help="error: illegal/malformed only; mismatch: also claim mismatches; "
-        "incomplete: also incomplete games (default: everything fails).")
-    ] = FailOn.incomplete,
-    shard_spec: Annotated[str | None, typer.Option(
-        "--shard", help="I/N: verify only the I-th of N interleaved shards (CI matrices).")
+    fmt: Annotated[
+        BatchFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = BatchFormat.text,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", dir_okay=False, help="Write the report to FILE."),
     ] = None,
-    dask: Annotated[str | None, typer.Option(
-        "--dask", help="Run on a Dask cluster at ADDRESS ('local' starts one; needs the "
-        "scorer[dask] extra).")] = None,
+    fail_on: Annotated[
+        FailOn,
+        typer.Option(
+            "--fail-on",
+            help="error: illegal/malformed only; mismatch: also claim mismatches; "
+            "incomplete: also incomplete games (default: everything fails).",
+        ),
+    ] = FailOn.incomplete,
+    shard_spec: Annotated[
+        str | None,
+        typer.Option(
+            "--shard", help="I/N: verify only the I-th of N interleaved shards (CI matrices)."
+        ),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask",
+            help="Run on a Dask cluster at ADDRESS ('local' starts one; needs the "
+            "scorer[dask] extra).",
+        ),
+    ] = None,
     quiet: QuietOpt = False,
     no_color: NoColorOpt = False,
     keep_going: KeepGoingOpt = False,
@@ -136,9 +183,15 @@ def batch(
     color: ColorOpt = Color.auto,
     statistics: StatisticsOpt = False,
     max_findings: MaxFindingsOpt = 100,
-    record_timeout: Annotated[float | None, typer.Option(
-        "--record-timeout", min=0.001, metavar="SECONDS",
-        help="Stop checking a record after this long (REC-TIMEOUT-1).")] = None,
+    record_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--record-timeout",
+            min=0.001,
+            metavar="SECONDS",
+            help="Stop checking a record after this long (REC-TIMEOUT-1).",
+        ),
+    ] = None,
     allow_empty: AllowEmptyOpt = False,
 ) -> None:
     """Verify many records in parallel: one line per finding, a summary, 'N passed, M failed'."""
@@ -149,14 +202,20 @@ def batch(
     _set_schema_dir(schema_dir)
     config = _config()
     empty: list[str] = []
-    items = b.mark_duplicates(b.iter_items(select(paths, config.filters(tuple(exclude or ()))),
-                                           empty=empty))
+    items = b.mark_duplicates(
+        b.iter_items(select(paths, config.filters(tuple(exclude or ()))), empty=empty)
+    )
     if shard_spec is not None:
         index, count = _parse_shard(shard_spec)
         items = b.shard(items, index, count)
     render = WRITERS[fmt.value].render
-    options = {"keep_going": keep_going, "render": render, "max_findings": max_findings,
-               "timeout": record_timeout, "profile": config.profile}
+    options = {
+        "keep_going": keep_going,
+        "render": render,
+        "max_findings": max_findings,
+        "timeout": record_timeout,
+        "profile": config.profile,
+    }
     if dask is not None:
         results = b.run_dask(items, dask, **options)  # type: ignore[arg-type]
     else:
@@ -203,21 +262,38 @@ class RocksCode(StrEnum):
 
 @app.command(name="import-map")
 def import_map(
-    file: Annotated[Path, typer.Argument(help="A Hacienda .haz map file.", exists=True,
-                                         dir_okay=False)],
-    map_id: Annotated[str | None, typer.Option(
-        "--id", help="Map id (default: haz- and the file name, as the shipped maps).")] = None,
-    name: Annotated[str | None, typer.Option(
-        "--name", help="Map name (default: the file's MapName, else the file name in words).")
+    file: Annotated[
+        Path, typer.Argument(help="A Hacienda .haz map file.", exists=True, dir_okay=False)
+    ],
+    map_id: Annotated[
+        str | None,
+        typer.Option("--id", help="Map id (default: haz- and the file name, as the shipped maps)."),
     ] = None,
-    author: Annotated[str | None, typer.Option(
-        "--author", help="Author (default: the file's Author).")] = None,
-    licence: Annotated[str | None, typer.Option(
-        "--license", help="Licence of the map, e.g. 'CC BY 4.0' (not in .haz files; written "
-        "only when given).")] = None,
-    rocks: Annotated[RocksCode, typer.Option(
-        "--rocks", help="The .haz code of rocks spaces; the other of 6 and 7 is mountain "
-        "(the shipped maps use 6).")] = RocksCode.six,
+    name: Annotated[
+        str | None,
+        typer.Option(
+            "--name", help="Map name (default: the file's MapName, else the file name in words)."
+        ),
+    ] = None,
+    author: Annotated[
+        str | None, typer.Option("--author", help="Author (default: the file's Author).")
+    ] = None,
+    licence: Annotated[
+        str | None,
+        typer.Option(
+            "--license",
+            help="Licence of the map, e.g. 'CC BY 4.0' (not in .haz files; written "
+            "only when given).",
+        ),
+    ] = None,
+    rocks: Annotated[
+        RocksCode,
+        typer.Option(
+            "--rocks",
+            help="The .haz code of rocks spaces; the other of 6 and 7 is mountain "
+            "(the shipped maps use 6).",
+        ),
+    ] = RocksCode.six,
 ) -> None:
     """Convert a Hacienda .haz map (Yucata / SpielByWeb) into the scorer's map encoding."""
     from scorer import report
@@ -229,8 +305,15 @@ def import_map(
         typer.echo(f"{file}: cannot read: {exc}", err=True)
         raise typer.Exit(2) from None
     try:
-        encoded = import_haz(text, file.name, map_id=map_id, name=name, author=author,
-                             license=licence, seven_is_rocks=rocks is RocksCode.seven)
+        encoded = import_haz(
+            text,
+            file.name,
+            map_id=map_id,
+            name=name,
+            author=author,
+            license=licence,
+            seven_is_rocks=rocks is RocksCode.seven,
+        )
     except HazFormatError as exc:
         where = f"{file}:{exc.line}" if exc.line is not None else str(file)
         typer.echo(f"{where}: {exc.rule} {exc.message}", err=True)

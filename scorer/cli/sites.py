@@ -35,10 +35,13 @@ if TYPE_CHECKING:
 @app.command(name="report")
 def report_site(
     paths: Annotated[list[str], typer.Argument(help="Files, directories or globs.")],
-    html: Annotated[Path, typer.Option("--html", file_okay=False,
-                                       help="Write the static site into this folder.")],
-    title: Annotated[str, typer.Option("--title", help="Title of the index page.")
-                     ] = "scorer report",
+    html: Annotated[
+        Path,
+        typer.Option("--html", file_okay=False, help="Write the static site into this folder."),
+    ],
+    title: Annotated[
+        str, typer.Option("--title", help="Title of the index page.")
+    ] = "scorer report",
     exclude: ExcludeOpt = None,
     config_file: ConfigOpt = None,
     allow_empty: AllowEmptyOpt = False,
@@ -75,8 +78,9 @@ def _site_standings_options(config: Config) -> Any:
 
     settings = config.defaults
     try:
-        return parse_options(str(settings.get("system", "beaten")), settings.get("points"),
-                             settings.get("tiebreak"))
+        return parse_options(
+            str(settings.get("system", "beaten")), settings.get("points"), settings.get("tiebreak")
+        )
     except StandingsError as exc:
         typer.echo(f"{config.name}: standings settings: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -84,11 +88,13 @@ def _site_standings_options(config: Config) -> Any:
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this "
-                                      "machine only).")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (default: this machine only).")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8765,
-    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")
-                            ] = False,
+    open_browser: Annotated[
+        bool, typer.Option("--open", help="Open the page in a browser.")
+    ] = False,
 ) -> None:
     """A local web app: enter a board by tapping, live check and score, share link."""
     from scorer import serve as web
@@ -122,25 +128,50 @@ class System(StrEnum):
 
 @app.command()
 def standings(
-    paths: Annotated[list[str], typer.Argument(
-        help="Files, directories (recursive *.json, *.ndjson, *.jsonl), globs, '-' for stdin.")],
-    event: Annotated[str | None, typer.Option(
-        "--event", help="Only this event (meta.event); default: every event.")] = None,
-    system: Annotated[System, typer.Option(
-        "--system", help="beaten: 1 point per opponent below, 0.5 per tie; rank-points: "
-        "--points by place; percent: score as % of the table winner's.")] = System.beaten,
-    points: Annotated[str | None, typer.Option(
-        "--points", help="rank-points: points for 1st, 2nd, ... place, e.g. 5,3,2,1.")] = None,
-    tiebreak: Annotated[str | None, typer.Option(
-        "--tiebreak", help="Tie-breaks in order, from score, wins, h2h (default "
-        "score,wins,h2h; 'none': equal points share the place).")] = None,
-    fmt: Annotated[StandingsFormat, typer.Option("--format", "-f", help="Output format.")
-                   ] = StandingsFormat.text,
-    output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False,
-                                                help="Write the standings to FILE.")] = None,
-    fail_on: Annotated[FailOn, typer.Option(
-        "--fail-on", help="Which records fail the run, as for batch (error, mismatch, "
-        "incomplete).")] = FailOn.incomplete,
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            help="Files, directories (recursive *.json, *.ndjson, *.jsonl), globs, '-' for stdin."
+        ),
+    ],
+    event: Annotated[
+        str | None,
+        typer.Option("--event", help="Only this event (meta.event); default: every event."),
+    ] = None,
+    system: Annotated[
+        System,
+        typer.Option(
+            "--system",
+            help="beaten: 1 point per opponent below, 0.5 per tie; rank-points: "
+            "--points by place; percent: score as % of the table winner's.",
+        ),
+    ] = System.beaten,
+    points: Annotated[
+        str | None,
+        typer.Option("--points", help="rank-points: points for 1st, 2nd, ... place, e.g. 5,3,2,1."),
+    ] = None,
+    tiebreak: Annotated[
+        str | None,
+        typer.Option(
+            "--tiebreak",
+            help="Tie-breaks in order, from score, wins, h2h (default "
+            "score,wins,h2h; 'none': equal points share the place).",
+        ),
+    ] = None,
+    fmt: Annotated[
+        StandingsFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = StandingsFormat.text,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", dir_okay=False, help="Write the standings to FILE."),
+    ] = None,
+    fail_on: Annotated[
+        FailOn,
+        typer.Option(
+            "--fail-on",
+            help="Which records fail the run, as for batch (error, mismatch, incomplete).",
+        ),
+    ] = FailOn.incomplete,
     jobs: JobsOpt = None,
     no_color: NoColorOpt = False,
     schema_dir: SchemaDirOpt = None,
@@ -162,8 +193,9 @@ def standings(
         raise typer.Exit(2) from None
     collector = Collector(event)
     items = b.iter_items(select(paths, config.filters(tuple(exclude or ()))))
-    results = b.run_local(b.mark_duplicates(items), jobs or b.default_jobs(),
-                          profile=config.profile)
+    results = b.run_local(
+        b.mark_duplicates(items), jobs or b.default_jobs(), profile=config.profile
+    )
     failed = io_error = False
     for result in _progress(results, False):
         if collector.add(result):

@@ -33,8 +33,9 @@ def url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def run(host: str, port: int, open_browser: bool,
-        opener: Callable[[str], object] | None = None) -> None:
+def run(
+    host: str, port: int, open_browser: bool, opener: Callable[[str], object] | None = None
+) -> None:
     """Serve until interrupted; with ``open_browser``, ``opener`` (the web browser by default)
     gets the page's address once the server listens. Raises OSError if the address cannot be
     bound (in use, unknown host, …)."""
@@ -42,16 +43,25 @@ def run(host: str, port: int, open_browser: bool,
 
     from scorer.serve.app import create_app
 
-    config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning",
-                            access_log=False, server_header=False)
+    config = uvicorn.Config(
+        create_app(),
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        server_header=False,
+    )
     server = uvicorn.Server(config)
     sock = bind(host, port)
     if open_browser:
         import threading
         import webbrowser
 
-        threading.Thread(target=_open_when_started, daemon=True,
-                         args=(server, url(host, port), opener or webbrowser.open)).start()
+        threading.Thread(
+            target=_open_when_started,
+            daemon=True,
+            args=(server, url(host, port), opener or webbrowser.open),
+        ).start()
     try:
         server.run(sockets=[sock])
     finally:

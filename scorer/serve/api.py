@@ -30,8 +30,15 @@ UNCHECKED = frozenset({"malformed", "error"})
 #: whose turn); a blank board leaves them out so that editing it stays consistent.
 IN_PLAY: Mapping[str, tuple[str, ...]] = {
     "hacienda": ("play",),
-    "citrus": ("market", "bag", "last_refill_complete", "building_site_deck",
-               "finca_deck_size", "to_move", "passes"),
+    "citrus": (
+        "market",
+        "bag",
+        "last_refill_complete",
+        "building_site_deck",
+        "finca_deck_size",
+        "to_move",
+        "passes",
+    ),
     "kuhfstein": ("table",),
     "harmonies": (),
 }
@@ -48,13 +55,19 @@ class Answer:
     headers: Mapping[str, str] = field(default_factory=dict)
 
 
-def failure(findings: Sequence[Finding], status: int = 422, verdict: str = "malformed"
-            ) -> Answer:
+def failure(findings: Sequence[Finding], status: int = 422, verdict: str = "malformed") -> Answer:
     """A request that could not be checked: its findings, no scores."""
     from scorer.report import finding_to_data
 
-    return Answer(status, {"status": verdict, "findings": [finding_to_data(f) for f in findings],
-                           "marks": [], "scores": None})
+    return Answer(
+        status,
+        {
+            "status": verdict,
+            "findings": [finding_to_data(f) for f in findings],
+            "marks": [],
+            "scores": None,
+        },
+    )
 
 
 def request_error(pointer: str, message: str) -> Answer:
@@ -64,8 +77,17 @@ def request_error(pointer: str, message: str) -> Answer:
 
 def internal_error(exc: BaseException) -> Answer:
     """REC-INTERNAL-1 for an unexpected failure (never a 500, never a traceback)."""
-    return failure([Finding("REC-INTERNAL-1", "", f"internal error: {type(exc).__name__}",
-                            details={"exception": type(exc).__name__})], verdict="error")
+    return failure(
+        [
+            Finding(
+                "REC-INTERNAL-1",
+                "",
+                f"internal error: {type(exc).__name__}",
+                details={"exception": type(exc).__name__},
+            )
+        ],
+        verdict="error",
+    )
 
 
 def _parse(body: bytes) -> tuple[Any, Answer | None]:
@@ -123,9 +145,18 @@ def _items(result: VerifyResult) -> list[dict[str, Any]]:
     if result.state is None or result.game is None or result.scores is None:
         return []
     items: list[ScoreItem] = get_rules(result.game).explain(result.state)
-    return [{"player": i.player, "category": i.category, "points": i.points, "rule": i.rule,
-             "text": i.text, "cells": [list(c) for c in i.cells], "board": i.board}
-            for i in items]
+    return [
+        {
+            "player": i.player,
+            "category": i.category,
+            "points": i.points,
+            "rule": i.rule,
+            "text": i.text,
+            "cells": [list(c) for c in i.cells],
+            "board": i.board,
+        }
+        for i in items
+    ]
 
 
 def svg(body: bytes, editor: bool) -> Answer:
@@ -161,15 +192,14 @@ def position(body: bytes) -> Answer:
     if error is not None:
         return error
     if not isinstance(request, dict) or "record" not in request:
-        return request_error("", "the request needs a \"record\" member")
+        return request_error("", 'the request needs a "record" member')
     at = request.get("at")
     if at is not None and (type(at) is not int or at < 0):
-        return request_error("/at", "\"at\" must be a move count (an integer >= 0) or null")
+        return request_error("/at", '"at" must be a move count (an integer >= 0) or null')
     doc = request["record"]
     result = _verify(doc, False)
     if result.kind == "position" and result.status not in UNCHECKED:
-        return Answer(200, {"position": doc, "findings": [], "moves_applied": 0,
-                            "moves_total": 0})
+        return Answer(200, {"position": doc, "findings": [], "moves_applied": 0, "moves_total": 0})
     if result.kind != "record" or result.status in UNCHECKED:
         return Answer(422, _result_data(doc, result))
     rules = get_rules(doc["game"])
@@ -177,9 +207,15 @@ def position(body: bytes) -> Answer:
     findings = [finding_to_data(f) for f in run.findings]
     if run.state is None:
         return Answer(422, {"status": "illegal", "findings": findings})
-    return Answer(200, {"position": rules.export_position(run.state, doc),
-                        "findings": findings, "moves_applied": run.moves_applied,
-                        "moves_total": len(doc.get("moves", []))})
+    return Answer(
+        200,
+        {
+            "position": rules.export_position(run.state, doc),
+            "findings": findings,
+            "moves_applied": run.moves_applied,
+            "moves_total": len(doc.get("moves", [])),
+        },
+    )
 
 
 def blank(body: bytes) -> Answer:
@@ -202,7 +238,7 @@ def blank(body: bytes) -> Answer:
         return request_error("/players", problem)
     variant = request.get("variant", {})
     if not isinstance(variant, dict):
-        return request_error("/variant", "\"variant\" must be an object")
+        return request_error("/variant", '"variant" must be an object')
     options = dict(variant)
     for key in ("map", "board"):
         if isinstance(request.get(key), str):
@@ -212,7 +248,7 @@ def blank(body: bytes) -> Answer:
 
 def _names_problem(names: Any) -> str:
     if not isinstance(names, list) or not 1 <= len(names) <= MAX_PLAYERS:
-        return f"\"players\" must list 1 to {MAX_PLAYERS} player names"
+        return f'"players" must list 1 to {MAX_PLAYERS} player names'
     if not all(isinstance(n, str) and 1 <= len(n) <= 100 for n in names):
         return "every player name is a string of 1 to 100 characters"
     if len(set(names)) != len(names):
@@ -248,8 +284,11 @@ def _blank(game: str, names: list[str], options: dict[str, Any]) -> Answer:
             board.pop("hand", None)
     old = [p["name"] for p in doc["players"]]
     doc = rename(doc, dict(zip(old, names, strict=True)))
-    doc["variant"] = ({k: v for k, v in requested.items() if k not in ("map", "board")}
-                      if game == "harmonies" else dict(record.get("variant", {})))
+    doc["variant"] = (
+        {k: v for k, v in requested.items() if k not in ("map", "board")}
+        if game == "harmonies"
+        else dict(record.get("variant", {}))
+    )
     doc.pop("meta", None)
     return Answer(200, {"position": doc})
 

@@ -37,10 +37,15 @@ from scorer.serve.catalog import catalog
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The page loads nothing from elsewhere; the policy makes the browser enforce that.
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-           "Cache-Control": "no-store"}
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
 
 
 class TooLarge(Exception):
@@ -50,21 +55,33 @@ class TooLarge(Exception):
 def json_response(status: int, payload: Any) -> Response:
     from scorer.report import dumps_compact
 
-    return Response(dumps_compact(payload), status_code=status,
-                    media_type="application/json", headers=HEADERS)
+    return Response(
+        dumps_compact(payload), status_code=status, media_type="application/json", headers=HEADERS
+    )
 
 
 def _answer(answer: api.Answer) -> Response:
     if answer.svg is not None:
-        return Response(answer.svg, status_code=answer.status, media_type="image/svg+xml",
-                        headers={**HEADERS, **answer.headers})
+        return Response(
+            answer.svg,
+            status_code=answer.status,
+            media_type="image/svg+xml",
+            headers={**HEADERS, **answer.headers},
+        )
     return json_response(answer.status, answer.payload)
 
 
 def too_large(limit: int) -> Response:
-    return _answer(api.failure([Finding(
-        "REC-SIZE-1", "", f"the request body is larger than the limit of {limit} bytes")],
-        413))
+    return _answer(
+        api.failure(
+            [
+                Finding(
+                    "REC-SIZE-1", "", f"the request body is larger than the limit of {limit} bytes"
+                )
+            ],
+            413,
+        )
+    )
 
 
 async def read_body(request: Request, limit: int) -> bytes:
@@ -106,8 +123,11 @@ def _flag(request: Request, name: str) -> bool:
 
 
 async def page(request: Request) -> Response:
-    return FileResponse(STATIC / "index.html", media_type="text/html",
-                        headers={**HEADERS, "Content-Security-Policy": CSP})
+    return FileResponse(
+        STATIC / "index.html",
+        media_type="text/html",
+        headers={**HEADERS, "Content-Security-Policy": CSP},
+    )
 
 
 async def get_catalog(request: Request) -> Response:
@@ -136,9 +156,12 @@ def create_app(limit: int = MAX_BYTES) -> Starlette:
         "/api/position": lambda body, _r: api.position(body),
         "/api/blank": lambda body, _r: api.blank(body),
     }
-    routes = [Route("/", page, methods=["GET"]),
-              Route("/api/catalog", get_catalog, methods=["GET"]),
-              *(Route(path, endpoint(h, limit), methods=["POST"]) for path, h in posts.items()),
-              Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    return Starlette(routes=routes, exception_handlers={HTTPException: http_error,
-                                                        Exception: server_error})
+    routes = [
+        Route("/", page, methods=["GET"]),
+        Route("/api/catalog", get_catalog, methods=["GET"]),
+        *(Route(path, endpoint(h, limit), methods=["POST"]) for path, h in posts.items()),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(
+        routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error}
+    )

@@ -11,7 +11,10 @@ from functools import cache
 from typing import Any
 
 PLAYERS: dict[str, tuple[int, int]] = {
-    "harmonies": (1, 4), "hacienda": (2, 5), "citrus": (2, 5), "kuhfstein": (2, 4),
+    "harmonies": (1, 4),
+    "hacienda": (2, 5),
+    "citrus": (2, 5),
+    "kuhfstein": (2, 4),
 }
 
 
@@ -28,10 +31,16 @@ def _options(game: str) -> list[dict[str, Any]]:
             field.update(type="enum", choices=list(spec["enum"]))
         elif kinds == "boolean":
             field["type"] = "boolean"
-        elif kinds == "integer" or (isinstance(kinds, list) and "integer" in kinds) or (
-                spec.get("$ref", "").endswith("nonNegativeInt")):
-            field.update(type="integer", minimum=spec.get("minimum", 0),
-                         nullable=isinstance(kinds, list) and "null" in kinds)
+        elif (
+            kinds == "integer"
+            or (isinstance(kinds, list) and "integer" in kinds)
+            or (spec.get("$ref", "").endswith("nonNegativeInt"))
+        ):
+            field.update(
+                type="integer",
+                minimum=spec.get("minimum", 0),
+                nullable=isinstance(kinds, list) and "null" in kinds,
+            )
         else:
             continue
         if "description" in spec:
@@ -52,8 +61,9 @@ def _harmonies() -> dict[str, Any]:
         "board_cubes": "cubes" in board.get("properties", {}),
         "colours": list(COLOURS),
         "stacks": sorted(("-".join(s) for s in LEGAL_STACKS), key=lambda s: (s.count("-"), s)),
-        "animal_cards": [{"id": c, "name": card_name(c), "track": list(t)}
-                         for c, t in TRACKS.items()],
+        "animal_cards": [
+            {"id": c, "name": card_name(c), "track": list(t)} for c, t in TRACKS.items()
+        ],
         "spirit_cards": [{"id": c, "name": card_name(c)} for c in SPIRIT_DATA],
     }
 
@@ -64,17 +74,20 @@ def _hacienda() -> dict[str, Any]:
     maps = []
     for map_id in shipped_ids():
         data = shipped_map(map_id) or {}
-        maps.append({"id": map_id, "name": data.get("name", map_id),
-                     "author": data.get("author", "")})
-    return {"maps": maps, "land": ["mountain", "forest", "meadow", "rocks", "swamp", "pampas"],
-            "animals": ["cattle", "horse", "pig", "sheep"]}
+        maps.append(
+            {"id": map_id, "name": data.get("name", map_id), "author": data.get("author", "")}
+        )
+    return {
+        "maps": maps,
+        "land": ["mountain", "forest", "meadow", "rocks", "swamp", "pampas"],
+        "animals": ["cattle", "horse", "pig", "sheep"],
+    }
 
 
 def _citrus() -> dict[str, Any]:
     from scorer.games.citrus.data import ACTION_TYPES, BOARDS, KINDS, PRINTED_IDS
 
-    return {"boards": [*BOARDS, *PRINTED_IDS], "kinds": list(KINDS),
-            "actions": list(ACTION_TYPES)}
+    return {"boards": [*BOARDS, *PRINTED_IDS], "kinds": list(KINDS), "actions": list(ACTION_TYPES)}
 
 
 def _kuhfstein() -> dict[str, Any]:
@@ -87,13 +100,21 @@ def _kuhfstein() -> dict[str, Any]:
 def catalog() -> dict[str, Any]:
     from scorer.registry import game_names, get_rules
 
-    extra = {"harmonies": _harmonies, "hacienda": _hacienda, "citrus": _citrus,
-             "kuhfstein": _kuhfstein}
+    extra = {
+        "harmonies": _harmonies,
+        "hacienda": _hacienda,
+        "citrus": _citrus,
+        "kuhfstein": _kuhfstein,
+    }
     games = {}
     for name in game_names():
         rules = get_rules(name)
         low, high = PLAYERS.get(name, (1, 6))
-        games[name] = {"title": rules.title, "categories": list(rules.categories),
-                       "players": {"min": low, "max": high}, "variant": _options(name),
-                       **(extra[name]() if name in extra else {})}
+        games[name] = {
+            "title": rules.title,
+            "categories": list(rules.categories),
+            "players": {"min": low, "max": high},
+            "variant": _options(name),
+            **(extra[name]() if name in extra else {}),
+        }
     return {"games": games}

@@ -20,8 +20,7 @@ LEVELS_UP = 2
 
 
 def _is_cell(value: Any) -> bool:
-    return (isinstance(value, list) and len(value) == 2
-            and all(type(v) is int for v in value))
+    return isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
 
 
 def _cells_of(value: Any) -> Cells:

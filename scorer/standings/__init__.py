@@ -31,12 +31,23 @@ def render(doc: Document, fmt: str, color: bool = False, title: str | None = Non
         from scorer.standings.page import render_html
 
         names = ", ".join(e.name for e in doc.events)
-        return render_html(doc, title or (f"Standings — {names}" if names else "Standings")
-                           ).encode("utf-8")
+        return render_html(doc, title or (f"Standings — {names}" if names else "Standings")).encode(
+            "utf-8"
+        )
     from scorer.standings.text import render_text
 
     return render_text(doc, color).encode("utf-8")
 
 
-__all__ = ["FORMATS", "SYSTEMS", "TIEBREAKS", "Collector", "Document", "Options",
-           "StandingsError", "build", "parse_options", "render"]
+__all__ = [
+    "FORMATS",
+    "SYSTEMS",
+    "TIEBREAKS",
+    "Collector",
+    "Document",
+    "Options",
+    "StandingsError",
+    "build",
+    "parse_options",
+    "render",
+]

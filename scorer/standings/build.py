@@ -16,12 +16,23 @@ def build(collector: Collector, options: Options) -> Document:
     warnings = list(collector.warnings)
     for name in names:
         warnings += check_event(name, collector.tables[name], collector.excluded)
-    return Document(options, events, tuple(collector.excluded),
-                    tuple(sorted(warnings, key=_warning_key)), collector.records)
+    return Document(
+        options,
+        events,
+        tuple(collector.excluded),
+        tuple(sorted(warnings, key=_warning_key)),
+        collector.records,
+    )
 
 
 def _warning_key(w: EventWarning) -> tuple[object, ...]:
     event = w.event or ""
     round_ = round_key(w.round) if w.round is not None else (-1, 0, "")
-    return (w.event is None, event.casefold(), WARNING_KINDS.index(w.kind), round_,
-            w.player or "", w.sources)
+    return (
+        w.event is None,
+        event.casefold(),
+        WARNING_KINDS.index(w.kind),
+        round_,
+        w.player or "",
+        w.sources,
+    )

@@ -20,8 +20,9 @@ from collections.abc import Iterator, Sequence
 from scorer.standings.model import EventWarning, Excluded, Round, Table, round_key
 
 
-def check_event(event: str, tables: Sequence[Table], excluded: Sequence[Excluded]
-                ) -> list[EventWarning]:
+def check_event(
+    event: str, tables: Sequence[Table], excluded: Sequence[Excluded]
+) -> list[EventWarning]:
     """Every organiser warning about ``tables`` (the counted games of ``event``)."""
     by_round: dict[Round, list[Table]] = defaultdict(list)
     for table in tables:
@@ -44,13 +45,18 @@ def _two_tables(event: str, round_: Round, games: list[Table]) -> Iterator[Event
     for player in sorted(seats):
         where = seats[player]
         if len(where) > 1:
-            names = ", ".join(f"{t.label} ({t.source})" if t.table is not None else t.source
-                              for t in where)
+            names = ", ".join(
+                f"{t.label} ({t.source})" if t.table is not None else t.source for t in where
+            )
             yield EventWarning(
-                "two-tables", event,
+                "two-tables",
+                event,
                 f"{player} plays at {len(where)} tables in round {round_}: {names}; every one "
                 "of these games counts until the wrong record is removed",
-                round_, player, tuple(t.source for t in where))
+                round_,
+                player,
+                tuple(t.source for t in where),
+            )
 
 
 def _reused_tables(event: str, round_: Round, games: list[Table]) -> Iterator[EventWarning]:
@@ -63,9 +69,14 @@ def _reused_tables(event: str, round_: Round, games: list[Table]) -> Iterator[Ev
         if len(same) > 1:
             files = ", ".join(t.source for t in same)
             yield EventWarning(
-                "table-reused", event,
+                "table-reused",
+                event,
                 f"round {round_}, table {label} has {len(same)} different records ({files}); "
-                "all of them count", round_, None, tuple(t.source for t in same))
+                "all of them count",
+                round_,
+                None,
+                tuple(t.source for t in same),
+            )
 
 
 def _table_sizes(event: str, round_: Round, games: list[Table]) -> Iterator[EventWarning]:
@@ -76,16 +87,21 @@ def _table_sizes(event: str, round_: Round, games: list[Table]) -> Iterator[Even
     for table in games:
         n = len(table.players)
         if n != usual:
-            where = f"{table.label} ({table.source})" if table.table is not None else (
-                table.source)
+            where = f"{table.label} ({table.source})" if table.table is not None else (table.source)
             yield EventWarning(
-                "table-size", event,
+                "table-size",
+                event,
                 f"round {round_}, {where}: {n} player{'s' if n != 1 else ''}, while the "
-                f"round's other tables have {usual}", round_, None, (table.source,))
+                f"round's other tables have {usual}",
+                round_,
+                None,
+                (table.source,),
+            )
 
 
-def _missing_rounds(event: str, by_round: dict[Round, list[Table]],
-                    excluded: Sequence[Excluded]) -> Iterator[EventWarning]:
+def _missing_rounds(
+    event: str, by_round: dict[Round, list[Table]], excluded: Sequence[Excluded]
+) -> Iterator[EventWarning]:
     rounds = sorted(by_round, key=round_key)
     played: dict[str, set[Round]] = defaultdict(set)
     for round_, games in by_round.items():
@@ -94,8 +110,11 @@ def _missing_rounds(event: str, by_round: dict[Round, list[Table]],
                 played[player].add(round_)
     for player in sorted(played):
         for round_ in (r for r in rounds if r not in played[player]):
-            left_out = tuple(x.source for x in excluded if x.event == event
-                             and x.round == round_ and player in x.players)
+            left_out = tuple(
+                x.source
+                for x in excluded
+                if x.event == event and x.round == round_ and player in x.players
+            )
             text = f"{player} has no counted game in round {round_}"
             if left_out:
                 text += f" (excluded: {', '.join(left_out)})"

@@ -34,8 +34,9 @@ def result_label(result: VerifyResult) -> str:
 class Collector:
     """Takes results one at a time (``add``) and keeps only what standings need."""
 
-    def __init__(self, event: str | None = None,
-                 duplicates: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self, event: str | None = None, duplicates: Mapping[str, str] | None = None
+    ) -> None:
         self.selected = event
         self.tables: dict[str, list[Table]] = {}
         self.excluded: list[Excluded] = []
@@ -48,8 +49,7 @@ class Collector:
         """Why there is nothing to rank (the CLI exits 2), or None."""
         if self.selected is not None and self.selected not in self.events_seen:
             seen = ", ".join(sorted(self.events_seen)) or "none"
-            return (f"no record names the event {self.selected!r} (meta.event); events "
-                    f"found: {seen}")
+            return f"no record names the event {self.selected!r} (meta.event); events found: {seen}"
         if not self.records:
             return "no records found in the inputs"
         if not self.tables:
@@ -67,10 +67,14 @@ class Collector:
         label = result_label(result)
         first = self._duplicates.get(label) or _duplicate_of(result)
         if first is not None:
-            self.warnings.append(EventWarning(
-                "duplicate", event if isinstance(event, str) else None,
-                f"{label} is the same game as {first} (same content); counted once",
-                sources=(first, label)))
+            self.warnings.append(
+                EventWarning(
+                    "duplicate",
+                    event if isinstance(event, str) else None,
+                    f"{label} is the same game as {first} (same content); counted once",
+                    sources=(first, label),
+                )
+            )
             return True
         if isinstance(event, str):
             self.tables.setdefault(event, [])
@@ -80,9 +84,17 @@ class Collector:
         if reason is not None or round_ is None or sheet is None or not isinstance(event, str):
             self.excluded.append(_excluded(result, label, event, reason or "not counted"))
             return True
-        self.tables[event].append(Table(
-            event, round_, _table_of(meta), label, result.game or "", sheet.ranking,
-            {p.name: p.total for p in sheet.players}))
+        self.tables[event].append(
+            Table(
+                event,
+                round_,
+                _table_of(meta),
+                label,
+                result.game or "",
+                sheet.ranking,
+                {p.name: p.total for p in sheet.players},
+            )
+        )
         return True
 
 
@@ -142,8 +154,15 @@ def _duplicate_of(result: VerifyResult) -> str | None:
 def _excluded(result: VerifyResult, label: str, event: object, reason: str) -> Excluded:
     meta = result.meta or {}
     return Excluded(
-        label, result.status, reason, event if isinstance(event, str) else None,
-        _round_of(meta), _table_of(meta), _first_finding(result.findings), result.players)
+        label,
+        result.status,
+        reason,
+        event if isinstance(event, str) else None,
+        _round_of(meta),
+        _table_of(meta),
+        _first_finding(result.findings),
+        result.players,
+    )
 
 
 def _first_finding(findings: tuple[Finding, ...]) -> Finding | None:

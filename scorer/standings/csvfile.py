@@ -14,8 +14,25 @@ import io
 from scorer.standings.data import number_text
 from scorer.standings.model import Document
 
-COLUMNS = ("row", "event", "place", "shared", "player", "points", "score", "wins", "h2h",
-           "games", "round", "table", "file", "status", "rule", "pointer", "message")
+COLUMNS = (
+    "row",
+    "event",
+    "place",
+    "shared",
+    "player",
+    "points",
+    "score",
+    "wins",
+    "h2h",
+    "games",
+    "round",
+    "table",
+    "file",
+    "status",
+    "rule",
+    "pointer",
+    "message",
+)
 
 
 def render_csv(doc: Document) -> str:
@@ -24,23 +41,43 @@ def render_csv(doc: Document) -> str:
     out.writeheader()
     for event in doc.events:
         for s in event.standings:
-            row = {"row": "standing", "event": event.name, "place": s.place,
-                   "shared": "yes" if s.shared else "", "player": s.player,
-                   "points": number_text(s.points), "games": s.games}
+            row = {
+                "row": "standing",
+                "event": event.name,
+                "place": s.place,
+                "shared": "yes" if s.shared else "",
+                "player": s.player,
+                "points": number_text(s.points),
+                "games": s.games,
+            }
             for step, value in s.tiebreaks.items():
                 row[step] = number_text(value) if value is not None else ""
             out.writerow(row)
     for w in doc.warnings:
-        out.writerow({"row": "warning", "event": w.event or "", "player": w.player or "",
-                      "round": "" if w.round is None else w.round, "rule": w.kind,
-                      "file": "; ".join(w.sources), "message": w.message})
+        out.writerow(
+            {
+                "row": "warning",
+                "event": w.event or "",
+                "player": w.player or "",
+                "round": "" if w.round is None else w.round,
+                "rule": w.kind,
+                "file": "; ".join(w.sources),
+                "message": w.message,
+            }
+        )
     for x in doc.excluded:
         finding = x.finding
-        out.writerow({"row": "excluded", "event": x.event or "",
-                      "round": "" if x.round is None else x.round,
-                      "table": "" if x.table is None else x.table, "file": x.source,
-                      "status": x.status,
-                      "rule": finding.rule if finding else "",
-                      "pointer": finding.pointer if finding else "",
-                      "message": finding.message if finding else x.reason})
+        out.writerow(
+            {
+                "row": "excluded",
+                "event": x.event or "",
+                "round": "" if x.round is None else x.round,
+                "table": "" if x.table is None else x.table,
+                "file": x.source,
+                "status": x.status,
+                "rule": finding.rule if finding else "",
+                "pointer": finding.pointer if finding else "",
+                "message": finding.message if finding else x.reason,
+            }
+        )
     return buffer.getvalue()

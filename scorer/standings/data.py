@@ -21,7 +21,8 @@ def decimal(value: Fraction | int) -> Decimal:
     """``value`` rounded to 2 decimals (half up), trailing zeros dropped."""
     exact = Fraction(value)
     rounded = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(
-        Decimal("0.01"), rounding=ROUND_HALF_UP)
+        Decimal("0.01"), rounding=ROUND_HALF_UP
+    )
     return rounded.normalize() if rounded != 0 else Decimal(0)
 
 
@@ -47,10 +48,15 @@ def to_data(doc: Document) -> dict[str, Any]:
         "system": doc.options.system,
         "points": [number(p) for p in doc.options.points] or None,
         "tiebreak": list(doc.options.tiebreak),
-        "events": [{
-            "event": e.name, "rounds": list(e.rounds), "games": e.games,
-            "standings": [_standing(s) for s in e.standings],
-        } for e in doc.events],
+        "events": [
+            {
+                "event": e.name,
+                "rounds": list(e.rounds),
+                "games": e.games,
+                "standings": [_standing(s) for s in e.standings],
+            }
+            for e in doc.events
+        ],
         "excluded": [_excluded(x) for x in doc.excluded],
         "warnings": [_warning(w) for w in doc.warnings],
         "summary": {
@@ -65,23 +71,42 @@ def to_data(doc: Document) -> dict[str, Any]:
 
 def _standing(s: Standing) -> dict[str, Any]:
     return {
-        "place": s.place, "shared": s.shared, "player": s.player,
-        "points": number(s.points), "points_exact": str(s.points), "games": s.games,
+        "place": s.place,
+        "shared": s.shared,
+        "player": s.player,
+        "points": number(s.points),
+        "points_exact": str(s.points),
+        "games": s.games,
         "tiebreaks": {name: number(v) for name, v in s.tiebreaks.items()},
         "results": [_result(r) for r in s.results],
     }
 
 
 def _result(r: Result) -> dict[str, Any]:
-    return {"round": r.round, "table": r.table, "file": r.source, "game": r.game,
-            "place": r.place, "shared": r.shared, "points": number(r.points),
-            "points_exact": str(r.points), "score": r.score}
+    return {
+        "round": r.round,
+        "table": r.table,
+        "file": r.source,
+        "game": r.game,
+        "place": r.place,
+        "shared": r.shared,
+        "points": number(r.points),
+        "points_exact": str(r.points),
+        "score": r.score,
+    }
 
 
 def _excluded(x: Excluded) -> dict[str, Any]:
-    return {"file": x.source, "status": x.status, "reason": x.reason, "event": x.event,
-            "round": x.round, "table": x.table, "players": list(x.players),
-            "finding": _finding(x.finding) if x.finding is not None else None}
+    return {
+        "file": x.source,
+        "status": x.status,
+        "reason": x.reason,
+        "event": x.event,
+        "round": x.round,
+        "table": x.table,
+        "players": list(x.players),
+        "finding": _finding(x.finding) if x.finding is not None else None,
+    }
 
 
 def _finding(f: Finding) -> dict[str, Any]:
@@ -89,8 +114,14 @@ def _finding(f: Finding) -> dict[str, Any]:
 
 
 def _warning(w: EventWarning) -> dict[str, Any]:
-    return {"kind": w.kind, "event": w.event, "round": w.round, "player": w.player,
-            "files": list(w.sources), "message": w.message}
+    return {
+        "kind": w.kind,
+        "event": w.event,
+        "round": w.round,
+        "player": w.player,
+        "files": list(w.sources),
+        "message": w.message,
+    }
 
 
 def render_json(doc: Document) -> bytes:

@@ -22,23 +22,33 @@ from scorer.words import plural
 MIN_TABLE = 2
 
 
-def demo_records(rules: GameRules, event: str | None, rounds: int | None, roster: str | None,
-                 table_size: int, seed: int, count: int | None, options: Mapping[str, Any]
-                 ) -> list[dict[str, Any]]:
+def demo_records(
+    rules: GameRules,
+    event: str | None,
+    rounds: int | None,
+    roster: str | None,
+    table_size: int,
+    seed: int,
+    count: int | None,
+    options: Mapping[str, Any],
+) -> list[dict[str, Any]]:
     """``simulate --event/--rounds/--roster [--count]``: check the options, then write the
     event. Raises StandingsError (bad options) or ValueError (the game refuses a table)."""
     if event is None:
         raise StandingsError("--rounds and --roster describe a demo event and need --event NAME")
     if roster is None:
-        raise StandingsError("--event needs --roster with the players, e.g. --roster "
-                             "Ann,Ben,Cid,Dee")
+        raise StandingsError(
+            "--event needs --roster with the players, e.g. --roster Ann,Ben,Cid,Dee"
+        )
     names = parse_roster(roster)
     rounds = 1 if rounds is None else rounds
     size = event_size(names, rounds, table_size, seed)
     if count is not None and count != size:
-        raise StandingsError(f"the event has {plural(size, 'game')} ({plural(rounds, 'round')} "
-                             f"of {len(names)} players at tables of up to {table_size}); "
-                             f"--count {count} disagrees (leave --count out)")
+        raise StandingsError(
+            f"the event has {plural(size, 'game')} ({plural(rounds, 'round')} "
+            f"of {len(names)} players at tables of up to {table_size}); "
+            f"--count {count} disagrees (leave --count out)"
+        )
     return list(demo_event(rules, event, rounds, names, table_size, seed, options))
 
 
@@ -49,24 +59,29 @@ def parse_roster(text: str) -> tuple[str, ...]:
         raise StandingsError(f"--roster needs names separated by commas, got {text!r}")
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
-        raise StandingsError(f"--roster names must be unique: {', '.join(repeated)} "
-                             "appears more than once")
+        raise StandingsError(
+            f"--roster names must be unique: {', '.join(repeated)} appears more than once"
+        )
     too_long = [n for n in names if len(n) > 100]
     if too_long:
-        raise StandingsError(f"--roster: a player name has at most 100 characters "
-                             f"({too_long[0][:20]}... is longer)")
+        raise StandingsError(
+            f"--roster: a player name has at most 100 characters ({too_long[0][:20]}... is longer)"
+        )
     if len(names) < MIN_TABLE:
-        raise StandingsError(f"--roster needs at least {MIN_TABLE} players for a table, "
-                             f"got {len(names)}")
+        raise StandingsError(
+            f"--roster needs at least {MIN_TABLE} players for a table, got {len(names)}"
+        )
     return names
 
 
-def seatings(roster: Sequence[str], rounds: int, table_size: int, seed: int
-             ) -> list[list[list[str]]]:
+def seatings(
+    roster: Sequence[str], rounds: int, table_size: int, seed: int
+) -> list[list[list[str]]]:
     """Per round, the tables and who sits at each (seat order = turn order)."""
     if table_size < MIN_TABLE:
-        raise StandingsError(f"an event needs tables of at least {MIN_TABLE} players; "
-                             f"--players is {table_size}")
+        raise StandingsError(
+            f"an event needs tables of at least {MIN_TABLE} players; --players is {table_size}"
+        )
     out = []
     for round_ in range(1, rounds + 1):
         present = list(roster)
@@ -78,14 +93,21 @@ def seatings(roster: Sequence[str], rounds: int, table_size: int, seed: int
         sizes = [len(present) // tables + (i < len(present) % tables) for i in range(tables)]
         seats, start = [], 0
         for size in sizes:
-            seats.append(present[start:start + size])
+            seats.append(present[start : start + size])
             start += size
         out.append(seats)
     return out
 
 
-def demo_event(rules: GameRules, event: str, rounds: int, roster: Sequence[str],
-               table_size: int, seed: int, options: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+def demo_event(
+    rules: GameRules,
+    event: str,
+    rounds: int,
+    roster: Sequence[str],
+    table_size: int,
+    seed: int,
+    options: Mapping[str, Any],
+) -> Iterator[dict[str, Any]]:
     """The records of the demo event, round by round and table by table.
 
     Raises StandingsError for bad arguments and ValueError when the game refuses a table
@@ -109,8 +131,10 @@ def demo_event(rules: GameRules, event: str, rounds: int, roster: Sequence[str],
             result = verify_document(record, f"round {round_} table {number}")
             if not result.ok:
                 first = result.findings[0] if result.findings else None
-                raise ValueError(f"the game of round {round_}, table {number} does not "
-                                 f"verify after seating ({first.rule if first else result.status})")
+                raise ValueError(
+                    f"the game of round {round_}, table {number} does not "
+                    f"verify after seating ({first.rule if first else result.status})"
+                )
             yield record
             k += 1
 

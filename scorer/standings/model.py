@@ -25,7 +25,11 @@ TIEBREAK_TEXT: Mapping[str, str] = {
     "h2h": "head-to-head at shared tables",
 }
 WARNING_KINDS: tuple[str, ...] = (
-    "duplicate", "two-tables", "table-reused", "table-size", "missing-round",
+    "duplicate",
+    "two-tables",
+    "table-reused",
+    "table-size",
+    "missing-round",
 )
 
 

@@ -15,8 +15,7 @@ from scorer.standings.model import SYSTEMS, TIEBREAKS, Options, StandingsError
 NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
 
 
-def parse_options(system: str, points: str | None = None, tiebreak: str | None = None
-                  ) -> Options:
+def parse_options(system: str, points: str | None = None, tiebreak: str | None = None) -> Options:
     """The options of one standings run. Raises StandingsError.
 
     ``rank-points`` needs ``points``; the other systems refuse it (it would be ignored).
@@ -40,8 +39,9 @@ def parse_points(text: str) -> tuple[Fraction, ...]:
     """
     items = [item.strip() for item in text.split(",")]
     if not text.strip() or any(not item for item in items):
-        raise StandingsError(f"--points needs numbers separated by commas, e.g. 5,3,2,1; "
-                             f"got {text!r}")
+        raise StandingsError(
+            f"--points needs numbers separated by commas, e.g. 5,3,2,1; got {text!r}"
+        )
     values = []
     for item in items:
         value = _number(item)
@@ -52,9 +52,11 @@ def parse_points(text: str) -> tuple[Fraction, ...]:
         values.append(value)
     for place, (better, worse) in enumerate(pairwise(values), start=1):
         if worse > better:
-            raise StandingsError(f"--points must not rise from one place to the next: place "
-                                 f"{place + 1} gets {items[place]}, more than place {place} "
-                                 f"({items[place - 1]})")
+            raise StandingsError(
+                f"--points must not rise from one place to the next: place "
+                f"{place + 1} gets {items[place]}, more than place {place} "
+                f"({items[place - 1]})"
+            )
     return tuple(values)
 
 
@@ -70,8 +72,10 @@ def parse_tiebreak(text: str) -> tuple[str, ...]:
     items = [item.strip().lower() for item in text.split(",")]
     for item in items:
         if item not in TIEBREAKS:
-            raise StandingsError(f"--tiebreak: unknown tie-break {item!r}; use a comma list of "
-                                 f"{', '.join(TIEBREAKS)} (or none)")
+            raise StandingsError(
+                f"--tiebreak: unknown tie-break {item!r}; use a comma list of "
+                f"{', '.join(TIEBREAKS)} (or none)"
+            )
     repeated = sorted({item for item in items if items.count(item) > 1})
     if repeated:
         raise StandingsError(f"--tiebreak names {', '.join(repeated)} more than once")

@@ -39,65 +39,83 @@ overflow-wrap:anywhere}code.rule{white-space:nowrap}
 """
 
 
-def render_html(doc: Document, title: str = "Standings",
-                href: Callable[[str], str | None] | None = None,
-                back: tuple[str, str] | None = None) -> str:
+def render_html(
+    doc: Document,
+    title: str = "Standings",
+    href: Callable[[str], str | None] | None = None,
+    back: tuple[str, str] | None = None,
+) -> str:
     """The page. ``href(file)`` links a record's file to its page (``scorer report``);
     ``back`` is a (link, text) pair shown above the title."""
     parts = []
     if back is not None:
-        parts.append(f"<p><a href=\"{escape(back[0])}\">{escape(back[1])}</a></p>")
+        parts.append(f'<p><a href="{escape(back[0])}">{escape(back[1])}</a></p>')
     parts.append(f"<h1>{escape(title)}</h1>")
-    parts.append(f"<p class=\"sub\">{escape(system_line(doc))}</p>")
+    parts.append(f'<p class="sub">{escape(system_line(doc))}</p>')
     for event in doc.events:
         parts.append(_event(event, doc))
     if doc.warnings:
         items = "".join(f"<li>{escape(w.message)}</li>" for w in doc.warnings)
-        parts.append(f"<h2>Warnings</h2><ul class=\"warnings\">{items}</ul>")
+        parts.append(f'<h2>Warnings</h2><ul class="warnings">{items}</ul>')
     if doc.excluded:
         items = "".join(f"<li>{_excluded(x, href)}</li>" for x in doc.excluded)
-        parts.append(f"<h2>Not counted</h2><ul class=\"excluded\">{items}</ul>")
-    parts.append(f"<p class=\"muted\">{escape(summary_line(doc))}</p>")
+        parts.append(f'<h2>Not counted</h2><ul class="excluded">{items}</ul>')
+    parts.append(f'<p class="muted">{escape(summary_line(doc))}</p>')
     body = "\n".join(parts)
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-            f"{body}\n</body>\n</html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        f"{body}\n</body>\n</html>\n"
+    )
 
 
 def _event(event: EventStandings, doc: Document) -> str:
     steps = shown_tiebreaks(event, doc)
     rounds = [f"R{r}" if isinstance(r, int) else str(r) for r in event.rounds]
-    head = ("<tr><th>place</th><th class=\"player\">player</th><th>points</th>"
-            + "".join(f"<th>{escape(s)}</th>" for s in steps) + "<th>games</th>"
-            + "".join(f"<th>{escape(r)}</th>" for r in rounds) + "</tr>")
+    head = (
+        '<tr><th>place</th><th class="player">player</th><th>points</th>'
+        + "".join(f"<th>{escape(s)}</th>" for s in steps)
+        + "<th>games</th>"
+        + "".join(f"<th>{escape(r)}</th>" for r in rounds)
+        + "</tr>"
+    )
     rows = []
     for s in event.standings:
-        cells = [f"<td>{escape(place_text(s))}</td>",
-                 f"<td class=\"player\">{escape(s.player)}</td>",
-                 f"<td class=\"points\">{number_text(s.points)}</td>"]
+        cells = [
+            f"<td>{escape(place_text(s))}</td>",
+            f'<td class="player">{escape(s.player)}</td>',
+            f'<td class="points">{number_text(s.points)}</td>',
+        ]
         cells += [f"<td>{number_text(s.tiebreaks[t])}</td>" for t in steps]
         cells.append(f"<td>{s.games}</td>")
         cells += [f"<td>{escape(round_cell(s, r))}</td>" for r in event.rounds]
-        first = " class=\"first\"" if s.place == 1 else ""
+        first = ' class="first"' if s.place == 1 else ""
         rows.append(f"<tr{first}>{''.join(cells)}</tr>")
     games = f"{event.games} game{'s' if event.games != 1 else ''}"
     n = len(event.rounds)
-    table = (f"<div class=\"wide\"><table class=\"standings\"><thead>{head}</thead><tbody>"
-             f"{''.join(rows)}</tbody></table></div>" if rows else
-             "<p class=\"muted\">No counted game.</p>")
-    return (f"<section><h2>{escape(event.name)}</h2><p class=\"sub\">{games}, {n} "
-            f"round{'s' if n != 1 else ''}</p>{table}</section>")
+    table = (
+        f'<div class="wide"><table class="standings"><thead>{head}</thead><tbody>'
+        f"{''.join(rows)}</tbody></table></div>"
+        if rows
+        else '<p class="muted">No counted game.</p>'
+    )
+    return (
+        f'<section><h2>{escape(event.name)}</h2><p class="sub">{games}, {n} '
+        f"round{'s' if n != 1 else ''}</p>{table}</section>"
+    )
 
 
 def _excluded(x: Excluded, href: Callable[[str], str | None] | None) -> str:
     link = href(x.source) if href is not None else None
     name = f"<code>{escape(x.source)}</code>"
     if link is not None:
-        name = f"<a href=\"{escape(link)}\">{name}</a>"
+        name = f'<a href="{escape(link)}">{name}</a>'
     text = f"{name} — {escape(x.reason)}"
     if x.finding is not None:
         where = f"{x.finding.pointer}: " if x.finding.pointer else ""
-        text += (f"; {f'<code>{escape(where)}</code>' if where else ''}<code class=\"rule\">"
-                 f"{escape(x.finding.rule)}</code> {escape(x.finding.message)}")
+        text += (
+            f'; {f"<code>{escape(where)}</code>" if where else ""}<code class="rule">'
+            f"{escape(x.finding.rule)}</code> {escape(x.finding.message)}"
+        )
     return text

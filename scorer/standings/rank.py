@@ -51,8 +51,18 @@ def rank_event(name: str, tables: Sequence[Table], options: Options) -> EventSta
             line.points += points[player]
             line.score += table.totals[player]
             line.wins += place == 1 and len(table.players) > 1
-            line.results.append(Result(table.round, table.table, table.source, table.game,
-                                       place, shared, points[player], table.totals[player]))
+            line.results.append(
+                Result(
+                    table.round,
+                    table.table,
+                    table.source,
+                    table.game,
+                    place,
+                    shared,
+                    points[player],
+                    table.totals[player],
+                )
+            )
     groups = _groups(list(players.values()), lambda p: p.points)
     final: list[list[_Player]] = []
     for group in groups:
@@ -68,8 +78,9 @@ def _table_key(table: Table) -> tuple[int, int, str, str]:
     return (1, 0, label or "", table.source)
 
 
-def _groups(players: list[_Player], key: Callable[[_Player], Fraction | int]
-            ) -> list[list[_Player]]:
+def _groups(
+    players: list[_Player], key: Callable[[_Player], Fraction | int]
+) -> list[list[_Player]]:
     """``players`` split into groups of equal ``key``, highest first."""
     groups: list[list[_Player]] = []
     for player in sorted(players, key=key, reverse=True):
@@ -80,8 +91,9 @@ def _groups(players: list[_Player], key: Callable[[_Player], Fraction | int]
     return groups
 
 
-def _break_ties(group: list[_Player], steps: Sequence[str], tables: Sequence[Table]
-                ) -> list[list[_Player]]:
+def _break_ties(
+    group: list[_Player], steps: Sequence[str], tables: Sequence[Table]
+) -> list[list[_Player]]:
     """Apply the tie-break steps to a group of players with equal standing points."""
     if len(group) == 1 or not steps:
         return [sorted(group, key=lambda p: (p.name.casefold(), p.name))]
@@ -119,10 +131,21 @@ def _standings(groups: list[list[_Player]], options: Options) -> tuple[Standing,
     place = 1
     for group in groups:
         for p in group:
-            values: dict[str, Fraction | int | None] = {"score": p.score, "wins": p.wins,
-                                                        "h2h": p.h2h}
-            out.append(Standing(place, len(group) > 1, p.name, p.points, len(p.results),
-                                {step: values[step] for step in options.tiebreak},
-                                tuple(p.results)))
+            values: dict[str, Fraction | int | None] = {
+                "score": p.score,
+                "wins": p.wins,
+                "h2h": p.h2h,
+            }
+            out.append(
+                Standing(
+                    place,
+                    len(group) > 1,
+                    p.name,
+                    p.points,
+                    len(p.results),
+                    {step: values[step] for step in options.tiebreak},
+                    tuple(p.results),
+                )
+            )
         place += len(group)
     return tuple(out)

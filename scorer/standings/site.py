@@ -32,8 +32,9 @@ def track_duplicates(items: Iterable[Item], sink: MutableMapping[str, str]) -> I
         yield item
 
 
-def standings_page(pages: Sequence[Page], duplicates: MutableMapping[str, str],
-                   options: Options | None = None) -> list[tuple[str, str, str]]:
+def standings_page(
+    pages: Sequence[Page], duplicates: MutableMapping[str, str], options: Options | None = None
+) -> list[tuple[str, str, str]]:
     """``[(file name, link text, HTML)]`` for the site, or ``[]`` when no record names an
     event."""
     collector = Collector(duplicates=duplicates)
@@ -48,9 +49,13 @@ def standings_page(pages: Sequence[Page], duplicates: MutableMapping[str, str],
     try:
         doc = build(collector, options or Options())
     except StandingsError as exc:  # rank-points with too few points: say so on the page
-        text = (f"<!DOCTYPE html><html lang=\"en\"><body><p>{escape(exc.message)}</p>"
-                "</body></html>\n")
+        text = f'<!DOCTYPE html><html lang="en"><body><p>{escape(exc.message)}</p></body></html>\n'
         return [(PAGE, "Standings", text)]
     names = ", ".join(e.name for e in doc.events)
-    return [(PAGE, f"Standings ({names})",
-             render_html(doc, f"Standings — {names}", links.get, ("index.html", "← all records")))]
+    return [
+        (
+            PAGE,
+            f"Standings ({names})",
+            render_html(doc, f"Standings — {names}", links.get, ("index.html", "← all records")),
+        )
+    ]

@@ -50,11 +50,12 @@ def _rank_points(table: Table, points: tuple[Fraction, ...]) -> dict[str, Fracti
         raise StandingsError(
             f"--points gives {len(points)} place{'s' if len(points) != 1 else ''}, but "
             f"{table.source} (round {table.round}, {table.label}) has {len(table.players)} "
-            "players; give points for every place")
+            "players; give points for every place"
+        )
     out: dict[str, Fraction] = {}
     first = 0
     for tier in table.ranking:
-        share = sum(points[first:first + len(tier)], Fraction(0)) / len(tier)
+        share = sum(points[first : first + len(tier)], Fraction(0)) / len(tier)
         for name in tier:
             out[name] = share
         first += len(tier)

@@ -33,8 +33,11 @@ def place_text(s: Standing) -> str:
 def shown_tiebreaks(event: EventStandings, doc: Document) -> tuple[str, ...]:
     """The tie-break columns of an event's table: every step in use, except head-to-head
     when no player was still tied when it applied (the column would hold only dashes)."""
-    return tuple(t for t in doc.options.tiebreak if t != "h2h" or any(
-        s.tiebreaks.get("h2h") is not None for s in event.standings))
+    return tuple(
+        t
+        for t in doc.options.tiebreak
+        if t != "h2h" or any(s.tiebreaks.get("h2h") is not None for s in event.standings)
+    )
 
 
 def round_cell(s: Standing, round_: Round) -> str:
@@ -77,10 +80,12 @@ def excluded_line(x: Excluded) -> str:
 
 def summary_line(doc: Document) -> str:
     counted = sum(e.games for e in doc.events)
-    parts = [f"{len(doc.events)} event{'s' if len(doc.events) != 1 else ''}",
-             f"{counted} game{'s' if counted != 1 else ''} counted",
-             f"{len(doc.excluded)} excluded",
-             f"{len(doc.warnings)} warning{'s' if len(doc.warnings) != 1 else ''}"]
+    parts = [
+        f"{len(doc.events)} event{'s' if len(doc.events) != 1 else ''}",
+        f"{counted} game{'s' if counted != 1 else ''} counted",
+        f"{len(doc.excluded)} excluded",
+        f"{len(doc.warnings)} warning{'s' if len(doc.warnings) != 1 else ''}",
+    ]
     return ", ".join(parts)
 
 
@@ -90,8 +95,14 @@ def _event_table(event: EventStandings, doc: Document, color: bool, width: int) 
     from rich.console import Console
 
     buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system="standard" if color else None,
-                      force_terminal=color, no_color=not color, highlight=False)
+    console = Console(
+        file=buffer,
+        width=width,
+        color_system="standard" if color else None,
+        force_terminal=color,
+        no_color=not color,
+        highlight=False,
+    )
     table = _rich_table(event, doc, rounds=True)
     natural = Console(width=10_000).measure(table).maximum  # unclamped by ``width``
     if natural > width:
@@ -106,8 +117,10 @@ def _rich_table(event: EventStandings, doc: Document, rounds: bool) -> Any:
     from rich.table import Table
 
     n_rounds = len(event.rounds)
-    title = (f"{event.name} — {event.games} game{'s' if event.games != 1 else ''}, "
-             f"{n_rounds} round{'s' if n_rounds != 1 else ''}")
+    title = (
+        f"{event.name} — {event.games} game{'s' if event.games != 1 else ''}, "
+        f"{n_rounds} round{'s' if n_rounds != 1 else ''}"
+    )
     table = Table(title=title, title_justify="left")
     table.add_column("place", justify="right", no_wrap=True)
     table.add_column("player", no_wrap=True)
@@ -118,12 +131,18 @@ def _rich_table(event: EventStandings, doc: Document, rounds: bool) -> Any:
     table.add_column("games", justify="right", no_wrap=True)
     shown = event.rounds if rounds else ()
     for round_ in shown:
-        table.add_column(f"R{round_}" if isinstance(round_, int) else str(round_),
-                         justify="right", no_wrap=True)
+        table.add_column(
+            f"R{round_}" if isinstance(round_, int) else str(round_), justify="right", no_wrap=True
+        )
     for s in event.standings:
-        table.add_row(place_text(s), s.player, number_text(s.points),
-                      *(number_text(s.tiebreaks[t]) for t in steps),
-                      str(s.games), *(round_cell(s, r) for r in shown))
+        table.add_row(
+            place_text(s),
+            s.player,
+            number_text(s.points),
+            *(number_text(s.tiebreaks[t]) for t in steps),
+            str(s.games),
+            *(round_cell(s, r) for r in shown),
+        )
     if not event.standings:
         table.caption = "no counted game"
     return table

@@ -26,19 +26,26 @@ A_84 = {"site": "A", "first": 8, "second": 4}
 
 
 def e1_position(bob_lemon: list[list[int]], bob: str | None = "Bob") -> dict:
-    return position("demo-1", [
-        reg("Ann", "lime", [[2, 1], [2, 0]]),
-        reg("Ann", "orange", [[3, 2], [4, 2], [4, 3]]),
-        reg(bob, "lemon", bob_lemon),
-        reg("Cara", "grapefruit", [[1, 2], [0, 2], [1, 3]]),
-    ], [A_84], to_move="Bob", market=market(f1="lemon"))
+    return position(
+        "demo-1",
+        [
+            reg("Ann", "lime", [[2, 1], [2, 0]]),
+            reg("Ann", "orange", [[3, 2], [4, 2], [4, 3]]),
+            reg(bob, "lemon", bob_lemon),
+            reg("Cara", "grapefruit", [[1, 2], [0, 2], [1, 3]]),
+        ],
+        [A_84],
+        to_move="Bob",
+        market=market(f1="lemon"),
+    )
 
 
 def test_e1_tie_for_first_place_drops_second() -> None:
     state = start(e1_position([[2, 3], [2, 4], [3, 4], [2, 5]]))
     expect = {"finca_scorings": [{"site": "A", "points": {"Ann": 8, "Bob": 8}}]}
-    after = turn(state, [{"do": "buy", "line": "r1"},
-                         {"do": "place", "tile": "lemon", "at": [3, 3]}], expect)
+    after = turn(
+        state, [{"do": "buy", "line": "r1"}, {"do": "place", "tile": "lemon", "at": [3, 3]}], expect
+    )
     assert after.sites["A"].scored
     assert (score_of(after, "Ann"), score_of(after, "Bob"), score_of(after, "Cara")) == (8, 8, 0)
     assert after.warnings == ()  # the expect matched: no CIT-REC-2
@@ -54,31 +61,53 @@ def test_e1b_neutral_region_counts_for_nobody() -> None:
 
 
 def test_e2_edge_finca_with_five_ring_cells() -> None:
-    state = start(position("demo-1", [
-        reg("Ann", "orange", [[8, 4], [8, 3], [8, 2]]),
-        reg("Bob", "lime", [[7, 5], [7, 4], [6, 5], [6, 4]]),
-    ], [{"site": "D", "first": 6, "second": 3}], to_move="Cara", market=market(f1="lemon")))
-    after = turn(state, [{"do": "buy", "line": "r1"},
-                         {"do": "place", "tile": "lemon", "at": [8, 6], "new_region": True}])
+    state = start(
+        position(
+            "demo-1",
+            [
+                reg("Ann", "orange", [[8, 4], [8, 3], [8, 2]]),
+                reg("Bob", "lime", [[7, 5], [7, 4], [6, 5], [6, 4]]),
+            ],
+            [{"site": "D", "first": 6, "second": 3}],
+            to_move="Cara",
+            market=market(f1="lemon"),
+        )
+    )
+    after = turn(
+        state,
+        [
+            {"do": "buy", "line": "r1"},
+            {"do": "place", "tile": "lemon", "at": [8, 6], "new_region": True},
+        ],
+    )
     assert after.land[(7, 6)] == ("milestone", 0)
     assert after.sites["D"].scored
     assert [p.finca for p in after.players] == [3, 6, 0]
 
 
 def e3_state():
-    return start(position("demo-2", [
-        reg("Ann", "orange", [[2, 2], [2, 1], [2, 0], [3, 0]], [[2, 0]]),
-        reg("Ann", "lime", [[1, 1], [0, 1]]),
-        reg("Ann", "lemon", [[4, 1]]),
-    ], [{"site": "A", "first": 6, "second": 3}, {"site": "B", "first": 8, "second": 4}],
-        states={"Ann": {"money": 9}}))
+    return start(
+        position(
+            "demo-2",
+            [
+                reg("Ann", "orange", [[2, 2], [2, 1], [2, 0], [3, 0]], [[2, 0]]),
+                reg("Ann", "lime", [[1, 1], [0, 1]]),
+                reg("Ann", "lemon", [[4, 1]]),
+            ],
+            [{"site": "A", "first": 6, "second": 3}, {"site": "B", "first": 8, "second": 4}],
+            states={"Ann": {"money": 9}},
+        )
+    )
 
 
 def test_e3_harvest_income_and_money_cap() -> None:
     state = e3_state()
     assert player(state, "Ann").mat == 2
-    after = turn(state, [{"do": "harvest", "at": [3, 0]}, {"do": "harvest", "at": [0, 1]}],
-                 {"score": 7, "income": 7, "money": 12, "mat": 4})
+    after = turn(
+        state,
+        [{"do": "harvest", "at": [3, 0]}, {"do": "harvest", "at": [0, 1]}],
+        {"score": 7, "income": 7, "money": 12, "mat": 4},
+    )
     ann = player(after, "Ann")
     assert (ann.score, ann.mat, ann.money) == (7, 4, 12)
     assert after.warnings == ()
@@ -86,8 +115,16 @@ def test_e3_harvest_income_and_money_cap() -> None:
 
 
 def test_e3_harvesting_a_region_twice() -> None:
-    rejects(e3_state(), [{"do": "harvest", "at": [3, 0]}, {"do": "harvest", "at": [0, 1]},
-                         {"do": "harvest", "at": [2, 2]}], "CIT-HARV-2", "/moves/0/steps/2/at")
+    rejects(
+        e3_state(),
+        [
+            {"do": "harvest", "at": [3, 0]},
+            {"do": "harvest", "at": [0, 1]},
+            {"do": "harvest", "at": [2, 2]},
+        ],
+        "CIT-HARV-2",
+        "/moves/0/steps/2/at",
+    )
 
 
 AB = [{"site": "A", "first": 6, "second": 3}, {"site": "B", "first": 8, "second": 4}]
@@ -98,27 +135,48 @@ def build(tile: str, at: list[int]) -> list[dict]:
 
 
 def test_e4a_own_regions_fuse() -> None:
-    state = start(position("demo-2", [reg("Ann", "lime", [[2, 2], [2, 1]]),
-                                      reg("Ann", "lime", [[4, 1], [4, 0], [5, 0]])], AB,
-                           market=market(f1="lime")))
+    state = start(
+        position(
+            "demo-2",
+            [reg("Ann", "lime", [[2, 2], [2, 1]]), reg("Ann", "lime", [[4, 1], [4, 0], [5, 0]])],
+            AB,
+            market=market(f1="lime"),
+        )
+    )
     after = turn(state, build("lime", [3, 1]))
     assert [len(r.cells) for r in after.regions.values()] == [6]
     assert player(after, "Ann").mat == 4  # one worker came back
 
 
 def test_e4b_neutral_region_joins_when_not_larger() -> None:
-    state = start(position("demo-2", [reg("Ann", "orange", [[2, 2], [2, 1], [2, 0]]),
-                                      reg(None, "orange", [[4, 1], [5, 1], [5, 0]])], AB,
-                           market=market(f1="orange")))
+    state = start(
+        position(
+            "demo-2",
+            [
+                reg("Ann", "orange", [[2, 2], [2, 1], [2, 0]]),
+                reg(None, "orange", [[4, 1], [5, 1], [5, 0]]),
+            ],
+            AB,
+            market=market(f1="orange"),
+        )
+    )
     after = turn(state, build("orange", [3, 1]))
     (region,) = after.regions.values()
     assert (len(region.cells), region.owner, player(after, "Ann").mat) == (7, 0, 4)
 
 
 def test_e4c_larger_neutral_region_refused() -> None:
-    state = start(position("demo-2", [reg("Ann", "orange", [[2, 2], [2, 1], [2, 0]]),
-                                      reg(None, "orange", [[4, 1], [5, 1], [5, 0], [6, 0]])],
-                           AB, market=market(f1="orange")))
+    state = start(
+        position(
+            "demo-2",
+            [
+                reg("Ann", "orange", [[2, 2], [2, 1], [2, 0]]),
+                reg(None, "orange", [[4, 1], [5, 1], [5, 0], [6, 0]]),
+            ],
+            AB,
+            market=market(f1="orange"),
+        )
+    )
     rejects(state, build("orange", [3, 1]), "CIT-FUSE-1", "/moves/0/steps/1/at")
 
 
@@ -132,44 +190,80 @@ def test_e4d_new_region_next_to_neutral() -> None:
 
 
 def test_e4e_other_players_region() -> None:
-    state = start(position("demo-2", [reg("Bob", "lime", [[4, 1]]),
-                                      reg("Ann", "lime", [[2, 2], [2, 1]])], AB,
-                           market=market(f1="lime")))
+    state = start(
+        position(
+            "demo-2",
+            [reg("Bob", "lime", [[4, 1]]), reg("Ann", "lime", [[2, 2], [2, 1]])],
+            AB,
+            market=market(f1="lime"),
+        )
+    )
     rejects(state, build("lime", [3, 1]), "CIT-BUILD-6", "/moves/0/steps/1/at")
 
 
 def test_e5_different_kinds_on_path_fields() -> None:
-    pos = position("demo-2", [reg("Ann", "lime", [[1, 1]]), reg("Bob", "orange", [[2, 2]])],
-                   AB, to_move="Cara", market=market(f1="lime"))
+    pos = position(
+        "demo-2",
+        [reg("Ann", "lime", [[1, 1]]), reg("Bob", "orange", [[2, 2]])],
+        AB,
+        to_move="Cara",
+        market=market(f1="lime"),
+    )
     rejects(start(pos), build("lime", [0, 2]), "CIT-PATH-1", "/moves/0/steps/1/at")
     pos["variant"] = {"family": True}
     after = turn(start(pos), build("lime", [0, 2]))
     assert player(after, "Cara").mat == 4
-    pos2 = position("demo-2", [reg("Ann", "lime", [[1, 1], [0, 1]])], AB,
-                    market=market(f1="lime"))
+    pos2 = position("demo-2", [reg("Ann", "lime", [[1, 1], [0, 1]])], AB, market=market(f1="lime"))
     rejects(start(pos2), build("lime", [0, 2]), "CIT-PATH-1", "/moves/0/steps/1/at")
 
 
-E6_BAG = {"orange": 1, "lemon": 2, "lime": 2, "grapefruit": 1, "bloodorange": 1,
-          "orange*": 1, "bloodorange*": 1, "grapefruit*": 1}
+E6_BAG = {
+    "orange": 1,
+    "lemon": 2,
+    "lime": 2,
+    "grapefruit": 1,
+    "bloodorange": 1,
+    "orange*": 1,
+    "bloodorange*": 1,
+    "grapefruit*": 1,
+}
 E6_STEPS = [
     {"do": "buy", "line": "c3", "tiles": ["lemon*", "grapefruit", "lime*"]},
     {"do": "new_finca", "site": "D", "finca": {"first": 10, "second": 5}, "reveal": None},
     {"do": "place", "tile": "lemon*", "at": [8, 4], "new_region": True},
     {"do": "place", "tile": "grapefruit", "at": [7, 5], "new_region": True},
     {"do": "place", "tile": "lime*", "at": [8, 6], "new_region": True},
-    {"do": "refill", "drawn": ["orange", "lemon", "lime", "grapefruit", "bloodorange",
-                               "orange*", "lemon", "lime", "bloodorange*", "grapefruit*"]}]
+    {
+        "do": "refill",
+        "drawn": [
+            "orange",
+            "lemon",
+            "lime",
+            "grapefruit",
+            "bloodorange",
+            "orange*",
+            "lemon",
+            "lime",
+            "bloodorange*",
+            "grapefruit*",
+        ],
+    },
+]
 
 
 def e6_position(bag: dict[str, int]) -> dict:
-    return position("demo-1", [], [A_84, {"site": "B", "first": 6, "second": 3},
-                                   {"site": "C", "first": 10, "second": 5}],
-                    players=("Ann", "Bob"), marked_sites=["D", "E"], finca_deck_size=2,
-                    last_refill_complete=True,
-                    bag=bag, states={"Ann": {"money": 5}},
-                    market=market(f1="lime", f5="lemon*", f8="orange", f9="grapefruit",
-                                  f12="lime*"))
+    return position(
+        "demo-1",
+        [],
+        [A_84, {"site": "B", "first": 6, "second": 3}, {"site": "C", "first": 10, "second": 5}],
+        players=("Ann", "Bob"),
+        marked_sites=["D", "E"],
+        finca_deck_size=2,
+        last_refill_complete=True,
+        bag=bag,
+        states={"Ann": {"money": 5}},
+        market=market(f1="lime", f5="lemon*", f8="orange", f9="grapefruit", f12="lime*"),
+    )
 
 
 def test_e6_trigger_new_finca_and_refill() -> None:
@@ -178,8 +272,20 @@ def test_e6_trigger_new_finca_and_refill() -> None:
     assert player(after, "Ann").money == 2
     assert after.sites["D"].status == "finca" and not after.sites["D"].scored  # [7,4] empty
     assert [s for s, v in after.sites.items() if v.status == "marked"] == ["E"]
-    assert after.market == ("lime", "orange", "lemon", "lime", "grapefruit", "bloodorange",
-                            "orange*", "orange", "lemon", "lime", "bloodorange*", "grapefruit*")
+    assert after.market == (
+        "lime",
+        "orange",
+        "lemon",
+        "lime",
+        "grapefruit",
+        "bloodorange",
+        "orange*",
+        "orange",
+        "lemon",
+        "lime",
+        "bloodorange*",
+        "grapefruit*",
+    )
     assert after.lrc and not after.bag
 
 
@@ -195,83 +301,155 @@ def test_e6_missing_or_misplaced_steps() -> None:
 
 def test_e6b_bag_runs_out() -> None:
     bag = {"orange": 1, "lemon": 2, "lime": 2, "grapefruit": 1}
-    steps = [*E6_STEPS[:5], {"do": "refill", "drawn": ["orange", "lemon", "lime", "grapefruit",
-                                                      "lemon", "lime"]}]
+    steps = [
+        *E6_STEPS[:5],
+        {"do": "refill", "drawn": ["orange", "lemon", "lime", "grapefruit", "lemon", "lime"]},
+    ]
     after = turn(start(e6_position(bag)), steps)
     assert after.market[1:7] == ("orange", "lemon", "lime", "grapefruit", "lemon", "lime")
     assert after.market[8:] == (None, None, None, None)
     assert not after.lrc  # CIT-MKT-3
     # later the market drops to ≤ 3 tiles: no new finca, no refill
-    bob = turn(after, [{"do": "buy", "line": "r2"},
-                       {"do": "place", "tile": "lemon", "at": [2, 1]},
-                       {"do": "place", "tile": "lemon", "at": [2, 0]},
-                       {"do": "place", "tile": "lime", "at": [6, 1]},
-                       {"do": "place", "tile": "grapefruit", "at": [4, 4]}])
-    ann = turn(bob, [{"do": "buy", "line": "r1", "tiles": ["lime", "orange"]},
-                     {"do": "place", "tile": "lime", "at": [7, 6],
-                      "took": {"type": "milestone"}},
-                     {"do": "place", "tile": "orange", "at": [3, 2], "new_region": True}])
+    bob = turn(
+        after,
+        [
+            {"do": "buy", "line": "r2"},
+            {"do": "place", "tile": "lemon", "at": [2, 1]},
+            {"do": "place", "tile": "lemon", "at": [2, 0]},
+            {"do": "place", "tile": "lime", "at": [6, 1]},
+            {"do": "place", "tile": "grapefruit", "at": [4, 4]},
+        ],
+    )
+    ann = turn(
+        bob,
+        [
+            {"do": "buy", "line": "r1", "tiles": ["lime", "orange"]},
+            {"do": "place", "tile": "lime", "at": [7, 6], "took": {"type": "milestone"}},
+            {"do": "place", "tile": "orange", "at": [3, 2], "new_region": True},
+        ],
+    )
     assert sum(1 for t in ann.market if t) == 2
     assert ann.sites["E"].status == "marked"
 
 
-E7_MARKET = market(f1="grapefruit", f2="lime*", f3="orange", f4="lime", f6="lemon",
-                   f7="orange*", f8="lemon", f10="grapefruit*", f11="lime")
-E7_STEPS = [{"do": "buy", "line": "r2", "tiles": ["orange", "lime", "lemon"]},
-            {"do": "place", "tile": "orange", "at": [1, 1], "new_region": True},
-            {"do": "place", "tile": "lime", "at": [2, 2], "new_region": True},
-            {"do": "return", "tile": "lemon"}]
+E7_MARKET = market(
+    f1="grapefruit",
+    f2="lime*",
+    f3="orange",
+    f4="lime",
+    f6="lemon",
+    f7="orange*",
+    f8="lemon",
+    f10="grapefruit*",
+    f11="lime",
+)
+E7_STEPS = [
+    {"do": "buy", "line": "r2", "tiles": ["orange", "lime", "lemon"]},
+    {"do": "place", "tile": "orange", "at": [1, 1], "new_region": True},
+    {"do": "place", "tile": "lime", "at": [2, 2], "new_region": True},
+    {"do": "return", "tile": "lemon"},
+]
 
 
 def e7_position(variant: dict | None = None) -> dict:
-    return position("demo-2", [], AB, players=("Ann", "Bob"), market=E7_MARKET,
-                    last_refill_complete=True, states={"Ann": {"money": 2}},
-                    variant=variant or {})
+    return position(
+        "demo-2",
+        [],
+        AB,
+        players=("Ann", "Bob"),
+        market=E7_MARKET,
+        last_refill_complete=True,
+        states={"Ann": {"money": 2}},
+        variant=variant or {},
+    )
 
 
 def test_e7_mistaken_purchase() -> None:
     after = turn(start(e7_position()), E7_STEPS, {"money": 0, "score": -3, "mat": 3})
     ann = player(after, "Ann")
     assert (ann.money, ann.score, ann.mat, ann.penalties) == (0, -3, 3, -3)
-    assert after.market == ("grapefruit", "lime*", "lemon", None, None, None, "orange*",
-                            "lemon", None, "grapefruit*", "lime", None)
+    assert after.market == (
+        "grapefruit",
+        "lime*",
+        "lemon",
+        None,
+        None,
+        None,
+        "orange*",
+        "lemon",
+        None,
+        "grapefruit*",
+        "lime",
+        None,
+    )
     assert [(f.rule, f.pointer, f.severity) for f in after.warnings] == [
-        ("CIT-RET-2", "/moves/0/steps/3", "warning")]
+        ("CIT-RET-2", "/moves/0/steps/3", "warning")
+    ]
 
 
 def test_e7_placing_without_money_and_reject_mode() -> None:
     placed = [*E7_STEPS[:3], {"do": "place", "tile": "lemon", "at": [1, 3]}]
     rejects(start(e7_position()), placed, "CIT-BUY-4", "/moves/0/steps/3")
-    rejects(start(e7_position({"purchase_mistakes": "reject"})), E7_STEPS, "CIT-BUY-3",
-            "/moves/0/steps/0/line")
+    rejects(
+        start(e7_position({"purchase_mistakes": "reject"})),
+        E7_STEPS,
+        "CIT-BUY-3",
+        "/moves/0/steps/0/line",
+    )
 
 
 B_63 = {"site": "B", "first": 6, "second": 3}
-E8_REGIONS = [reg("Ann", "lemon", [[6, 1], [5, 1], [5, 0]]),
-              reg("Bob", "orange", [[7, 2], [7, 1], [8, 1]]),
-              reg("Cara", "lime", [[5, 2], [4, 2]])]
+E8_REGIONS = [
+    reg("Ann", "lemon", [[6, 1], [5, 1], [5, 0]]),
+    reg("Bob", "orange", [[7, 2], [7, 1], [8, 1]]),
+    reg("Cara", "lime", [[5, 2], [4, 2]]),
+]
 
 
 def test_e8_bull_completes_a_finca() -> None:
-    state = start(position("demo-1", E8_REGIONS, [B_63], to_move="Cara",
-                           states={"Cara": {"actions": ["bull"]}}))
-    after = turn(state, [{"do": "harvest", "at": [4, 2]}, {"do": "use_bull", "at": [6, 3]}],
-                 {"finca_scorings": [{"site": "B", "points": {"Ann": 6, "Bob": 6}}]})
+    state = start(
+        position(
+            "demo-1", E8_REGIONS, [B_63], to_move="Cara", states={"Cara": {"actions": ["bull"]}}
+        )
+    )
+    after = turn(
+        state,
+        [{"do": "harvest", "at": [4, 2]}, {"do": "use_bull", "at": [6, 3]}],
+        {"finca_scorings": [{"site": "B", "points": {"Ann": 6, "Bob": 6}}]},
+    )
     assert [p.finca for p in after.players] == [6, 6, 0]
     assert after.warnings == ()
     assert after.land[(6, 3)] == ("bull", 0)
 
 
 def test_e8_later_builds_on_the_bull() -> None:
-    pos = position("demo-1", E8_REGIONS, [{**B_63, "scored": True}], bulls=[[6, 3]],
-                   market=market(f1="lemon", f2="grapefruit"))
-    rejects(start(pos), [{"do": "buy", "line": "c2"},
-                         {"do": "place", "tile": "lemon", "at": [6, 3]}],
-            "CIT-PATH-1", "/moves/0/steps/1/at")
+    pos = position(
+        "demo-1",
+        E8_REGIONS,
+        [{**B_63, "scored": True}],
+        bulls=[[6, 3]],
+        market=market(f1="lemon", f2="grapefruit"),
+    )
+    rejects(
+        start(pos),
+        [{"do": "buy", "line": "c2"}, {"do": "place", "tile": "lemon", "at": [6, 3]}],
+        "CIT-PATH-1",
+        "/moves/0/steps/1/at",
+    )
     pos["to_move"] = "Bob"
-    after = turn(start(pos), [{"do": "buy", "line": "c3"},
-                              {"do": "place", "tile": "grapefruit", "at": [6, 3],
-                               "new_region": True, "took": {"type": "bull"}}])
+    after = turn(
+        start(pos),
+        [
+            {"do": "buy", "line": "c3"},
+            {
+                "do": "place",
+                "tile": "grapefruit",
+                "at": [6, 3],
+                "new_region": True,
+                "took": {"type": "bull"},
+            },
+        ],
+    )
     assert player(after, "Bob").actions == ("bull",)
 
 
@@ -295,33 +473,63 @@ def test_e9_final_scoring() -> None:
 
 
 def e10_state(milestones: int):
-    return start(position("demo-1", [], [A_84, B_63, {"site": "C", "first": 10, "second": 5}],
-                          marked_sites=["D", "E"], finca_deck_size=2, to_move="Cara",
-                          market=market(f1="lime"),
-                          states={"Cara": {"actions": ["milestone"] * milestones}}))
+    return start(
+        position(
+            "demo-1",
+            [],
+            [A_84, B_63, {"site": "C", "first": 10, "second": 5}],
+            marked_sites=["D", "E"],
+            finca_deck_size=2,
+            to_move="Cara",
+            market=market(f1="lime"),
+            states={"Cara": {"actions": ["milestone"] * milestones}},
+        )
+    )
 
 
 def test_e10_milestone() -> None:
-    use = {"do": "use_milestone", "site": "E", "finca": {"first": 6, "second": 3},
-           "reveal": None}
-    after = turn(e10_state(1), [use, {"do": "buy", "line": "r1"},
-                                {"do": "place", "tile": "lime", "at": [1, 5],
-                                 "new_region": True}])
+    use = {"do": "use_milestone", "site": "E", "finca": {"first": 6, "second": 3}, "reveal": None}
+    after = turn(
+        e10_state(1),
+        [
+            use,
+            {"do": "buy", "line": "r1"},
+            {"do": "place", "tile": "lime", "at": [1, 5], "new_region": True},
+        ],
+    )
     assert after.sites["E"].status == "finca"
     assert [s for s, v in after.sites.items() if v.status == "marked"] == ["D"]
     second = {**use, "site": "D", "finca": {"first": 4, "second": 2}}
     third = {**use, "site": "D"}
-    rejects(e10_state(3), [use, second, third, {"do": "buy", "line": "r1"},
-                           {"do": "place", "tile": "lime", "at": [1, 5]}],
-            "CIT-MILE-1", "/moves/0/steps/2")
+    rejects(
+        e10_state(3),
+        [
+            use,
+            second,
+            third,
+            {"do": "buy", "line": "r1"},
+            {"do": "place", "tile": "lime", "at": [1, 5]},
+        ],
+        "CIT-MILE-1",
+        "/moves/0/steps/2",
+    )
 
 
 def e11(variant: dict) -> tuple[int, int]:
-    pos = position("demo-1", [reg("Ann", "lime", [[7, 2], [7, 1], [7, 0]])], [B_63],
-                   market=market(f1="lime"), variant=variant)
-    after = turn(start(pos), [{"do": "buy", "line": "r1"},
-                              {"do": "place", "tile": "lime", "at": [8, 0],
-                               "took": {"type": "horses", "points": 2}}])
+    pos = position(
+        "demo-1",
+        [reg("Ann", "lime", [[7, 2], [7, 1], [7, 0]])],
+        [B_63],
+        market=market(f1="lime"),
+        variant=variant,
+    )
+    after = turn(
+        start(pos),
+        [
+            {"do": "buy", "line": "r1"},
+            {"do": "place", "tile": "lime", "at": [8, 0], "took": {"type": "horses", "points": 2}},
+        ],
+    )
     sheet = RULES.score(after)
     return score_of(after, "Ann"), sheet.player("Ann").categories["horses"]
 

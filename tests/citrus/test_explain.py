@@ -68,13 +68,21 @@ def test_e9_final_scoring_items() -> None:
     """Spec E9 / 17.4: the position's end-of-game items and their cells."""
     result = verify_file(str(FIXTURES / "citrus" / "valid" / "position-17-1.json"))
     items = assert_adds_up(result)
-    assert sorted(_rows(items)) == sorted([
-        ("Ann", "finca_final", 3, "CIT-END-1"), ("Ann", "finca_final", 4, "CIT-END-1"),
-        ("Bob", "finca_final", 4, "CIT-END-1"),
-        ("Ann", "harvest_final", 5, "CIT-END-1"), ("Ann", "harvest_final", 3, "CIT-END-1"),
-        ("Bob", "harvest_final", 4, "CIT-END-1"), ("Cara", "harvest_final", 4, "CIT-END-1"),
-        ("Ann", "horses", 3, "CIT-LAND-1"), ("Bob", "horses", 1, "CIT-LAND-1"),
-        ("Bob", "unused_actions", 1, "CIT-ACT-1"), ("Cara", "unused_actions", 1, "CIT-ACT-1")])
+    assert sorted(_rows(items)) == sorted(
+        [
+            ("Ann", "finca_final", 3, "CIT-END-1"),
+            ("Ann", "finca_final", 4, "CIT-END-1"),
+            ("Bob", "finca_final", 4, "CIT-END-1"),
+            ("Ann", "harvest_final", 5, "CIT-END-1"),
+            ("Ann", "harvest_final", 3, "CIT-END-1"),
+            ("Bob", "harvest_final", 4, "CIT-END-1"),
+            ("Cara", "harvest_final", 4, "CIT-END-1"),
+            ("Ann", "horses", 3, "CIT-LAND-1"),
+            ("Bob", "horses", 1, "CIT-LAND-1"),
+            ("Bob", "unused_actions", 1, "CIT-ACT-1"),
+            ("Cara", "unused_actions", 1, "CIT-ACT-1"),
+        ]
+    )
     finca_b = [i for i in items if i.category == "finca_final" and "finca B" in i.text]
     assert [i.player for i in finca_b] == ["Ann", "Bob"]
     assert "Ann 4, Bob 4, Cara 2" in finca_b[0].text
@@ -84,15 +92,22 @@ def test_e9_final_scoring_items() -> None:
 
 
 def _e1_state() -> State:
-    pos = position("demo-1", [
-        reg("Ann", "lime", [[2, 1], [2, 0]]),
-        reg("Ann", "orange", [[3, 2], [4, 2], [4, 3]]),
-        reg("Bob", "lemon", [[2, 3], [2, 4], [3, 4], [2, 5]]),
-        reg("Cara", "grapefruit", [[1, 2], [0, 2], [1, 3]]),
-    ], [{"site": "A", "first": 8, "second": 4}], to_move="Bob", market=market(f1="lemon"),
-        states=dict.fromkeys(("Ann", "Bob", "Cara"), ZERO))
-    return turn(start(pos), [{"do": "buy", "line": "r1"},
-                             {"do": "place", "tile": "lemon", "at": [3, 3]}])
+    pos = position(
+        "demo-1",
+        [
+            reg("Ann", "lime", [[2, 1], [2, 0]]),
+            reg("Ann", "orange", [[3, 2], [4, 2], [4, 3]]),
+            reg("Bob", "lemon", [[2, 3], [2, 4], [3, 4], [2, 5]]),
+            reg("Cara", "grapefruit", [[1, 2], [0, 2], [1, 3]]),
+        ],
+        [{"site": "A", "first": 8, "second": 4}],
+        to_move="Bob",
+        market=market(f1="lemon"),
+        states=dict.fromkeys(("Ann", "Bob", "Cara"), ZERO),
+    )
+    return turn(
+        start(pos), [{"do": "buy", "line": "r1"}, {"do": "place", "tile": "lemon", "at": [3, 3]}]
+    )
 
 
 def test_e1_finca_scored_in_play_is_itemised_from_the_ledger() -> None:
@@ -102,8 +117,10 @@ def test_e1_finca_scored_in_play_is_itemised_from_the_ledger() -> None:
     assert (entry.site, entry.adj, entry.points) == ("A", (5, 5, 3), (8, 8, 0))
     finca = [i for i in RULES.explain(state) if i.category == "finca"]
     assert _rows(finca) == [("Ann", "finca", 8, "CIT-FINCA-2"), ("Bob", "finca", 8, "CIT-FINCA-2")]
-    assert "finca A at [2,2] (8/4) complete, adjacent regions Ann 5, Bob 5, Cara 3" in \
-        finca[0].text and "1st place (shared)" in finca[0].text
+    assert (
+        "finca A at [2,2] (8/4) complete, adjacent regions Ann 5, Bob 5, Cara 3" in finca[0].text
+        and "1st place (shared)" in finca[0].text
+    )
     assert finca[1].cells == ((2, 2), (2, 3), (2, 4), (2, 5), (3, 3), (3, 4))
 
 
@@ -114,39 +131,71 @@ def test_in_play_points_keep_the_state_of_their_turn() -> None:
     items = RULES.explain(state)
     assert all("Ann 5, Bob 5, Cara 3" in i.text for i in items if i.category == "finca")
     assert _rows([i for i in items if i.category == "harvest"]) == [
-        ("Cara", "harvest", 3, "CIT-HARV-2")]
-    assert any(i.text == "move 2: harvested grapefruit region at [0,2]: 3 tiles"
-               and i.cells == ((0, 2), (1, 2), (1, 3)) for i in items)
+        ("Cara", "harvest", 3, "CIT-HARV-2")
+    ]
+    assert any(
+        i.text == "move 2: harvested grapefruit region at [0,2]: 3 tiles"
+        and i.cells == ((0, 2), (1, 2), (1, 3))
+        for i in items
+    )
 
 
 def test_e3_harvest_items_and_e7_return_penalty() -> None:
     """Spec E3: orange 4 tiles + 1 well (5) and lime 2 (2); spec E7: a return costs 3."""
-    e3 = start(position("demo-2", [
-        reg("Ann", "orange", [[2, 2], [2, 1], [2, 0], [3, 0]], [[2, 0]]),
-        reg("Ann", "lime", [[1, 1], [0, 1]]),
-        reg("Ann", "lemon", [[4, 1]]),
-    ], [{"site": "A", "first": 6, "second": 3}, {"site": "B", "first": 8, "second": 4}],
-        states={"Ann": {**ZERO, "money": 9}, "Bob": ZERO, "Cara": ZERO}))
+    e3 = start(
+        position(
+            "demo-2",
+            [
+                reg("Ann", "orange", [[2, 2], [2, 1], [2, 0], [3, 0]], [[2, 0]]),
+                reg("Ann", "lime", [[1, 1], [0, 1]]),
+                reg("Ann", "lemon", [[4, 1]]),
+            ],
+            [{"site": "A", "first": 6, "second": 3}, {"site": "B", "first": 8, "second": 4}],
+            states={"Ann": {**ZERO, "money": 9}, "Bob": ZERO, "Cara": ZERO},
+        )
+    )
     after = turn(e3, [{"do": "harvest", "at": [2, 2]}, {"do": "harvest", "at": [1, 1]}])
     assert [e for e in after.scored if isinstance(e, Harvest)] == [
         Harvest(0, 0, "orange", ((2, 0), (2, 1), (2, 2), (3, 0)), 1),
-        Harvest(0, 0, "lime", ((0, 1), (1, 1)), 0)]
+        Harvest(0, 0, "lime", ((0, 1), (1, 1)), 0),
+    ]
     harvest = [i for i in RULES.explain(after) if i.category == "harvest"]
-    assert _rows(harvest) == [("Ann", "harvest", 5, "CIT-HARV-2"),
-                              ("Ann", "harvest", 2, "CIT-HARV-2")]
+    assert _rows(harvest) == [
+        ("Ann", "harvest", 5, "CIT-HARV-2"),
+        ("Ann", "harvest", 2, "CIT-HARV-2"),
+    ]
     assert harvest[0].text == "move 1: harvested orange region at [2,0]: 4 tiles + 1 well"
 
-    e7 = start(position("demo-2", [], [{"site": "A", "first": 6, "second": 3},
-                                       {"site": "B", "first": 8, "second": 4}],
-                        players=("Ann", "Bob"), variant={"purchase_mistakes": "penalize"},
-                        market=market(f1="grapefruit", f2="lime*", f3="orange", f4="lime",
-                                      f6="lemon", f7="orange*", f8="lemon", f10="grapefruit*",
-                                      f11="lime"),
-                        states={"Ann": {**ZERO, "money": 2}, "Bob": ZERO}))
-    after = turn(e7, [{"do": "buy", "line": "r2", "tiles": ["orange", "lime", "lemon"]},
-                      {"do": "place", "tile": "orange", "at": [1, 1], "new_region": True},
-                      {"do": "place", "tile": "lime", "at": [2, 2], "new_region": True},
-                      {"do": "return", "tile": "lemon"}])
+    e7 = start(
+        position(
+            "demo-2",
+            [],
+            [{"site": "A", "first": 6, "second": 3}, {"site": "B", "first": 8, "second": 4}],
+            players=("Ann", "Bob"),
+            variant={"purchase_mistakes": "penalize"},
+            market=market(
+                f1="grapefruit",
+                f2="lime*",
+                f3="orange",
+                f4="lime",
+                f6="lemon",
+                f7="orange*",
+                f8="lemon",
+                f10="grapefruit*",
+                f11="lime",
+            ),
+            states={"Ann": {**ZERO, "money": 2}, "Bob": ZERO},
+        )
+    )
+    after = turn(
+        e7,
+        [
+            {"do": "buy", "line": "r2", "tiles": ["orange", "lime", "lemon"]},
+            {"do": "place", "tile": "orange", "at": [1, 1], "new_region": True},
+            {"do": "place", "tile": "lime", "at": [2, 2], "new_region": True},
+            {"do": "return", "tile": "lemon"},
+        ],
+    )
     assert [e for e in after.scored if isinstance(e, Returned)] == [Returned(0, 3, 0, "lemon")]
     (pen,) = [i for i in RULES.explain(after) if i.category == "penalties"]
     assert (pen.player, pen.points, pen.rule, pen.cells) == ("Ann", -3, "CIT-RET-1", ())
@@ -157,10 +206,16 @@ def test_position_breakdown_is_one_item_not_itemised() -> None:
     doc["player_state"]["Ann"]["breakdown"] = {"harvest": 20, "finca": 12, "penalties": -2}
     result = RULES.load_position(doc)
     assert result.state is not None
-    items = [i for i in RULES.explain(result.state) if i.player == "Ann"
-             and i.category in ("harvest", "finca", "penalties")]
+    items = [
+        i
+        for i in RULES.explain(result.state)
+        if i.player == "Ann" and i.category in ("harvest", "finca", "penalties")
+    ]
     assert [(i.category, i.points) for i in items] == [
-        ("harvest", 20), ("finca", 12), ("penalties", -2)]
+        ("harvest", 20),
+        ("finca", 12),
+        ("penalties", -2),
+    ]
     assert all("not itemised" in i.text and not i.cells for i in items)
 
 
@@ -172,8 +227,9 @@ def test_svg_has_legend_coordinates_items_and_is_deterministic() -> None:
     result = verify_file(str(FIXTURES / "citrus" / "valid" / "sim-4p.json"))
     items = RULES.explain(result.state)
     svg = RULES.draw_svg(result.state, items, None)
-    assert svg == RULES.draw_svg(verify_file(str(FIXTURES / "citrus" / "valid" / "sim-4p.json"))
-                                 .state, items, None)
+    assert svg == RULES.draw_svg(
+        verify_file(str(FIXTURES / "citrus" / "valid" / "sim-4p.json")).state, items, None
+    )
     root = _svg_root(svg)
     classes = Counter(g.get("class") for g in root.iter(f"{SVG}g"))
     assert classes["legend"] == 1 and classes["coordinates"] == 1 and classes["mark"] == 0
@@ -230,6 +286,7 @@ def test_cli_explain_and_show_svg(tmp_path: Path) -> None:
     assert runner.invoke(app, ["show", path, "--svg", str(b), "--at", "5"]).exit_code == 0
     assert _svg_root(a.read_text(encoding="utf-8")).tag == f"{SVG}svg"
     assert "after move 5" in b.read_text(encoding="utf-8")
-    claims = runner.invoke(app, ["explain", str(FIXTURES / "citrus" / "invalid"
-                                                  / "claims-mismatch.json")])
+    claims = runner.invoke(
+        app, ["explain", str(FIXTURES / "citrus" / "invalid" / "claims-mismatch.json")]
+    )
     assert claims.exit_code == 1 and "Claimed vs computed:" in claims.output

@@ -12,8 +12,10 @@ from scorer.games.citrus.data import TOKENS
 from scorer.replay import replay
 from tests.conftest import verify
 
-BASE = [RULES.simulate(n, s, o) for n, s, o in ((2, 1, {}), (4, 2, {}),
-                                                (3, 3, {"purchase_mistakes": "reject"}))]
+BASE = [
+    RULES.simulate(n, s, o)
+    for n, s, o in ((2, 1, {}), (4, 2, {}), (3, 3, {"purchase_mistakes": "reject"}))
+]
 
 
 def mutate_moves(rng: random.Random, rec: dict[str, Any]) -> dict[str, Any]:
@@ -51,8 +53,9 @@ def mutate_position(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
     elif op == 1 and d["regions"]:
         rng.choice(d["regions"])["owner"] = rng.choice([None, "Ann", "Zed"])
     elif op == 2:
-        d["fincas"].append({"site": rng.choice("ABCZ"), "first": rng.randint(-1, 9),
-                            "second": rng.randint(-1, 9)})
+        d["fincas"].append(
+            {"site": rng.choice("ABCZ"), "first": rng.randint(-1, 9), "second": rng.randint(-1, 9)}
+        )
     elif op == 3:
         d["bulls"] = [cell]
     elif op == 4:

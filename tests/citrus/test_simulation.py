@@ -20,10 +20,18 @@ from scorer.replay import replay
 from tests.conftest import assert_ok, verify
 
 VARIANTS: list[dict[str, Any]] = [
-    {}, {"family": True}, {"purchase_mistakes": "reject"}, {"preset": "yucata"},
-    {"random_start_sites": True}, {"horse_points": "one"}, {"cart_cost": 1},
-    {"fusion_count_new_tile": True}, {"site_cells_occupied": False},
-    {"board_side": "short", "board": "generated"}, {"board": "demo-2"}, {"board": "open-9"},
+    {},
+    {"family": True},
+    {"purchase_mistakes": "reject"},
+    {"preset": "yucata"},
+    {"random_start_sites": True},
+    {"horse_points": "one"},
+    {"cart_cost": 1},
+    {"fusion_count_new_tile": True},
+    {"site_cells_occupied": False},
+    {"board_side": "short", "board": "generated"},
+    {"board": "demo-2"},
+    {"board": "open-9"},
     {"board": "generated"},
 ]
 
@@ -77,9 +85,16 @@ def check_generated_steps(rec: dict[str, Any]) -> int:
                     accepted = False
                 assert accepted == any(c["do"] == "pass" for c in cands)
             offered = {(c["do"], c.get("line"), c.get("tile")) for c in cands}
-            if w.static.options["purchase_mistakes"] == "reject" and not t.bought and (
-                    t.main != "harvest" and t.refill_now is None and t.cart is None
-                    and t.finca_due is None):
+            if (
+                w.static.options["purchase_mistakes"] == "reject"
+                and not t.bought
+                and (
+                    t.main != "harvest"
+                    and t.refill_now is None
+                    and t.cart is None
+                    and t.finca_due is None
+                )
+            ):
                 # reject mode: a buy is accepted exactly when the generator offers it
                 for line in sorted(w.static.layout):
                     if not any(w.market[f - 1] for f in w.static.layout[line]):
@@ -121,10 +136,14 @@ def check_generated_steps(rec: dict[str, Any]) -> int:
 
 
 @settings(max_examples=10, deadline=None)
-@given(players=st.integers(min_value=2, max_value=5), seed=st.integers(0, 10_000),
-       variant=st.sampled_from(VARIANTS[:9]))
-def test_checker_accepts_every_generated_step(players: int, seed: int,
-                                              variant: dict[str, Any]) -> None:
+@given(
+    players=st.integers(min_value=2, max_value=5),
+    seed=st.integers(0, 10_000),
+    variant=st.sampled_from(VARIANTS[:9]),
+)
+def test_checker_accepts_every_generated_step(
+    players: int, seed: int, variant: dict[str, Any]
+) -> None:
     rec = RULES.simulate(players, seed, variant)
     assert check_generated_steps(rec) > 0
 

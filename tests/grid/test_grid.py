@@ -43,8 +43,7 @@ def test_square_neighbourhoods_and_rotation() -> None:
 def test_connected_groups_in_order_of_first_cell() -> None:
     cells = [(0, 0), (5, 5), (1, 0), (5, 6), (9, 9)]
     groups = connected_groups(cells, orthogonal)
-    assert groups == [frozenset({(0, 0), (1, 0)}), frozenset({(5, 5), (5, 6)}),
-                      frozenset({(9, 9)})]
+    assert groups == [frozenset({(0, 0), (1, 0)}), frozenset({(5, 5), (5, 6)}), frozenset({(9, 9)})]
     assert group_of((5, 6), cells, orthogonal) == frozenset({(5, 5), (5, 6)})
     assert group_of((7, 7), cells, orthogonal) == frozenset()
 
@@ -53,4 +52,7 @@ def test_distances_and_adjacent_pairs() -> None:
     line = [(0, 0), (1, 0), (2, 0), (3, 0)]
     assert distances_from((0, 0), line, orthogonal) == {c: c[0] for c in line}
     assert list(iter_adjacent_pairs(line, orthogonal)) == [
-        ((0, 0), (1, 0)), ((1, 0), (2, 0)), ((2, 0), (3, 0))]
+        ((0, 0), (1, 0)),
+        ((1, 0), (2, 0)),
+        ((2, 0), (3, 0)),
+    ]

@@ -49,8 +49,9 @@ def animal(card: str, q: int, r: int, income: int | None = None) -> dict[str, An
     return step
 
 
-def harvest(q: int, r: int, take_from: Sequence[int] | None = None,
-            income: int | None = None) -> dict[str, Any]:
+def harvest(
+    q: int, r: int, take_from: Sequence[int] | None = None, income: int | None = None
+) -> dict[str, Any]:
     step: dict[str, Any] = {"do": "harvest", "at": [q, r]}
     if take_from is not None:
         step["take_from"] = list(take_from)
@@ -74,9 +75,13 @@ def buy(deck: str, source: str, card: str, refill: str | None = None) -> dict[st
     return step
 
 
-def record(moves: Sequence[Mapping[str, Any]], players: Sequence[str] = ("Ann", "Bob"),
-           variant: Mapping[str, Any] | None = None, claimed: Mapping[str, Any] | None = None,
-           **extra: Any) -> dict[str, Any]:
+def record(
+    moves: Sequence[Mapping[str, Any]],
+    players: Sequence[str] = ("Ann", "Bob"),
+    variant: Mapping[str, Any] | None = None,
+    claimed: Mapping[str, Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     return make_record("hacienda", setup(players, **extra), moves, players, variant, claimed)
 
 

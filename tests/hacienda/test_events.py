@@ -29,20 +29,38 @@ class Draws:
 def e10_moves(variant2: bool = False) -> tuple[list[dict[str, Any]], Draws]:
     """Rounds 1-3 of E10: 17 blind draws, then Ann's refill empties stack 1."""
     d = Draws()
-    moves = [d.turn("Ann", 3), d.turn("Bob", 3), d.turn("Cid", 3),
-             d.turn("Ann", 3), d.turn("Bob", 3), d.turn("Cid", 2),
-             turn("Ann", buy("animal", "display", "cattle", next(d.cycle)),
-                  buy("animal", "pile", next(d.cycle))),
-             turn("Bob"), turn("Cid")]
+    moves = [
+        d.turn("Ann", 3),
+        d.turn("Bob", 3),
+        d.turn("Cid", 3),
+        d.turn("Ann", 3),
+        d.turn("Bob", 3),
+        d.turn("Cid", 2),
+        turn(
+            "Ann",
+            buy("animal", "display", "cattle", next(d.cycle)),
+            buy("animal", "pile", next(d.cycle)),
+        ),
+        turn("Bob"),
+        turn("Cid"),
+    ]
     return moves, d
 
 
 def e10_complete() -> list[dict[str, Any]]:
     """E10 to the end: stack 2 runs out in Bob's turn of round 6, Cid still plays."""
     moves, d = e10_moves()
-    moves += [d.turn("Ann", 3), d.turn("Bob", 3), d.turn("Cid", 3),
-              d.turn("Ann", 3), d.turn("Bob", 3), turn("Cid"),
-              turn("Ann"), d.turn("Bob", 2), turn("Cid")]
+    moves += [
+        d.turn("Ann", 3),
+        d.turn("Bob", 3),
+        d.turn("Cid", 3),
+        d.turn("Ann", 3),
+        d.turn("Bob", 3),
+        turn("Cid"),
+        turn("Ann"),
+        d.turn("Bob", 2),
+        turn("Cid"),
+    ]
     return moves
 
 
@@ -62,9 +80,17 @@ def test_e10_intermediate_scoring_waits_for_the_end_of_the_round() -> None:
 
 def test_e10_cid_triggers_then_scoring_follows_directly() -> None:
     d = Draws()
-    moves = [d.turn("Ann", 3), d.turn("Bob", 3), d.turn("Cid", 3),
-             d.turn("Ann", 3), d.turn("Bob", 3), d.turn("Cid", 2),
-             turn("Ann"), turn("Bob"), d.turn("Cid", 1)]
+    moves = [
+        d.turn("Ann", 3),
+        d.turn("Bob", 3),
+        d.turn("Cid", 3),
+        d.turn("Ann", 3),
+        d.turn("Bob", 3),
+        d.turn("Cid", 2),
+        turn("Ann"),
+        turn("Bob"),
+        d.turn("Cid", 1),
+    ]
     assert state_of(_doc(moves[:8])).inter == 0
     assert state_of(_doc(moves)).inter == 2
 
@@ -98,9 +124,15 @@ def test_claims_of_a_complete_game() -> None:
     assert_ok(verify(doc))
     sheet = verify(doc).scores
     assert sheet is not None and [name for name, _ in sheet.stages] == ["intermediate", "final"]
-    changes = [("intermediate", "scores", "Bob"), ("intermediate", "breakdown", "Bob", "money"),
-               ("final", "scores", "Ann"), ("final", "breakdown", "Cid", "markets"),
-               ("money", "Bob"), ("scores", "Cid"), ("breakdown", "Ann", "money")]
+    changes = [
+        ("intermediate", "scores", "Bob"),
+        ("intermediate", "breakdown", "Bob", "money"),
+        ("final", "scores", "Ann"),
+        ("final", "breakdown", "Cid", "markets"),
+        ("money", "Bob"),
+        ("scores", "Cid"),
+        ("breakdown", "Ann", "money"),
+    ]
     for path in changes:
         bad = copy.deepcopy(doc)
         node = bad["claimed"]
@@ -110,7 +142,8 @@ def test_claims_of_a_complete_game() -> None:
         result = verify(bad)
         assert result.status == "mismatch"
         assert [(f.rule, f.pointer) for f in result.findings] == [
-            ("REC-CLAIM-1", "/claimed/" + "/".join(path))]
+            ("REC-CLAIM-1", "/claimed/" + "/".join(path))
+        ]
     bad = copy.deepcopy(doc)
     bad["claimed"]["money"]["Zed"] = 3
     assert_finding(verify(bad), "REC-CLAIM-1", "/claimed/money/Zed")
@@ -127,12 +160,29 @@ def test_claims_of_an_unfinished_game() -> None:
     doc["claimed"] = claimed
     result = verify(doc)
     assert [(f.rule, f.pointer) for f in result.findings] == [
-        ("REC-END-2", "/moves"), ("REC-CLAIM-1", "/claimed/intermediate/scores/Cid")]
+        ("REC-END-2", "/moves"),
+        ("REC-CLAIM-1", "/claimed/intermediate/scores/Cid"),
+    ]
 
 
-@pytest.mark.parametrize(("markets", "points"), [(0, 0), (1, 1), (2, 3), (3, 6), (4, 10),
-                                                 (5, 15), (6, 21), (7, 28), (8, 36), (9, 45),
-                                                 (10, 55), (11, 66), (49, 1225)])
+@pytest.mark.parametrize(
+    ("markets", "points"),
+    [
+        (0, 0),
+        (1, 1),
+        (2, 3),
+        (3, 6),
+        (4, 10),
+        (5, 15),
+        (6, 21),
+        (7, 28),
+        (8, 36),
+        (9, 45),
+        (10, 55),
+        (11, 66),
+        (49, 1225),
+    ],
+)
 def test_score_1_triangular_market_table(markets: int, points: int) -> None:
     """HAC-SCORE-1: m(m+1)/2, continued past 11 for custom maps."""
     assert score_markets(markets) == points
@@ -140,10 +190,17 @@ def test_score_1_triangular_market_table(markets: int, points: int) -> None:
 
 def _tie_position(tiebreak: str) -> dict[str, Any]:
     variant = {"tiebreak": tiebreak}
-    return {"format": "scorer-position/1", "game": "hacienda", "variant": variant,
-            "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cid"}],
-            "map": {"id": "demo-7x6"}, "land": {}, "animals": {},
-            "money": {"Ann": 25, "Bob": 29, "Cid": 5}, "track": {"Cid": 2}}
+    return {
+        "format": "scorer-position/1",
+        "game": "hacienda",
+        "variant": variant,
+        "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cid"}],
+        "map": {"id": "demo-7x6"},
+        "land": {},
+        "animals": {},
+        "money": {"Ann": 25, "Bob": 29, "Cid": 5},
+        "track": {"Cid": 2},
+    }
 
 
 def test_score_5_and_score_7_ranking_and_tiebreak() -> None:
@@ -160,11 +217,17 @@ def test_score_5_and_score_7_ranking_and_tiebreak() -> None:
 def test_score_2_3_4_6_on_a_position() -> None:
     """HAC-SCORE-2 (chains of 3+), HAC-SCORE-3 (hacienda groups), HAC-SCORE-4 (water),
     HAC-SCORE-6 (herds of 3+)."""
-    doc = {"format": "scorer-position/1", "game": "hacienda", "variant": {"herd_points": True},
-           "players": [{"name": "Ann"}, {"name": "Bob"}], "map": {"id": "demo-7x6"},
-           "land": {"Ann": [[0, 0], [1, 0], [5, 0], [6, 0], [6, 1]]},
-           "animals": {"Ann": {"pig": [[0, 1], [0, 2]], "sheep": [[5, 1], [5, 2], [4, 2]]}},
-           "haciendas": {"Ann": [[5, 1]]}, "money": {"Ann": 0, "Bob": 0}}
+    doc = {
+        "format": "scorer-position/1",
+        "game": "hacienda",
+        "variant": {"herd_points": True},
+        "players": [{"name": "Ann"}, {"name": "Bob"}],
+        "map": {"id": "demo-7x6"},
+        "land": {"Ann": [[0, 0], [1, 0], [5, 0], [6, 0], [6, 1]]},
+        "animals": {"Ann": {"pig": [[0, 1], [0, 2]], "sheep": [[5, 1], [5, 2], [4, 2]]}},
+        "haciendas": {"Ann": [[5, 1]]},
+        "money": {"Ann": 0, "Bob": 0},
+    }
     result = verify(doc)
     assert_ok(result)
     assert result.scores is not None

@@ -18,10 +18,15 @@ from tests.hacienda.helpers import state_of
 
 SPEC = Path(ROOT).parent / "shared" / "rules" / "hacienda.md"
 E9_FIRST: dict[str, Any] = {
-    "format": "scorer-position/1", "game": "hacienda", "variant": {},
-    "players": [{"name": "Ann"}, {"name": "Bob"}], "map": {"id": "demo-7x6"},
-    "land": {"Ann": [[0, 0], [1, 0], [2, 0], [3, 0], [0, 4]],
-             "Bob": [[5, 1], [6, 1], [6, 2], [6, 3]]},
+    "format": "scorer-position/1",
+    "game": "hacienda",
+    "variant": {},
+    "players": [{"name": "Ann"}, {"name": "Bob"}],
+    "map": {"id": "demo-7x6"},
+    "land": {
+        "Ann": [[0, 0], [1, 0], [2, 0], [3, 0], [0, 4]],
+        "Bob": [[5, 1], [6, 1], [6, 2], [6, 3]],
+    },
     "animals": {"Ann": {"cattle": [[1, 1], [2, 1], [2, 2]]}, "Bob": {"sheep": [[5, 2], [4, 2]]}},
     "haciendas": {"Ann": [[0, 0]], "Bob": [[4, 2]]},
     "water": [[[1, 3]], [[3, 1], [4, 1]]],
@@ -93,10 +98,22 @@ def _e13_state(variant: dict[str, Any]) -> State:
 E13_CLAIMS: dict[str, Any] = {
     "scores": {"Ann": 45, "Bob": 33},
     "breakdown": {
-        "Ann": {"markets": 6, "land_chains": 18, "haciendas": 9, "water": 9, "money": 3,
-                "herds": 0},
-        "Bob": {"markets": 2, "land_chains": 16, "haciendas": 6, "water": 6, "money": 5,
-                "herds": 0},
+        "Ann": {
+            "markets": 6,
+            "land_chains": 18,
+            "haciendas": 9,
+            "water": 9,
+            "money": 3,
+            "herds": 0,
+        },
+        "Bob": {
+            "markets": 2,
+            "land_chains": 16,
+            "haciendas": 6,
+            "water": 6,
+            "money": 5,
+            "herds": 0,
+        },
     },
     "intermediate": {"scores": {"Ann": 21, "Bob": 17}},
     "final": {"scores": {"Ann": 24, "Bob": 16}},
@@ -109,7 +126,8 @@ def test_e13_claims_one_mismatch() -> None:
     sheet = RULES.score(_e13_state({}))
     findings = compare_claims(RULES, sheet, E13_CLAIMS, ("Ann", "Bob"))
     assert [(f.rule, f.pointer) for f in findings] == [
-        ("REC-CLAIM-1", "/claimed/breakdown/Bob/haciendas")]
+        ("REC-CLAIM-1", "/claimed/breakdown/Bob/haciendas")
+    ]
     assert findings[0].details["expected"] == 4
     assert dict(sheet.stages)["intermediate"].player("Ann").total == 21
     assert dict(sheet.stages)["final"].player("Bob").total == 16
@@ -125,7 +143,7 @@ def test_e13_intermediate_claim_in_variant2() -> None:
 
 def _spec_json(heading: str, prefix: str = "") -> Any:
     text = SPEC.read_text(encoding="utf-8")
-    block = text[text.index(heading):].split("```json", 1)[1].split("```", 1)[0]
+    block = text[text.index(heading) :].split("```json", 1)[1].split("```", 1)[0]
     return orjson.loads(prefix + block + ("}" if prefix else ""))
 
 
@@ -141,14 +159,20 @@ def test_e14_position_document_and_its_impossible_changes() -> None:
     del no_track["track"], no_track["claimed"]
     assert _totals(no_track) == {"Ann": 24, "Bob": 16}
     changes: list[tuple[Any, list[tuple[str, str]]]] = [
-        (lambda d: d["animals"]["Bob"].update(horse=[[2, 4]]),
-         [("HAC-POS-7", "/animals/Bob/horse/0")]),
-        (lambda d: d["haciendas"].update(Ann=[[0, 0], [1, 0]]),
-         [("HAC-POS-10", "/haciendas/Ann/1")]),
+        (
+            lambda d: d["animals"]["Bob"].update(horse=[[2, 4]]),
+            [("HAC-POS-7", "/animals/Bob/horse/0")],
+        ),
+        (
+            lambda d: d["haciendas"].update(Ann=[[0, 0], [1, 0]]),
+            [("HAC-POS-10", "/haciendas/Ann/1")],
+        ),
         (lambda d: d["land"]["Bob"].append([3, 3]), [("HAC-POS-6", "/land/Bob/4")]),
         (lambda d: d["water"].append([[1, 3]]), [("HAC-POS-3", "/water/2/0")]),
-        (lambda d: d.update(variant={"variant2": True}),
-         [("HAC-POS-12", "/track/Ann"), ("HAC-POS-12", "/track/Bob")]),
+        (
+            lambda d: d.update(variant={"variant2": True}),
+            [("HAC-POS-12", "/track/Ann"), ("HAC-POS-12", "/track/Bob")],
+        ),
     ]
     for change, expected in changes:
         bad = copy.deepcopy(doc)

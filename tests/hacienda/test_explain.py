@@ -49,11 +49,17 @@ def test_invariant_on_every_valid_fixture(path: Path) -> None:
     _check_invariant(result.scores, RULES.explain(result.state))
 
 
-@pytest.mark.parametrize(("players", "seed", "options"), [
-    (2, 1, {}), (3, 2, {"map": "haz-bait"}), (4, 3, {"variant1": True}),
-    (5, 4, {"variant2": True}), (3, 5, {"water_scoring": "per_piece", "herd_points": True}),
-    (2, 6, {"map": "haz-twofer", "variant1": True, "variant2": True}),
-])
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [
+        (2, 1, {}),
+        (3, 2, {"map": "haz-bait"}),
+        (4, 3, {"variant1": True}),
+        (5, 4, {"variant2": True}),
+        (3, 5, {"water_scoring": "per_piece", "herd_points": True}),
+        (2, 6, {"map": "haz-twofer", "variant1": True, "variant2": True}),
+    ],
+)
 def test_invariant_on_simulated_games(players: int, seed: int, options: dict[str, Any]) -> None:
     result = _verified(RULES.simulate(players, seed, options))
     assert_ok(result)
@@ -63,8 +69,11 @@ def test_invariant_on_simulated_games(players: int, seed: int, options: dict[str
     stages = dict(result.scores.stages)
     if "intermediate" in stages:  # the intermediate items add up to the intermediate event
         for line in stages["intermediate"].players:
-            got = sum(i.points for i in items if i.player == line.name
-                      and i.text.startswith("intermediate"))
+            got = sum(
+                i.points
+                for i in items
+                if i.player == line.name and i.text.startswith("intermediate")
+            )
             assert got == line.total
 
 
@@ -90,9 +99,13 @@ def test_intermediate_without_its_board_gives_summary_items() -> None:
     items = RULES.explain(state)
     _check_invariant(RULES.score(state), items)
     bob = [(i.points, i.text) for i in items if i.player == "Bob" and i.category == "haciendas"]
-    assert bob == [(2, "intermediate scoring: haciendas (board not kept)"),
-                   (2, "final scoring: hacienda at [4,2] on sheep herd of 2 tiles at "
-                       "[4,2]…[5,2] (1 per tile)")]
+    assert bob == [
+        (2, "intermediate scoring: haciendas (board not kept)"),
+        (
+            2,
+            "final scoring: hacienda at [4,2] on sheep herd of 2 tiles at [4,2]…[5,2] (1 per tile)",
+        ),
+    ]
 
 
 def test_e9_worked_example_items() -> None:
@@ -115,15 +128,19 @@ def test_e9_worked_example_items() -> None:
         ("Bob", "money", 3, "HAC-SCORE-5", ()),
     ]
     texts = [i.text for i in items]
-    assert texts[0] == ("market M1 at [1,2] reached by cattle herd of 3 tiles at [1,1]…[2,2] "
-                        "(1st of 2 markets connected, which score 1 + 2 = 3)")
+    assert texts[0] == (
+        "market M1 at [1,2] reached by cattle herd of 3 tiles at [1,1]…[2,2] "
+        "(1st of 2 markets connected, which score 1 + 2 = 3)"
+    )
     assert texts[2] == "land chain of 4 tiles at [0,0]…[3,0] (2 per tile)"
     assert texts[3] == "land chain of 1 tile at [0,4] (fewer than 3 tiles score nothing)"
     assert texts[4] == "hacienda at [0,0] on land chain of 4 tiles at [0,0]…[3,0] (1 per tile)"
     assert texts[5] == "4 tiles next to water (1 per tile)"
     assert texts[6] == "27 pesos, 1 point per 10 (rounded down)"
-    assert texts[7] == ("market M2 at [3,2] reached by sheep herd of 2 tiles at [4,2]…[5,2] "
-                        "(the only market connected, 1 point)")
+    assert texts[7] == (
+        "market M2 at [3,2] reached by sheep herd of 2 tiles at [4,2]…[5,2] "
+        "(the only market connected, 1 point)"
+    )
 
 
 def test_e9_per_piece_and_variant1_items() -> None:
@@ -132,8 +149,10 @@ def test_e9_per_piece_and_variant1_items() -> None:
     doc["variant"] = {"water_scoring": "per_piece"}
     items = RULES.explain(_verified(doc).state)
     water = [(i.player, i.points, i.text) for i in items if i.category == "water"]
-    assert water == [("Ann", 5, "4 tiles next to water (5 contacts, 1 per water piece touched)"),
-                     ("Bob", 4, "3 tiles next to water (4 contacts, 1 per water piece touched)")]
+    assert water == [
+        ("Ann", 5, "4 tiles next to water (5 contacts, 1 per water piece touched)"),
+        ("Bob", 4, "3 tiles next to water (4 contacts, 1 per water piece touched)"),
+    ]
     doc["variant"] = {"variant1": True}
     items = RULES.explain(_verified(doc).state)
     herds = [(i.player, i.points, i.cells) for i in items if i.category == "herds"]
@@ -148,11 +167,13 @@ def test_explanation_text_of_a_position_with_track() -> None:
     _check_invariant(result.scores, items)
     text = render_explanation(result.scores, items, result.findings, "Ann", "land_chains")
     assert text.splitlines() == [
-        "Ann: 45 points", "  land_chains: 10",
+        "Ann: 45 points",
+        "  land_chains: 10",
         "    land chain of 5 tiles at [0,0]…[4,0] (2 per tile): 10 points [HAC-SCORE-2] — "
         "cells [0,0], [1,0], [2,0], [3,0], [4,0]",
         "    land chain of 1 tile at [0,4] (fewer than 3 tiles score nothing): 0 points "
-        "[HAC-SCORE-2]"]  # the text names its only cell: no "— cells" suffix
+        "[HAC-SCORE-2]",
+    ]  # the text names its only cell: no "— cells" suffix
 
 
 def _svg(doc: Any) -> tuple[str, list[ScoreItem]]:
@@ -173,10 +194,19 @@ def test_svg_is_well_formed_with_legend_coordinates_and_items(name: str) -> None
     assert any(t.startswith("Ann: ") for t in texts)
     groups = root.findall(f".//{NS}g[@class='score-item']")
     assert len(groups) == len(items)
-    keys = sorted((g.get("data-player"), g.get("data-category"), g.get("data-rule"),
-                   len(g.findall(f"{NS}polygon[@fill='none'][@stroke-width]"))) for g in groups)
-    rings = [len(i.cells) * (2 if i.points and not i.text.startswith("intermediate") else 1)
-             for i in items]
+    keys = sorted(
+        (
+            g.get("data-player"),
+            g.get("data-category"),
+            g.get("data-rule"),
+            len(g.findall(f"{NS}polygon[@fill='none'][@stroke-width]")),
+        )
+        for g in groups
+    )
+    rings = [
+        len(i.cells) * (2 if i.points and not i.text.startswith("intermediate") else 1)
+        for i in items
+    ]
     pairs = zip(items, rings, strict=True)
     assert keys == sorted((i.player, i.category, i.rule, n) for i, n in pairs)
     assert all(len(i.cells) > 0 or i.category == "money" for i in items)

@@ -17,9 +17,28 @@ HAZ_DIR = Path(ROOT).parent / "shared" / "data" / "hacienda" / "haz-maps"
 HAZ_FILES = sorted(HAZ_DIR.glob("*.haz")) if HAZ_DIR.is_dir() else []
 needs_maps = pytest.mark.skipif(not HAZ_FILES, reason="../shared/data/hacienda/haz-maps absent")
 
-TINY = "\r\n".join(["[Control]", "Version=GRHIG0101", "ColCount=3", "RowCount=5",
-                    "Author=A. Tester", "MapName=Tiny", "MapVersion=1", "[Hex]", "1=2", "3=9",
-                    "100=1", "102=3", "104=2", "201=10", "203=7"]) + "\r\n"
+TINY = (
+    "\r\n".join(
+        [
+            "[Control]",
+            "Version=GRHIG0101",
+            "ColCount=3",
+            "RowCount=5",
+            "Author=A. Tester",
+            "MapName=Tiny",
+            "MapVersion=1",
+            "[Hex]",
+            "1=2",
+            "3=9",
+            "100=1",
+            "102=3",
+            "104=2",
+            "201=10",
+            "203=7",
+        ]
+    )
+    + "\r\n"
+)
 
 
 def _spaces(data: dict[str, object]) -> dict[tuple[int, int], str]:
@@ -31,8 +50,14 @@ def _spaces(data: dict[str, object]) -> dict[tuple[int, int], str]:
 def test_e15_tiny_file() -> None:
     """§12 E15: the six spaces, market M1 at (0,0) and its three neighbours."""
     data = import_haz(TINY, "Tiny.haz")
-    assert _spaces(data) == {(1, 0): "pampas", (0, 0): "market", (0, 1): "meadow",
-                             (-1, 1): "pampas", (0, 2): "water", (-1, 2): "mountain"}
+    assert _spaces(data) == {
+        (1, 0): "pampas",
+        (0, 0): "market",
+        (0, 1): "meadow",
+        (-1, 1): "pampas",
+        (0, 2): "water",
+        (-1, 2): "mountain",
+    }
     assert data["spaces"][0] == {"q": 0, "r": 0, "t": "market", "id": "M1"}
     assert (data["id"], data["name"], data["author"]) == ("haz-tiny", "Tiny", "A. Tester")
     assert "license" not in data
@@ -42,23 +67,26 @@ def test_e15_tiny_file() -> None:
     assert _spaces(import_haz(TINY, "Tiny.haz", seven_is_rocks=True))[(-1, 2)] == "rocks"
 
 
-@pytest.mark.parametrize(("text", "rule", "line"), [
-    (TINY.replace("203=7", "203=8"), "HAC-HAZ-5", 15),
-    (TINY + "101=2\r\n", "HAC-HAZ-4", 16),
-    (TINY + "106=2\r\n", "HAC-HAZ-3", 16),
-    (TINY + "102=2\r\n", "HAC-HAZ-3", 16),
-    (TINY + "1a=2\r\n", "HAC-HAZ-3", 16),
-    (TINY + "301=2\r\n", "HAC-HAZ-3", 16),
-    (TINY.replace("RowCount=5\r\n", ""), "HAC-HAZ-2", 1),
-    (TINY.replace("RowCount=5", "RowCount=101"), "HAC-HAZ-2", 4),
-    (TINY.replace("ColCount=3", "ColCount=0"), "HAC-HAZ-2", 3),
-    (TINY.replace("ColCount=3", "ColCount=three"), "HAC-HAZ-2", 3),
-    (TINY.replace("Version=GRHIG0101", "ColCount=3"), "HAC-HAZ-2", 3),
-    (TINY.replace("[Hex]", "[Other]"), "HAC-HAZ-1", 15),
-    ("junk\r\n" + TINY, "HAC-HAZ-1", 1),
-    (TINY.replace("MapVersion=1", "MapVersion 1"), "HAC-HAZ-1", 7),
-    (TINY.replace("3=9", "3=2"), "HAC-MAP-4", 15),
-])
+@pytest.mark.parametrize(
+    ("text", "rule", "line"),
+    [
+        (TINY.replace("203=7", "203=8"), "HAC-HAZ-5", 15),
+        (TINY + "101=2\r\n", "HAC-HAZ-4", 16),
+        (TINY + "106=2\r\n", "HAC-HAZ-3", 16),
+        (TINY + "102=2\r\n", "HAC-HAZ-3", 16),
+        (TINY + "1a=2\r\n", "HAC-HAZ-3", 16),
+        (TINY + "301=2\r\n", "HAC-HAZ-3", 16),
+        (TINY.replace("RowCount=5\r\n", ""), "HAC-HAZ-2", 1),
+        (TINY.replace("RowCount=5", "RowCount=101"), "HAC-HAZ-2", 4),
+        (TINY.replace("ColCount=3", "ColCount=0"), "HAC-HAZ-2", 3),
+        (TINY.replace("ColCount=3", "ColCount=three"), "HAC-HAZ-2", 3),
+        (TINY.replace("Version=GRHIG0101", "ColCount=3"), "HAC-HAZ-2", 3),
+        (TINY.replace("[Hex]", "[Other]"), "HAC-HAZ-1", 15),
+        ("junk\r\n" + TINY, "HAC-HAZ-1", 1),
+        (TINY.replace("MapVersion=1", "MapVersion 1"), "HAC-HAZ-1", 7),
+        (TINY.replace("3=9", "3=2"), "HAC-MAP-4", 15),
+    ],
+)
 def test_malformed_files_name_rule_and_line(text: str, rule: str, line: int) -> None:
     """§12 E15 and §3.5 steps 1-8: the first failure with its line number."""
     with pytest.raises(HazFormatError) as info:
@@ -97,24 +125,34 @@ def test_all_63_files_import_and_match_the_catalogue() -> None:
         codes = {int(k): int(v) for k, v in (ln.split("=", 1) for ln in lines if ln[0].isdigit())}
         width = int(control["RowCount"])
         assert export_haz(data, width, int(control["ColCount"])) == {
-            k: v for k, v in codes.items() if v != 1}
+            k: v for k, v in codes.items() if v != 1
+        }
     assert len(shipped_ids()) == 64
 
 
 @needs_maps
 def test_catalogue_table_rows() -> None:
     """§3.6 table (a sample of rows): spaces, pampas, markets, water, M1."""
-    expected = {"demo-7x6": (42, 23, 2, 1, (1, 2)), "haz-bait": (277, 167, 11, 7, (1, 0)),
-                "haz-planetary": (623, 466, 21, 5, (14, 3)), "haz-seed": (386, 293, 49, 7, (18, 0)),
-                "haz-irrigate": (319, 210, 18, 8, (-1, 1)),
-                "haz-knife-fight": (475, 343, 18, 8, (15, 3))}
+    expected = {
+        "demo-7x6": (42, 23, 2, 1, (1, 2)),
+        "haz-bait": (277, 167, 11, 7, (1, 0)),
+        "haz-planetary": (623, 466, 21, 5, (14, 3)),
+        "haz-seed": (386, 293, 49, 7, (18, 0)),
+        "haz-irrigate": (319, 210, 18, 8, (-1, 1)),
+        "haz-knife-fight": (475, 343, 18, 8, (15, 3)),
+    }
     for map_id, (spaces, pampas, markets, water, m1) in expected.items():
         data = shipped_map(map_id)
         assert data is not None
         kinds = Counter(s["t"] for s in data["spaces"])
         first = next(s for s in data["spaces"] if s.get("id") == "M1")
-        assert (len(data["spaces"]), kinds["pampas"], kinds["market"], kinds["water"],
-                (first["q"], first["r"])) == (spaces, pampas, markets, water, m1)
+        assert (
+            len(data["spaces"]),
+            kinds["pampas"],
+            kinds["market"],
+            kinds["water"],
+            (first["q"], first["r"]),
+        ) == (spaces, pampas, markets, water, m1)
     knife = shipped_map("haz-knife-fight")
     assert knife is not None and knife["author"] == "M. Lanza" and knife["license"] == "CC BY 4.0"
 

@@ -14,7 +14,9 @@ from tests.conftest import assert_ok, verify
 from tests.hacienda.helpers import ANN_CHAIN, animal, record, turn
 
 BASE: dict[str, Any] = {
-    "format": "scorer-position/1", "game": "hacienda", "variant": {},
+    "format": "scorer-position/1",
+    "game": "hacienda",
+    "variant": {},
     "players": [{"name": "Ann", "color": "red"}, {"name": "Bob", "color": "blue"}],
     "map": {"id": "demo-7x6"},
     "land": {"Ann": [[0, 0], [1, 0], [2, 0]], "Bob": [[6, 1], [6, 2], [6, 3], [5, 1]]},
@@ -26,15 +28,28 @@ BASE: dict[str, Any] = {
     "track": {"Ann": 0, "Bob": 0},
     "components": {"neutral_haciendas": 5, "harvest_chips": 8, "water_supply": 14},
     "play": {
-        "to_move": "Ann", "intermediate_done": False,
-        "hands": {"Ann": {"land": ["forest", "pampas", "swamp", "meadow", "rocks"],
-                          "animal": ["sheep", "horse"]},
-                  "Bob": {"land": ["forest", "meadow", "mountain", "swamp", "meadow"],
-                          "animal": ["horse", "pig"]}},
+        "to_move": "Ann",
+        "intermediate_done": False,
+        "hands": {
+            "Ann": {
+                "land": ["forest", "pampas", "swamp", "meadow", "rocks"],
+                "animal": ["sheep", "horse"],
+            },
+            "Bob": {
+                "land": ["forest", "meadow", "mountain", "swamp", "meadow"],
+                "animal": ["horse", "pig"],
+            },
+        },
         "land_display": ["forest", "meadow", "pampas", "rocks"],
         "animal_display": ["cattle", "pig", "sheep", "sheep"],
-        "land_pile": {"mountain": 10, "forest": 11, "meadow": 10, "rocks": 9, "swamp": 12,
-                      "pampas": 7},
+        "land_pile": {
+            "mountain": 10,
+            "forest": 11,
+            "meadow": 10,
+            "rocks": 9,
+            "swamp": 12,
+            "pampas": 7,
+        },
         "animal_stacks": [14, 15],
     },
 }
@@ -61,62 +76,109 @@ def test_base_position_scores_17_and_13() -> None:
 CASES: list[tuple[str, Change, list[tuple[str, str]]]] = [
     ("unknown name", lambda d: d["land"].update(Cid=[[0, 4]]), [("HAC-POS-1", "/land/Cid")]),
     ("money incomplete", lambda d: d["money"].pop("Bob"), [("HAC-POS-1", "/money")]),
-    ("to_move unknown", lambda d: d["play"].update(to_move="Zed"),
-     [("HAC-POS-1", "/play/to_move")]),
-    ("off the map", lambda d: d["animals"]["Ann"]["cattle"].append([9, 9]),
-     [("HAC-POS-2", "/animals/Ann/cattle/3")]),
+    (
+        "to_move unknown",
+        lambda d: d["play"].update(to_move="Zed"),
+        [("HAC-POS-1", "/play/to_move")],
+    ),
+    (
+        "off the map",
+        lambda d: d["animals"]["Ann"]["cattle"].append([9, 9]),
+        [("HAC-POS-2", "/animals/Ann/cattle/3")],
+    ),
     ("two pieces", lambda d: d["water"].append([[2, 2]]), [("HAC-POS-3", "/water/1/0")]),
     ("two chips", lambda d: d["chips"].append([0, 0]), [("HAC-POS-3", "/chips/1")]),
-    ("animal on land space", lambda d: d["animals"]["Bob"]["sheep"].append([6, 0]),
-     [("HAC-POS-4", "/animals/Bob/sheep/2")]),
-    ("land on market", lambda d: d["land"]["Ann"].append([1, 2]),
-     [("HAC-POS-4", "/land/Ann/3")]),
-    ("herd far away", lambda d: d["animals"]["Bob"].update(horse=[[2, 4]]),
-     [("HAC-POS-7", "/animals/Bob/horse/0")]),
-    ("lonely pampas chain", lambda d: d["land"]["Bob"].append([3, 3]),
-     [("HAC-POS-6", "/land/Bob/4")]),
-    ("broken water tile", lambda d: d["water"].append([[1, 3], [4, 4]]),
-     [("HAC-POS-9", "/water/1")]),
-    ("water supply", lambda d: d["components"].update(water_supply=0),
-     [("HAC-POS-9", "/water")]),
-    ("water shapes", lambda d: d["components"].update(
-        water_supply=[{"shape": "one", "cells": [[0, 0]], "count": 5}]),
-     [("HAC-POS-9", "/water")]),
-    ("water neighbour", lambda d: (d["water"].append([[2, 4]]),
-                                   d["variant"].update(water_needs_own_neighbor=True)),
-     [("HAC-POS-9", "/water/1")]),
-    ("hacienda on Bob's tile", lambda d: d["haciendas"].update(Ann=[[0, 0], [6, 1]]),
-     [("HAC-POS-10", "/haciendas/Ann/1")]),
-    ("hacienda supply", lambda d: d["components"].update(neutral_haciendas=0),
-     [("HAC-POS-10", "/haciendas")]),
+    (
+        "animal on land space",
+        lambda d: d["animals"]["Bob"]["sheep"].append([6, 0]),
+        [("HAC-POS-4", "/animals/Bob/sheep/2")],
+    ),
+    ("land on market", lambda d: d["land"]["Ann"].append([1, 2]), [("HAC-POS-4", "/land/Ann/3")]),
+    (
+        "herd far away",
+        lambda d: d["animals"]["Bob"].update(horse=[[2, 4]]),
+        [("HAC-POS-7", "/animals/Bob/horse/0")],
+    ),
+    (
+        "lonely pampas chain",
+        lambda d: d["land"]["Bob"].append([3, 3]),
+        [("HAC-POS-6", "/land/Bob/4")],
+    ),
+    (
+        "broken water tile",
+        lambda d: d["water"].append([[1, 3], [4, 4]]),
+        [("HAC-POS-9", "/water/1")],
+    ),
+    ("water supply", lambda d: d["components"].update(water_supply=0), [("HAC-POS-9", "/water")]),
+    (
+        "water shapes",
+        lambda d: d["components"].update(
+            water_supply=[{"shape": "one", "cells": [[0, 0]], "count": 5}]
+        ),
+        [("HAC-POS-9", "/water")],
+    ),
+    (
+        "water neighbour",
+        lambda d: (d["water"].append([[2, 4]]), d["variant"].update(water_needs_own_neighbor=True)),
+        [("HAC-POS-9", "/water/1")],
+    ),
+    (
+        "hacienda on Bob's tile",
+        lambda d: d["haciendas"].update(Ann=[[0, 0], [6, 1]]),
+        [("HAC-POS-10", "/haciendas/Ann/1")],
+    ),
+    (
+        "hacienda supply",
+        lambda d: d["components"].update(neutral_haciendas=0),
+        [("HAC-POS-10", "/haciendas")],
+    ),
     ("chip on an animal", lambda d: d["chips"].append([1, 1]), [("HAC-POS-11", "/chips/1")]),
-    ("chip supply", lambda d: d["components"].update(harvest_chips=0),
-     [("HAC-POS-11", "/chips")]),
-    ("short chain chip", lambda d: d["variant"].update(harvest_min_chain=4),
-     [("HAC-POS-11", "/chips/0")]),
-    ("variant 2 track", lambda d: (d["variant"].update(variant2=True),
-                                   d.update(track={"Ann": 0, "Bob": 3})),
-     [("HAC-POS-12", "/track/Bob")]),
-    ("land cards", lambda d: d["play"]["land_pile"].update(pampas=8),
-     [("HAC-POS-13", "/play/land_pile")]),
-    ("animal cards", lambda d: d["play"].update(animal_stacks=[14, 14]),
-     [("HAC-POS-14", "/play/animal_stacks")]),
-    ("land display", lambda d: (d["play"]["land_display"].pop(),
-                                d["play"]["land_pile"].update(rocks=10)),
-     [("HAC-POS-15", "/play/land_display")]),
-    ("animal display", lambda d: (d["play"]["animal_display"].pop(),
-                                  d["play"].update(animal_stacks=[15, 15])),
-     [("HAC-POS-15", "/play/animal_display")]),
-    ("game over too early", lambda d: d["play"].update(to_move=None),
-     [("HAC-POS-16", "/play/to_move")]),
-    ("intermediate too early", lambda d: d["play"].update(intermediate_done=True),
-     [("HAC-POS-16", "/play/intermediate_done")]),
+    ("chip supply", lambda d: d["components"].update(harvest_chips=0), [("HAC-POS-11", "/chips")]),
+    (
+        "short chain chip",
+        lambda d: d["variant"].update(harvest_min_chain=4),
+        [("HAC-POS-11", "/chips/0")],
+    ),
+    (
+        "variant 2 track",
+        lambda d: (d["variant"].update(variant2=True), d.update(track={"Ann": 0, "Bob": 3})),
+        [("HAC-POS-12", "/track/Bob")],
+    ),
+    (
+        "land cards",
+        lambda d: d["play"]["land_pile"].update(pampas=8),
+        [("HAC-POS-13", "/play/land_pile")],
+    ),
+    (
+        "animal cards",
+        lambda d: d["play"].update(animal_stacks=[14, 14]),
+        [("HAC-POS-14", "/play/animal_stacks")],
+    ),
+    (
+        "land display",
+        lambda d: (d["play"]["land_display"].pop(), d["play"]["land_pile"].update(rocks=10)),
+        [("HAC-POS-15", "/play/land_display")],
+    ),
+    (
+        "animal display",
+        lambda d: (d["play"]["animal_display"].pop(), d["play"].update(animal_stacks=[15, 15])),
+        [("HAC-POS-15", "/play/animal_display")],
+    ),
+    (
+        "game over too early",
+        lambda d: d["play"].update(to_move=None),
+        [("HAC-POS-16", "/play/to_move")],
+    ),
+    (
+        "intermediate too early",
+        lambda d: d["play"].update(intermediate_done=True),
+        [("HAC-POS-16", "/play/intermediate_done")],
+    ),
 ]
 
 
 @pytest.mark.parametrize(("name", "change", "expected"), CASES, ids=[c[0] for c in CASES])
-def test_impossible_positions(name: str, change: Change, expected: list[tuple[str, str]]
-                              ) -> None:
+def test_impossible_positions(name: str, change: Change, expected: list[tuple[str, str]]) -> None:
     result = verify(_pos(change))
     assert result.status == "impossible", name
     assert [(f.rule, f.pointer) for f in result.findings] == expected
@@ -133,9 +195,14 @@ def test_pos_5_land_cards_without_play() -> None:
     """HAC-POS-5: 11 land tiles on pampas spaces, but only 10 pampas cards (no land type of the
     demo map is full, so no card fell back to pampas)."""
     pampas = [[q, 1] for q in range(6)] + [[0, 2], [2, 2], [4, 2], [5, 2], [2, 3]]
-    doc = {**{k: v for k, v in BASE.items() if k != "play"},
-           "land": {"Ann": [[0, 0], *pampas]}, "animals": {}, "haciendas": {}, "water": [],
-           "chips": []}
+    doc = {
+        **{k: v for k, v in BASE.items() if k != "play"},
+        "land": {"Ann": [[0, 0], *pampas]},
+        "animals": {},
+        "haciendas": {},
+        "water": [],
+        "chips": [],
+    }
     result = verify(doc)
     assert [(f.rule, f.pointer) for f in result.findings] == [("HAC-POS-5", "/land")]
     doc["land"]["Ann"].pop()
@@ -178,8 +245,9 @@ def test_export_of_a_short_record_has_play_block() -> None:
     assert_ok(verify(exported))
 
 
-def _herd_from(board_id: str, start: tuple[int, int], size: int, avoid: set[tuple[int, int]]
-               ) -> list[list[int]]:
+def _herd_from(
+    board_id: str, start: tuple[int, int], size: int, avoid: set[tuple[int, int]]
+) -> list[list[int]]:
     """``size`` connected pampas spaces grown from the pampas neighbours of ``start``."""
     from scorer.games.hacienda.board import PAMPAS
     from scorer.games.hacienda.catalog import shipped_board
@@ -209,10 +277,15 @@ def test_pos_8_animal_tiles_within_the_components() -> None:
     cattle = _herd_from("haz-planetary", first, 16, set())
     horses = _herd_from("haz-planetary", last, 15, {(q, r) for q, r in cattle})
     doc: dict[str, Any] = {
-        "format": "scorer-position/1", "game": "hacienda", "variant": {},
-        "players": [{"name": "Ann"}, {"name": "Bob"}], "map": {"id": "haz-planetary"},
+        "format": "scorer-position/1",
+        "game": "hacienda",
+        "variant": {},
+        "players": [{"name": "Ann"}, {"name": "Bob"}],
+        "map": {"id": "haz-planetary"},
         "land": {"Ann": [list(first), list(last)]},
-        "animals": {"Ann": {"cattle": cattle, "horse": horses}}, "money": {"Ann": 0, "Bob": 0}}
+        "animals": {"Ann": {"cattle": cattle, "horse": horses}},
+        "money": {"Ann": 0, "Bob": 0},
+    }
     result = verify(doc)
     assert [(f.rule, f.pointer) for f in result.findings] == [("HAC-POS-8", "/animals/Ann")]
     doc["animals"]["Ann"] = {"cattle": cattle + horses[:3]}  # two herds, each next to land

@@ -24,10 +24,14 @@ MAPS = ["demo-7x6", "haz-bait", "haz-cinnamon", "haz-jelly-donut"]
 
 
 @settings(max_examples=12, deadline=None)
-@given(players=st.integers(2, 5), seed=st.integers(0, 10**6), map_id=st.sampled_from(MAPS),
-       v1=st.booleans(), v2=st.booleans())
-def test_simulated_games_verify(players: int, seed: int, map_id: str, v1: bool, v2: bool
-                                ) -> None:
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10**6),
+    map_id=st.sampled_from(MAPS),
+    v1=st.booleans(),
+    v2=st.booleans(),
+)
+def test_simulated_games_verify(players: int, seed: int, map_id: str, v1: bool, v2: bool) -> None:
     options: dict[str, Any] = {"map": map_id, "variant1": v1, "variant2": v2}
     doc = RULES.simulate(players, seed, options)
     result = verify(doc)
@@ -85,21 +89,36 @@ def _generated(state: State, taken: list[dict[str, Any]]) -> list[dict[str, Any]
 
 def _accepted(state: State, taken: list[dict[str, Any]], step: dict[str, Any]) -> bool:
     try:
-        RULES.apply(state, {"player": state.names[state.seat], "action": "turn",
-                            "steps": [*taken, step]})
+        RULES.apply(
+            state, {"player": state.names[state.seat], "action": "turn", "steps": [*taken, step]}
+        )
     except RuleViolation:
         return False
     return True
 
 
-@pytest.mark.parametrize(("players", "seed", "options"), [
-    (2, 11, {}), (3, 12, {"variant1": True}), (4, 13, {"map": "haz-cinnamon"}),
-    (5, 14, {"harvest_chips": 2}), (2, 15, {"harvest_chips": 1, "neutral_haciendas": 1}),
-    (3, 16, {"water_supply": [{"shape": "I2", "cells": [[0, 0], [1, 0]], "count": 3}],
-             "water_needs_own_neighbor": True, "start_money": 60}),
-])
-def test_checker_accepts_exactly_what_the_generator_offers(players: int, seed: int,
-                                                           options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [
+        (2, 11, {}),
+        (3, 12, {"variant1": True}),
+        (4, 13, {"map": "haz-cinnamon"}),
+        (5, 14, {"harvest_chips": 2}),
+        (2, 15, {"harvest_chips": 1, "neutral_haciendas": 1}),
+        (
+            3,
+            16,
+            {
+                "water_supply": [{"shape": "I2", "cells": [[0, 0], [1, 0]], "count": 3}],
+                "water_needs_own_neighbor": True,
+                "start_money": 60,
+            },
+        ),
+    ],
+)
+def test_checker_accepts_exactly_what_the_generator_offers(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
     doc = RULES.simulate(players, seed, options)
     rng = random.Random(seed)
     board = initial_state(doc).board
@@ -113,8 +132,9 @@ def test_checker_accepts_exactly_what_the_generator_offers(players: int, seed: i
             assert _accepted(state, taken, changed) == (_key(changed) in keys), changed
 
 
-def _mutate(step: dict[str, Any], rng: random.Random, coords: tuple[tuple[int, int], ...]
-            ) -> dict[str, Any]:
+def _mutate(
+    step: dict[str, Any], rng: random.Random, coords: tuple[tuple[int, int], ...]
+) -> dict[str, Any]:
     """One field changed: a coordinate, the card, the source, or one water cell."""
     out = dict(step)
     if step["do"] == "buy_card":
@@ -123,16 +143,29 @@ def _mutate(step: dict[str, Any], rng: random.Random, coords: tuple[tuple[int, i
             out["from"] = "pile" if step["from"] == "display" else "display"
             out.pop("refill", None)
         else:
-            out["card"] = rng.choice(["mountain", "forest", "meadow", "rocks", "swamp", "pampas",
-                                      "cattle", "horse", "pig", "sheep"])
+            out["card"] = rng.choice(
+                [
+                    "mountain",
+                    "forest",
+                    "meadow",
+                    "rocks",
+                    "swamp",
+                    "pampas",
+                    "cattle",
+                    "horse",
+                    "pig",
+                    "sheep",
+                ]
+            )
     elif step["do"] == "buy_water":
         cells = [list(c) for c in step["cells"]]
         cells[rng.randrange(len(cells))] = list(rng.choice(coords))
         out["cells"] = cells
     elif step["do"] in ("play_land", "play_animal") and rng.random() < 0.3:
         land = ["mountain", "forest", "meadow", "rocks", "swamp", "pampas"]
-        out["card"] = rng.choice(land if step["do"] == "play_land"
-                                 else ["cattle", "horse", "pig", "sheep"])
+        out["card"] = rng.choice(
+            land if step["do"] == "play_land" else ["cattle", "horse", "pig", "sheep"]
+        )
     else:
         out["at"] = list(rng.choice(coords))
     return out
@@ -147,8 +180,18 @@ def test_legal_steps_at_the_start_is_the_protocol_entry() -> None:
     assert steps == list(RULES.legal_steps(state))
 
 
-CARDS = ["mountain", "forest", "meadow", "rocks", "swamp", "pampas", "cattle", "horse", "pig",
-         "sheep"]
+CARDS = [
+    "mountain",
+    "forest",
+    "meadow",
+    "rocks",
+    "swamp",
+    "pampas",
+    "cattle",
+    "horse",
+    "pig",
+    "sheep",
+]
 
 
 @settings(max_examples=40, deadline=None)

@@ -18,8 +18,13 @@ SAMPLE_FILE = "harmonies/invalid/sample-11-7-incomplete.json"
 POSITION_FILE = "harmonies/valid/position-12-5.json"
 
 #: The Central board and display of the sample record (11.7).
-CENTRAL = [["blue", "blue", "gray"], ["brown", "green", "yellow"], ["red", "gray", "gray"],
-           ["yellow", "yellow", "blue"], ["brown", "brown", "green"]]
+CENTRAL = [
+    ["blue", "blue", "gray"],
+    ["brown", "green", "yellow"],
+    ["red", "gray", "gray"],
+    ["yellow", "yellow", "blue"],
+    ["brown", "brown", "green"],
+]
 DISPLAY = ["koala", "fennec_fox", "shrew", "otter", "bear"]
 
 
@@ -69,14 +74,20 @@ class Script:
     colour left in the pouch; revealed cards come from ``deck`` or the catalog order.
     """
 
-    def __init__(self, players: Sequence[str] = ("Ann", "Ben"),
-                 variant: Mapping[str, Any] | None = None,
-                 setup: Mapping[str, Any] | None = None,
-                 draws: Iterable[str] = (), deck: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        players: Sequence[str] = ("Ann", "Ben"),
+        variant: Mapping[str, Any] | None = None,
+        setup: Mapping[str, Any] | None = None,
+        draws: Iterable[str] = (),
+        deck: Iterable[str] = (),
+    ) -> None:
         if setup is None:
             solo = len(players) == 1
-            setup = {"central_board": CENTRAL[:3] if solo else CENTRAL,
-                     "display": DISPLAY[:3] if solo else DISPLAY}
+            setup = {
+                "central_board": CENTRAL[:3] if solo else CENTRAL,
+                "display": DISPLAY[:3] if solo else DISPLAY,
+            }
         self.record = make_record("harmonies", setup, [], players, variant)
         self.state: GameState = RULES.initial_state(self.record)
         self.draws: Iterator[str] = iter(draws)
@@ -113,8 +124,10 @@ class Script:
                 display.append(discard["replacement"])
                 revealed.add(discard["replacement"])
         size = 3 if self.state.solo else 5
-        reveal = [self._reveal(revealed) for _ in range(min(size - len(display),
-                                                            len(TRACKS) - len(revealed)))]
+        reveal = [
+            self._reveal(revealed)
+            for _ in range(min(size - len(display), len(TRACKS) - len(revealed)))
+        ]
         return {"spaces": spaces, "display": reveal}
 
     def _draw(self, pouch: dict[str, int]) -> str:
@@ -149,8 +162,10 @@ class Script:
         steps = [take(space)]
         for colour in self.state.central[space - 1]:
             cells = SIDE_CELLS[self.state.side]
-            cell = next((c for c in cells if c in board and board[c] in ACCEPTS[colour]),
-                        next(c for c in cells if c not in board))
+            cell = next(
+                (c for c in cells if c in board and board[c] in ACCEPTS[colour]),
+                next(c for c in cells if c not in board),
+            )
             board[cell] = (*board.get(cell, ()), colour)
             steps.append(put(colour, *cell))
         return steps + [dict(e) for e in extra]

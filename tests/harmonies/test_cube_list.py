@@ -55,8 +55,13 @@ def board_level(pos: dict[str, Any], spirit_too: bool) -> dict[str, Any]:
 
 def sheet(result: VerifyResult) -> Any:
     assert result.scores is not None
-    return ([(p.name, dict(p.categories), p.total, p.extras.get("cubes"), p.extras.get("suns"))
-             for p in result.scores.players], result.scores.ranking)
+    return (
+        [
+            (p.name, dict(p.categories), p.total, p.extras.get("cubes"), p.extras.get("suns"))
+            for p in result.scores.players
+        ],
+        result.scores.ranking,
+    )
 
 
 @pytest.mark.parametrize("spirit_too", [False, True], ids=["spirit-given", "spirit-searched"])
@@ -67,7 +72,8 @@ def test_fixture_final_positions_score_as_attributed(path: Path, spirit_too: boo
     result = verify(board_level(pos, spirit_too))
     assert_ok(result)
     assert [(f.rule, f.pointer) for f in result.findings] == [
-        (f.rule, f.pointer) for f in original.findings]  # no ambiguity warning either
+        (f.rule, f.pointer) for f in original.findings
+    ]  # no ambiguity warning either
     assert sheet(result) == sheet(original)
 
 
@@ -77,12 +83,21 @@ def ann(cards: list[dict[str, Any]], cubes: list[list[int]], **extra: Any) -> di
     doc = position()
     doc.pop("claimed")
     doc["boards"]["Ann"] = {
-        "cells": [{"cell": [0, 0], "tokens": ["green"]}, {"cell": [1, 0], "tokens": ["green"]},
-                  {"cell": [2, 1], "tokens": ["blue"]}, {"cell": [4, 4], "tokens": ["yellow"]},
-                  {"cell": [4, 3], "tokens": ["brown", "green"]},
-                  {"cell": [3, 3], "tokens": ["green"]}, {"cell": [0, 4], "tokens": ["blue"]},
-                  {"cell": [0, 2], "tokens": ["red"]}],
-        "cards": cards, "spirit": {"card": "owl_spirit", "cube": None}, "cubes": cubes, **extra}
+        "cells": [
+            {"cell": [0, 0], "tokens": ["green"]},
+            {"cell": [1, 0], "tokens": ["green"]},
+            {"cell": [2, 1], "tokens": ["blue"]},
+            {"cell": [4, 4], "tokens": ["yellow"]},
+            {"cell": [4, 3], "tokens": ["brown", "green"]},
+            {"cell": [3, 3], "tokens": ["green"]},
+            {"cell": [0, 4], "tokens": ["blue"]},
+            {"cell": [0, 2], "tokens": ["red"]},
+        ],
+        "cards": cards,
+        "spirit": {"card": "owl_spirit", "cube": None},
+        "cubes": cubes,
+        **extra,
+    }
     return doc
 
 
@@ -97,7 +112,9 @@ def test_ambiguous_list_warns_with_min_and_max_and_scores_the_minimum() -> None:
     outcomes = warning.details["outcomes"]
     assert isinstance(outcomes, list)
     assert [(o["animals"], o["cards"]) for o in outcomes] == [
-        (2, {"frog": 1, "otter": 0}), (5, {"frog": 0, "otter": 1})]
+        (2, {"frog": 1, "otter": 0}),
+        (5, {"frog": 0, "otter": 1}),
+    ]
     assert result.scores is not None
     ann_line = result.scores.player("Ann")
     assert ann_line.categories["animals"] == 2 and ann_line.total == 8
@@ -151,7 +168,8 @@ def test_more_cubes_than_the_tracks_hold_is_HAR_POS_7() -> None:
     doc = ann([{"card": "falcon"}, {"card": "frog"}], [[2, 1], [2, 3], [1, 2]])
     board = doc["boards"]["Ann"]
     board["cells"] = [{"cell": [2, 2], "tokens": ["yellow"]}] + [
-        {"cell": c, "tokens": ["gray"] * 3} for c in ([2, 1], [2, 3], [1, 2])]
+        {"cell": c, "tokens": ["gray"] * 3} for c in ([2, 1], [2, 3], [1, 2])
+    ]
     finding = assert_rejects(verify(doc), "HAR-POS-7", "/boards/Ann/cubes")
     assert (finding.details["expected"], finding.details["found"]) == (2, 3)
     assert finding.details["cards"] == ["falcon"]
@@ -192,10 +210,16 @@ def test_spirit_without_cube_needs_the_list() -> None:
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(1, 4), seed=st.integers(0, 2**32), side=st.sampled_from("AB"),
-       module=st.booleans(), spirit_too=st.booleans())
-def test_simulated_final_positions_score_as_attributed(players: int, seed: int, side: str,
-                                                       module: bool, spirit_too: bool) -> None:
+@given(
+    players=st.integers(1, 4),
+    seed=st.integers(0, 2**32),
+    side=st.sampled_from("AB"),
+    module=st.booleans(),
+    spirit_too=st.booleans(),
+)
+def test_simulated_final_positions_score_as_attributed(
+    players: int, seed: int, side: str, module: bool, spirit_too: bool
+) -> None:
     record = RULES.simulate(players, seed, {"board_side": side, "nature_spirits": module})
     pos = final_position(record)
     original = verify(pos)

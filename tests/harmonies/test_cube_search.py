@@ -25,8 +25,9 @@ SLOTS = [Slot(c, (0, *TRACKS[c])) for c in CARDS]
 
 def _run(masks: list[int], limit: int = 4) -> Search:
     cubes = [(i, 0) for i in range(len(masks))]
-    return search(cubes, SLOTS, lambda s, c: bool(masks[c[0]] >> CARDS.index(s.card) & 1),
-                  limit=limit)
+    return search(
+        cubes, SLOTS, lambda s, c: bool(masks[c[0]] >> CARDS.index(s.card) & 1), limit=limit
+    )
 
 
 def _brute(masks: list[int], limit: int) -> dict[tuple[int, int], int]:
@@ -80,8 +81,9 @@ def test_no_group_of_cards_sharing_cubes_exceeds_eight() -> None:
 def test_spirit_only_doubt_is_HAR_SCORE_8() -> None:
     slots = (Slot("falcon", (0, 5, 11)), Slot("ram_spirit", (0, 0), spirit=True))
     outcomes = {(5, 0): (1, (1, 0)), (5, 1): (0, (1, 1))}  # animal points equal either way
-    res = Resolution("Ann", ((2, 0), (2, 1)), slots, (0, None),
-                     Search(((0, 1), (0, 1)), (), None, outcomes, 0))
+    res = Resolution(
+        "Ann", ((2, 0), (2, 1)), slots, (0, None), Search(((0, 1), (0, 1)), (), None, outcomes, 0)
+    )
     choice = choose(res, lambda counts: (20 + 4 * counts[1], 2), 4, False)
     assert choice.warning is not None and choice.warning.rule == "HAR-SCORE-8"
     assert (choice.warning.details["min"], choice.warning.details["max"]) == (20, 24)
@@ -112,13 +114,16 @@ def test_scorer_score_shows_the_range(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "HAR-SCORE-7 (warning)" in result.output
     assert "Note: Ann: the board-level cubes allow 2 scoring outcomes, from 8 to 11" in (
-        " ".join(result.output.split()))
+        " ".join(result.output.split())
+    )
 
 
 def test_winner_note() -> None:
     fixed = ((30, 2), (30, 2))
     assert winner_note({"Ann": ((20, 1), (29, 3)), "Ben": fixed}) == (
-        True, "whichever card each cube came from, the winner is Ben")
+        True,
+        "whichever card each cube came from, the winner is Ben",
+    )
     certain, note = winner_note({"Ann": ((20, 1), (31, 1)), "Ben": fixed})
     assert not certain and "Ben on this sheet, but Ann can reach 31" in note
     assert not winner_note({"Ann": ((20, 1), (30, 2)), "Ben": fixed})[0]  # a tie is possible

@@ -34,10 +34,12 @@ def solo_script(option: str = "continue") -> tuple[Script, list[list[str]]]:
     assert len(fill) == 78
     draws: list[str] = []
     for k in range(1, 13):
-        draws += triples[k] + fill[6 + 6 * (k - 1):6 + 6 * k]
+        draws += triples[k] + fill[6 + 6 * (k - 1) : 6 + 6 * k]
     draws += triples[13]
-    setup = {"central_board": [triples[0], fill[0:3], fill[3:6]],
-             "display": ["koala", "fennec_fox", "shrew"]}
+    setup = {
+        "central_board": [triples[0], fill[0:3], fill[3:6]],
+        "display": ["koala", "fennec_fox", "shrew"],
+    }
     return Script(("Ann",), {"solo_last_refill": option}, setup, draws), triples
 
 
@@ -94,8 +96,10 @@ def test_solo_empty_space_is_HAR_TAKE_2() -> None:
 
 def test_solo_13th_refill_lists_only_space_1_HAR_REFILL_1() -> None:
     s = solo_game(turns=13)
-    record = s.with_turn(*_solo_steps(12, BBG if 12 % 2 else GGG),
-                         refill={"spaces": {"1": BBG, "2": []}, "display": []})
+    record = s.with_turn(
+        *_solo_steps(12, BBG if 12 % 2 else GGG),
+        refill={"spaces": {"1": BBG, "2": []}, "display": []},
+    )
     assert_rejects(verify(record), "HAR-REFILL-1", "/moves/12/refill/spaces/2")
 
 
@@ -117,8 +121,9 @@ def test_solo_leftovers_leave_the_game() -> None:
 
 def _solo_discard_record(**discard: Any) -> dict[str, Any]:
     s = solo_game(turns=1)
-    return s.with_turn(*_solo_steps(0, GGG), solo_discard=discard,
-                       refill={"spaces": {}, "display": []})
+    return s.with_turn(
+        *_solo_steps(0, GGG), solo_discard=discard, refill={"spaces": {}, "display": []}
+    )
 
 
 def test_solo_discard_with_replacement_is_legal() -> None:
@@ -137,15 +142,19 @@ def test_solo_discard_in_multiplayer_is_HAR_SOLO_1() -> None:
 
 def test_solo_discard_after_taking_a_card_is_HAR_SOLO_2() -> None:
     s, triples = solo_script()
-    record = s.with_turn(*_solo_steps(0, triples[0]), card("koala"),
-                         solo_discard={"card": "shrew", "replacement": "bear"})
+    record = s.with_turn(
+        *_solo_steps(0, triples[0]),
+        card("koala"),
+        solo_discard={"card": "shrew", "replacement": "bear"},
+    )
     assert_rejects(verify(record), "HAR-SOLO-2", "/moves/0/solo_discard")
 
 
 def test_solo_discard_of_card_not_in_display_is_HAR_SOLO_4() -> None:
     s, triples = solo_script()
-    record = s.with_turn(*_solo_steps(0, triples[0]),
-                         solo_discard={"card": "otter", "replacement": "bear"})
+    record = s.with_turn(
+        *_solo_steps(0, triples[0]), solo_discard={"card": "otter", "replacement": "bear"}
+    )
     assert_rejects(verify(record), "HAR-SOLO-4", "/moves/0/solo_discard/card")
 
 
@@ -157,8 +166,9 @@ def test_solo_discard_without_replacement_is_HAR_REFILL_3() -> None:
 
 def test_solo_replacement_already_seen_is_HAR_REFILL_4() -> None:
     s, triples = solo_script()
-    record = s.with_turn(*_solo_steps(0, triples[0]),
-                         solo_discard={"card": "shrew", "replacement": "koala"})
+    record = s.with_turn(
+        *_solo_steps(0, triples[0]), solo_discard={"card": "shrew", "replacement": "koala"}
+    )
     assert_rejects(verify(record), "HAR-REFILL-4", "/moves/0/solo_discard/replacement")
 
 
@@ -169,11 +179,14 @@ def test_missing_refill_is_HAR_REFILL_1() -> None:
     assert_rejects(verify(doc), "HAR-REFILL-1", "/moves/1")
 
 
-@pytest.mark.parametrize(("spaces", "pointer"), [
-    ({"4": ["red", "red", "red"]}, "/moves/1/refill/spaces/4"),
-    ({"3": ["red", "red", "red"], "1": []}, "/moves/1/refill/spaces/1"),
-    ({}, "/moves/1/refill/spaces"),
-])
+@pytest.mark.parametrize(
+    ("spaces", "pointer"),
+    [
+        ({"4": ["red", "red", "red"]}, "/moves/1/refill/spaces/4"),
+        ({"3": ["red", "red", "red"], "1": []}, "/moves/1/refill/spaces/1"),
+        ({}, "/moves/1/refill/spaces"),
+    ],
+)
 def test_wrong_refill_spaces_are_HAR_REFILL_1(spaces: dict[str, Any], pointer: str) -> None:
     doc = sample()
     doc["moves"][1]["refill"]["spaces"] = spaces
@@ -191,16 +204,20 @@ def test_colour_exhausted_is_HAR_REFILL_2() -> None:
     for _ in range(4):
         s.play(*s.stacking())
     assert s.state.pouch_counts()["red"] == 2
-    record = s.with_turn(*s.stacking(), refill={"spaces": {"1": ["red", "red", "red"]},
-                                                "display": []})
+    record = s.with_turn(
+        *s.stacking(), refill={"spaces": {"1": ["red", "red", "red"]}, "display": []}
+    )
     assert_rejects(verify(record), "HAR-REFILL-2", "/moves/4/refill/spaces/1/2")
 
 
-@pytest.mark.parametrize(("display", "pointer"), [
-    ([], "/moves/0/refill/display"),
-    (["wolf", "lizard"], "/moves/0/refill/display"),
-    (None, "/moves/0/refill"),
-])
+@pytest.mark.parametrize(
+    ("display", "pointer"),
+    [
+        ([], "/moves/0/refill/display"),
+        (["wolf", "lizard"], "/moves/0/refill/display"),
+        (None, "/moves/0/refill"),
+    ],
+)
 def test_display_refill_count_is_HAR_REFILL_3(display: list[str] | None, pointer: str) -> None:
     doc = sample()
     if display is None:
@@ -251,16 +268,19 @@ def test_board_trigger_mid_round_HAR_END_2() -> None:
 def test_e9_three_players_b_triggers_on_turn_10() -> None:
     """E9: B ends its 10th turn with 2 or fewer empty cells; C plays, the game ends after move
     30, and a 31st turn object (by A) is REC-END-1 at /moves/30."""
-    pairs = ([["brown", "green", "blue"]] * 5 + [["gray", "gray", "yellow"]] * 5
-             + [["red", "red", "yellow"]] * 5 + [["brown", "red", "blue"]] * 5)
+    pairs = (
+        [["brown", "green", "blue"]] * 5
+        + [["gray", "gray", "yellow"]] * 5
+        + [["red", "red", "yellow"]] * 5
+        + [["brown", "red", "blue"]] * 5
+    )
     b_stacks = [GGG, GGG, BBG, BBG]
     spread = [["blue", "blue", "yellow"]] * 6
     order: list[list[str]] = []
     for k in range(10):
         order += [pairs[2 * k], b_stacks[k] if k < 4 else spread[k - 4], pairs[2 * k + 1]]
     draws = [c for triple in order[1:] for c in triple]
-    setup = {"central_board": [order[0], *[["green", "green", "green"]] * 4],
-             "display": DISPLAY}
+    setup = {"central_board": [order[0], *[["green", "green", "green"]] * 4], "display": DISPLAY}
     s = Script(("A", "B", "C"), None, setup, draws)
     for k in range(30):
         seat = k % 3

@@ -48,10 +48,16 @@ def test_items_add_up_on_every_valid_fixture(path: Path) -> None:
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("options", [
-    {}, {"board_side": "A", "river_metric": "include_loops"},
-    {"board_side": "B", "nature_spirits": True}, {"board_side": "A", "nature_spirits": True},
-], ids=["drawn", "loops", "B-spirits", "A-spirits"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"board_side": "A", "river_metric": "include_loops"},
+        {"board_side": "B", "nature_spirits": True},
+        {"board_side": "A", "nature_spirits": True},
+    ],
+    ids=["drawn", "loops", "B-spirits", "A-spirits"],
+)
 def test_items_add_up_on_simulated_games(players: int, options: dict[str, Any]) -> None:
     for seed in range(6):
         record = RULES.simulate(players, 100 * players + seed, options)
@@ -66,22 +72,35 @@ def final(doc: Any) -> GameState:
     return result.state
 
 
-def position(cells: dict[tuple[int, int], str], variant: dict[str, Any],
-             cards: list[dict[str, Any]] | None = None, spirit: Any = None) -> GameState:
+def position(
+    cells: dict[tuple[int, int], str],
+    variant: dict[str, Any],
+    cards: list[dict[str, Any]] | None = None,
+    spirit: Any = None,
+) -> GameState:
     letters = {"b": "brown", "g": "green", "G": "gray", "Y": "yellow", "B": "blue", "R": "red"}
     board: dict[str, Any] = {
         "cells": [{"cell": list(c), "tokens": [letters[x] for x in s]} for c, s in cells.items()],
-        "cards": cards or []}
+        "cards": cards or [],
+    }
     if spirit is not None:
         board["spirit"] = spirit
-    doc = {"format": "scorer-position/1", "game": "harmonies", "variant": variant,
-           "players": [{"name": "Ann", "color": "blue"}], "boards": {"Ann": board}}
+    doc = {
+        "format": "scorer-position/1",
+        "game": "harmonies",
+        "variant": variant,
+        "players": [{"name": "Ann", "color": "blue"}],
+        "boards": {"Ann": board},
+    }
     return final(doc)
 
 
 def rows(items: list[ScoreItem], category: str | None = None) -> list[tuple[Any, ...]]:
-    return [(i.category, i.points, i.rule, i.cells) for i in items
-            if category is None or i.category == category]
+    return [
+        (i.category, i.points, i.rule, i.cells)
+        for i in items
+        if category is None or i.category == category
+    ]
 
 
 def test_sample_position_12_5_item_by_item() -> None:
@@ -89,28 +108,34 @@ def test_sample_position_12_5_item_by_item() -> None:
     items = assert_adds_up(final(load_fixture("harmonies/valid/position-12-5.json")))
     ann = [i for i in items if i.player == "Ann"]
     assert rows(ann) == [
-        ("trees", 1, "HAR-SCORE-1", ((2, 1),)), ("trees", 3, "HAR-SCORE-1", ((2, 2),)),
+        ("trees", 1, "HAR-SCORE-1", ((2, 1),)),
+        ("trees", 3, "HAR-SCORE-1", ((2, 2),)),
         ("mountains", 0, "HAR-SCORE-2", ((0, 2),)),
-        ("fields", 0, "HAR-SCORE-3", ((0, 0),)), ("fields", 0, "HAR-SCORE-3", ((1, 1),)),
+        ("fields", 0, "HAR-SCORE-3", ((0, 0),)),
+        ("fields", 0, "HAR-SCORE-3", ((1, 1),)),
         ("buildings", 5, "HAR-SCORE-4", ((0, 1),)),
         ("water", 0, "HAR-SCORE-5", ((1, 0),)),
-        ("animals", 3, "HAR-SCORE-7", ((2, 2),)), ("animals", 4, "HAR-SCORE-7", ((0, 2),)),
+        ("animals", 3, "HAR-SCORE-7", ((2, 2),)),
+        ("animals", 4, "HAR-SCORE-7", ((0, 2),)),
         ("spirit", 0, "HAR-SCORE-8", ()),
     ]
     texts = [i.text for i in ann]
     assert texts[2] == ("isolated Mountain of height 1 at [0,2] (no neighbouring Mountain)")
-    assert texts[5] == ("Building (gray, red) at [0,1], neighbours show blue, gray, yellow "
-                        "(3 colours)")
+    assert texts[5] == (
+        "Building (gray, red) at [0,1], neighbours show blue, gray, yellow (3 colours)"
+    )
     assert texts[7] == "Koala: 1 of 4 cubes at [2,2] (track 3, 6, 10, 15)"
     assert texts[9] == "Owl's Spirit: cube not placed, the card scores nothing"
     ben = [i for i in items if i.player == "Ben"]
     assert rows(ben) == [
         ("trees", 1, "HAR-SCORE-1", ((1, 0),)),
-        ("mountains", 7, "HAR-SCORE-2", ((2, 0),)), ("mountains", 3, "HAR-SCORE-2", ((2, 1),)),
+        ("mountains", 7, "HAR-SCORE-2", ((2, 0),)),
+        ("mountains", 3, "HAR-SCORE-2", ((2, 1),)),
         ("fields", 5, "HAR-SCORE-3", ((0, 0), (0, 1))),
         ("water", 0, "HAR-SCORE-5", ((3, 0),)),
         ("animals", 5, "HAR-SCORE-7", ((1, 0),)),
-        ("spirit", 4, "HAR-SCORE-8", ((2, 1),)), ("spirit", 4, "HAR-SCORE-8", ((2, 0),)),
+        ("spirit", 4, "HAR-SCORE-8", ((2, 1),)),
+        ("spirit", 4, "HAR-SCORE-8", ((2, 0),)),
     ]
     assert ben[1].text == "Mountain of height 3 at [2,0], next to Mountain [2,1]"
     assert ben[7].text == "Ram's Spirit (cube at [2,0]): 1 Mountain of height 3 at [2,0]"
@@ -121,28 +146,50 @@ def test_sample_record_11_7_provisional_items() -> None:
     ([0,0] isolated; the Building at [0,1] sees only gray)."""
     items = assert_adds_up(final(load_fixture("harmonies/invalid/sample-11-7-incomplete.json")))
     assert [(i.player, i.category, i.points, i.cells) for i in items] == [
-        ("Ann", "trees", 1, ((2, 1),)), ("Ann", "trees", 3, ((2, 2),)),
-        ("Ann", "mountains", 0, ((3, 3),)), ("Ann", "water", 0, ((0, 4),)),
-        ("Ann", "animals", 3, ((2, 2),)), ("Ann", "spirit", 0, ()),
-        ("Ben", "mountains", 0, ((0, 0),)), ("Ben", "buildings", 0, ((0, 1),)),
+        ("Ann", "trees", 1, ((2, 1),)),
+        ("Ann", "trees", 3, ((2, 2),)),
+        ("Ann", "mountains", 0, ((3, 3),)),
+        ("Ann", "water", 0, ((0, 4),)),
+        ("Ann", "animals", 3, ((2, 2),)),
+        ("Ann", "spirit", 0, ()),
+        ("Ben", "mountains", 0, ((0, 0),)),
+        ("Ben", "buildings", 0, ((0, 1),)),
         ("Ben", "spirit", 0, ()),
     ]
-    assert items[7].text == ("Building (gray, red) at [0,1], neighbours show gray (1 colour, 3 "
-                             "needed)")
+    assert items[7].text == (
+        "Building (gray, red) at [0,1], neighbours show gray (1 colour, 3 needed)"
+    )
 
 
 def test_e2_landscapes_item_by_item() -> None:
     """E2 (section 14): trees 11, mountains 8, fields 5, buildings 5, water 2."""
-    e2 = {(0, 0): "bbg", (0, 1): "bg", (1, 0): "g", (0, 2): "bb", (2, 0): "GGG", (2, 1): "G",
-          (4, 4): "GG", (1, 2): "Y", (1, 3): "Y", (3, 3): "Y", (4, 1): "Y", (3, 1): "GR",
-          (3, 0): "B", (4, 0): "B", (4, 3): "R"}
+    e2 = {
+        (0, 0): "bbg",
+        (0, 1): "bg",
+        (1, 0): "g",
+        (0, 2): "bb",
+        (2, 0): "GGG",
+        (2, 1): "G",
+        (4, 4): "GG",
+        (1, 2): "Y",
+        (1, 3): "Y",
+        (3, 3): "Y",
+        (4, 1): "Y",
+        (3, 1): "GR",
+        (3, 0): "B",
+        (4, 0): "B",
+        (4, 3): "R",
+    }
     items = assert_adds_up(position(e2, {"board_side": "A"}))
     assert rows(items) == [
-        ("trees", 7, "HAR-SCORE-1", ((0, 0),)), ("trees", 3, "HAR-SCORE-1", ((0, 1),)),
+        ("trees", 7, "HAR-SCORE-1", ((0, 0),)),
+        ("trees", 3, "HAR-SCORE-1", ((0, 1),)),
         ("trees", 1, "HAR-SCORE-1", ((1, 0),)),
-        ("mountains", 7, "HAR-SCORE-2", ((2, 0),)), ("mountains", 1, "HAR-SCORE-2", ((2, 1),)),
+        ("mountains", 7, "HAR-SCORE-2", ((2, 0),)),
+        ("mountains", 1, "HAR-SCORE-2", ((2, 1),)),
         ("mountains", 0, "HAR-SCORE-2", ((4, 4),)),
-        ("fields", 5, "HAR-SCORE-3", ((1, 2), (1, 3))), ("fields", 0, "HAR-SCORE-3", ((3, 3),)),
+        ("fields", 5, "HAR-SCORE-3", ((1, 2), (1, 3))),
+        ("fields", 0, "HAR-SCORE-3", ((3, 3),)),
         ("fields", 0, "HAR-SCORE-3", ((4, 1),)),
         ("buildings", 5, "HAR-SCORE-4", ((3, 1),)),
         ("water", 2, "HAR-SCORE-5", ((3, 0), (4, 0))),
@@ -169,17 +216,36 @@ def test_e5_loop_with_include_loops() -> None:
 def test_e6_islands_side_b() -> None:
     blue = dict.fromkeys([(3, 0), (3, 1), (3, 2), (0, 1), (1, 0)], "B")
     items = assert_adds_up(position(blue, {"board_side": "B"}))
-    assert rows(items) == [("water", 5, "HAR-SCORE-6", ((0, 0),)),
-                           ("water", 5, "HAR-SCORE-6", ((0, 2), (0, 3), (1, 1), (1, 2), (2, 0),
-                                                        (2, 1), (2, 2), (2, 3))),
-                           ("water", 5, "HAR-SCORE-6", tuple(
-                               (c, r) for c in range(4, 7) for r in range(4 if c % 2 == 0 else 3)
-                           ))]
+    assert rows(items) == [
+        ("water", 5, "HAR-SCORE-6", ((0, 0),)),
+        (
+            "water",
+            5,
+            "HAR-SCORE-6",
+            ((0, 2), (0, 3), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2), (2, 3)),
+        ),
+        (
+            "water",
+            5,
+            "HAR-SCORE-6",
+            tuple((c, r) for c in range(4, 7) for r in range(4 if c % 2 == 0 else 3)),
+        ),
+    ]
 
 
 def test_e8_spirit_groups_and_counts() -> None:
-    cells = {(0, 0): "bR", (0, 1): "GR", (2, 3): "RR", (3, 1): "bR", (4, 1): "bR", (4, 0): "R",
-             (1, 3): "B", (0, 4): "B", (2, 4): "B", (4, 4): "B"}
+    cells = {
+        (0, 0): "bR",
+        (0, 1): "GR",
+        (2, 3): "RR",
+        (3, 1): "bR",
+        (4, 1): "bR",
+        (4, 0): "R",
+        (1, 3): "B",
+        (0, 4): "B",
+        (2, 4): "B",
+        (4, 4): "B",
+    }
     variant = {"board_side": "A", "nature_spirits": True}
     cat = assert_adds_up(position(cells, variant, spirit={"card": "cat_spirit", "cube": None}))
     assert rows(cat, "spirit") == [("spirit", 0, "HAR-SCORE-8", ())]
@@ -189,14 +255,19 @@ def test_e8_spirit_groups_and_counts() -> None:
 
     placed = replace(state, players=(replace(ann, spirit_cube=(9, 9)),))
     crane = rows(assert_adds_up(placed), "spirit")
-    assert crane == [("spirit", 6, "HAR-SCORE-8", ((0, 0), (0, 1))),
-                     ("spirit", 6, "HAR-SCORE-8", ((3, 1), (4, 1)))]
-    tortoise = replace(placed, players=(replace(ann, spirit="tortoise_spirit",
-                                                spirit_cube=(9, 9)),))
+    assert crane == [
+        ("spirit", 6, "HAR-SCORE-8", ((0, 0), (0, 1))),
+        ("spirit", 6, "HAR-SCORE-8", ((3, 1), (4, 1))),
+    ]
+    tortoise = replace(
+        placed, players=(replace(ann, spirit="tortoise_spirit", spirit_cube=(9, 9)),)
+    )
     (item,) = [i for i in assert_adds_up(tortoise) if i.category == "spirit"]
     assert item.points == 8 and item.cells == ((0, 4), (1, 3), (2, 4), (4, 4))
-    assert item.text == ("Tortoise's Spirit (cube at [9,9]): 4 blue tokens at [0,4], [1,3], "
-                         "[2,4], [4,4], 2 points each")
+    assert item.text == (
+        "Tortoise's Spirit (cube at [9,9]): 4 blue tokens at [0,4], [1,3], "
+        "[2,4], [4,4], 2 points each"
+    )
 
 
 def test_e7_animal_card_items() -> None:
@@ -215,8 +286,9 @@ def groups(root: ET.Element, cls: str) -> list[ET.Element]:
     return [g for g in root.iter(f"{NS}g") if g.get("class") == cls]
 
 
-@pytest.mark.parametrize("name", ["position-12-5.json", "3p-side-b.json", "4p-spirits.json",
-                                  "solo.json"])
+@pytest.mark.parametrize(
+    "name", ["position-12-5.json", "3p-side-b.json", "4p-spirits.json", "solo.json"]
+)
 def test_svg_is_well_formed_with_legend_coordinates_and_items(name: str) -> None:
     state = final(load_fixture(f"harmonies/valid/{name}"))
     items = RULES.explain(state)
@@ -235,7 +307,10 @@ def test_svg_is_well_formed_with_legend_coordinates_and_items(name: str) -> None
     assert len(drawn) == len(items) and len(with_cells) > 5
     for g, item in zip(drawn, items, strict=True):
         assert (g.get("data-player"), g.get("data-category"), g.get("data-rule")) == (
-            item.player, item.category, item.rule)
+            item.player,
+            item.category,
+            item.rule,
+        )
         title = g.find(f"{NS}title")
         assert title is not None and item.text in (title.text or "")
         shapes = list(g.iter(f"{NS}polygon")) + list(g.iter(f"{NS}line"))
@@ -249,8 +324,7 @@ def test_svg_player_colours_and_cube_initials() -> None:
     state = final(doc)
     svg = RULES.draw_svg(state, RULES.explain(state), None)
     assert "#9467bd" in svg and "#1f77b4" in svg  # Ann purple (record), Ben palette seat 2
-    assert initials(state.players[0]) == {"koala": "K", "fennec_fox": "F",
-                                                 "owl_spirit": "O"}
+    assert initials(state.players[0]) == {"koala": "K", "fennec_fox": "F", "owl_spirit": "O"}
     texts = [t.text for t in parse(svg).iter(f"{NS}text")]
     assert "K" in texts and "F" in texts and "R" in texts and "B" in texts
 
@@ -259,24 +333,35 @@ def test_svg_same_input_same_bytes_across_hash_seeds() -> None:
     state = final(load_fixture("harmonies/valid/4p-spirits.json"))
     first = RULES.draw_svg(state, RULES.explain(state), None)
     assert first == RULES.draw_svg(state, RULES.explain(state), None)
-    code = ("import sys, orjson; from scorer.pipeline import verify_document; "
-            "from scorer.games.harmonies import RULES; "
-            "r = verify_document(orjson.loads(open(sys.argv[1], 'rb').read()), 'x'); "
-            "sys.stdout.write(RULES.draw_svg(r.state, RULES.explain(r.state), None))")
+    code = (
+        "import sys, orjson; from scorer.pipeline import verify_document; "
+        "from scorer.games.harmonies import RULES; "
+        "r = verify_document(orjson.loads(open(sys.argv[1], 'rb').read()), 'x'); "
+        "sys.stdout.write(RULES.draw_svg(r.state, RULES.explain(r.state), None))"
+    )
     path = str(FIXTURES / "harmonies" / "valid" / "4p-spirits.json")
     for seed in ("1", "2"):
-        out = subprocess.run([sys.executable, "-c", code, path], capture_output=True, text=True,
-                             check=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed})
+        out = subprocess.run(
+            [sys.executable, "-c", code, path],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
         assert out.stdout == first
 
 
-@pytest.mark.parametrize(("name", "rule", "cell", "board"), [
-    ("stack-red-on-two.json", "HAR-STACK-5", (0, 0), "Ben"),
-    ("cube-no-habitat.json", "HAR-CUBE-3", None, None),
-])
-def test_illegal_fixture_marks_the_offending_cell(name: str, rule: str,
-                                                  cell: tuple[int, int] | None,
-                                                  board: str | None) -> None:
+@pytest.mark.parametrize(
+    ("name", "rule", "cell", "board"),
+    [
+        ("stack-red-on-two.json", "HAR-STACK-5", (0, 0), "Ben"),
+        ("cube-no-habitat.json", "HAR-CUBE-3", None, None),
+    ],
+)
+def test_illegal_fixture_marks_the_offending_cell(
+    name: str, rule: str, cell: tuple[int, int] | None, board: str | None
+) -> None:
     doc = load_fixture(f"harmonies/invalid/{name}")
     result = verify(doc)
     mark = offending_mark(doc, result)
@@ -295,8 +380,10 @@ def test_cli_explain_and_show_svg(tmp_path: Path) -> None:
     valid = str(FIXTURES / "harmonies" / "valid" / "position-12-5.json")
     result = runner.invoke(app, ["explain", valid, "--player", "Ben", "--category", "spirit"])
     assert result.exit_code == 0, result.output
-    assert "Ram's Spirit (cube at [2,0]): 1 Mountain of height 3 at [2,0]: 4 points " \
-           "[HAR-SCORE-8]" in result.output
+    assert (
+        "Ram's Spirit (cube at [2,0]): 1 Mountain of height 3 at [2,0]: 4 points "
+        "[HAR-SCORE-8]" in result.output
+    )
     assert "Ann" not in result.output.split("\n", 1)[1]
     mismatch = str(FIXTURES / "harmonies" / "invalid" / "claim-mismatch.json")
     result = runner.invoke(app, ["explain", mismatch])
@@ -316,13 +403,15 @@ def test_cli_explain_and_show_svg(tmp_path: Path) -> None:
     assert groups(parse(out3.read_text(encoding="utf-8")), "mark")
 
 
-@pytest.mark.parametrize("name", ["3p-side-b.json", "solo-side-b.json",
-                                  "4p-side-b-spirits-limited-cubes.json"])
+@pytest.mark.parametrize(
+    "name", ["3p-side-b.json", "solo-side-b.json", "4p-side-b-spirits-limited-cubes.json"]
+)
 def test_side_b_island_lines_list_their_cells_once(name: str) -> None:
     """The island line names every cell of the island exactly once (it used to print a cut
     list in the text and a second, differently cut list after it)."""
-    result = runner.invoke(app, ["explain", str(FIXTURES / "harmonies/valid" / name),
-                                 "--category", "water"])
+    result = runner.invoke(
+        app, ["explain", str(FIXTURES / "harmonies/valid" / name), "--category", "water"]
+    )
     assert result.exit_code == 0, result.output
     state = verify(load_fixture(f"harmonies/valid/{name}")).state
     islands = {(i.player, i.cells) for i in RULES.explain(state) if i.rule == "HAR-SCORE-6"}

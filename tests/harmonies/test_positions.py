@@ -35,10 +35,24 @@ def test_e13_sample_position_is_possible() -> None:
     assert result.scores is not None and result.scores.winners == ("Ben",)
     ann = result.scores.player("Ann").categories
     ben = result.scores.player("Ben").categories
-    assert dict(ann) == {"trees": 4, "mountains": 0, "fields": 0, "buildings": 5, "water": 0,
-                         "animals": 7, "spirit": 0}
-    assert dict(ben) == {"trees": 1, "mountains": 10, "fields": 5, "buildings": 0, "water": 0,
-                         "animals": 5, "spirit": 8}
+    assert dict(ann) == {
+        "trees": 4,
+        "mountains": 0,
+        "fields": 0,
+        "buildings": 5,
+        "water": 0,
+        "animals": 7,
+        "spirit": 0,
+    }
+    assert dict(ben) == {
+        "trees": 1,
+        "mountains": 10,
+        "fields": 5,
+        "buildings": 0,
+        "water": 0,
+        "animals": 5,
+        "spirit": 8,
+    }
 
 
 def test_e13_fennec_fox_never_matched_is_HAR_POS_9() -> None:
@@ -60,7 +74,8 @@ def test_e13_unbuildable_stack_is_HAR_POS_3_and_skips_later_checks() -> None:
     _cell(doc, "Ann", 2, 1)["tokens"] = ["gray", "green"]
     result = verify(doc)
     assert [(f.rule, f.pointer) for f in result.findings] == [
-        ("HAR-POS-3", "/boards/Ann/cells/5/tokens")]
+        ("HAR-POS-3", "/boards/Ann/cells/5/tokens")
+    ]
 
 
 def test_e13_card_twice_is_HAR_POS_4() -> None:
@@ -81,7 +96,8 @@ def test_e13_missing_token_is_a_HAR_POS_13_warning() -> None:
     result = verify(doc)
     assert_ok(result)
     assert [(f.rule, f.pointer, f.severity) for f in result.findings] == [
-        ("HAR-POS-13", "/boards/Ben/cells", "warning")]
+        ("HAR-POS-13", "/boards/Ben/cells", "warning")
+    ]
     assert _totals(result) == {"Ann": 16, "Ben": 29}
 
 
@@ -157,11 +173,14 @@ def test_missing_spirit_with_module_is_HAR_POS_5() -> None:
     assert_rejects(verify(doc), "HAR-POS-5", "/boards/Ben/spirit")
 
 
-@pytest.mark.parametrize(("spirit", "pointer"), [
-    ({"card": "koala", "cube": None}, "/boards/Ben/spirit/card"),
-    ({"card": "owl_spirit", "cube": None}, "/boards/Ben/spirit/card"),
-    ({"card": None, "cube": [2, 0]}, "/boards/Ben/spirit/cube"),
-])
+@pytest.mark.parametrize(
+    ("spirit", "pointer"),
+    [
+        ({"card": "koala", "cube": None}, "/boards/Ben/spirit/card"),
+        ({"card": "owl_spirit", "cube": None}, "/boards/Ben/spirit/card"),
+        ({"card": None, "cube": [2, 0]}, "/boards/Ben/spirit/cube"),
+    ],
+)
 def test_bad_spirit_entry_is_HAR_POS_5(spirit: dict[str, Any], pointer: str) -> None:
     doc = position()
     doc["boards"]["Ben"]["spirit"] = spirit
@@ -191,15 +210,18 @@ def test_cube_off_board_is_HAR_POS_8() -> None:
 
 def test_five_incomplete_cards_is_HAR_POS_10() -> None:
     doc = position()
-    doc["boards"]["Ben"]["cards"] += [{"card": c, "cubes": []}
-                                      for c in ("wolf", "otter", "shrew", "frog")]
+    doc["boards"]["Ben"]["cards"] += [
+        {"card": c, "cubes": []} for c in ("wolf", "otter", "shrew", "frog")
+    ]
     assert_rejects(verify(doc), "HAR-POS-10", "/boards/Ben/cards")
 
 
 def test_empty_board_with_cards_is_HAR_POS_11() -> None:
     doc = position()
-    doc["boards"]["Ben"] = {"cards": [{"card": "bear", "cubes": []}],
-                            "spirit": {"card": "ram_spirit", "cube": None}}
+    doc["boards"]["Ben"] = {
+        "cards": [{"card": "bear", "cubes": []}],
+        "spirit": {"card": "ram_spirit", "cube": None},
+    }
     result = verify(doc)
     assert_rejects(result, "HAR-POS-11", "/boards/Ben/cards")
     assert_finding(result, "HAR-POS-11", "/boards/Ben/spirit/card")
@@ -260,11 +282,15 @@ def test_export_after_every_move_of_the_sample_passes_all_checks() -> None:
     assert cells == sorted(cells)
 
 
-@pytest.mark.parametrize(("players", "seed", "options"), [
-    (1, 3, {}), (2, 4, {"board_side": "B", "nature_spirits": True}),
-    (3, 5, {"nature_spirits": True, "tiebreak_counts_spirit_cube": True}),
-    (4, 6, {"board_side": "A", "river_metric": "include_loops"}),
-])
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [
+        (1, 3, {}),
+        (2, 4, {"board_side": "B", "nature_spirits": True}),
+        (3, 5, {"nature_spirits": True, "tiebreak_counts_spirit_cube": True}),
+        (4, 6, {"board_side": "A", "river_metric": "include_loops"}),
+    ],
+)
 def test_export_of_finished_game_gives_the_record_score_table(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:
@@ -279,10 +305,13 @@ def test_export_of_finished_game_gives_the_record_score_table(
     assert scored.scores == result.scores
 
 
-@pytest.mark.parametrize(("players", "seed", "options"), [
-    (3, 21, {"nature_spirits": True, "animal_cube_supply": 40}),
-    (2, 22, {"board_side": "B"}),
-])
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [
+        (3, 21, {"nature_spirits": True, "animal_cube_supply": 40}),
+        (2, 22, {"board_side": "B"}),
+    ],
+)
 def test_export_after_every_move_of_a_simulated_game(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:

@@ -22,23 +22,27 @@ from scorer.games.harmonies.state import GameState
 from scorer.pipeline import verify_bytes, verify_document
 from tests.conftest import assert_ok, describe, verify
 
-SETTINGS = settings(max_examples=8, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STATUSES = {"ok", "mismatch", "illegal", "incomplete", "malformed", "impossible"}
 CARD_IDS = sorted(TRACKS) + sorted(SPIRIT_DATA)
 COLOURS = ["blue", "gray", "brown", "green", "yellow", "red"]
 
 
 @SETTINGS
-@given(players=st.integers(1, 4), seed=st.integers(0, 2**32), side=st.sampled_from("AB"),
-       module=st.booleans())
+@given(
+    players=st.integers(1, 4),
+    seed=st.integers(0, 2**32),
+    side=st.sampled_from("AB"),
+    module=st.booleans(),
+)
 def test_simulated_games_verify(players: int, seed: int, side: str, module: bool) -> None:
     record = RULES.simulate(players, seed, {"board_side": side, "nature_spirits": module})
     result = verify(record)
     assert_ok(result)
     assert result.moves_verified == len(record["moves"])
     assert set(record["claimed"]["breakdown"][record["players"][0]["name"]]) == set(
-        RULES.categories)
+        RULES.categories
+    )
     assert ("suns" in record["claimed"]) == (players == 1)
 
 
@@ -75,13 +79,18 @@ def _final_state(record: Mapping[str, Any]) -> GameState:
 
 
 def test_options_can_be_fixed_and_are_checked() -> None:
-    record = RULES.simulate(2, 7, {"board_side": "B", "nature_spirits": True,
-                                   "animal_cube_supply": 20})
+    record = RULES.simulate(
+        2, 7, {"board_side": "B", "nature_spirits": True, "animal_cube_supply": 20}
+    )
     assert record["variant"]["board_side"] == "B"
     assert record["variant"]["animal_cube_supply"] == 20
     assert_ok(verify(record))
-    for bad in ({"board_side": "C"}, {"colour": 1}, {"animal_cube_supply": -2},
-                {"nature_spirits": "yes"}):
+    for bad in (
+        {"board_side": "C"},
+        {"colour": 1},
+        {"animal_cube_supply": -2},
+        {"nature_spirits": "yes"},
+    ):
         with pytest.raises(ValueError):
             RULES.simulate(2, 1, bad)
     with pytest.raises(ValueError):
@@ -111,10 +120,14 @@ def _states(record: Mapping[str, Any]) -> list[tuple[GameState, list[Mapping[str
     return out
 
 
-@pytest.mark.parametrize(("players", "seed", "options"), [
-    (1, 11, {"nature_spirits": True}), (2, 12, {"board_side": "B"}),
-    (4, 13, {"nature_spirits": True, "animal_cube_supply": 30}),
-])
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [
+        (1, 11, {"nature_spirits": True}),
+        (2, 12, {"board_side": "B"}),
+        (4, 13, {"nature_spirits": True, "animal_cube_supply": 30}),
+    ],
+)
 def test_checker_accepts_every_generated_step(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:
@@ -157,8 +170,9 @@ def _mutate(step: Mapping[str, Any], data: st.DataObject) -> dict[str, Any]:
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 4), data=st.data())
-def test_mutated_step_is_rejected_or_generated(seed: int, players: int,
-                                               data: st.DataObject) -> None:
+def test_mutated_step_is_rejected_or_generated(
+    seed: int, players: int, data: st.DataObject
+) -> None:
     record = RULES.simulate(players, seed % 50, {})
     states = _states(record)
     state, prefix = states[data.draw(st.integers(0, len(states) - 1))]
@@ -187,12 +201,41 @@ def test_random_bytes_never_crash(data: bytes) -> None:
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
-        ["harmonies", "turn", "blue", "red", "koala", "owl_spirit", "Ann", "A", "B", "1"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["do", "cell", "color", "space", "card", "steps", "player", "refill",
-                         "spaces", "display", "boards", "cells", "tokens", "cubes", "spirit",
-                         "cube", "Ann", "3"]), inner, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 30)
+    | st.sampled_from(
+        ["harmonies", "turn", "blue", "red", "koala", "owl_spirit", "Ann", "A", "B", "1"]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "do",
+                    "cell",
+                    "color",
+                    "space",
+                    "card",
+                    "steps",
+                    "player",
+                    "refill",
+                    "spaces",
+                    "display",
+                    "boards",
+                    "cells",
+                    "tokens",
+                    "cubes",
+                    "spirit",
+                    "cube",
+                    "Ann",
+                    "3",
+                ]
+            ),
+            inner,
+            max_size=4,
+        )
+    ),
     max_leaves=12,
 )
 
@@ -221,19 +264,28 @@ def _replace(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
 
 BASE_RECORD = RULES.simulate(2, 3, {"nature_spirits": True})
 BASE_POSITION = {
-    "format": "scorer-position/1", "game": "harmonies",
-    "variant": {"nature_spirits": True}, "players": [{"name": "Ann"}],
-    "boards": {"Ann": {"cells": [{"cell": [2, 2], "tokens": ["brown", "green"]},
-                                 {"cell": [2, 1], "tokens": ["green"]}],
-                       "cards": [{"card": "koala", "cubes": [[2, 2]]}],
-                       "spirit": {"card": "owl_spirit", "cube": None}}},
+    "format": "scorer-position/1",
+    "game": "harmonies",
+    "variant": {"nature_spirits": True},
+    "players": [{"name": "Ann"}],
+    "boards": {
+        "Ann": {
+            "cells": [
+                {"cell": [2, 2], "tokens": ["brown", "green"]},
+                {"cell": [2, 1], "tokens": ["green"]},
+            ],
+            "cards": [{"card": "koala", "cubes": [[2, 2]]}],
+            "spirit": {"card": "owl_spirit", "cube": None},
+        }
+    },
 }
 
 
 @settings(max_examples=80, deadline=None)
 @given(which=st.booleans(), data=st.data(), value=JSON)
-def test_random_json_in_a_valid_document_never_crashes(which: bool, data: st.DataObject,
-                                                        value: Any) -> None:
+def test_random_json_in_a_valid_document_never_crashes(
+    which: bool, data: st.DataObject, value: Any
+) -> None:
     base = BASE_RECORD if which else BASE_POSITION
     paths = _paths(base)
     path = data.draw(st.sampled_from(paths[1:]))
@@ -259,8 +311,9 @@ def test_perft_counts_on_the_sample() -> None:
     first = list(legal_steps(state))
     assert [s["do"] for s in first].count("choose_spirit") == 2
     assert len(first) == 12
-    p = advance(start(state), {"do": "take_tokens", "space": 5,
-                               "tokens": ["brown", "brown", "green"]})
+    p = advance(
+        start(state), {"do": "take_tokens", "space": 5, "tokens": ["brown", "brown", "green"]}
+    )
     after = list(legal_steps(p))
     assert len(after) == 2 * 23 + 5 + 2
     assert END_TURN not in after

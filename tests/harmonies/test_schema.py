@@ -33,11 +33,19 @@ def _schema_error(doc: dict[str, Any], pointer: str) -> None:
     assert_finding(result, "REC-SCHEMA-1", pointer)
 
 
-@pytest.mark.parametrize(("option", "value"), [
-    ("board_side", "C"), ("nature_spirits", "yes"), ("river_metric", "longest"),
-    ("tiebreak_counts_spirit_cube", 1), ("animal_cube_supply", -1),
-    ("animal_cube_supply", "66"), ("solo_last_refill", "stop"), ("house_rule", True),
-])
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("board_side", "C"),
+        ("nature_spirits", "yes"),
+        ("river_metric", "longest"),
+        ("tiebreak_counts_spirit_cube", 1),
+        ("animal_cube_supply", -1),
+        ("animal_cube_supply", "66"),
+        ("solo_last_refill", "stop"),
+        ("house_rule", True),
+    ],
+)
 def test_bad_variant_option_is_REC_SCHEMA_1(option: str, value: Any) -> None:
     doc = sample()
     doc["variant"][option] = value
@@ -50,16 +58,21 @@ def test_unknown_step_is_REC_SCHEMA_1() -> None:
     _schema_error(doc, "/moves/0/steps/1/do")
 
 
-@pytest.mark.parametrize(("step", "pointer"), [
-    ({"do": "place_token", "color": "purple", "cell": [0, 0]}, "/moves/0/steps/2/color"),
-    ({"do": "place_token", "color": "brown"}, "/moves/0/steps/2"),
-    ({"do": "place_token", "color": "brown", "cell": [0]}, "/moves/0/steps/2/cell"),
-    ({"do": "place_token", "color": "brown", "cell": [0, 0], "x": 1}, "/moves/0/steps/2"),
-    ({"do": "take_tokens", "space": "1"}, "/moves/0/steps/2/space"),
-    ({"do": "place_cube", "card": "koala", "cell": [2, 2], "rotation": 6},
-     "/moves/0/steps/2/rotation"),
-    ({"do": "take_card"}, "/moves/0/steps/2"),
-])
+@pytest.mark.parametrize(
+    ("step", "pointer"),
+    [
+        ({"do": "place_token", "color": "purple", "cell": [0, 0]}, "/moves/0/steps/2/color"),
+        ({"do": "place_token", "color": "brown"}, "/moves/0/steps/2"),
+        ({"do": "place_token", "color": "brown", "cell": [0]}, "/moves/0/steps/2/cell"),
+        ({"do": "place_token", "color": "brown", "cell": [0, 0], "x": 1}, "/moves/0/steps/2"),
+        ({"do": "take_tokens", "space": "1"}, "/moves/0/steps/2/space"),
+        (
+            {"do": "place_cube", "card": "koala", "cell": [2, 2], "rotation": 6},
+            "/moves/0/steps/2/rotation",
+        ),
+        ({"do": "take_card"}, "/moves/0/steps/2"),
+    ],
+)
 def test_bad_step_shapes_are_REC_SCHEMA_1(step: dict[str, Any], pointer: str) -> None:
     doc = sample()
     doc["moves"][0]["steps"][2] = step

@@ -45,15 +45,35 @@ def blue(*cells: tuple[int, int]) -> dict[tuple[int, int], tuple[str, ...]]:
     return dict.fromkeys(cells, ("blue",))
 
 
-E2 = board(c0_0="bbg", c0_1="bg", c1_0="g", c0_2="bb", c2_0="GGG", c2_1="G", c4_4="GG",
-           c1_2="Y", c1_3="Y", c3_3="Y", c4_1="Y", c3_1="GR", c3_0="B", c4_0="B", c4_3="R")
+E2 = board(
+    c0_0="bbg",
+    c0_1="bg",
+    c1_0="g",
+    c0_2="bb",
+    c2_0="GGG",
+    c2_1="G",
+    c4_4="GG",
+    c1_2="Y",
+    c1_3="Y",
+    c3_3="Y",
+    c4_1="Y",
+    c3_1="GR",
+    c3_0="B",
+    c4_0="B",
+    c4_3="R",
+)
 
 
-def player(stacks: dict[tuple[int, int], tuple[str, ...]], spirit: str | None = None,
-           cube: tuple[int, int] | None = None, cards: tuple[HeldCard, ...] = (),
-           side: str = "A") -> PlayerState:
-    return PlayerState("Ann", CellMap.of(side, (), stacks.items()), CellMap.of(side, ""), cards,
-                       (), spirit, cube)
+def player(
+    stacks: dict[tuple[int, int], tuple[str, ...]],
+    spirit: str | None = None,
+    cube: tuple[int, int] | None = None,
+    cards: tuple[HeldCard, ...] = (),
+    side: str = "A",
+) -> PlayerState:
+    return PlayerState(
+        "Ann", CellMap.of(side, (), stacks.items()), CellMap.of(side, ""), cards, (), spirit, cube
+    )
 
 
 def test_e2_landscapes_side_A() -> None:
@@ -65,14 +85,28 @@ def test_e2_landscapes_side_A() -> None:
     assert river_points(river_length(E2, NB_A)) == 2  # HAR-SCORE-5
     line = score_player(player(E2), Options())
     assert line.total == 31  # HAR-SCORE-9
-    assert dict(line.categories) == {"trees": 11, "mountains": 8, "fields": 5, "buildings": 5,
-                                     "water": 2, "animals": 0, "spirit": 0}
+    assert dict(line.categories) == {
+        "trees": 11,
+        "mountains": 8,
+        "fields": 5,
+        "buildings": 5,
+        "water": 2,
+        "animals": 0,
+        "spirit": 0,
+    }
 
 
-@pytest.mark.parametrize(("spirit", "points"), [
-    ("deer_spirit", 8), ("owl_spirit", 7), ("ram_spirit", 8), ("marmot_spirit", 7),
-    ("lion_spirit", 6), ("butterfly_spirit", 15),
-])
+@pytest.mark.parametrize(
+    ("spirit", "points"),
+    [
+        ("deer_spirit", 8),
+        ("owl_spirit", 7),
+        ("ram_spirit", 8),
+        ("marmot_spirit", 7),
+        ("lion_spirit", 6),
+        ("butterfly_spirit", 15),
+    ],
+)
 def test_e2_spirit_cards_HAR_SCORE_8(spirit: str, points: int) -> None:
     """HAR-SCORE-8 (section 14 worked example)."""
     assert score_spirit(player(E2, spirit, (9, 9)), NB_A) == points
@@ -80,10 +114,15 @@ def test_e2_spirit_cards_HAR_SCORE_8(spirit: str, points: int) -> None:
 
 
 def _position(cells: dict[tuple[int, int], tuple[str, ...]], **variant: Any) -> dict[str, Any]:
-    return {"format": "scorer-position/1", "game": "harmonies", "variant": variant,
-            "players": [{"name": "Ann"}],
-            "boards": {"Ann": {"cells": [{"cell": list(c), "tokens": list(s)}
-                                         for c, s in cells.items()]}}}
+    return {
+        "format": "scorer-position/1",
+        "game": "harmonies",
+        "variant": variant,
+        "players": [{"name": "Ann"}],
+        "boards": {
+            "Ann": {"cells": [{"cell": list(c), "tokens": list(s)} for c, s in cells.items()]}
+        },
+    }
 
 
 def test_e2_as_one_player_position_warns_HAR_POS_13() -> None:
@@ -146,35 +185,70 @@ def test_e7_koala_placement_and_scoring_HAR_SCORE_7() -> None:
 
 
 def test_e8_spirit_groups() -> None:
-    stacks = board(c0_0="bR", c0_1="GR", c2_3="RR", c3_1="bR", c4_1="bR", c4_0="R",
-                   c1_3="B", c0_4="B", c2_4="B", c4_4="B")
-    expected = {"cat_spirit": 12, "crane_spirit": 12, "dragonfly_spirit": 7,
-                "tortoise_spirit": 8}
+    stacks = board(
+        c0_0="bR",
+        c0_1="GR",
+        c2_3="RR",
+        c3_1="bR",
+        c4_1="bR",
+        c4_0="R",
+        c1_3="B",
+        c0_4="B",
+        c2_4="B",
+        c4_4="B",
+    )
+    expected = {"cat_spirit": 12, "crane_spirit": 12, "dragonfly_spirit": 7, "tortoise_spirit": 8}
     for spirit, points in expected.items():
         assert score_spirit(player(stacks, spirit, (9, 9)), NB_A) == points
         assert score_spirit(player(stacks, spirit, None), NB_A) == 0
 
 
-@pytest.mark.parametrize(("total", "side", "module", "spirit", "expected"), [
-    (112, "B", True, "owl_spirit", 4), (95, "A", False, None, 6), (39, "B", True, "cat_spirit", 1),
-    (40, "B", True, "owl_spirit", 1), (160, "A", False, None, 11), (0, "B", True, None, 0),
-])
-def test_e10_solo_suns_HAR_SCORE_11(total: int, side: str, module: bool, spirit: str | None,
-                                    expected: int) -> None:
+@pytest.mark.parametrize(
+    ("total", "side", "module", "spirit", "expected"),
+    [
+        (112, "B", True, "owl_spirit", 4),
+        (95, "A", False, None, 6),
+        (39, "B", True, "cat_spirit", 1),
+        (40, "B", True, "owl_spirit", 1),
+        (160, "A", False, None, 11),
+        (0, "B", True, None, 0),
+    ],
+)
+def test_e10_solo_suns_HAR_SCORE_11(
+    total: int, side: str, module: bool, spirit: str | None, expected: int
+) -> None:
     """HAR-SCORE-11 (section 14 worked example)."""
     assert suns(total, Options(board_side=side, nature_spirits=module), spirit) == expected
 
 
 def _tied(option: bool) -> tuple[tuple[str, ...], ...]:
     empty, no_cubes = CellMap.of("A", ()), CellMap.of("A", "")
-    ann = PlayerState("Ann", empty, no_cubes, (HeldCard("koala", ((0, 0),) * 4),
-                                              HeldCard("bee", ((0, 1),) * 2),
-                                              HeldCard("fish", ((0, 2),) * 4),
-                                              HeldCard("ray", ((0, 3),))), (), "owl_spirit")
-    ben = PlayerState("Ben", empty, no_cubes, (HeldCard("frog", ((1, 0),) * 5),
-                                              HeldCard("duck", ((1, 1),) * 4),
-                                              HeldCard("crow", ((1, 2),))), (), "ram_spirit",
-                      (2, 0))
+    ann = PlayerState(
+        "Ann",
+        empty,
+        no_cubes,
+        (
+            HeldCard("koala", ((0, 0),) * 4),
+            HeldCard("bee", ((0, 1),) * 2),
+            HeldCard("fish", ((0, 2),) * 4),
+            HeldCard("ray", ((0, 3),)),
+        ),
+        (),
+        "owl_spirit",
+    )
+    ben = PlayerState(
+        "Ben",
+        empty,
+        no_cubes,
+        (
+            HeldCard("frog", ((1, 0),) * 5),
+            HeldCard("duck", ((1, 1),) * 4),
+            HeldCard("crow", ((1, 2),)),
+        ),
+        (),
+        "ram_spirit",
+        (2, 0),
+    )
     assert ann.animal_cubes() == 11 and ben.animal_cubes() == 10
     options = Options(nature_spirits=True, tiebreak_counts_spirit_cube=option)
     lines = []
@@ -191,8 +265,11 @@ def test_e12_tie_break_HAR_SCORE_10() -> None:
 
 
 def test_ranking_by_total_first() -> None:
-    lines = [PlayerScore("Ann", {}, 50, {"cubes": 9}), PlayerScore("Ben", {}, 60, {"cubes": 0}),
-             PlayerScore("Cid", {}, 50, {"cubes": 9})]
+    lines = [
+        PlayerScore("Ann", {}, 50, {"cubes": 9}),
+        PlayerScore("Ben", {}, 60, {"cubes": 0}),
+        PlayerScore("Cid", {}, 50, {"cubes": 9}),
+    ]
     assert rank(lines) == (("Ben",), ("Ann", "Cid"))
 
 

@@ -10,8 +10,11 @@ from tests.conftest import assert_rejects, make_record, verify
 from tests.harmonies.helpers import CENTRAL, DISPLAY, sample
 
 
-def _record(setup: dict[str, Any], players: tuple[str, ...] = ("Ann", "Ben"),
-            variant: dict[str, Any] | None = None) -> dict[str, Any]:
+def _record(
+    setup: dict[str, Any],
+    players: tuple[str, ...] = ("Ann", "Ben"),
+    variant: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     return make_record("harmonies", setup, [], players, variant)
 
 
@@ -57,11 +60,14 @@ def test_display_count_is_HAR_SETUP_3() -> None:
     assert_rejects(result, "HAR-SETUP-3", "/setup/display")
 
 
-@pytest.mark.parametrize(("display", "index"), [
-    (["koala", "unicorn", "shrew", "otter", "bear"], 1),
-    (["koala", "fennec_fox", "shrew", "koala", "bear"], 3),
-    (["koala", "fennec_fox", "shrew", "otter", "owl_spirit"], 4),
-])
+@pytest.mark.parametrize(
+    ("display", "index"),
+    [
+        (["koala", "unicorn", "shrew", "otter", "bear"], 1),
+        (["koala", "fennec_fox", "shrew", "koala", "bear"], 3),
+        (["koala", "fennec_fox", "shrew", "otter", "owl_spirit"], 4),
+    ],
+)
 def test_display_ids_are_HAR_SETUP_3(display: list[str], index: int) -> None:
     result = verify(_record({"central_board": CENTRAL, "display": display}))
     assert_rejects(result, "HAR-SETUP-3", f"/setup/display/{index}")
@@ -88,16 +94,29 @@ def test_module_without_deal_is_HAR_SETUP_4() -> None:
     assert_rejects(_spirits(None), "HAR-SETUP-4", "/setup")
 
 
-@pytest.mark.parametrize(("dealt", "pointer"), [
-    ({"Ann": ["lion_spirit", "owl_spirit"]}, "/setup/spirits_dealt"),
-    ({"Ann": ["lion_spirit", "owl_spirit"], "Ben": ["ram_spirit", "cat_spirit"],
-      "Zed": [None, None]}, "/setup/spirits_dealt/Zed"),
-    ({"Ann": ["lion_spirit"], "Ben": ["ram_spirit", "cat_spirit"]}, "/setup/spirits_dealt/Ann"),
-    ({"Ann": ["lion_spirit", "koala"], "Ben": ["ram_spirit", "cat_spirit"]},
-     "/setup/spirits_dealt/Ann/1"),
-    ({"Ann": ["lion_spirit", "owl_spirit"], "Ben": ["owl_spirit", "cat_spirit"]},
-     "/setup/spirits_dealt/Ben/0"),
-])
+@pytest.mark.parametrize(
+    ("dealt", "pointer"),
+    [
+        ({"Ann": ["lion_spirit", "owl_spirit"]}, "/setup/spirits_dealt"),
+        (
+            {
+                "Ann": ["lion_spirit", "owl_spirit"],
+                "Ben": ["ram_spirit", "cat_spirit"],
+                "Zed": [None, None],
+            },
+            "/setup/spirits_dealt/Zed",
+        ),
+        ({"Ann": ["lion_spirit"], "Ben": ["ram_spirit", "cat_spirit"]}, "/setup/spirits_dealt/Ann"),
+        (
+            {"Ann": ["lion_spirit", "koala"], "Ben": ["ram_spirit", "cat_spirit"]},
+            "/setup/spirits_dealt/Ann/1",
+        ),
+        (
+            {"Ann": ["lion_spirit", "owl_spirit"], "Ben": ["owl_spirit", "cat_spirit"]},
+            "/setup/spirits_dealt/Ben/0",
+        ),
+    ],
+)
 def test_bad_deal_is_HAR_SETUP_4(dealt: dict[str, Any], pointer: str) -> None:
     assert_rejects(_spirits(dealt), "HAR-SETUP-4", pointer)
 
@@ -120,12 +139,19 @@ def test_sample_record_verifies_as_incomplete_with_matching_claims() -> None:
 
 def test_sample_with_one_more_complete_turn_is_legal() -> None:
     doc = sample()
-    doc["moves"].append({"player": "Ben", "action": "turn", "steps": [
-        {"do": "take_tokens", "space": 1},
-        {"do": "place_token", "color": "blue", "cell": [4, 4]},
-        {"do": "place_token", "color": "blue", "cell": [4, 3]},
-        {"do": "place_token", "color": "gray", "cell": [1, 0]},
-    ], "refill": {"spaces": {"1": ["red", "red", "red"]}}})
+    doc["moves"].append(
+        {
+            "player": "Ben",
+            "action": "turn",
+            "steps": [
+                {"do": "take_tokens", "space": 1},
+                {"do": "place_token", "color": "blue", "cell": [4, 4]},
+                {"do": "place_token", "color": "blue", "cell": [4, 3]},
+                {"do": "place_token", "color": "gray", "cell": [1, 0]},
+            ],
+            "refill": {"spaces": {"1": ["red", "red", "red"]}},
+        }
+    )
     doc.pop("claimed")
     result = verify(doc)
     assert_rejects(result, "REC-END-2", "/moves")

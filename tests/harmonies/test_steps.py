@@ -19,13 +19,22 @@ def _steps(doc: dict[str, Any], move: int) -> list[dict[str, Any]]:
 
 # E1 — stacking legality (section 14)
 E1 = [
-    ((), "brown", None), (("brown",), "brown", None), (("brown", "brown"), "brown", "HAR-STACK-3"),
-    (("brown", "brown"), "green", None), (("brown", "brown"), "red", "HAR-STACK-5"),
-    (("gray", "gray"), "gray", None), (("gray", "gray"), "red", "HAR-STACK-5"),
-    (("gray",), "red", None), (("red",), "red", None), (("green",), "brown", "HAR-STACK-3"),
-    (("gray",), "green", "HAR-STACK-4"), (("yellow",), "red", "HAR-STACK-5"),
-    (("brown",), "blue", "HAR-STACK-1"), (("gray",), "yellow", "HAR-STACK-1"),
-    (("red",), "gray", "HAR-STACK-2"), (("gray", "gray", "gray"), "gray", "HAR-STACK-2"),
+    ((), "brown", None),
+    (("brown",), "brown", None),
+    (("brown", "brown"), "brown", "HAR-STACK-3"),
+    (("brown", "brown"), "green", None),
+    (("brown", "brown"), "red", "HAR-STACK-5"),
+    (("gray", "gray"), "gray", None),
+    (("gray", "gray"), "red", "HAR-STACK-5"),
+    (("gray",), "red", None),
+    (("red",), "red", None),
+    (("green",), "brown", "HAR-STACK-3"),
+    (("gray",), "green", "HAR-STACK-4"),
+    (("yellow",), "red", "HAR-STACK-5"),
+    (("brown",), "blue", "HAR-STACK-1"),
+    (("gray",), "yellow", "HAR-STACK-1"),
+    (("red",), "gray", "HAR-STACK-2"),
+    (("gray", "gray", "gray"), "gray", "HAR-STACK-2"),
 ]
 
 
@@ -54,8 +63,13 @@ def test_e1_cube_cell_is_HAR_TOK_3_before_stacking() -> None:
 # E11 — rejected records (modifications of the sample record)
 def test_e11_red_onto_two_tokens_is_HAR_STACK_5() -> None:
     doc = sample()
-    doc["moves"][1]["steps"] = [spirit("ram_spirit"), take(3), put("gray", 0, 0),
-                                put("gray", 0, 0), put("red", 0, 0)]
+    doc["moves"][1]["steps"] = [
+        spirit("ram_spirit"),
+        take(3),
+        put("gray", 0, 0),
+        put("gray", 0, 0),
+        put("red", 0, 0),
+    ]
     assert_rejects(verify(doc), "HAR-STACK-5", "/moves/1/steps/4/cell")
 
 
@@ -305,17 +319,35 @@ def test_choice_in_later_turn_is_HAR_SPIRIT_3() -> None:
 
 
 def test_completed_card_has_no_cube_HAR_CUBE_1() -> None:
-    s = Script(setup={"central_board": [["yellow", "gray", "gray"]] * 5,
-                      "display": ["meerkat", "koala", "shrew", "otter", "bear"]},
-               draws=["yellow", "gray", "gray"] * 20)
+    s = Script(
+        setup={
+            "central_board": [["yellow", "gray", "gray"]] * 5,
+            "display": ["meerkat", "koala", "shrew", "otter", "bear"],
+        },
+        draws=["yellow", "gray", "gray"] * 20,
+    )
     # meerkat: cube on a gray next to a yellow; track of 4
-    s.play(take(1), put("yellow", 0, 0), put("gray", 0, 1), put("gray", 1, 0),
-           card("meerkat"), cube("meerkat", 0, 1), cube("meerkat", 1, 0))
+    s.play(
+        take(1),
+        put("yellow", 0, 0),
+        put("gray", 0, 1),
+        put("gray", 1, 0),
+        card("meerkat"),
+        cube("meerkat", 0, 1),
+        cube("meerkat", 1, 0),
+    )
     s.play(take(1), put("yellow", 0, 0), put("gray", 0, 1), put("gray", 1, 0))
-    s.play(take(2), put("yellow", 2, 2), put("gray", 2, 1), put("gray", 2, 3),
-           cube("meerkat", 2, 1), cube("meerkat", 2, 3))
+    s.play(
+        take(2),
+        put("yellow", 2, 2),
+        put("gray", 2, 1),
+        put("gray", 2, 3),
+        cube("meerkat", 2, 1),
+        cube("meerkat", 2, 3),
+    )
     assert s.state.players[0].cards[0].complete
     s.play(take(2), put("yellow", 2, 2), put("gray", 2, 1), put("gray", 2, 3))
-    record = s.with_turn(take(3), put("yellow", 4, 0), put("gray", 4, 1), put("gray", 3, 0),
-                         cube("meerkat", 4, 1))
+    record = s.with_turn(
+        take(3), put("yellow", 4, 0), put("gray", 4, 1), put("gray", 3, 0), cube("meerkat", 4, 1)
+    )
     assert_rejects(verify(record), "HAR-CUBE-1", "/moves/4/steps/4/card")

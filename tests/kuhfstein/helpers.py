@@ -16,34 +16,70 @@ from scorer.pointer import to_pointer
 from tests.conftest import load_fixture
 
 CARDS: dict[str, Any] = {
-    "C1": {"cells": [{"x": 0, "y": 0, "face": "forest"}, {"x": 1, "y": 0, "face": "forest"}],
-           "points": 3},
-    "C5": {"cells": [{"x": 0, "y": 0, "face": "lake"}, {"x": 1, "y": 0, "face": "lake"},
-                     {"x": 0, "y": 1, "face": "lake"}, {"x": 1, "y": 1, "face": "lake"}],
-           "points": 9},
-    "C6": {"cells": [{"x": 0, "y": 0, "face": "hay"}, {"x": 1, "y": 0, "face": "back"}],
-           "points": 2},
+    "C1": {
+        "cells": [{"x": 0, "y": 0, "face": "forest"}, {"x": 1, "y": 0, "face": "forest"}],
+        "points": 3,
+    },
+    "C5": {
+        "cells": [
+            {"x": 0, "y": 0, "face": "lake"},
+            {"x": 1, "y": 0, "face": "lake"},
+            {"x": 0, "y": 1, "face": "lake"},
+            {"x": 1, "y": 1, "face": "lake"},
+        ],
+        "points": 9,
+    },
+    "C6": {
+        "cells": [{"x": 0, "y": 0, "face": "hay"}, {"x": 1, "y": 0, "face": "back"}],
+        "points": 2,
+    },
     # E8: K = (0,0) forest, (0,1) lake, (1,1) back; 4 points
-    "K": {"cells": [{"x": 0, "y": 0, "face": "forest"}, {"x": 0, "y": 1, "face": "lake"},
-                    {"x": 1, "y": 1, "face": "back"}], "points": 4},
+    "K": {
+        "cells": [
+            {"x": 0, "y": 0, "face": "forest"},
+            {"x": 0, "y": 1, "face": "lake"},
+            {"x": 1, "y": 1, "face": "back"},
+        ],
+        "points": 4,
+    },
     # 3 face cells in a row (E11)
-    "T3": {"cells": [{"x": 0, "y": 0, "face": "hay"}, {"x": 1, "y": 0, "face": "hay"},
-                     {"x": 2, "y": 0, "face": "hay"}], "points": 20},
+    "T3": {
+        "cells": [
+            {"x": 0, "y": 0, "face": "hay"},
+            {"x": 1, "y": 0, "face": "hay"},
+            {"x": 2, "y": 0, "face": "hay"},
+        ],
+        "points": 20,
+    },
     # one face cell, 13 points (E13) and 4 points
-    "P13": {"cells": [{"x": 0, "y": 0, "face": "meadow"}, {"x": 1, "y": 0, "face": "back"}],
-            "points": 13},
-    "P4": {"cells": [{"x": 0, "y": 0, "face": "meadow"}, {"x": 1, "y": 0, "face": "back"}],
-           "points": 4},
-    "F1": {"cells": [{"x": 0, "y": 0, "face": "forest"}, {"x": 0, "y": 1, "face": "lake"}],
-           "points": 3},
-    "F2": {"cells": [{"x": 0, "y": 0, "face": "forest"}, {"x": 0, "y": 1, "face": "back"}],
-           "points": 2},
-    "F3": {"cells": [{"x": 0, "y": 0, "face": "forest"}, {"x": 1, "y": 0, "face": "house"}],
-           "points": 3},
-    "F4": {"cells": [{"x": 0, "y": 0, "face": "meadow"}, {"x": 1, "y": 0, "face": "forest"}],
-           "points": 3},
-    "M1": {"cells": [{"x": 0, "y": 0, "face": "meadow"}, {"x": 0, "y": 1, "face": "back"}],
-           "points": 2},
+    "P13": {
+        "cells": [{"x": 0, "y": 0, "face": "meadow"}, {"x": 1, "y": 0, "face": "back"}],
+        "points": 13,
+    },
+    "P4": {
+        "cells": [{"x": 0, "y": 0, "face": "meadow"}, {"x": 1, "y": 0, "face": "back"}],
+        "points": 4,
+    },
+    "F1": {
+        "cells": [{"x": 0, "y": 0, "face": "forest"}, {"x": 0, "y": 1, "face": "lake"}],
+        "points": 3,
+    },
+    "F2": {
+        "cells": [{"x": 0, "y": 0, "face": "forest"}, {"x": 0, "y": 1, "face": "back"}],
+        "points": 2,
+    },
+    "F3": {
+        "cells": [{"x": 0, "y": 0, "face": "forest"}, {"x": 1, "y": 0, "face": "house"}],
+        "points": 3,
+    },
+    "F4": {
+        "cells": [{"x": 0, "y": 0, "face": "meadow"}, {"x": 1, "y": 0, "face": "forest"}],
+        "points": 3,
+    },
+    "M1": {
+        "cells": [{"x": 0, "y": 0, "face": "meadow"}, {"x": 0, "y": 1, "face": "back"}],
+        "points": 2,
+    },
 }
 SCORING: dict[str, Any] = {
     "W1": {"points": 4, "condition": {"type": "kind_count_at_least", "kind": "forest", "n": 2}},
@@ -101,20 +137,29 @@ def situation_doc(
         board = {"tiles": [], "score": 0, "dealt": dealt[i]}
         board.update(copy.deepcopy(dict(boards[name])))
         docs[name] = board
-    base_table = {"tile_display": ["forest", "lake", "meadow", "hay", "house"],
-                  "card_display": ["F1", "F2", "F3", "F4"], "next": names[0], "phase": "play"}
+    base_table = {
+        "tile_display": ["forest", "lake", "meadow", "hay", "house"],
+        "card_display": ["F1", "F2", "F3", "F4"],
+        "next": names[0],
+        "phase": "play",
+    }
     base_table.update(table or {})
     return {
-        "format": "scorer-position/1", "game": "kuhfstein", "variant": dict(variant or {}),
+        "format": "scorer-position/1",
+        "game": "kuhfstein",
+        "variant": dict(variant or {}),
         "players": [{"name": n} for n in names],
-        "components": copy.deepcopy({"track": dict(track or COWS_15_25), "cards": CARDS,
-                                     "scoring_tiles": SCORING}),
-        "boards": docs, "table": base_table,
+        "components": copy.deepcopy(
+            {"track": dict(track or COWS_15_25), "cards": CARDS, "scoring_tiles": SCORING}
+        ),
+        "boards": docs,
+        "table": base_table,
     }
 
 
-def move(steps: Sequence[Mapping[str, Any]], refill: Mapping[str, Any] | None = None,
-         player: str = "Ann") -> dict[str, Any]:
+def move(
+    steps: Sequence[Mapping[str, Any]], refill: Mapping[str, Any] | None = None, player: str = "Ann"
+) -> dict[str, Any]:
     m: dict[str, Any] = {"player": player, "action": "turn", "steps": list(steps)}
     if refill is not None:
         m["refill"] = dict(refill)
@@ -150,8 +195,9 @@ def partial(state: KState, steps: Sequence[Mapping[str, Any]]) -> Work:
     return w
 
 
-def step_rejects(state: KState, steps: Sequence[Mapping[str, Any]], rule: str,
-                 pointer: str) -> None:
+def step_rejects(
+    state: KState, steps: Sequence[Mapping[str, Any]], rule: str, pointer: str
+) -> None:
     """The steps (without the end of the turn) raise ``rule`` at ``pointer`` (move 0)."""
     try:
         partial(state, steps)

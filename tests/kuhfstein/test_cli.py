@@ -16,11 +16,19 @@ E19 = str(FIXTURES / "kuhfstein/valid/e19-mini-game.json")
 
 
 def test_score_shows_categories_bonuses_and_scoring_tile() -> None:
-    result = RUNNER.invoke(app, ["score", str(FIXTURES / "kuhfstein/valid/sim-4p-seed3.json"),
-                                 "--no-color"])
+    result = RUNNER.invoke(
+        app, ["score", str(FIXTURES / "kuhfstein/valid/sim-4p-seed3.json"), "--no-color"]
+    )
     assert result.exit_code == 0, result.output
-    for word in ("cards", "trees", "scoring_tile", "tiles_placed", "bonuses", "15: +1 cow",
-                 "record's own component data"):
+    for word in (
+        "cards",
+        "trees",
+        "scoring_tile",
+        "tiles_placed",
+        "bonuses",
+        "15: +1 cow",
+        "record's own component data",
+    ):
         assert word in result.output
 
 
@@ -60,10 +68,10 @@ def test_mid_game_position_round_trip() -> None:
     doc = RULES.export_position(state, record)
     loaded = RULES.load_position(doc).state
     assert loaded is not None
-    assert loaded.boards == tuple(b._replace(played_at=tuple(() for _ in b.played))
-                                  for b in state.boards)
-    assert (loaded.tile_display, loaded.card_display) == (state.tile_display,
-                                                         state.card_display)
+    assert loaded.boards == tuple(
+        b._replace(played_at=tuple(() for _ in b.played)) for b in state.boards
+    )
+    assert (loaded.tile_display, loaded.card_display) == (state.tile_display, state.card_display)
     assert loaded.deck_left == state.deck_left and loaded.tiles_left == state.tiles_left
     after = RULES.apply(loaded, record["moves"][4])
     assert after.boards[0].score == 5
@@ -90,13 +98,16 @@ def test_explain_items_and_svg_picture() -> None:
     result = RUNNER.invoke(app, ["explain", E19, "--player", "Bob"])
     assert result.exit_code == 0, result.output
     assert "tree on square [0,0] (4 × lake): 5 points [KUH-TREE-4]" in result.output
-    assert ("card C5: 4 cows placed on [0,0] lake, [1,0] lake, [0,1] lake, [1,1] lake: 9 points "
-            "[KUH-PLAY-4]") in result.output
+    assert (
+        "card C5: 4 cows placed on [0,0] lake, [1,0] lake, [0,1] lake, [1,1] lake: 9 points "
+        "[KUH-PLAY-4]"
+    ) in result.output
     items = RULES.explain(replay(RULES, e19()).state)
     assert sum(i.points for i in items if i.player == "Ann") == 9
     path = str(FIXTURES / "kuhfstein/invalid/tile-diagonal.json")
     import tempfile
     from pathlib import Path
+
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "m.svg"
         result = RUNNER.invoke(app, ["show", path, "--svg", str(out)])

@@ -78,22 +78,32 @@ def test_e19_foreign_tile_is_final_2() -> None:
 
 
 def test_e19_wrong_met_is_final_4() -> None:
-    doc = _variant(["moves", 6, "steps", 0], {"do": "reveal_scoring_tile", "tile": "W2",
-                                              "met": True})
+    doc = _variant(
+        ["moves", 6, "steps", 0], {"do": "reveal_scoring_tile", "tile": "W2", "met": True}
+    )
     assert_rejects(verify(doc), "KUH-FINAL-4", "/moves/6/steps/0/met")
 
 
 def test_e19_extra_turn_is_end_3() -> None:
     doc = e19()
-    doc["moves"].insert(6, {"player": "Ann", "action": "turn", "steps": [
-        {"do": "place_tile", "take": "meadow", "at": [1, 1]}]})
+    doc["moves"].insert(
+        6,
+        {
+            "player": "Ann",
+            "action": "turn",
+            "steps": [{"do": "place_tile", "take": "meadow", "at": [1, 1]}],
+        },
+    )
     assert_rejects(verify(doc), "KUH-END-3", "/moves/6")
 
 
 def test_e19_reveal_instead_of_turn_is_turn_3() -> None:
     doc = e19()
-    doc["moves"][5] = {"player": "Bob", "action": "turn",
-                       "steps": [{"do": "reveal_scoring_tile", "tile": "W3"}]}
+    doc["moves"][5] = {
+        "player": "Bob",
+        "action": "turn",
+        "steps": [{"do": "reveal_scoring_tile", "tile": "W3"}],
+    }
     assert_rejects(verify(doc), "KUH-TURN-3", "/moves/5/steps/0/do")
 
 
@@ -125,6 +135,7 @@ def test_e19_position_export_scores_like_the_record() -> None:
 
 
 # --- E20: the sample position of 14.4 -------------------------------------------------------
+
 
 def position() -> dict[str, Any]:
     from tests.conftest import load_fixture
@@ -177,6 +188,7 @@ def test_e20_combined_findings_reported_together() -> None:
     def change(d: dict[str, Any]) -> None:
         d["boards"]["Bob"]["cows_in_supply"] = 1
         d["boards"]["Ann"]["played"] = ["C1"]
+
     r = _pos(change)
     assert_finding(r, "KUH-POS-8", "/boards/Bob/cows_in_supply")
     assert_finding(r, "KUH-POS-9", "/boards/Ann/score")
@@ -192,18 +204,35 @@ def test_13_7_exchange_fragment() -> None:
     """Section 13.7: an exchange after the first step (4 lakes left), refills 2 then 1+1."""
     doc = e19()
     doc["setup"]["tile_display"] = ["lake", "lake", "lake", "lake", "forest"]
-    doc["setup"]["cards"]["C9"] = {"cells": [{"x": 0, "y": 0, "face": "hay"},
-                                             {"x": 1, "y": 0, "face": "back"}], "points": 2}
+    doc["setup"]["cards"]["C9"] = {
+        "cells": [{"x": 0, "y": 0, "face": "hay"}, {"x": 1, "y": 0, "face": "back"}],
+        "points": 2,
+    }
     doc["moves"] = [
-        {"player": "Ann", "action": "turn", "steps": [
-            {"do": "place_tile", "take": "forest", "at": [0, 0]},
-            {"do": "place_tile", "swap": {"drawn": ["hay", "hay", "meadow", "house"]},
-             "take": "hay", "at": [1, 0], "tree": None}],
-         "refill": {"tiles": ["lake", "forest"], "cards": []}},
-        {"player": "Bob", "action": "turn", "steps": [
-            {"do": "place_tile", "take": "meadow", "at": [0, 0]},
-            {"do": "take_card", "card": "C4", "bonuses": []}],
-         "refill": {"tiles": ["hay"], "cards": ["C9"]}},
+        {
+            "player": "Ann",
+            "action": "turn",
+            "steps": [
+                {"do": "place_tile", "take": "forest", "at": [0, 0]},
+                {
+                    "do": "place_tile",
+                    "swap": {"drawn": ["hay", "hay", "meadow", "house"]},
+                    "take": "hay",
+                    "at": [1, 0],
+                    "tree": None,
+                },
+            ],
+            "refill": {"tiles": ["lake", "forest"], "cards": []},
+        },
+        {
+            "player": "Bob",
+            "action": "turn",
+            "steps": [
+                {"do": "place_tile", "take": "meadow", "at": [0, 0]},
+                {"do": "take_card", "card": "C4", "bonuses": []},
+            ],
+            "refill": {"tiles": ["hay"], "cards": ["C9"]},
+        },
     ]
     run = replay(RULES, doc)
     assert not run.findings
@@ -212,6 +241,8 @@ def test_13_7_exchange_fragment() -> None:
     assert sorted(state.card_display) == ["C3", "C5", "C6", "C9"]
     assert state.tiles_left == 61 - 5 - 4 - 3
     doc["variant"]["max_swaps_per_action"] = 2
-    doc["moves"][0]["steps"][1]["swap"] = [{"drawn": ["hay", "hay", "meadow", "house"]},
-                                           {"drawn": ["lake"] * 4}]
+    doc["moves"][0]["steps"][1]["swap"] = [
+        {"drawn": ["hay", "hay", "meadow", "house"]},
+        {"drawn": ["lake"] * 4},
+    ]
     assert_rejects(verify(doc), "KUH-TILE-1", "/moves/0/steps/1/swap/1")

@@ -60,8 +60,10 @@ def test_card_items_say_which_cells_got_cows_and_which_are_backs(name: str) -> N
         card = state.comp.cards.get(cid)
         assert card is not None
         cows_part, _, back_part = item.text.partition("; back")
-        placed = [((int(x), int(y)), kind) for x, y, kind in
-                  re.findall(r"\[(-?\d+),(-?\d+)\] (\w+)", cows_part)]
+        placed = [
+            ((int(x), int(y)), kind)
+            for x, y, kind in re.findall(r"\[(-?\d+),(-?\d+)\] (\w+)", cows_part)
+        ]
         backs = [(int(x), int(y)) for x, y in CELL.findall(back_part)]
         assert len(placed) == card.n_faces and f" {card.n_faces} cow" in cows_part
         assert len(backs) == len(card.cells) - card.n_faces
@@ -102,8 +104,13 @@ def test_picture_is_large_and_shows_track_and_total(name: str) -> None:
     state = _state(name)
     sheet = RULES.score(state)
     root = ET.fromstring(RULES.draw_svg(state, RULES.explain(state), None))
-    tiles = [r for g in root.iter(f"{NS}g") if g.get("class") == "board"
-             for r in g.findall(f"{NS}rect") if r.get("stroke") == "#555"]
+    tiles = [
+        r
+        for g in root.iter(f"{NS}g")
+        if g.get("class") == "board"
+        for r in g.findall(f"{NS}rect")
+        if r.get("stroke") == "#555"
+    ]
     assert tiles and all(float(r.get("width", 0)) >= CITRUS_CELL for r in tiles)
     panels = {g.get("data-player"): g for g in root.iter(f"{NS}g") if g.get("class") == "board"}
     assert list(panels) == list(state.names)
@@ -112,5 +119,6 @@ def test_picture_is_large_and_shows_track_and_total(name: str) -> None:
         assert texts["total"].get("data-total") == str(line.total)
         assert (texts["total"].text or "").startswith(f"{line.name}: {line.total} point")
         assert texts["track"].get("data-track") == str(board.score)
-        assert (texts["track"].text or "").startswith(f"track {board.score} + scoring tile "
-                                                      f"{line.categories['scoring_tile']}")
+        assert (texts["track"].text or "").startswith(
+            f"track {board.score} + scoring tile {line.categories['scoring_tile']}"
+        )

@@ -33,24 +33,38 @@ def test_setup_2_tile_display() -> None:
 
 
 def test_setup_3_card_display() -> None:
-    assert_rejects(verify(_setup(card_display=["C3", "C4", "C5"])), "KUH-SETUP-3",
-                   "/setup/card_display")
-    assert_rejects(verify(_setup(card_display=["C3", "C4", "C5", "C99"])), "KUH-SETUP-3",
-                   "/setup/card_display/3")
+    assert_rejects(
+        verify(_setup(card_display=["C3", "C4", "C5"])), "KUH-SETUP-3", "/setup/card_display"
+    )
+    assert_rejects(
+        verify(_setup(card_display=["C3", "C4", "C5", "C99"])),
+        "KUH-SETUP-3",
+        "/setup/card_display/3",
+    )
 
 
 def test_setup_4_hands() -> None:
-    assert_rejects(verify(_setup(hands={"Ann": ["C1", "C7"], "Bob": ["C2"]})), "KUH-SETUP-4",
-                   "/setup/hands/Ann")
-    assert_rejects(verify(_setup(hands={"Ann": ["C1"], "Bob": ["C3"]})), "KUH-SETUP-4",
-                   "/setup/hands/Bob")
+    assert_rejects(
+        verify(_setup(hands={"Ann": ["C1", "C7"], "Bob": ["C2"]})),
+        "KUH-SETUP-4",
+        "/setup/hands/Ann",
+    )
+    assert_rejects(
+        verify(_setup(hands={"Ann": ["C1"], "Bob": ["C3"]})), "KUH-SETUP-4", "/setup/hands/Bob"
+    )
 
 
 def test_setup_5_scoring_dealt() -> None:
-    assert_rejects(verify(_setup(scoring_dealt={"Ann": ["W1"], "Bob": ["W3", "W4"]})),
-                   "KUH-SETUP-5", "/setup/scoring_dealt/Ann")
-    assert_rejects(verify(_setup(scoring_dealt={"Ann": ["W1", "W2"], "Bob": ["W2", "W4"]})),
-                   "KUH-SETUP-5", "/setup/scoring_dealt/Bob")
+    assert_rejects(
+        verify(_setup(scoring_dealt={"Ann": ["W1"], "Bob": ["W3", "W4"]})),
+        "KUH-SETUP-5",
+        "/setup/scoring_dealt/Ann",
+    )
+    assert_rejects(
+        verify(_setup(scoring_dealt={"Ann": ["W1", "W2"], "Bob": ["W2", "W4"]})),
+        "KUH-SETUP-5",
+        "/setup/scoring_dealt/Bob",
+    )
 
 
 def test_setup_6_trees() -> None:
@@ -64,8 +78,9 @@ def test_setup_7_bonus_layout() -> None:
     doc = _setup(track={"bonus_spaces": [{"space": 70, "bonus": "cow"}]})
     assert_rejects(verify(doc), "KUH-SETUP-7", "/setup/track/bonus_spaces/0")
     seven = [{"space": p, "bonus": "cow"} for p in range(10, 17)]
-    assert_rejects(verify(_setup(track={"bonus_spaces": seven})), "KUH-SETUP-7",
-                   "/setup/track/bonus_spaces/6")
+    assert_rejects(
+        verify(_setup(track={"bonus_spaces": seven})), "KUH-SETUP-7", "/setup/track/bonus_spaces/6"
+    )
 
 
 def test_setup_8_scoring_tiles() -> None:
@@ -85,15 +100,15 @@ COUNTS = {"hay": 12, "meadow": 12, "forest": 12, "lake": 13, "house": 12}
 
 def test_setup_9_tile_counts() -> None:
     assert_ok(verify(_setup(tile_counts=COUNTS)))
-    assert_rejects(verify(_setup(tile_counts={**COUNTS, "lake": 14})), "KUH-SETUP-9",
-                   "/setup/tile_counts")
+    assert_rejects(
+        verify(_setup(tile_counts={**COUNTS, "lake": 14})), "KUH-SETUP-9", "/setup/tile_counts"
+    )
     doc = _setup(tile_counts={**COUNTS, "house": 0, "lake": 25})
     assert_rejects(verify(doc), "KUH-SETUP-9", "/setup/tile_counts")
 
 
 def test_setup_10_tile_order() -> None:
-    assert_rejects(verify(_setup(tile_order=["lake"] * 10)), "KUH-SETUP-10",
-                   "/setup/tile_order")
+    assert_rejects(verify(_setup(tile_order=["lake"] * 10)), "KUH-SETUP-10", "/setup/tile_order")
     doc = _setup(tile_order=["lake"] * 56)
     doc["variant"]["swap_discard"] = "return"
     assert_rejects(verify(doc), "KUH-SETUP-10", "/setup/tile_order")
@@ -101,8 +116,7 @@ def test_setup_10_tile_order() -> None:
 
 def test_setup_11_card_order() -> None:
     assert_rejects(verify(_setup(card_order=["C3"])), "KUH-SETUP-11", "/setup/card_order/0")
-    assert_rejects(verify(_setup(card_order=["C7", "C8"])), "KUH-SETUP-11",
-                   "/setup/card_order")
+    assert_rejects(verify(_setup(card_order=["C7", "C8"])), "KUH-SETUP-11", "/setup/card_order")
 
 
 def test_all_setup_problems_are_listed() -> None:
@@ -115,8 +129,10 @@ def test_all_setup_problems_are_listed() -> None:
 
 def _card(cid: str, cells: list[tuple[int, int, str]], points: int = 2) -> dict[str, Any]:
     doc = e19()
-    doc["setup"]["cards"][cid] = {"cells": [{"x": x, "y": y, "face": f} for x, y, f in cells],
-                                  "points": points}
+    doc["setup"]["cards"][cid] = {
+        "cells": [{"x": x, "y": y, "face": f} for x, y, f in cells],
+        "points": points,
+    }
     return doc
 
 
@@ -147,9 +163,10 @@ def test_carddef_4_points() -> None:
 def test_carddef_5_at_most_55_cards() -> None:
     doc = e19()
     for i in range(9, 57):
-        doc["setup"]["cards"][f"C{i}"] = {"cells": [{"x": 0, "y": 0, "face": "hay"},
-                                                    {"x": 1, "y": 0, "face": "back"}],
-                                          "points": 2}
+        doc["setup"]["cards"][f"C{i}"] = {
+            "cells": [{"x": 0, "y": 0, "face": "hay"}, {"x": 1, "y": 0, "face": "back"}],
+            "points": 2,
+        }
     assert_rejects(verify(doc), "KUH-CARDDEF-5", "/setup/cards")
 
 
@@ -173,12 +190,15 @@ def test_carddef_7_card_size_warning() -> None:
     state = replay(RULES, doc).state
     warnings = RULES.warnings(state)
     assert [(w.rule, w.pointer, w.severity) for w in warnings] == [
-        ("KUH-CARDDEF-7", "/setup/cards/C9/cells", "warning")]
+        ("KUH-CARDDEF-7", "/setup/cards/C9/cells", "warning")
+    ]
     assert result.scores is not None
     assert any("KUH-CARDDEF-7" in n for n in result.scores.notes)
     pos = situation_doc({"Ann": {}, "Bob": {}})
-    pos["components"]["cards"] = {**pos["components"]["cards"], "X6": {
-        "cells": [{"x": x, "y": 0, "face": "hay"} for x in range(6)], "points": 9}}
+    pos["components"]["cards"] = {
+        **pos["components"]["cards"],
+        "X6": {"cells": [{"x": x, "y": 0, "face": "hay"} for x in range(6)], "points": 9},
+    }
     result = verify(pos)
     assert_ok(result)
     assert_finding(result, "KUH-CARDDEF-7", "/components/cards/X6/cells")
@@ -191,10 +211,11 @@ def test_mirrored_duplicate_is_not_an_error() -> None:
     assert_ok(verify(doc))
 
 
-def _card_into(doc: dict[str, Any], cid: str, cells: list[tuple[int, int, str]]
-               ) -> dict[str, Any]:
-    doc["setup"]["cards"][cid] = {"cells": [{"x": x, "y": y, "face": f} for x, y, f in cells],
-                                  "points": 4}
+def _card_into(doc: dict[str, Any], cid: str, cells: list[tuple[int, int, str]]) -> dict[str, Any]:
+    doc["setup"]["cards"][cid] = {
+        "cells": [{"x": x, "y": y, "face": f} for x, y, f in cells],
+        "points": 4,
+    }
     return doc
 
 

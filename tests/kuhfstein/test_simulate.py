@@ -44,8 +44,13 @@ def _accepted(state: KState, steps: list[dict[str, Any]]) -> bool:
 
 
 def _key(step: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple(sorted((k, repr(v)) for k, v in step.items()
-                        if k not in IDENTITY and not (k == "tree" and v is None)))
+    return tuple(
+        sorted(
+            (k, repr(v))
+            for k, v in step.items()
+            if k not in IDENTITY and not (k == "tree" and v is None)
+        )
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -57,12 +62,17 @@ def test_simulated_games_verify(players: int) -> None:
         assert result.moves_verified == len(record["moves"])
 
 
-@pytest.mark.parametrize("options", [
-    {"refill_timing": "after_action"}, {"swap_discard": "return", "tile_swap_draw": "full"},
-    {"allow_pass": "never", "early_end_finish_round": True},
-    {"extra_final_round": True, "end_threshold": 25}, {"max_swaps_per_action": 2},
-    {"partial_herd": True, "card_swap_needs_full_display": False, "majority_tie": "strict"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"refill_timing": "after_action"},
+        {"swap_discard": "return", "tile_swap_draw": "full"},
+        {"allow_pass": "never", "early_end_finish_round": True},
+        {"extra_final_round": True, "end_threshold": 25},
+        {"max_swaps_per_action": 2},
+        {"partial_herd": True, "card_swap_needs_full_display": False, "majority_tie": "strict"},
+    ],
+)
 def test_simulated_variants_verify(options: dict[str, Any]) -> None:
     record = RULES.simulate(3, 11, options)
     assert record["variant"] == options
@@ -103,8 +113,9 @@ def test_checker_accepts_every_generated_step(seed: int, players: int) -> None:
         for step in rng.sample(steps, min(len(steps), 12)):
             assert _accepted(state, [step]), step
         turn = Turn(state)
-        options = [(s, c) for s, c in turn.plays()] + [(s, frozenset()) for s in turn.steps()
-                                                       if s["do"] != "play_card"]
+        options = [(s, c) for s, c in turn.plays()] + [
+            (s, frozenset()) for s in turn.steps() if s["do"] != "play_card"
+        ]
         for first, cows in rng.sample(options, min(len(options), 3)):
             model = Turn(state)
             chosen = copy.deepcopy(first)
@@ -163,11 +174,18 @@ def _mutate(step: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 def test_generator_offers_bonus_steps_and_stuck_passes() -> None:
-    track = {"bonus_spaces": [{"space": 15, "bonus": "cow"}, {"space": 25, "bonus": "cow"},
-                              {"space": 3, "bonus": "extra_tile"},
-                              {"space": 6, "bonus": "extra_action"}]}
-    state = situation({"Ann": {"tiles": tiles("F0,0 F1,0 H0,1 M1,1"), "hand": ["C1", "P4"]},
-                       "Bob": {}}, track=track)
+    track = {
+        "bonus_spaces": [
+            {"space": 15, "bonus": "cow"},
+            {"space": 25, "bonus": "cow"},
+            {"space": 3, "bonus": "extra_tile"},
+            {"space": 6, "bonus": "extra_action"},
+        ]
+    }
+    state = situation(
+        {"Ann": {"tiles": tiles("F0,0 F1,0 H0,1 M1,1"), "hand": ["C1", "P4"]}, "Bob": {}},
+        track=track,
+    )
     turn = Turn(state)
     step, cows = next((s, c) for s, c in turn.plays() if s["card"] == "C1")
     turn.do(step, cows)
@@ -179,9 +197,16 @@ def test_generator_offers_bonus_steps_and_stuck_passes() -> None:
     play2, cows2 = next((s, c) for s, c in turn.plays() if s["card"] == "P4")
     turn.do(play2, cows2)
     assert play2["bonuses"] == [6] and turn.regular_open()
-    stuck = situation({"Ann": {"tiles": tiles("F0,0")}, "Bob": {}},
-                      {"tile_display": [], "card_display": [], "tiles_left": 0,
-                       "deck_left": 0, "phase": "finishing"})
+    stuck = situation(
+        {"Ann": {"tiles": tiles("F0,0")}, "Bob": {}},
+        {
+            "tile_display": [],
+            "card_display": [],
+            "tiles_left": 0,
+            "deck_left": 0,
+            "phase": "finishing",
+        },
+    )
     assert list(RULES.legal_steps(stuck)) == [{"do": "pass"}]
     assert _accepted(stuck, [{"do": "pass"}, {"do": "pass"}])
 
@@ -204,8 +229,10 @@ def test_bad_simulation_requests() -> None:
 
 def test_partial_herds_are_generated_and_accepted() -> None:
     cows = [(0, 0), (1, 0), (1, 1)]
-    state = situation({"Ann": {"tiles": tiles("F0,0 F1,0 F1,1 F2,1", cows=cows)}, "Bob": {}},
-                      variant={"partial_herd": True})
+    state = situation(
+        {"Ann": {"tiles": tiles("F0,0 F1,0 F1,1 F2,1", cows=cows)}, "Bob": {}},
+        variant={"partial_herd": True},
+    )
     herds = [s for s in RULES.legal_steps(state) if s["do"] == "return_herd"]
     parts = [s for s in herds if "cells" in s]
     assert len(parts) == 6  # {a}, {b}, {c}, {a,b}, {b,c}, {a,b,c}
@@ -221,8 +248,7 @@ def test_partial_herds_are_generated_and_accepted() -> None:
 def test_exported_positions_are_possible(seed: int, players: int) -> None:
     """Every exported position of a simulated game passes the KUH-POS checks and loads back
     to the same boards; the final one scores like the record."""
-    record = RULES.simulate(players, seed, {"refill_timing": "after_action"} if seed % 2
-                            else {})
+    record = RULES.simulate(players, seed, {"refill_timing": "after_action"} if seed % 2 else {})
     n = len(record["moves"])
     for upto in sorted({1, n // 3, n // 2, n - players, n}):
         state = replay(RULES, record, upto=upto).state

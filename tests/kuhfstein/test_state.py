@@ -16,7 +16,9 @@ from scorer.games.kuhfstein.events import apply_step, begin_turn, end_turn
 from scorer.games.kuhfstein.state import Board, KState
 
 OPTIONS: list[dict[str, Any]] = [
-    {}, {"refill_timing": "after_action"}, {"swap_discard": "return", "tile_swap_draw": "full"},
+    {},
+    {"refill_timing": "after_action"},
+    {"swap_discard": "return", "tile_swap_draw": "full"},
     {"partial_herd": True, "card_swap_needs_full_display": False},
 ]
 
@@ -88,5 +90,5 @@ def test_freeze_builds_the_fields_in_declared_order() -> None:
         assert board.dealt == state.boards[state.seat].dealt
         assert isinstance(board.cows, frozenset) and isinstance(board.hand, tuple)
         assert new.seat == (state.seat + 1) % len(state.names)
-        assert new.boards[:state.seat] == state.boards[:state.seat]
+        assert new.boards[: state.seat] == state.boards[: state.seat]
         state = new

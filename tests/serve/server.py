@@ -23,8 +23,11 @@ def running_server(timeout: float = 20.0) -> Iterator[str]:
     """Start ``python -m scorer serve --port P``, wait until it answers, stop it after."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
-    proc = subprocess.Popen([sys.executable, "-m", "scorer", "serve", "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "scorer", "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     try:
         deadline = time.monotonic() + timeout
         while True:

@@ -43,8 +43,7 @@ def test_page_and_assets_are_served_with_a_strict_policy(client: TestClient) -> 
     assert page.status_code == 200
     assert "default-src 'none'" in page.headers["content-security-policy"]
     assert '<script type="module" src="/static/app.js">' in page.text
-    for asset in ("app.js", "editors.js", "board.js", "form.js", "view.js", "share.js",
-                  "app.css"):
+    for asset in ("app.js", "editors.js", "board.js", "form.js", "view.js", "share.js", "app.css"):
         answer = client.get(f"/static/{asset}")
         assert answer.status_code == 200, asset
         assert "http://" not in answer.text and "https://" not in answer.text, asset
@@ -73,30 +72,37 @@ def test_blank_board_is_a_possible_position(client: TestClient, game: str) -> No
 
 
 def test_blank_takes_map_board_and_variant(client: TestClient) -> None:
-    hacienda = post(client, "/api/blank", {"game": "hacienda", "players": ["A", "B"],
-                                           "map": "haz-bridge"}).json()["position"]
+    hacienda = post(
+        client, "/api/blank", {"game": "hacienda", "players": ["A", "B"], "map": "haz-bridge"}
+    ).json()["position"]
     assert hacienda["map"] == {"id": "haz-bridge"}
-    citrus = post(client, "/api/blank", {"game": "citrus", "players": ["A", "B"],
-                                         "board": "demo-2"}).json()["position"]
+    citrus = post(
+        client, "/api/blank", {"game": "citrus", "players": ["A", "B"], "board": "demo-2"}
+    ).json()["position"]
     assert citrus["board"] == "demo-2"
-    harmonies = post(client, "/api/blank", {"game": "harmonies", "players": ["A"],
-                                            "variant": {"nature_spirits": True}}
-                     ).json()["position"]
+    harmonies = post(
+        client,
+        "/api/blank",
+        {"game": "harmonies", "players": ["A"], "variant": {"nature_spirits": True}},
+    ).json()["position"]
     assert harmonies["variant"] == {"nature_spirits": True}
     assert harmonies["boards"]["A"]["spirit"] == {"card": None, "cube": None}
 
 
-@pytest.mark.parametrize("body, pointer", [
-    ({"game": "chess", "players": ["A", "B"]}, "/game"),
-    ({"game": "harmonies", "players": []}, "/players"),
-    ({"game": "harmonies", "players": ["A", "A"]}, "/players"),
-    ({"game": "harmonies", "players": ["A", 3]}, "/players"),
-    ({"game": "harmonies", "players": "Ann"}, "/players"),
-    ({"game": "hacienda", "players": ["Solo"]}, "/variant"),
-    ({"game": "harmonies", "players": ["A"], "variant": {"board_side": "C"}}, "/variant"),
-    ({"game": "harmonies", "players": ["A"], "variant": []}, "/variant"),
-    ([], ""),
-])
+@pytest.mark.parametrize(
+    "body, pointer",
+    [
+        ({"game": "chess", "players": ["A", "B"]}, "/game"),
+        ({"game": "harmonies", "players": []}, "/players"),
+        ({"game": "harmonies", "players": ["A", "A"]}, "/players"),
+        ({"game": "harmonies", "players": ["A", 3]}, "/players"),
+        ({"game": "harmonies", "players": "Ann"}, "/players"),
+        ({"game": "hacienda", "players": ["Solo"]}, "/variant"),
+        ({"game": "harmonies", "players": ["A"], "variant": {"board_side": "C"}}, "/variant"),
+        ({"game": "harmonies", "players": ["A"], "variant": []}, "/variant"),
+        ([], ""),
+    ],
+)
 def test_blank_refuses_bad_requests(client: TestClient, body: Any, pointer: str) -> None:
     answer = post(client, "/api/blank", body)
     assert answer.status_code == 422
@@ -105,7 +111,8 @@ def test_blank_refuses_bad_requests(client: TestClient, body: Any, pointer: str)
 
 @pytest.mark.parametrize("path, case", CASES, ids=[p for p, _ in CASES])
 def test_check_and_score_give_the_cli_findings_for_every_fixture(
-        client: TestClient, path: str, case: dict[str, Any]) -> None:
+    client: TestClient, path: str, case: dict[str, Any]
+) -> None:
     data = (FIXTURES / path).read_bytes()
     cli = verify_bytes(data, path)
     expected = [(f.rule, f.pointer) for f in cli.findings]
@@ -121,19 +128,26 @@ def test_check_and_score_give_the_cli_findings_for_every_fixture(
         assert scores is None
     else:
         assert {p["name"]: p["total"] for p in scores["players"]} == {
-            p.name: p.total for p in cli.scores.players}
+            p.name: p.total for p in cli.scores.players
+        }
 
 
 def test_score_explains_every_point(client: TestClient) -> None:
-    body = client.post("/api/score", content=(
-        FIXTURES / "harmonies/valid/position-12-5.json").read_bytes()).json()
+    body = client.post(
+        "/api/score", content=(FIXTURES / "harmonies/valid/position-12-5.json").read_bytes()
+    ).json()
     for line in body["scores"]["players"]:
         for category, points in line["categories"].items():
-            items = [i for i in body["explanation"]
-                     if i["player"] == line["name"] and i["category"] == category]
+            items = [
+                i
+                for i in body["explanation"]
+                if i["player"] == line["name"] and i["category"] == category
+            ]
             assert sum(i["points"] for i in items) == points, (line["name"], category)
-    assert all(set(i) == {"player", "category", "points", "rule", "text", "cells", "board"}
-               for i in body["explanation"])
+    assert all(
+        set(i) == {"player", "category", "points", "rule", "text", "cells", "board"}
+        for i in body["explanation"]
+    )
 
 
 def test_findings_are_mapped_to_their_cells(client: TestClient) -> None:
@@ -167,8 +181,12 @@ def test_claims_that_differ_are_findings_at_their_pointers(client: TestClient) -
 
 
 def test_svg_is_the_show_svg_picture(client: TestClient) -> None:
-    for path in ("harmonies/valid/position-12-5.json", "kuhfstein/valid/position-14-4.json",
-                 "citrus/valid/position-17-1.json", "hacienda/valid/position-e14.json"):
+    for path in (
+        "harmonies/valid/position-12-5.json",
+        "kuhfstein/valid/position-14-4.json",
+        "citrus/valid/position-17-1.json",
+        "hacienda/valid/position-e14.json",
+    ):
         doc = load_fixture(path)
         answer = post(client, "/api/svg", doc)
         assert answer.status_code == 200
@@ -199,10 +217,12 @@ def test_editor_svg_draws_an_impossible_citrus_position(client: TestClient) -> N
 
 def test_record_svg_marks_the_offending_cell(client: TestClient) -> None:
     for case in json.loads((FIXTURES / "harmonies/cases.json").read_text()):
-        if case["expect"]["status"] == "illegal" and case["expect"].get(
-                "pointer", "").endswith("/cell"):
-            answer = client.post("/api/svg", content=(
-                FIXTURES / "harmonies" / case["file"]).read_bytes())
+        if case["expect"]["status"] == "illegal" and case["expect"].get("pointer", "").endswith(
+            "/cell"
+        ):
+            answer = client.post(
+                "/api/svg", content=(FIXTURES / "harmonies" / case["file"]).read_bytes()
+            )
             assert answer.status_code == 200
             assert 'class="mark"' in answer.text
             return
@@ -215,8 +235,7 @@ def test_position_after_move_n_is_what_show_exports(client: TestClient) -> None:
     for at in (0, 5, None):
         body = post(client, "/api/position", {"record": record, "at": at}).json()
         run = replay(rules, record, upto=at)
-        assert body["position"] == json.loads(json.dumps(rules.export_position(run.state,
-                                                                               record)))
+        assert body["position"] == json.loads(json.dumps(rules.export_position(run.state, record)))
         assert body["moves_applied"] == run.moves_applied
         assert body["moves_total"] == len(record["moves"])
 
@@ -227,17 +246,26 @@ def test_position_of_a_position_is_itself(client: TestClient) -> None:
 
 
 def test_position_stops_at_an_illegal_move(client: TestClient) -> None:
-    case = next(c for c in json.loads((FIXTURES / "hacienda/cases.json").read_text())
-                if c["expect"]["status"] == "illegal")
+    case = next(
+        c
+        for c in json.loads((FIXTURES / "hacienda/cases.json").read_text())
+        if c["expect"]["status"] == "illegal"
+    )
     record = load_fixture(f"hacienda/{case['file']}")
     body = post(client, "/api/position", {"record": record, "at": None}).json()
     assert case["expect"]["rule"] in [f["rule"] for f in body["findings"]]
 
 
-@pytest.mark.parametrize("body, pointer", [
-    ({"at": 3}, ""), ([], ""), ({"record": {}, "at": -1}, "/at"),
-    ({"record": {}, "at": "3"}, "/at"), ({"record": {}, "at": True}, "/at"),
-])
+@pytest.mark.parametrize(
+    "body, pointer",
+    [
+        ({"at": 3}, ""),
+        ([], ""),
+        ({"record": {}, "at": -1}, "/at"),
+        ({"record": {}, "at": "3"}, "/at"),
+        ({"record": {}, "at": True}, "/at"),
+    ],
+)
 def test_position_refuses_bad_requests(client: TestClient, body: Any, pointer: str) -> None:
     answer = post(client, "/api/position", body)
     assert answer.status_code == 422
@@ -250,12 +278,21 @@ def test_position_of_a_malformed_record_gives_its_schema_findings(client: TestCl
     assert {f["rule"] for f in answer.json()["findings"]} == {"REC-SCHEMA-1"}
 
 
-@pytest.mark.parametrize("endpoint", ["/api/check", "/api/score", "/api/svg", "/api/position",
-                                      "/api/blank"])
-@pytest.mark.parametrize("data, rule", [(b"{", "REC-JSON-1"), (b"\xff\xfe", "REC-JSON-1"),
-                                        (b"", "REC-JSON-1"), (b"[" * 5000, "REC-JSON-1")])
-def test_unreadable_bodies_are_rec_json_1(client: TestClient, endpoint: str, data: bytes,
-                                          rule: str) -> None:
+@pytest.mark.parametrize(
+    "endpoint", ["/api/check", "/api/score", "/api/svg", "/api/position", "/api/blank"]
+)
+@pytest.mark.parametrize(
+    "data, rule",
+    [
+        (b"{", "REC-JSON-1"),
+        (b"\xff\xfe", "REC-JSON-1"),
+        (b"", "REC-JSON-1"),
+        (b"[" * 5000, "REC-JSON-1"),
+    ],
+)
+def test_unreadable_bodies_are_rec_json_1(
+    client: TestClient, endpoint: str, data: bytes, rule: str
+) -> None:
     answer = client.post(endpoint, content=data)
     assert answer.status_code == 422
     assert answer.json()["findings"][0]["rule"] == rule
@@ -278,8 +315,9 @@ def test_the_limit_is_16_mib(client: TestClient) -> None:
     assert answer.status_code == 413
 
 
-def test_unexpected_failures_are_rec_internal_1(client: TestClient,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unexpected_failures_are_rec_internal_1(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken(*args: Any) -> Any:
         raise RuntimeError("boom")
 

@@ -23,10 +23,17 @@ from tests.conftest import FIXTURES
 from tests.serve.server import running_server
 
 CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
-                                reason="needs Debian's chromium at /usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"
+)
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -63,8 +70,9 @@ class Page:
         action()
         self.page.wait_for_function("n => document.body.dataset.ready !== n", arg=before)
 
-    def new_board(self, game: str, players: str, variant: dict[str, str] | None = None,
-                  **selects: str) -> None:
+    def new_board(
+        self, game: str, players: str, variant: dict[str, str] | None = None, **selects: str
+    ) -> None:
         self.page.click("#new-btn")
         self.page.select_option("#new-game", game)
         self.page.fill("#new-players", players)
@@ -108,8 +116,12 @@ def cli_total(doc: Any, player: str) -> int:
 
 def build_harmonies(page: Page) -> None:
     page.new_board("harmonies", "Ann, Ben")
-    for colour, cells in (("brown", ["1,1"]), ("green", ["1,1", "1,2"]),
-                          ("blue", ["2,2", "3,2"]), ("gray", ["2,3", "3,3", "3,3"])):
+    for colour, cells in (
+        ("brown", ["1,1"]),
+        ("green", ["1,1", "1,2"]),
+        ("blue", ["2,2", "3,2"]),
+        ("gray", ["2,3", "3,3", "3,3"]),
+    ):
         page.tool(f"token:{colour}")
         for cell in cells:
             page.tap(cell, "Ann")
@@ -121,7 +133,8 @@ def test_harmonies_board_by_tapping_scores_as_the_cli(browser: Any, base_url: st
     assert page.total("Ann") == 10  # trees 4, mountains 4, water 2
     page.details()
     select = page.page.locator("fieldset", has_text="Cards — Ann").locator(
-        'select[aria-label="Animal cards"]')
+        'select[aria-label="Animal cards"]'
+    )
     page.after(lambda: select.select_option("frog"))
     page.tool("cube")
     page.tap("2,2", "Ann")
@@ -135,8 +148,9 @@ def test_a_whole_stack_in_one_tap(browser: Any, base_url: str) -> None:
     page.new_board("harmonies", "Ann, Ben")
     page.tool("stack:brown-brown-green")
     page.tap("2,2", "Ann")
-    assert page.doc()["boards"]["Ann"]["cells"] == [{"cell": [2, 2],
-                                                     "tokens": ["brown", "brown", "green"]}]
+    assert page.doc()["boards"]["Ann"]["cells"] == [
+        {"cell": [2, 2], "tokens": ["brown", "brown", "green"]}
+    ]
     assert page.total("Ann") == cli_total(page.doc(), "Ann") > 0
     page.tap("2,2", "Ann")  # the same stack again empties the cell
     assert page.doc()["boards"]["Ann"]["cells"] == []
@@ -203,7 +217,8 @@ def test_a_full_harmonies_board_scores_as_its_game(browser: Any, base_url: str) 
                 page.tap(",".join(map(str, entry["cell"])), name)
                 taps += 1
         select = page.page.locator("fieldset", has_text=f"Cards — {name}").locator(
-            'select[aria-label="Animal cards"]')
+            'select[aria-label="Animal cards"]'
+        )
         for card in board["cards"]:
             page.after(lambda card=card, select=select: select.select_option(card["card"]))
         page.tool("cube")
@@ -242,7 +257,8 @@ def _png_difference(browser: Any, first: bytes, second: bytes) -> float:
     """The share of pixels that differ between two PNGs of one size (decoded by Chromium)."""
     context = browser.new_context()
     page = context.new_page()
-    share: float = page.evaluate("""async ([a, b]) => {
+    share: float = page.evaluate(
+        """async ([a, b]) => {
         const load = async (b64) => {
           const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
           const bitmap = await createImageBitmap(blob);
@@ -258,14 +274,17 @@ def _png_difference(browser: Any, first: bytes, second: bytes) -> float:
           if (x[i] !== y[i] || x[i + 1] !== y[i + 1] || x[i + 2] !== y[i + 2]) differ += 1;
         }
         return differ / (x.length / 4);
-    }""", [base64.b64encode(first).decode(), base64.b64encode(second).decode()])
+    }""",
+        [base64.b64encode(first).decode(), base64.b64encode(second).decode()],
+    )
     context.close()
     return share
 
 
 @pytest.mark.parametrize("name, viewport", [("phone", PHONE), ("desktop", DESKTOP)])
-def test_screenshots_show_the_page(browser: Any, base_url: str, name: str,
-                                   viewport: dict[str, int], tmp_path: Path) -> None:
+def test_screenshots_show_the_page(
+    browser: Any, base_url: str, name: str, viewport: dict[str, int], tmp_path: Path
+) -> None:
     page = Page(browser, base_url, viewport)
     build_harmonies(page)
     shot = page.page.screenshot()

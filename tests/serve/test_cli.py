@@ -13,8 +13,7 @@ from scorer.cli import app
 runner = CliRunner()
 
 
-def test_without_the_extra_it_names_the_install_command(monkeypatch: pytest.MonkeyPatch
-                                                        ) -> None:
+def test_without_the_extra_it_names_the_install_command(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(serve, "missing", lambda: serve.INSTALL)
     result = runner.invoke(app, ["serve"])
     assert result.exit_code == 2, result.output
@@ -82,8 +81,7 @@ def test_open_gives_the_browser_the_address_once_listening() -> None:
 
     mp = pytest.MonkeyPatch()
     mp.setattr(uvicorn.Server, "run", run)
-    thread = threading.Thread(target=serve.run, args=("127.0.0.1", port, True, opener),
-                              daemon=True)
+    thread = threading.Thread(target=serve.run, args=("127.0.0.1", port, True, opener), daemon=True)
     thread.start()
     try:
         assert done.wait(20), "the browser was never opened"

@@ -27,10 +27,17 @@ from tests.harmonies.test_properties import (
     _replace,
 )
 
-ENDPOINTS = ("/api/check", "/api/score?keep_going=1", "/api/svg?editor=1", "/api/svg",
-             "/api/position", "/api/blank")
-SLOW = settings(max_examples=25, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture])
+ENDPOINTS = (
+    "/api/check",
+    "/api/score?keep_going=1",
+    "/api/svg?editor=1",
+    "/api/svg",
+    "/api/position",
+    "/api/blank",
+)
+SLOW = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 @pytest.fixture(scope="module")
@@ -59,20 +66,25 @@ def test_random_json(client: TestClient, doc: Any, endpoint: str) -> None:
 
 @SLOW
 @given(which=st.booleans(), data=st.data(), value=JSON, endpoint=st.sampled_from(ENDPOINTS))
-def test_random_values_in_valid_documents(client: TestClient, which: bool, data: st.DataObject,
-                                          value: Any, endpoint: str) -> None:
+def test_random_values_in_valid_documents(
+    client: TestClient, which: bool, data: st.DataObject, value: Any, endpoint: str
+) -> None:
     base = BASE_RECORD if which else BASE_POSITION
     path = data.draw(st.sampled_from(_paths(base)[1:]))
     doc = _replace(base, path, value)
-    body = {"record": doc, "at": data.draw(st.none() | st.integers(-2, 40))} if (
-        endpoint == "/api/position") else doc
+    body = (
+        {"record": doc, "at": data.draw(st.none() | st.integers(-2, 40))}
+        if (endpoint == "/api/position")
+        else doc
+    )
     answered(client, endpoint, json.dumps(body).encode())
 
 
 @SLOW
 @given(game=JSON, players=JSON, variant=JSON, extra=JSON)
-def test_random_blank_requests(client: TestClient, game: Any, players: Any, variant: Any,
-                               extra: Any) -> None:
+def test_random_blank_requests(
+    client: TestClient, game: Any, players: Any, variant: Any, extra: Any
+) -> None:
     body = {"game": game, "players": players, "variant": variant, "map": extra, "board": extra}
     answered(client, "/api/blank", json.dumps(body).encode())
 
@@ -80,11 +92,13 @@ def test_random_blank_requests(client: TestClient, game: Any, players: Any, vari
 INVALID = sorted(p for p in FIXTURES.glob("*/invalid/*.json"))
 
 
-@pytest.mark.parametrize("path", INVALID, ids=[f"{p.parent.parent.name}/{p.name}"
-                                               for p in INVALID])
+@pytest.mark.parametrize("path", INVALID, ids=[f"{p.parent.parent.name}/{p.name}" for p in INVALID])
 def test_invalid_fixtures_on_every_endpoint(client: TestClient, path: Any) -> None:
     data = path.read_bytes()
     for endpoint in ENDPOINTS[:-1]:
-        body = data if endpoint != "/api/position" else (
-            b'{"record": ' + data + b', "at": 3}' if data.strip().startswith(b"{") else data)
+        body = (
+            data
+            if endpoint != "/api/position"
+            else (b'{"record": ' + data + b', "at": 3}' if data.strip().startswith(b"{") else data)
+        )
         answered(client, endpoint, body)

@@ -15,15 +15,24 @@ from scorer.findings import Finding
 from scorer.standings import Collector, Document, build, parse_options
 
 
-def game(source: str, event: object, round_: object, table: object,
-         ranking: Sequence[Sequence[str]], totals: Mapping[str, int],
-         status: Status = "ok", findings: Iterable[Finding] = (),
-         extra_meta: Mapping[str, Any] | None = None) -> VerifyResult:
+def game(
+    source: str,
+    event: object,
+    round_: object,
+    table: object,
+    ranking: Sequence[Sequence[str]],
+    totals: Mapping[str, int],
+    status: Status = "ok",
+    findings: Iterable[Finding] = (),
+    extra_meta: Mapping[str, Any] | None = None,
+) -> VerifyResult:
     players = tuple(name for tier in ranking for name in tier)
     assert set(players) == set(totals)
-    sheet = ScoreSheet(("points",), tuple(PlayerScore(n, {"points": totals[n]}, totals[n])
-                                          for n in players),
-                       tuple(tuple(t) for t in ranking))
+    sheet = ScoreSheet(
+        ("points",),
+        tuple(PlayerScore(n, {"points": totals[n]}, totals[n]) for n in players),
+        tuple(tuple(t) for t in ranking),
+    )
     meta: dict[str, Any] = dict(extra_meta or {})
     if event is not None:
         meta["event"] = event
@@ -31,13 +40,25 @@ def game(source: str, event: object, round_: object, table: object,
         meta["round"] = round_
     if table is not None:
         meta["table"] = table
-    return VerifyResult(source, "record", "harmonies", status, tuple(findings),
-                        scores=sheet, players=players, meta=meta)
+    return VerifyResult(
+        source,
+        "record",
+        "harmonies",
+        status,
+        tuple(findings),
+        scores=sheet,
+        players=players,
+        meta=meta,
+    )
 
 
-def standings(results: Iterable[VerifyResult], system: str = "beaten",
-              points: str | None = None, tiebreak: str | None = None,
-              event: str | None = None) -> Document:
+def standings(
+    results: Iterable[VerifyResult],
+    system: str = "beaten",
+    points: str | None = None,
+    tiebreak: str | None = None,
+    event: str | None = None,
+) -> Document:
     collector = Collector(event)
     for result in results:
         collector.add(result)

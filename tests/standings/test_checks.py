@@ -16,8 +16,9 @@ def test_a_clean_event_has_no_warning() -> None:
 
 
 def test_player_at_two_tables_in_one_round_counts_both_and_warns() -> None:
-    extra = game("r2t3.json", "club night", 2, 3, [["Ann"], ["Gus"], ["Hal"]],
-                 {"Ann": 9, "Gus": 5, "Hal": 1})
+    extra = game(
+        "r2t3.json", "club night", 2, 3, [["Ann"], ["Gus"], ["Hal"]], {"Ann": 9, "Gus": 5, "Hal": 1}
+    )
     doc = standings([*club_night(), extra])
     assert ("two-tables", 2, "Ann", ("r2t1.json", "r2t3.json")) in kinds(doc)
     ann = next(s for s in doc.events[0].standings if s.player == "Ann")
@@ -38,38 +39,78 @@ def test_table_whose_player_count_differs_from_the_round() -> None:
 
 def test_the_most_common_table_size_is_the_norm() -> None:
     e = "cup"
-    results = [game(f"t{i}.json", e, 1, i, [[f"A{i}"], [f"B{i}"], [f"C{i}"]],
-                    {f"A{i}": 3, f"B{i}": 2, f"C{i}": 1}) for i in (1, 2)]
-    results.append(game("t3.json", e, 1, 3, [["A3"], ["B3"], ["C3"], ["D3"]],
-                        {"A3": 4, "B3": 3, "C3": 2, "D3": 1}))
+    results = [
+        game(
+            f"t{i}.json",
+            e,
+            1,
+            i,
+            [[f"A{i}"], [f"B{i}"], [f"C{i}"]],
+            {f"A{i}": 3, f"B{i}": 2, f"C{i}": 1},
+        )
+        for i in (1, 2)
+    ]
+    results.append(
+        game(
+            "t3.json",
+            e,
+            1,
+            3,
+            [["A3"], ["B3"], ["C3"], ["D3"]],
+            {"A3": 4, "B3": 3, "C3": 2, "D3": 1},
+        )
+    )
     assert kinds(standings(results)) == [("table-size", 1, None, ("t3.json",))]
 
 
 def test_round_missing_for_a_player_names_their_excluded_record() -> None:
     results = club_night()
-    results[1] = game("r1t2.json", "club night", 1, 2, [["Dee"], ["Eve"], ["Fay"]],
-                      {"Dee": 60, "Eve": 30, "Fay": 20}, status="illegal",
-                      findings=[Finding("HAR-STACK-5", "/moves/3/steps/1/cell", "no")])
+    results[1] = game(
+        "r1t2.json",
+        "club night",
+        1,
+        2,
+        [["Dee"], ["Eve"], ["Fay"]],
+        {"Dee": 60, "Eve": 30, "Fay": 20},
+        status="illegal",
+        findings=[Finding("HAR-STACK-5", "/moves/3/steps/1/cell", "no")],
+    )
     doc = standings(results)
     assert [k for k in kinds(doc) if k[0] == "missing-round"] == [
-        ("missing-round", 1, "Dee", ("r1t2.json",)), ("missing-round", 1, "Eve", ("r1t2.json",)),
-        ("missing-round", 1, "Fay", ("r1t2.json",))]
+        ("missing-round", 1, "Dee", ("r1t2.json",)),
+        ("missing-round", 1, "Eve", ("r1t2.json",)),
+        ("missing-round", 1, "Fay", ("r1t2.json",)),
+    ]
     assert "excluded: r1t2.json" in doc.warnings[0].message
 
 
 def test_same_table_named_by_two_different_records() -> None:
     results = club_night()
-    results.append(game("r1t1-ben.json", "club night", 1, 1, [["Ann"], ["Ben", "Cid"]],
-                        {"Ann": 51, "Ben": 40, "Cid": 40}))
+    results.append(
+        game(
+            "r1t1-ben.json",
+            "club night",
+            1,
+            1,
+            [["Ann"], ["Ben", "Cid"]],
+            {"Ann": 51, "Ben": 40, "Cid": 40},
+        )
+    )
     found = kinds(standings(results))
     assert ("table-reused", 1, None, ("r1t1-ben.json", "r1t1.json")) in found
     assert ("two-tables", 1, "Ann", ("r1t1-ben.json", "r1t1.json")) in found
 
 
 def test_duplicate_counts_once_and_warns() -> None:
-    copy = game("copy.json", "club night", 2, 2, [["Ben"], ["Fay"], ["Cid"]],
-                {"Ben": 70, "Fay": 35, "Cid": 20},
-                findings=[Finding("REC-DUP-1", "", "same", "warning", {"first": "r2t2.json"})])
+    copy = game(
+        "copy.json",
+        "club night",
+        2,
+        2,
+        [["Ben"], ["Fay"], ["Cid"]],
+        {"Ben": 70, "Fay": 35, "Cid": 20},
+        findings=[Finding("REC-DUP-1", "", "same", "warning", {"first": "r2t2.json"})],
+    )
     doc = standings([*club_night(), copy])
     assert kinds(doc) == [("duplicate", None, None, ("r2t2.json", "copy.json"))]
     assert "counted once" in doc.warnings[0].message
@@ -80,8 +121,14 @@ def test_duplicate_counts_once_and_warns() -> None:
 def test_duplicates_given_by_label_count_once() -> None:
     # scorer report passes the duplicates it saw while reading instead of REC-DUP-1 findings
     collector = Collector(duplicates={"again.json": "r1t1.json"})
-    again = game("again.json", "club night", 1, 1, [["Ann"], ["Ben", "Cid"]],
-                 {"Ann": 50, "Ben": 40, "Cid": 40})
+    again = game(
+        "again.json",
+        "club night",
+        1,
+        1,
+        [["Ann"], ["Ben", "Cid"]],
+        {"Ann": 50, "Ben": 40, "Cid": 40},
+    )
     for result in [*club_night(), again]:
         collector.add(result)
     assert [w.kind for w in collector.warnings] == ["duplicate"]
@@ -90,10 +137,19 @@ def test_duplicates_given_by_label_count_once() -> None:
 
 def test_excluded_records_with_status_and_first_finding() -> None:
     bad = [
-        game("mismatch.json", "club night", 3, 1, [["Ann"], ["Ben"]], {"Ann": 5, "Ben": 4},
-             status="mismatch", findings=[
-                 Finding("HAR-CARD-1", "/moves/0", "a warning", "warning"),
-                 Finding("REC-CLAIM-1", "/claimed/scores/Ann", "claimed 6")]),
+        game(
+            "mismatch.json",
+            "club night",
+            3,
+            1,
+            [["Ann"], ["Ben"]],
+            {"Ann": 5, "Ben": 4},
+            status="mismatch",
+            findings=[
+                Finding("HAR-CARD-1", "/moves/0", "a warning", "warning"),
+                Finding("REC-CLAIM-1", "/claimed/scores/Ann", "claimed 6"),
+            ],
+        ),
         game("no-event.json", None, 1, 1, [["Ann"], ["Ben"]], {"Ann": 5, "Ben": 4}),
         game("bad-round.json", "club night", 0, 1, [["Ann"], ["Ben"]], {"Ann": 5, "Ben": 4}),
         game("no-round.json", "club night", None, 1, [["Ann"], ["Ben"]], {"Ann": 5, "Ben": 4}),
@@ -101,8 +157,9 @@ def test_excluded_records_with_status_and_first_finding() -> None:
         game("bad-event.json", 7, 1, 1, [["Ann"], ["Ben"]], {"Ann": 5, "Ben": 4}),
     ]
     doc = standings([*club_night(), *bad])
-    got = [(x.source, x.status, x.event, x.finding.rule if x.finding else None)
-           for x in doc.excluded]
+    got = [
+        (x.source, x.status, x.event, x.finding.rule if x.finding else None) for x in doc.excluded
+    ]
     assert got == [
         ("mismatch.json", "mismatch", "club night", "REC-CLAIM-1"),
         ("no-event.json", "ok", None, None),
@@ -120,9 +177,11 @@ def test_excluded_records_with_status_and_first_finding() -> None:
 
 
 def test_rounds_and_tables_by_name_and_digits() -> None:
-    results = [game("a.json", "e", "2", "A", [["Ann"], ["Ben"]], {"Ann": 2, "Ben": 1}),
-               game("b.json", "e", "final", "B", [["Ben"], ["Ann"]], {"Ben": 2, "Ann": 1}),
-               game("c.json", "e", 1, None, [["Ann"], ["Ben"]], {"Ann": 2, "Ben": 1})]
+    results = [
+        game("a.json", "e", "2", "A", [["Ann"], ["Ben"]], {"Ann": 2, "Ben": 1}),
+        game("b.json", "e", "final", "B", [["Ben"], ["Ann"]], {"Ben": 2, "Ann": 1}),
+        game("c.json", "e", 1, None, [["Ann"], ["Ben"]], {"Ann": 2, "Ben": 1}),
+    ]
     doc = standings(results)
     assert doc.events[0].rounds == (1, 2, "final")
     ann = doc.events[0].standings[0]
@@ -142,11 +201,14 @@ def test_event_selection_leaves_other_events_out() -> None:
 def test_a_position_is_not_a_game_record() -> None:
     from dataclasses import replace
 
-    position = replace(game("pos.json", "club night", 1, 3, [["Ann"], ["Ben"]],
-                            {"Ann": 5, "Ben": 4}), kind="position")
+    position = replace(
+        game("pos.json", "club night", 1, 3, [["Ann"], ["Ben"]], {"Ann": 5, "Ben": 4}),
+        kind="position",
+    )
     doc = standings([*club_night(), position])
     assert [(x.source, x.status, x.reason) for x in doc.excluded] == [
-        ("pos.json", "ok", "a position, not a game record")]
+        ("pos.json", "ok", "a position, not a game record")
+    ]
     assert doc.events[0].games == 4
 
 

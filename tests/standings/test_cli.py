@@ -58,8 +58,9 @@ def test_text_standings_of_a_clean_event(event_dir: Path) -> None:
     assert "1 event, 4 games counted, 0 excluded, 0 warnings" in result.stdout
 
 
-def test_json_is_valid_and_matches_each_games_ranking(event_dir: Path,
-                                                      records: list[dict[str, Any]]) -> None:
+def test_json_is_valid_and_matches_each_games_ranking(
+    event_dir: Path, records: list[dict[str, Any]]
+) -> None:
     result = run(str(event_dir), "--format", "json")
     assert result.exit_code == 0, result.output
     doc = as_json(result)
@@ -99,8 +100,12 @@ def messy_dir(event_dir: Path, records: list[dict[str, Any]]) -> Path:
     mismatch["claimed"]["scores"][name] += 1
     malformed = copy.deepcopy(first)
     del malformed["players"]
-    for doc, label in ((illegal, "illegal"), (incomplete, "incomplete"), (mismatch, "mismatch"),
-                       (malformed, "malformed")):
+    for doc, label in (
+        (illegal, "illegal"),
+        (incomplete, "incomplete"),
+        (mismatch, "mismatch"),
+        (malformed, "malformed"),
+    ):
         doc["meta"]["round"] = 3
         write(event_dir, f"x-{label}.json", doc)
     (event_dir / "x-not-json.json").write_text("{ nope")
@@ -122,8 +127,16 @@ def test_excluded_records_listed_with_status_and_first_finding(messy_dir: Path) 
     assert result.exit_code == 1, result.output
     doc = as_json(result)
     jsonschema.Draft202012Validator(get_schema("standings.schema.json")).validate(doc)
-    got = [(Path(x["file"]).name, x["status"], x["finding"]["rule"], x["finding"]["pointer"],
-            x["event"]) for x in doc["excluded"]]
+    got = [
+        (
+            Path(x["file"]).name,
+            x["status"],
+            x["finding"]["rule"],
+            x["finding"]["pointer"],
+            x["event"],
+        )
+        for x in doc["excluded"]
+    ]
     assert len(got) == len(EXPECTED_EXCLUDED)
     for row, want in zip(got, EXPECTED_EXCLUDED, strict=True):
         assert row[:3] == want[:3] and row[4] == want[4]
@@ -135,8 +148,13 @@ def test_excluded_records_listed_with_status_and_first_finding(messy_dir: Path) 
     (dup,) = doc["warnings"]
     assert dup["kind"] == "duplicate" and Path(dup["files"][1]).name == "z-copy.json"
     assert Path(dup["files"][0]).name == "r1t1.json"
-    assert doc["summary"] == {"records": 10, "counted": 4, "excluded": 5, "duplicates": 1,
-                              "warnings": 1}
+    assert doc["summary"] == {
+        "records": 10,
+        "counted": 4,
+        "excluded": 5,
+        "duplicates": 1,
+        "warnings": 1,
+    }
 
 
 def test_an_illegal_record_fails_under_every_fail_on_level(messy_dir: Path) -> None:
@@ -166,7 +184,12 @@ def test_warnings_and_exclusions_in_every_format(messy_dir: Path) -> None:
     assert {r["row"] for r in rows} == {"standing", "warning", "excluded"}
     assert [r["rule"] for r in rows if r["row"] == "warning"] == ["duplicate"]
     assert sorted(r["status"] for r in rows if r["row"] == "excluded") == [
-        "illegal", "incomplete", "malformed", "malformed", "mismatch"]
+        "illegal",
+        "incomplete",
+        "malformed",
+        "malformed",
+        "mismatch",
+    ]
     assert len([r for r in rows if r["row"] == "standing"]) == 4
     html = run(str(messy_dir), "--format", "html").stdout
     assert "<h2>Warnings</h2>" in html and "counted once" in html
@@ -202,17 +225,20 @@ def test_output_file(event_dir: Path, tmp_path_factory: pytest.TempPathFactory) 
     assert "cannot write" in unwritable.stderr
 
 
-@pytest.mark.parametrize(("args", "says"), [
-    (["--system", "rank-points"], "needs --points"),
-    (["--system", "rank-points", "--points", "3,5"], "must not rise"),
-    (["--system", "rank-points", "--points", "3,x"], "not a number"),
-    (["--system", "rank-points", "--points", ""], "numbers separated"),
-    (["--system", "rank-points", "--points", "5"], "gives 1 place"),
-    (["--points", "3,1"], "rank-points only"),
-    (["--tiebreak", "score,elo"], "unknown tie-break"),
-    (["--tiebreak", "wins,wins"], "more than once"),
-    (["--event", "nope"], "no record names the event 'nope'"),
-])
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--system", "rank-points"], "needs --points"),
+        (["--system", "rank-points", "--points", "3,5"], "must not rise"),
+        (["--system", "rank-points", "--points", "3,x"], "not a number"),
+        (["--system", "rank-points", "--points", ""], "numbers separated"),
+        (["--system", "rank-points", "--points", "5"], "gives 1 place"),
+        (["--points", "3,1"], "rank-points only"),
+        (["--tiebreak", "score,elo"], "unknown tie-break"),
+        (["--tiebreak", "wins,wins"], "more than once"),
+        (["--event", "nope"], "no record names the event 'nope'"),
+    ],
+)
 def test_usage_errors_exit_2(event_dir: Path, args: list[str], says: str) -> None:
     result = run(str(event_dir), *args)
     assert result.exit_code == 2, result.output

@@ -47,8 +47,7 @@ def event_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def page(event_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("html") / "standings.html"
-    result = runner.invoke(app, ["standings", str(event_dir), "--format", "html", "-o",
-                                 str(out)])
+    result = runner.invoke(app, ["standings", str(event_dir), "--format", "html", "-o", str(out)])
     assert result.exit_code == 1, result.output  # the illegal record fails the run
     return out
 
@@ -67,12 +66,17 @@ def test_page_is_self_contained(page: Path) -> None:
 @pytest.mark.parametrize("width", [390, 1280])
 def test_chromium_phone_and_desktop(page: Path, tmp_path: Path, width: int) -> None:
     probe = tmp_path / "probe.html"
-    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"),
-                     encoding="utf-8")
-    dom = run_chromium("--dump-dom", "--virtual-time-budget=2000", f"--window-size={width},900",
-                    probe.as_uri()).stdout
-    found = re.search(r'data-measured="page=(\d+);view=(\d+);box=(\d+);table=(\d+)x(\d+);'
-                      r'rows=(\d+)"', dom)
+    probe.write_text(
+        page.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"), encoding="utf-8"
+    )
+    dom = run_chromium(
+        "--dump-dom", "--virtual-time-budget=2000", f"--window-size={width},900", probe.as_uri()
+    ).stdout
+    found = re.search(
+        r'data-measured="page=(\d+);view=(\d+);box=(\d+);table=(\d+)x(\d+);'
+        r'rows=(\d+)"',
+        dom,
+    )
     assert found, f"page did not load:\n{dom[:500]}"
     page_w, view_w, box_right, table_w, table_h, rows = map(int, found.groups())
     assert page_w <= view_w, "the page scrolls sideways (only the table box may)"
@@ -92,8 +96,11 @@ def test_report_site_gets_a_standings_page(event_dir: Path, tmp_path: Path) -> N
     standings = (tmp_path / "standings.html").read_text(encoding="utf-8")
     assert '<a href="index.html">← all records</a>' in standings
     assert standings.count("<tr") == 1 + 9
-    bad = next(p for p in sorted((tmp_path / "records").glob("*.html"))
-               if "z-bad.json" in p.read_text(encoding="utf-8"))
+    bad = next(
+        p
+        for p in sorted((tmp_path / "records").glob("*.html"))
+        if "z-bad.json" in p.read_text(encoding="utf-8")
+    )
     assert f'href="records/{bad.name}"' in standings  # the excluded record links to its page
 
 
@@ -107,18 +114,21 @@ def test_report_without_events_has_no_standings_page(tmp_path: Path) -> None:
     assert "standings.html" not in (tmp_path / "index.html").read_text(encoding="utf-8")
 
 
-def test_report_standings_page_follows_the_configured_system(event_dir: Path, tmp_path: Path
-                                                             ) -> None:
+def test_report_standings_page_follows_the_configured_system(
+    event_dir: Path, tmp_path: Path
+) -> None:
     config = tmp_path / "scorer.toml"
     config.write_text('system = "rank-points"\npoints = "3,1,0"\n')
     site = tmp_path / "site"
-    result = runner.invoke(app, ["report", str(event_dir), "--html", str(site), "--config",
-                                 str(config)])
+    result = runner.invoke(
+        app, ["report", str(event_dir), "--html", str(site), "--config", str(config)]
+    )
     assert result.exit_code == 1, result.output
     standings = (site / "standings.html").read_text(encoding="utf-8")
     assert "rank-points" in standings and "(3, 1, 0)" in standings
     config.write_text('system = "rank-points"\n')  # points missing: a usage error, exit 2
-    result = runner.invoke(app, ["report", str(event_dir), "--html", str(tmp_path / "other"),
-                                 "--config", str(config)])
+    result = runner.invoke(
+        app, ["report", str(event_dir), "--html", str(tmp_path / "other"), "--config", str(config)]
+    )
     assert result.exit_code == 2, result.output
     assert "needs --points" in result.output

@@ -21,16 +21,28 @@ def blocks() -> list[tuple[str, str]]:
 
 
 def shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}"
-               f"{os.environ.get('PATH', '')}")
+    env = dict(
+        os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    )
     env.pop("NO_COLOR", None)
-    return subprocess.run(["bash", "-euo", "pipefail", "-c", command], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", command],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_every_standings_command_of_the_readme_runs(tmp_path: Path) -> None:
-    commands = [line for lang, body in blocks() if lang == "sh" for line in body.splitlines()
-                if line.strip() and not line.startswith("#")]
+    commands = [
+        line
+        for lang, body in blocks()
+        if lang == "sh"
+        for line in body.splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     assert len(commands) >= 2
     for command in commands:
         done = shell(command, tmp_path)

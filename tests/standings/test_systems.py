@@ -21,8 +21,12 @@ def test_beaten_counts_opponents_below_and_half_for_ties() -> None:
     # Ann and Eve: total game score Ann 50 + 30 = 80 > Eve 30 + 45 = 75 → Ann 3rd, Eve 4th.
     doc = standings(club_night())
     assert table_of(doc) == [
-        ("Dee", 1, False, "4"), ("Ben", 2, False, "5/2"), ("Ann", 3, False, "2"),
-        ("Eve", 4, False, "2"), ("Fay", 5, False, "1"), ("Cid", 6, False, "1/2"),
+        ("Dee", 1, False, "4"),
+        ("Ben", 2, False, "5/2"),
+        ("Ann", 3, False, "2"),
+        ("Eve", 4, False, "2"),
+        ("Fay", 5, False, "1"),
+        ("Cid", 6, False, "1/2"),
     ]
     lines = {s.player: s for s in doc.events[0].standings}
     assert lines["Ann"].tiebreaks == {"score": 80, "wins": 1, "h2h": None}
@@ -37,7 +41,9 @@ def test_beaten_results_per_round() -> None:
     doc = standings(club_night())
     ben = next(s for s in doc.events[0].standings if s.player == "Ben")
     assert [(r.round, r.table, r.place, r.shared, r.points, r.score) for r in ben.results] == [
-        (1, 1, 2, True, Fraction(1, 2), 40), (2, 2, 1, False, Fraction(2), 70)]
+        (1, 1, 2, True, Fraction(1, 2), 40),
+        (2, 2, 1, False, Fraction(2), 70),
+    ]
 
 
 def test_rank_points_tied_players_share_the_mean_of_their_places() -> None:
@@ -48,19 +54,33 @@ def test_rank_points_tied_players_share_the_mean_of_their_places() -> None:
     # Ann and Eve tied on 6: score 80 > 75.
     doc = standings(club_night(), "rank-points", "5,3,1")
     assert table_of(doc) == [
-        ("Dee", 1, False, "10"), ("Ben", 2, False, "7"), ("Ann", 3, False, "6"),
-        ("Eve", 4, False, "6"), ("Fay", 5, False, "4"), ("Cid", 6, False, "3"),
+        ("Dee", 1, False, "10"),
+        ("Ben", 2, False, "7"),
+        ("Ann", 3, False, "6"),
+        ("Eve", 4, False, "6"),
+        ("Fay", 5, False, "4"),
+        ("Cid", 6, False, "3"),
     ]
 
 
 def test_rank_points_mean_of_places_may_be_a_fraction() -> None:
     # --points 5,3,2,1 at a table of four with three tied behind the winner:
     # places 2, 3, 4 → (3 + 2 + 1) / 3 = 2 each; with 5,3,2,0 → 5/3 each (shown 1.67)
-    table = game("t.json", "e", 1, 1, [["Ann"], ["Ben", "Cid", "Dee"]],
-                 {"Ann": 9, "Ben": 5, "Cid": 5, "Dee": 5})
+    table = game(
+        "t.json",
+        "e",
+        1,
+        1,
+        [["Ann"], ["Ben", "Cid", "Dee"]],
+        {"Ann": 9, "Ben": 5, "Cid": 5, "Dee": 5},
+    )
     doc = standings([table], "rank-points", "5,3,2,1")
-    assert table_of(doc) == [("Ann", 1, False, "5"), ("Ben", 2, True, "2"),
-                             ("Cid", 2, True, "2"), ("Dee", 2, True, "2")]
+    assert table_of(doc) == [
+        ("Ann", 1, False, "5"),
+        ("Ben", 2, True, "2"),
+        ("Cid", 2, True, "2"),
+        ("Dee", 2, True, "2"),
+    ]
     doc = standings([table], "rank-points", "5,3,2,0")
     assert [str(s.points) for s in doc.events[0].standings] == ["5", "5/3", "5/3", "5/3"]
     assert number_text(doc.events[0].standings[1].points) == "1.67"
@@ -80,11 +100,21 @@ def test_percent_of_the_table_winner_summed_exactly() -> None:
     # Cid 80 + 200/7 = 760/7 (108.57); Fay 100/3 + 50 = 250/3 (83.33)
     doc = standings(club_night(), "percent")
     assert table_of(doc) == [
-        ("Dee", 1, False, "200"), ("Ben", 2, False, "180"), ("Ann", 3, False, "500/3"),
-        ("Eve", 4, False, "150"), ("Cid", 5, False, "760/7"), ("Fay", 6, False, "250/3"),
+        ("Dee", 1, False, "200"),
+        ("Ben", 2, False, "180"),
+        ("Ann", 3, False, "500/3"),
+        ("Eve", 4, False, "150"),
+        ("Cid", 5, False, "760/7"),
+        ("Fay", 6, False, "250/3"),
     ]
     assert [number(s.points) for s in doc.events[0].standings] == [
-        200, 180, 166.67, 150, 108.57, 83.33]
+        200,
+        180,
+        166.67,
+        150,
+        108.57,
+        83.33,
+    ]
 
 
 def test_percent_compares_exactly_not_by_rounded_floats() -> None:
@@ -96,8 +126,11 @@ def test_percent_compares_exactly_not_by_rounded_floats() -> None:
         game("b.json", "e", 2, 1, [["Cid"], ["Ann"], ["Ben"]], {"Cid": 3, "Ann": 2, "Ben": 0}),
     ]
     doc = standings(tables, "percent")
-    assert table_of(doc) == [("Cid", 1, False, "100"), ("Ben", 2, False, "100"),
-                             ("Ann", 3, False, "100")]
+    assert table_of(doc) == [
+        ("Cid", 1, False, "100"),
+        ("Ben", 2, False, "100"),
+        ("Ann", 3, False, "100"),
+    ]
     # Cid: 100 with score 3 and 1 win, Ben: 100, score 3, 1 win → head-to-head at b.json:
     # Cid above Ben → Cid 1, Ben 0. Ann (score 3, 0 wins) is behind both on wins.
     lines = {s.player: s.tiebreaks for s in doc.events[0].standings}
@@ -108,7 +141,9 @@ def test_percent_compares_exactly_not_by_rounded_floats() -> None:
 
 def test_percent_when_the_winner_scored_nothing() -> None:
     # No percentage of 0 exists: the (tied) winners get 100, the others 0.
-    tables = [game("z.json", "e", 1, 1, [["Ann", "Ben"]], {"Ann": 0, "Ben": 0}),
-              game("y.json", "e", 2, 1, [["Ann"], ["Ben"]], {"Ann": 0, "Ben": -2})]
+    tables = [
+        game("z.json", "e", 1, 1, [["Ann", "Ben"]], {"Ann": 0, "Ben": 0}),
+        game("y.json", "e", 2, 1, [["Ann"], ["Ben"]], {"Ann": 0, "Ben": -2}),
+    ]
     doc = standings(tables, "percent")
     assert table_of(doc) == [("Ann", 1, False, "200"), ("Ben", 2, False, "100")]

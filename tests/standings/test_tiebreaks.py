@@ -34,12 +34,18 @@ def test_score_then_wins_then_head_to_head_then_shared_place() -> None:
     # Dee beat Ann (r2t2) → Dee 1; Ben beat nobody of them (his win is over Cid) → Ben 0.
     # Ann and Dee still tied → shared 1st place (listed by name); Ben 3rd.
     doc = standings(four_way_tie())
-    assert table_of(doc) == [("Ann", 1, True, "1"), ("Dee", 1, True, "1"),
-                             ("Ben", 3, False, "1"), ("Cid", 4, False, "1")]
+    assert table_of(doc) == [
+        ("Ann", 1, True, "1"),
+        ("Dee", 1, True, "1"),
+        ("Ben", 3, False, "1"),
+        ("Cid", 4, False, "1"),
+    ]
     values = {s.player: s.tiebreaks for s in doc.events[0].standings}
     assert values == {
-        "Ann": {"score": 20, "wins": 1, "h2h": 1}, "Dee": {"score": 20, "wins": 1, "h2h": 1},
-        "Ben": {"score": 20, "wins": 1, "h2h": 0}, "Cid": {"score": 17, "wins": 1, "h2h": None},
+        "Ann": {"score": 20, "wins": 1, "h2h": 1},
+        "Dee": {"score": 20, "wins": 1, "h2h": 1},
+        "Ben": {"score": 20, "wins": 1, "h2h": 0},
+        "Cid": {"score": 17, "wins": 1, "h2h": None},
     }
 
 
@@ -65,17 +71,19 @@ def wins_against_score() -> list:
     Pia 2 (score 35, 1 win), Quin 2 (score 45, 0 wins), Sam 2 (score 50, 1 win), Rex 0.
     """
     return [
-        game("a.json", "e", 1, 1, [["Pia"], ["Quin"], ["Rex"]], {"Pia": 30, "Quin": 25,
-                                                                 "Rex": 10}),
-        game("b.json", "e", 2, 1, [["Sam"], ["Quin"], ["Pia"]], {"Sam": 50, "Quin": 20,
-                                                                 "Pia": 5}),
+        game("a.json", "e", 1, 1, [["Pia"], ["Quin"], ["Rex"]], {"Pia": 30, "Quin": 25, "Rex": 10}),
+        game("b.json", "e", 2, 1, [["Sam"], ["Quin"], ["Pia"]], {"Sam": 50, "Quin": 20, "Pia": 5}),
     ]
 
 
 def test_the_order_of_tie_breaks_decides() -> None:
     # default score first: Sam 50, Quin 45, Pia 35.
     assert [p for p, *_ in table_of(standings(wins_against_score()))] == [
-        "Sam", "Quin", "Pia", "Rex"]
+        "Sam",
+        "Quin",
+        "Pia",
+        "Rex",
+    ]
     # wins first: Sam 1, Pia 1, Quin 0; then score Sam 50 > Pia 35.
     doc = standings(wins_against_score(), tiebreak="wins,score")
     assert [p for p, *_ in table_of(doc)] == ["Sam", "Pia", "Quin", "Rex"]
@@ -84,8 +92,12 @@ def test_the_order_of_tie_breaks_decides() -> None:
 
 def test_no_tie_breaks_share_the_place() -> None:
     doc = standings(wins_against_score(), tiebreak="none")
-    assert table_of(doc) == [("Pia", 1, True, "2"), ("Quin", 1, True, "2"),
-                             ("Sam", 1, True, "2"), ("Rex", 4, False, "0")]
+    assert table_of(doc) == [
+        ("Pia", 1, True, "2"),
+        ("Quin", 1, True, "2"),
+        ("Sam", 1, True, "2"),
+        ("Rex", 4, False, "0"),
+    ]
     assert doc.events[0].standings[0].tiebreaks == {}
 
 
@@ -98,25 +110,39 @@ def test_head_to_head_first() -> None:
 
 
 def test_a_table_win_needs_an_opponent() -> None:
-    tables = [game("solo.json", "e", 1, 1, [["Ann"]], {"Ann": 40}),
-              game("duo.json", "e", 1, 2, [["Ben"], ["Cid"]], {"Ben": 9, "Cid": 1})]
+    tables = [
+        game("solo.json", "e", 1, 1, [["Ann"]], {"Ann": 40}),
+        game("duo.json", "e", 1, 2, [["Ben"], ["Cid"]], {"Ben": 9, "Cid": 1}),
+    ]
     wins = {s.player: s.tiebreaks["wins"] for s in standings(tables).events[0].standings}
     assert wins == {"Ann": 0, "Ben": 1, "Cid": 0}
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("5,3,2,1", (5, 3, 2, 1)), (" 3, 1 ,1,0 ", (3, 1, 1, 0)), ("2.5,1", (Fraction(5, 2), 1)),
-    ("7", (7,)),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("5,3,2,1", (5, 3, 2, 1)),
+        (" 3, 1 ,1,0 ", (3, 1, 1, 0)),
+        ("2.5,1", (Fraction(5, 2), 1)),
+        ("7", (7,)),
+    ],
+)
 def test_points_accepted(text: str, expected: tuple[int, ...]) -> None:
     assert parse_points(text) == tuple(Fraction(v) for v in expected)
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    ("", "numbers separated"), ("5,,3", "numbers separated"), ("5,x", "not a number"),
-    ("5,-1", "negative"), ("3,5", "must not rise"), ("1e3", "not a number"),
-    ("nan", "not a number"),
-])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "numbers separated"),
+        ("5,,3", "numbers separated"),
+        ("5,x", "not a number"),
+        ("5,-1", "negative"),
+        ("3,5", "must not rise"),
+        ("1e3", "not a number"),
+        ("nan", "not a number"),
+    ],
+)
 def test_points_refused(text: str, says: str) -> None:
     with pytest.raises(StandingsError, match=says):
         parse_points(text)

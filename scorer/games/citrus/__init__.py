@@ -70,8 +70,7 @@ class CitrusRules:
     def expected_players(self, state: State) -> frozenset[str]:
         seats: tuple[frozenset[str], ...] | None = state.static.memo.get("seats")
         if seats is None:  # one set per seat, made once per game
-            seats = state.static.memo["seats"] = tuple(frozenset({n})
-                                                       for n in state.static.names)
+            seats = state.static.memo["seats"] = tuple(frozenset({n}) for n in state.static.names)
         return seats[state.turn]
 
     def is_over(self, state: State) -> bool:

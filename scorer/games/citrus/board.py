@@ -47,21 +47,34 @@ class Board:
 
 
 def _cell(value: Any) -> Cell | None:
-    if (isinstance(value, list) and len(value) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value)):
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
         return (value[0], value[1])
     return None
 
 
-def build_board(rows: tuple[str, ...], label: str, shipped: bool, printed: str | None,
-                paths: dict[str, tuple[Cell, ...]]) -> Board:
+def build_board(
+    rows: tuple[str, ...],
+    label: str,
+    shipped: bool,
+    printed: str | None,
+    paths: dict[str, tuple[Cell, ...]],
+) -> Board:
     """A board with its lookup tables (cached: boards are never modified)."""
     return _build(rows, label, shipped, printed, tuple(sorted(paths.items())))
 
 
 @lru_cache(maxsize=256)
-def _build(rows: tuple[str, ...], label: str, shipped: bool, printed: str | None,
-           path_items: tuple[tuple[str, tuple[Cell, ...]], ...]) -> Board:
+def _build(
+    rows: tuple[str, ...],
+    label: str,
+    shipped: bool,
+    printed: str | None,
+    path_items: tuple[tuple[str, tuple[Cell, ...]], ...],
+) -> Board:
     paths = dict(path_items)
     # the cells (row-major) and neighbours depend on the shape only: shared by equal shapes
     order, nbrs, around = _shape(tuple(row.translate(_MASK) for row in rows))
@@ -81,8 +94,9 @@ def _build(rows: tuple[str, ...], label: str, shipped: bool, printed: str | None
         if letter in paths:
             all_paths[letter] = paths[letter]
         else:
-            all_paths[letter] = tuple(filter(is_buildable,
-                                             ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))))
+            all_paths[letter] = tuple(
+                filter(is_buildable, ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)))
+            )
         rings[letter] = around[(x, y)]
     path_sites: dict[Cell, list[str]] = {}
     for letter, cells in all_paths.items():
@@ -92,12 +106,26 @@ def _build(rows: tuple[str, ...], label: str, shipped: bool, printed: str | None
     for letter, cells in rings.items():
         for c in cells:
             ring_sites.setdefault(c, []).append(letter)
-    return Board(label, shipped, printed, rows, max(len(r) for r in rows), len(rows), kind,
-                 buildable, sites, {c: s for s, c in sites.items()}, all_paths,
-                 {c: tuple(v) for c, v in path_sites.items()}, rings,
-                 {c: tuple(v) for c, v in ring_sites.items()}, nbrs,
-                 frozenset(order[m.start()] for m in _SPACE.finditer(flat)), dict(paths),
-                 free_nbrs)
+    return Board(
+        label,
+        shipped,
+        printed,
+        rows,
+        max(len(r) for r in rows),
+        len(rows),
+        kind,
+        buildable,
+        sites,
+        {c: s for s, c in sites.items()},
+        all_paths,
+        {c: tuple(v) for c, v in path_sites.items()},
+        rings,
+        {c: tuple(v) for c, v in ring_sites.items()},
+        nbrs,
+        frozenset(order[m.start()] for m in _SPACE.finditer(flat)),
+        dict(paths),
+        free_nbrs,
+    )
 
 
 _MASK = str.maketrans(dict.fromkeys(".*#" + SITE_LETTERS, "x"))
@@ -106,8 +134,9 @@ _SPACE = re.compile(r"\*")
 
 
 @lru_cache(maxsize=64)
-def _shape(mask: tuple[str, ...]) -> tuple[tuple[Cell, ...], dict[Cell, tuple[Cell, ...]],
-                                           dict[Cell, tuple[Cell, ...]]]:
+def _shape(
+    mask: tuple[str, ...],
+) -> tuple[tuple[Cell, ...], dict[Cell, tuple[Cell, ...]], dict[Cell, tuple[Cell, ...]]]:
     """The cells of a board shape (every character but a space is a cell) in row-major
     order, their orthogonal neighbours (right, left, down, up) and the ring of 8 around each
     (row by row, the cell itself left out)."""
@@ -118,8 +147,12 @@ def _shape(mask: tuple[str, ...]) -> tuple[tuple[Cell, ...], dict[Cell, tuple[Ce
         for (x, y) in cells
     }
     around = {
-        (x, y): tuple((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-                      if (dx or dy) and (x + dx, y + dy) in present)
+        (x, y): tuple(
+            (x + dx, y + dy)
+            for dy in (-1, 0, 1)
+            for dx in (-1, 0, 1)
+            if (dx or dy) and (x + dx, y + dy) in present
+        )
         for (x, y) in cells
     }
     return cells, nbrs, around
@@ -131,8 +164,12 @@ def parse_board(form: Any, base: tuple[PathPart, ...], side: str | None = None) 
     if isinstance(form, str):
         # CIT-SETUP-2: a string names a shipped board
         if form not in BOARDS:
-            raise RuleViolation("CIT-SETUP-2", f"unknown board id {form!r}", base,
-                                {"expected": sorted(BOARDS), "found": form})
+            raise RuleViolation(
+                "CIT-SETUP-2",
+                f"unknown board id {form!r}",
+                base,
+                {"expected": sorted(BOARDS), "found": form},
+            )
         return build_board(BOARDS[form], form, True, None, {})
     rows = form["rows"]
     # CIT-SETUP-2: at least one row, equal non-zero lengths, known characters
@@ -141,53 +178,84 @@ def parse_board(form: Any, base: tuple[PathPart, ...], side: str | None = None) 
     seen: set[str] = set()
     for y, row in enumerate(rows):
         if len(row) != len(rows[0]):
-            raise RuleViolation("CIT-SETUP-2", f"row {y} has {plural(len(row), 'cell')}, row 0 has "
-                                f"{len(rows[0])}", (*base, "rows", y),
-                                {"expected": len(rows[0]), "found": len(row)})
+            raise RuleViolation(
+                "CIT-SETUP-2",
+                f"row {y} has {plural(len(row), 'cell')}, row 0 has {len(rows[0])}",
+                (*base, "rows", y),
+                {"expected": len(rows[0]), "found": len(row)},
+            )
         for ch in row:
             if ch not in BOARD_CHARS:
-                raise RuleViolation("CIT-SETUP-2", f"row {y} holds the unknown cell character "
-                                    f"{ch!r}", (*base, "rows", y), {"found": ch})
+                raise RuleViolation(
+                    "CIT-SETUP-2",
+                    f"row {y} holds the unknown cell character {ch!r}",
+                    (*base, "rows", y),
+                    {"found": ch},
+                )
             # CIT-SETUP-2: each site letter at most once
             if ch in SITE_LETTERS:
                 if ch in seen:
-                    raise RuleViolation("CIT-SETUP-2", f"site {ch} appears twice",
-                                        (*base, "rows", y), {"found": ch})
+                    raise RuleViolation(
+                        "CIT-SETUP-2", f"site {ch} appears twice", (*base, "rows", y), {"found": ch}
+                    )
                 seen.add(ch)
     if all(ch == " " for row in rows for ch in row):
         raise RuleViolation("CIT-SETUP-2", "the board has no cells", (*base, "rows"))
     label = form.get("id", "")
     # CIT-SETUP-2: an inline id is not a shipped id; printed ids match the side and sites
     if label in BOARDS:
-        raise RuleViolation("CIT-SETUP-2", f"the inline board may not use the shipped id "
-                            f"{label!r}", (*base, "id"), {"found": label})
+        raise RuleViolation(
+            "CIT-SETUP-2",
+            f"the inline board may not use the shipped id {label!r}",
+            (*base, "id"),
+            {"found": label},
+        )
     printed = None
     if label in PRINTED_IDS:
         printed = "long" if label == "dlp_long" else "short"
         if side is not None and side != printed:
-            raise RuleViolation("CIT-SETUP-2", f"board {label} needs board_side {printed!r}",
-                                (*base, "id"), {"expected": printed, "found": side})
+            raise RuleViolation(
+                "CIT-SETUP-2",
+                f"board {label} needs board_side {printed!r}",
+                (*base, "id"),
+                {"expected": printed, "found": side},
+            )
         missing = sorted(set(SIDE_SITES[printed]) - seen)
         if missing:
-            raise RuleViolation("CIT-SETUP-2", f"board {label} lacks the sites "
-                                f"{', '.join(missing)}", (*base, "rows"),
-                                {"expected": SIDE_SITES[printed], "found": "".join(sorted(seen))})
+            raise RuleViolation(
+                "CIT-SETUP-2",
+                f"board {label} lacks the sites {', '.join(missing)}",
+                (*base, "rows"),
+                {"expected": SIDE_SITES[printed], "found": "".join(sorted(seen))},
+            )
     tmp = build_board(tuple(rows), label, False, printed, {})
     paths: dict[str, tuple[Cell, ...]] = {}
     for letter, cells in form.get("paths", {}).items():
         # CIT-SETUP-2: every paths key is a site, every path cell a free orthogonal neighbour
         if letter not in tmp.sites:
-            raise RuleViolation("CIT-SETUP-2", f"paths names {letter!r}, not a site of the board",
-                                (*base, "paths", letter), {"found": letter})
+            raise RuleViolation(
+                "CIT-SETUP-2",
+                f"paths names {letter!r}, not a site of the board",
+                (*base, "paths", letter),
+                {"found": letter},
+            )
         sx, sy = tmp.sites[letter]
         out: list[Cell] = []
         for k, raw in enumerate(cells):
             c = _cell(raw)
-            if (c is None or c not in tmp.buildable or abs(c[0] - sx) + abs(c[1] - sy) != 1
-                    or c in out):
-                raise RuleViolation("CIT-SETUP-2", f"path cell {raw} of site {letter} is not a "
-                                    "distinct free orthogonal neighbour of the site",
-                                    (*base, "paths", letter, k), {"found": raw})
+            if (
+                c is None
+                or c not in tmp.buildable
+                or abs(c[0] - sx) + abs(c[1] - sy) != 1
+                or c in out
+            ):
+                raise RuleViolation(
+                    "CIT-SETUP-2",
+                    f"path cell {raw} of site {letter} is not a "
+                    "distinct free orthogonal neighbour of the site",
+                    (*base, "paths", letter, k),
+                    {"found": raw},
+                )
             out.append(c)
         paths[letter] = tuple(out)
     return build_board(tuple(rows), label, False, printed, paths)

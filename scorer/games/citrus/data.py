@@ -12,8 +12,15 @@ ACTION_TYPES: tuple[str, ...] = ("cart", "milestone", "bull")
 LAND_TYPES: tuple[str, ...] = ("horses", *ACTION_TYPES)
 
 BOARDS: dict[str, tuple[str, ...]] = {
-    "demo-1": ("........*", ".#.*.....", "..A...B..", ".....*.#.", ".....#...", "E...C...D",
-               ".......*."),
+    "demo-1": (
+        "........*",
+        ".#.*.....",
+        "..A...B..",
+        ".....*.#.",
+        ".....#...",
+        "E...C...D",
+        ".......*.",
+    ),
     "demo-2": (".......", ".......", ".A..B..", ".......", "......."),
     "open-9": tuple("....A...." if y == 4 else "........." for y in range(9)),
 }
@@ -34,8 +41,14 @@ FINCA_SETS: dict[str, list[dict[str, int]]] = {
 }
 
 CROSS12: dict[str, tuple[int, ...]] = {
-    "r1": (1, 2), "r2": (3, 4, 5, 6), "r3": (7, 8, 9, 10), "r4": (11, 12),
-    "c1": (3, 7), "c2": (1, 4, 8, 11), "c3": (2, 5, 9, 12), "c4": (6, 10),
+    "r1": (1, 2),
+    "r2": (3, 4, 5, 6),
+    "r3": (7, 8, 9, 10),
+    "r4": (11, 12),
+    "c1": (3, 7),
+    "c2": (1, 4, 8, 11),
+    "c3": (2, 5, 9, 12),
+    "c4": (6, 10),
 }
 LAYOUTS: dict[str, dict[str, tuple[int, ...]]] = {"cross12": CROSS12}
 
@@ -53,14 +66,27 @@ INCOME = (0, 2, 4, 6, 7, 8)
 MONEY_CAP = 12
 START_MONEY = 6
 WORKERS = 5
-CATEGORIES: tuple[str, ...] = ("harvest", "finca", "penalties", "finca_final", "harvest_final",
-                               "horses", "unused_actions")
+CATEGORIES: tuple[str, ...] = (
+    "harvest",
+    "finca",
+    "penalties",
+    "finca_final",
+    "harvest_final",
+    "horses",
+    "unused_actions",
+)
 IN_PLAY = ("harvest", "finca", "penalties", "horses")
 
 OPTION_DEFAULTS: dict[str, Any] = {
-    "board_side": "long", "family": False, "random_start_sites": False,
-    "wild_horses_immediate": False, "horse_points": "printed", "cart_after_build_only": False,
-    "cart_cost": 0, "purchase_mistakes": "penalize", "fusion_count_new_tile": False,
+    "board_side": "long",
+    "family": False,
+    "random_start_sites": False,
+    "wild_horses_immediate": False,
+    "horse_points": "printed",
+    "cart_after_build_only": False,
+    "cart_cost": 0,
+    "purchase_mistakes": "penalize",
+    "fusion_count_new_tile": False,
     "site_cells_occupied": True,
 }
 

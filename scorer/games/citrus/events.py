@@ -36,25 +36,43 @@ def check_new_finca(w: Work, step: dict[str, Any], path: tuple[PathPart, ...]) -
     site = step["site"]
     # CIT-FINCA-1: the site is marked
     if site not in w.sites or w.sites[site].status != "marked":
-        raise RuleViolation("CIT-FINCA-1", f"site {site} holds no building-site tile",
-                            (*path, "site"), {"expected": w.marked(), "found": site})
+        raise RuleViolation(
+            "CIT-FINCA-1",
+            f"site {site} holds no building-site tile",
+            (*path, "site"),
+            {"expected": w.marked(), "found": site},
+        )
     first, second = step["finca"]["first"], step["finca"]["second"]
     # CIT-FINCA-1: values first ≥ second ≥ 0, an unused tile of the set
     if first < second or second < 0:
-        raise RuleViolation("CIT-FINCA-1", f"finca values {first}/{second} are not "
-                            "first ≥ second ≥ 0", (*path, "finca"))
+        raise RuleViolation(
+            "CIT-FINCA-1",
+            f"finca values {first}/{second} are not first ≥ second ≥ 0",
+            (*path, "finca"),
+        )
     if w.finca_left is not None and w.finca_left.get((first, second), 0) <= 0:
-        raise RuleViolation("CIT-FINCA-1", f"no unused finca tile {first}/{second} is left",
-                            (*path, "finca"), {"found": {"first": first, "second": second}})
+        raise RuleViolation(
+            "CIT-FINCA-1",
+            f"no unused finca tile {first}/{second} is left",
+            (*path, "finca"),
+            {"found": {"first": first, "second": second}},
+        )
     reveal = step["reveal"]
     # CIT-FINCA-1: reveal is null exactly when the building-site deck is empty
     if reveal is None and w.site_deck:
-        raise RuleViolation("CIT-FINCA-1", "the building-site deck is not empty: a tile must "
-                            "be revealed", (*path, "reveal"),
-                            {"expected": sorted(w.site_deck), "found": None})
+        raise RuleViolation(
+            "CIT-FINCA-1",
+            "the building-site deck is not empty: a tile must be revealed",
+            (*path, "reveal"),
+            {"expected": sorted(w.site_deck), "found": None},
+        )
     if reveal is not None and reveal not in w.site_deck:
-        raise RuleViolation("CIT-FINCA-1", f"{reveal} is not in the building-site deck",
-                            (*path, "reveal"), {"expected": sorted(w.site_deck), "found": reveal})
+        raise RuleViolation(
+            "CIT-FINCA-1",
+            f"{reveal} is not in the building-site deck",
+            (*path, "reveal"),
+            {"expected": sorted(w.site_deck), "found": reveal},
+        )
 
 
 def new_finca(w: Work, site: str, first: int, second: int, reveal: str | None) -> None:
@@ -85,15 +103,19 @@ def refill(w: Work, drawn: list[str], path: tuple[PathPart, ...]) -> None:
     want = min(len(empty), bag_size(w))
     # CIT-MKT-2: the number of drawn tokens
     if len(drawn) != want:
-        raise RuleViolation("CIT-MKT-2", f"the refill must draw {plural(want, 'tile')}, not "
-                            f"{len(drawn)}",
-                            (*path, "drawn"), {"expected": want, "found": len(drawn)})
+        raise RuleViolation(
+            "CIT-MKT-2",
+            f"the refill must draw {plural(want, 'tile')}, not {len(drawn)}",
+            (*path, "drawn"),
+            {"expected": want, "found": len(drawn)},
+        )
     bag = dict(w.bag)
     for k, token in enumerate(drawn):
         # CIT-MKT-2: each drawn token is still in the bag
         if bag.get(token, 0) <= 0:
-            raise RuleViolation("CIT-MKT-2", f"no {token} is left in the bag",
-                                (*path, "drawn", k), {"found": token})
+            raise RuleViolation(
+                "CIT-MKT-2", f"no {token} is left in the bag", (*path, "drawn", k), {"found": token}
+            )
         left = bag[token] - 1
         if left == 0:
             del bag[token]
@@ -163,9 +185,13 @@ def complete(w: Work, site: str) -> bool:
 
 def ring_tables(board: Board) -> dict[str, tuple[tuple[Cell, ...], bool]]:
     """Per site: the buildable cells of its ring, and whether the ring holds a site cell."""
-    return {site: (tuple(c for c in ring if c in board.buildable),
-                   any(c not in board.buildable and c in board.site_at for c in ring))
-            for site, ring in board.rings.items()}
+    return {
+        site: (
+            tuple(c for c in ring if c in board.buildable),
+            any(c not in board.buildable and c in board.site_at for c in ring),
+        )
+        for site, ring in board.rings.items()
+    }
 
 
 def score_fincas(w: Work) -> list[dict[str, Any]]:
@@ -199,13 +225,30 @@ def score_fincas(w: Work) -> list[dict[str, Any]]:
         for i, v in enumerate(pts):
             if v:
                 p = w.players[i]
-                w.players[i] = Player(p.money, p.mat, p.horses, p.actions, p.harvest,
-                                      p.finca + v, p.penalties, p.horse_points)
-        w.scored.append(FincaScoring(
-            w.moves, site, s.first, s.second, tuple(adj),
-            tuple(tuple(sorted(c for r in rs for c in r.cells)) for rs in shares), tuple(pts)))
-        done.append({"site": site, "points": {w.static.names[i]: v
-                                              for i, v in enumerate(pts) if v}})
+                w.players[i] = Player(
+                    p.money,
+                    p.mat,
+                    p.horses,
+                    p.actions,
+                    p.harvest,
+                    p.finca + v,
+                    p.penalties,
+                    p.horse_points,
+                )
+        w.scored.append(
+            FincaScoring(
+                w.moves,
+                site,
+                s.first,
+                s.second,
+                tuple(adj),
+                tuple(tuple(sorted(c for r in rs for c in r.cells)) for rs in shares),
+                tuple(pts),
+            )
+        )
+        done.append(
+            {"site": site, "points": {w.static.names[i]: v for i, v in enumerate(pts) if v}}
+        )
     return done
 
 
@@ -224,8 +267,9 @@ def end_turn_checks(w: Work, passed: bool) -> None:
     w.turn = (w.turn + 1) % n
 
 
-def compare_expect(w: Work, seat: int, income: int, move: dict[str, Any],
-                   scorings: list[dict[str, Any]]) -> None:
+def compare_expect(
+    w: Work, seat: int, income: int, move: dict[str, Any], scorings: list[dict[str, Any]]
+) -> None:
     """CIT-REC-2: warnings for every differing value of the turn's ``expect``."""
     expect = move.get("expect")
     if not expect:
@@ -251,11 +295,17 @@ def compare_expect(w: Work, seat: int, income: int, move: dict[str, Any],
             _expect_warning(w, seat, "finca_scorings", found, done, expect["finca_scorings"])
 
 
-def _expect_warning(w: Work, seat: int, key: str, found: Any, actual: Any,
-                    given: Any = None) -> None:
+def _expect_warning(
+    w: Work, seat: int, key: str, found: Any, actual: Any, given: Any = None
+) -> None:
     """CIT-REC-2 for one key; ``given`` is the value as written (``found`` may be sorted)."""
-    w.warnings.append(Finding(
-        "CIT-REC-2", f"/moves/{w.moves}/expect/{key}",
-        f"{w.static.names[seat]}, move {w.moves + 1}: expected {key} {found}, "
-        f"replay gives {actual}", "warning",
-        {"move": w.moves, "expected": actual, "found": found if given is None else given}))
+    w.warnings.append(
+        Finding(
+            "CIT-REC-2",
+            f"/moves/{w.moves}/expect/{key}",
+            f"{w.static.names[seat]}, move {w.moves + 1}: expected {key} {found}, "
+            f"replay gives {actual}",
+            "warning",
+            {"move": w.moves, "expected": actual, "found": found if given is None else given},
+        )
+    )

@@ -18,9 +18,15 @@ from scorer.games.citrus.ledger import FincaScoring, Harvest, Returned, Taken
 from scorer.games.citrus.state import Region, State
 from scorer.words import plural
 
-RULE = {"harvest": "CIT-HARV-2", "finca": "CIT-FINCA-2", "penalties": "CIT-RET-1",
-        "finca_final": "CIT-END-1", "harvest_final": "CIT-END-1", "horses": "CIT-LAND-1",
-        "unused_actions": "CIT-ACT-1"}
+RULE = {
+    "harvest": "CIT-HARV-2",
+    "finca": "CIT-FINCA-2",
+    "penalties": "CIT-RET-1",
+    "finca_final": "CIT-END-1",
+    "harvest_final": "CIT-END-1",
+    "horses": "CIT-LAND-1",
+    "unused_actions": "CIT-ACT-1",
+}
 
 
 def cell_text(c: Cell) -> str:
@@ -52,63 +58,91 @@ def explain(state: State) -> list[ScoreItem]:
     ledger = state.scored
     site_cell = state.static.board.sites
 
-    def add(seat: int, category: str, points: int, text: str, cells: Sequence[Cell] = ()
-            ) -> None:
-        items.append(ScoreItem(names[seat], category, points, RULE[category], text,
-                               tuple(cells)))
+    def add(seat: int, category: str, points: int, text: str, cells: Sequence[Cell] = ()) -> None:
+        items.append(ScoreItem(names[seat], category, points, RULE[category], text, tuple(cells)))
 
     # in play: harvests, finca scorings, returned tiles, in move order
     for e in ledger:
         if isinstance(e, Harvest):
-            add(e.seat, "harvest", e.points, f"move {e.move + 1}: harvested "
-                f"{region_text(e.kind, e.cells, e.wells)}", e.cells)
+            add(
+                e.seat,
+                "harvest",
+                e.points,
+                f"move {e.move + 1}: harvested {region_text(e.kind, e.cells, e.wells)}",
+                e.cells,
+            )
         elif isinstance(e, FincaScoring):
             for seat, pts in enumerate(e.points):
                 if pts:
-                    add(seat, "finca", pts,
+                    add(
+                        seat,
+                        "finca",
+                        pts,
                         f"move {e.move + 1}: finca {e.site} at {cell_text(site_cell[e.site])} "
                         f"({e.first}/{e.second}) complete, "
                         f"{_shares(names, e.adj)}: {names[seat]} "
                         f"{_place(e.adj, seat)}",
-                        (site_cell[e.site], *e.regions[seat]))
+                        (site_cell[e.site], *e.regions[seat]),
+                    )
         elif isinstance(e, Returned):
-            add(e.seat, "penalties", -3, f"move {e.move + 1}, step {e.step + 1}: returned "
-                f"{e.token} (mistaken purchase)")
+            add(
+                e.seat,
+                "penalties",
+                -3,
+                f"move {e.move + 1}, step {e.step + 1}: returned {e.token} (mistaken purchase)",
+            )
     for seat, p in enumerate(state.players):
         if seat in state.static.unknown:
             continue
-        for cat, total in (("harvest", p.harvest), ("finca", p.finca),
-                           ("penalties", p.penalties)):
-            rest = total - sum(i.points for i in items if i.player == names[seat]
-                               and i.category == cat)
+        for cat, total in (("harvest", p.harvest), ("finca", p.finca), ("penalties", p.penalties)):
+            rest = total - sum(
+                i.points for i in items if i.player == names[seat] and i.category == cat
+            )
             if rest:
-                add(seat, cat, rest, f"{cat} points recorded before the itemised moves "
-                    "(e.g. a position's breakdown); not itemised")
+                add(
+                    seat,
+                    cat,
+                    rest,
+                    f"{cat} points recorded before the itemised moves "
+                    "(e.g. a position's breakdown); not itemised",
+                )
     # end of game (13.1)
     end = "at the end" if state.over else "if the game ended now"
     for f in scoring.final_fincas(state):
         for seat, pts in enumerate(f.points):
             if pts:
                 cells = sorted(c for r in f.shares[seat] for c in r.cells)
-                add(seat, "finca_final", pts,
+                add(
+                    seat,
+                    "finca_final",
+                    pts,
                     f"unscored finca {f.site} at {cell_text(site_cell[f.site])} "
                     f"({f.finca.first}/{f.finca.second}) {end}, "
                     f"{_shares(names, f.adj)}: largest gets the lower value",
-                    (site_cell[f.site], *cells))
+                    (site_cell[f.site], *cells),
+                )
     for r in scoring.final_harvests(state):
-        add(r.owner, "harvest_final", r.value, f"still owned {end}: {_region(r)}",
-            sorted(r.cells))
+        add(r.owner, "harvest_final", r.value, f"still owned {end}: {_region(r)}", sorted(r.cells))
     takes = [e for e in ledger if isinstance(e, Taken)]
     for seat, p in enumerate(state.players):
         for h in p.horses:
             cell = _took(takes, seat, "horses", h)
-            add(seat, "horses", scoring.horse_value(state, h),
+            add(
+                seat,
+                "horses",
+                scoring.horse_value(state, h),
                 f"wild horses (printed {h})" + (f" taken at {cell_text(cell)}" if cell else ""),
-                (cell,) if cell else ())
+                (cell,) if cell else (),
+            )
         for a in p.actions:
             cell = _took(takes, seat, a, 0)
-            add(seat, "unused_actions", 1, f"unused {a} tile"
-                + (f" taken at {cell_text(cell)}" if cell else ""), (cell,) if cell else ())
+            add(
+                seat,
+                "unused_actions",
+                1,
+                f"unused {a} tile" + (f" taken at {cell_text(cell)}" if cell else ""),
+                (cell,) if cell else (),
+            )
     return items
 
 

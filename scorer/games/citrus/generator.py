@@ -54,8 +54,10 @@ def cells_for(w: Work, seat: int, token: str) -> list[Cell]:
         if any(r.owner not in (-1, seat) for r in touching.values()):
             continue
         if not family and any(
-                q != c and q in w.tiles and _kind(w.tiles[q]) == k
-                for s in board.path_sites.get(c, ()) for q in board.paths[s]):
+            q != c and q in w.tiles and _kind(w.tiles[q]) == k
+            for s in board.path_sites.get(c, ())
+            for q in board.paths[s]
+        ):
             continue
         neutral = sum(len(r.cells) for r in touching.values() if r.owner == -1)
         own = sum(len(r.cells) for r in touching.values() if r.owner == seat) + int(count_new)
@@ -70,8 +72,11 @@ def trial_place(w: Work, seat: int, token: str, c: Cell) -> Work:
     nxt = w.clone()
     board = w.static.board
     k = _kind(token)
-    merged = {w.region_of[n] for n in board.nbrs[c]
-              if n in w.region_of and w.regions[w.region_of[n]].kind == k}
+    merged = {
+        w.region_of[n]
+        for n in board.nbrs[c]
+        if n in w.region_of and w.regions[w.region_of[n]].kind == k
+    }
     own = sum(1 for rid in merged if w.regions[rid].owner == seat)
     cells = {c}
     wells = int(token.endswith("*"))
@@ -90,9 +95,14 @@ def trial_place(w: Work, seat: int, token: str, c: Cell) -> Work:
     return nxt
 
 
-def plan(w: Work, seat: int, tokens: list[str], money: int,
-         seen: set[frozenset[tuple[Cell, str]]] | None = None,
-         done: frozenset[tuple[Cell, str]] = frozenset()) -> list[tuple[str, Cell]] | None:
+def plan(
+    w: Work,
+    seat: int,
+    tokens: list[str],
+    money: int,
+    seen: set[frozenset[tuple[Cell, str]]] | None = None,
+    done: frozenset[tuple[Cell, str]] = frozenset(),
+) -> list[tuple[str, Cell]] | None:
     """A complete placement plan for ``tokens`` (first found in canonical order), or None."""
     if not tokens:
         return []
@@ -121,8 +131,9 @@ def finca_left(w: Work) -> bool:
     return w.finca_deck > 0 and any(s.status == "marked" for s in w.sites.values())
 
 
-def line_plan(w: Work, t: Turn, fields: tuple[int, ...]
-              ) -> tuple[str | None, list[tuple[str, Cell]]] | None:
+def line_plan(
+    w: Work, t: Turn, fields: tuple[int, ...]
+) -> tuple[str | None, list[tuple[str, Cell]]] | None:
     """For a line: (site for the new finca or None, plan), or None if it cannot be built."""
     tokens = [w.market[f - 1] for f in fields if w.market[f - 1] is not None]
     money = w.players[t.seat].money
@@ -166,8 +177,9 @@ def gen_steps(w: Work, t: Turn, first: bool) -> list[dict[str, Any]]:
             sites = [s for s in marked if _cart_ok(w, seat, t.cart[0], s)]
         return [{"do": "new_finca", "site": s, "finca": finca, "reveal": reveal} for s in sites]
     if t.cart is not None:
-        return [{"do": "place", "tile": t.cart[0], "at": list(c)}
-                for c in cells_for(w, seat, t.cart[0])]
+        return [
+            {"do": "place", "tile": t.cart[0], "at": list(c)} for c in cells_for(w, seat, t.cart[0])
+        ]
     if t.refill_now is not None:
         empty = sum(1 for x in w.market if x is None)
         bag = sorted(tok for tok, n in w.bag.items() for _ in range(n))
@@ -191,13 +203,15 @@ def gen_steps(w: Work, t: Turn, first: bool) -> list[dict[str, Any]]:
         cells = cells_for(w, seat, tok)
         if w.players[seat].money >= 1:
             out.extend({"do": "place", "tile": tok, "at": list(c)} for c in cells)
-        if opts["purchase_mistakes"] == "penalize" and (not cells
-                                                        or w.players[seat].money == 0):
+        if opts["purchase_mistakes"] == "penalize" and (not cells or w.players[seat].money == 0):
             out.append({"do": "return", "tile": tok})
     if t.main != "pass":
         p = w.players[seat]
-        if "cart" in p.actions and p.money >= opts["cart_cost"] and not (
-                opts["cart_after_build_only"] and t.waiting):
+        if (
+            "cart" in p.actions
+            and p.money >= opts["cart_cost"]
+            and not (opts["cart_after_build_only"] and t.waiting)
+        ):
             for f in range(1, 13):
                 ctok = w.market[f - 1]
                 if ctok is None:
@@ -208,14 +222,20 @@ def gen_steps(w: Work, t: Turn, first: bool) -> list[dict[str, Any]]:
                 elif cells_for(w, seat, ctok):
                     out.append({"do": "use_cart", "field": f})
         if "milestone" in p.actions and finca_left(w):
-            out.extend({"do": "use_milestone", "site": s, "finca": finca, "reveal": reveal}
-                       for s in marked)
+            out.extend(
+                {"do": "use_milestone", "site": s, "finca": finca, "reveal": reveal} for s in marked
+            )
         if "bull" in p.actions:
-            out.extend({"do": "use_bull", "at": list(c)}
-                       for c in sorted(w.static.board.buildable)
-                       if c not in w.tiles and c not in w.land)
-    if first and not any(r.owner == seat for r in w.regions.values()) and not any(
-            line_plan(w, t, fields) is not None for fields in w.static.layout.values()):
+            out.extend(
+                {"do": "use_bull", "at": list(c)}
+                for c in sorted(w.static.board.buildable)
+                if c not in w.tiles and c not in w.land
+            )
+    if (
+        first
+        and not any(r.owner == seat for r in w.regions.values())
+        and not any(line_plan(w, t, fields) is not None for fields in w.static.layout.values())
+    ):
         out.append({"do": "pass"})
     return out
 

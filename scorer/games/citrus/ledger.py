@@ -69,5 +69,6 @@ _RANK = {Harvest: 0, Returned: 1, Taken: 2, FincaScoring: 3}
 
 def turn_order(entries: list[Entry]) -> list[Entry]:
     """The records of one turn in ledger order: by kind, takes by cell, else as recorded."""
-    return sorted(entries, key=lambda e: (_RANK[type(e)], e.cell if isinstance(e, Taken)
-                                          else (0, 0)))
+    return sorted(
+        entries, key=lambda e: (_RANK[type(e)], e.cell if isinstance(e, Taken) else (0, 0))
+    )

@@ -25,13 +25,22 @@ from scorer.words import plural
 S = 44  # cell size
 LEFT, TOP = 34, 58  # board origin (room for coordinates and the title)
 PANEL = 300  # width of the side panel
-KIND_COLOUR = {"lemon": "#f7e15c", "orange": "#f5a623", "bloodorange": "#b8322a",
-               "lime": "#8cc63f", "grapefruit": "#f4a3a8"}
+KIND_COLOUR = {
+    "lemon": "#f7e15c",
+    "orange": "#f5a623",
+    "bloodorange": "#b8322a",
+    "lime": "#8cc63f",
+    "grapefruit": "#f4a3a8",
+}
 ABBREV = {"lemon": "Le", "orange": "Or", "bloodorange": "Bl", "lime": "Li", "grapefruit": "Gr"}
 FIELD, SPACE, ROCK, SITE = "#f4eedc", "#d9e8c4", "#8c8c8c", "#e3d8c0"
 FINCA, SCORED, PATH, WELL = "#8b5a2b", "#5b4636", "#8b5a2b", "#2f6fd6"
-LAND = {"horses": ("#d6b27a", "#3a2a10"), "cart": ("#a9c0d6", "#1d3550"),
-        "milestone": ("#c7b1dc", "#3c2555"), "bull": ("#6e4328", "#ffffff")}
+LAND = {
+    "horses": ("#d6b27a", "#3a2a10"),
+    "cart": ("#a9c0d6", "#1d3550"),
+    "milestone": ("#c7b1dc", "#3c2555"),
+    "bull": ("#6e4328", "#ffffff"),
+}
 FINAL = frozenset({"finca_final", "harvest_final", "horses", "unused_actions"})
 
 
@@ -40,8 +49,13 @@ def _xy(c: Cell) -> tuple[float, float]:
 
 
 def _octagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    return [(cx + r * math.cos(math.radians(22.5 + 45 * k)),
-             cy + r * math.sin(math.radians(22.5 + 45 * k))) for k in range(8)]
+    return [
+        (
+            cx + r * math.cos(math.radians(22.5 + 45 * k)),
+            cy + r * math.sin(math.radians(22.5 + 45 * k)),
+        )
+        for k in range(8)
+    ]
 
 
 def draw_svg(state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
@@ -56,8 +70,14 @@ def draw_svg(state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str
     when = "position" if is_position else f"after move {state.moves}"
     svg = Svg(width, height, f"Citrus, {when}")
     svg.rect(0, 0, width, height, fill="#ffffff")
-    svg.text(LEFT, 22, f"Citrus — board {board.label or 'inline'}, {when}"
-             + (" (game over)" if state.over else ""), font_size=15, font_weight="bold")
+    svg.text(
+        LEFT,
+        22,
+        f"Citrus — board {board.label or 'inline'}, {when}"
+        + (" (game over)" if state.over else ""),
+        font_size=15,
+        font_weight="bold",
+    )
     _coordinates(svg, board.width, board.height)
     _cells(svg, state)
     _tiles(svg, state, colour)
@@ -107,22 +127,53 @@ def _site(svg: Svg, state: State, letter: str, px: float, py: float, at: str) ->
     site = state.sites.get(letter)
     status = site.status if site is not None else "empty"
     if site is not None and status == "finca":
-        svg.rect(px, py, S, S, fill=SCORED if site.scored else FINCA, data_cell=at,
-                 data_site=letter)
-        svg.text(px + S / 2, py + 17, letter, fill="#fff", font_size=15, font_weight="bold",
-                 text_anchor="middle", stroke="none")
-        svg.text(px + S / 2, py + 31, f"{site.first}/{site.second}", fill="#fff", font_size=11,
-                 text_anchor="middle", stroke="none")
+        svg.rect(
+            px, py, S, S, fill=SCORED if site.scored else FINCA, data_cell=at, data_site=letter
+        )
+        svg.text(
+            px + S / 2,
+            py + 17,
+            letter,
+            fill="#fff",
+            font_size=15,
+            font_weight="bold",
+            text_anchor="middle",
+            stroke="none",
+        )
+        svg.text(
+            px + S / 2,
+            py + 31,
+            f"{site.first}/{site.second}",
+            fill="#fff",
+            font_size=11,
+            text_anchor="middle",
+            stroke="none",
+        )
         if site.scored:
-            svg.text(px + S - 4, py + S - 3, "✓", fill="#b6f5a8", font_size=14,
-                     text_anchor="end", stroke="none")
+            svg.text(
+                px + S - 4,
+                py + S - 3,
+                "✓",
+                fill="#b6f5a8",
+                font_size=14,
+                text_anchor="end",
+                stroke="none",
+            )
         return
     svg.rect(px, py, S, S, fill=SITE, data_cell=at, data_site=letter)
     if status == "marked":
-        svg.rect(px + 5, py + 5, S - 10, S - 10, fill="#fffaf0", stroke=FINCA,
-                 stroke_dasharray="3 2")
-    svg.text(px + S / 2, py + S / 2 + 5, letter, fill="#7d6a4f" if status == "marked" else "#aaa",
-             font_size=14, text_anchor="middle", stroke="none")
+        svg.rect(
+            px + 5, py + 5, S - 10, S - 10, fill="#fffaf0", stroke=FINCA, stroke_dasharray="3 2"
+        )
+    svg.text(
+        px + S / 2,
+        py + S / 2 + 5,
+        letter,
+        fill="#7d6a4f" if status == "marked" else "#aaa",
+        font_size=14,
+        text_anchor="middle",
+        stroke="none",
+    )
 
 
 def _tiles(svg: Svg, state: State, colour: dict[str, str]) -> None:
@@ -132,14 +183,29 @@ def _tiles(svg: Svg, state: State, colour: dict[str, str]) -> None:
         token = state.tiles[c]
         region = state.regions[state.region_of[c]]
         px, py = _xy(c)
-        svg.rect(px + 1, py + 1, S - 2, S - 2, fill=KIND_COLOUR[kind_of(token)], stroke="none",
-                 fill_opacity=None if region.owner >= 0 else 0.45)
+        svg.rect(
+            px + 1,
+            py + 1,
+            S - 2,
+            S - 2,
+            fill=KIND_COLOUR[kind_of(token)],
+            stroke="none",
+            fill_opacity=None if region.owner >= 0 else 0.45,
+        )
         if region.owner >= 0:
             svg.rect(px + 4, py + 4, S - 8, S - 8, fill="none", stroke="#333", stroke_width=5)
-            svg.rect(px + 4, py + 4, S - 8, S - 8, fill="none",
-                     stroke=colour[names[region.owner]], stroke_width=3)
-        svg.text(px + S - 7, py + 15, ABBREV[kind_of(token)], font_size=9, fill="#222",
-                 text_anchor="end")
+            svg.rect(
+                px + 4,
+                py + 4,
+                S - 8,
+                S - 8,
+                fill="none",
+                stroke=colour[names[region.owner]],
+                stroke_width=3,
+            )
+        svg.text(
+            px + S - 7, py + 15, ABBREV[kind_of(token)], font_size=9, fill="#222", text_anchor="end"
+        )
         if token.endswith("*"):
             svg.circle(px + S - 11, py + S - 11, 5, fill=WELL, stroke="#fff", stroke_width=1.5)
     svg.close_group()
@@ -156,14 +222,18 @@ def _tiles(svg: Svg, state: State, colour: dict[str, str]) -> None:
         px, py = _xy(c)
         fill, ink = LAND[kind]
         svg.polygon(_octagon(px + S / 2, py + S / 2, S * 0.4), fill=fill, stroke="#555")
-        label = f"H{points}" if kind == "horses" else {"cart": "cart", "milestone": "mile",
-                                                       "bull": "bull"}[kind]
+        label = (
+            f"H{points}"
+            if kind == "horses"
+            else {"cart": "cart", "milestone": "mile", "bull": "bull"}[kind]
+        )
         svg.text(px + S / 2, py + S / 2 + 4, label, fill=ink)
     svg.close_group()
 
 
-def _items(svg: Svg, items: Sequence[ScoreItem], colour: dict[str, str],
-           names: Sequence[str]) -> None:
+def _items(
+    svg: Svg, items: Sequence[ScoreItem], colour: dict[str, str], names: Sequence[str]
+) -> None:
     svg.open_group(class_="score-items", fill="none")
     for item in items:
         if not item.cells:
@@ -171,14 +241,17 @@ def _items(svg: Svg, items: Sequence[ScoreItem], colour: dict[str, str],
         seat = names.index(item.player) if item.player in names else 0
         final = item.category in FINAL
         inset = 1.5 + 2.5 * seat
-        svg.open_group(class_="score-item", data_player=item.player,
-                       data_category=item.category, data_rule=item.rule,
-                       stroke=colour.get(item.player, "#000"),
-                       stroke_width=2.5 if final else 1.5,
-                       stroke_dasharray=None if final else "5 3",
-                       stroke_opacity=1.0 if final else 0.75)
-        svg.tooltip(f"{item.player}: {item.text}: {plural(item.points, 'point')} "
-                    f"[{item.rule}]")
+        svg.open_group(
+            class_="score-item",
+            data_player=item.player,
+            data_category=item.category,
+            data_rule=item.rule,
+            stroke=colour.get(item.player, "#000"),
+            stroke_width=2.5 if final else 1.5,
+            stroke_dasharray=None if final else "5 3",
+            stroke_opacity=1.0 if final else 0.75,
+        )
+        svg.tooltip(f"{item.player}: {item.text}: {plural(item.points, 'point')} [{item.rule}]")
         cells = set(item.cells)
         for c in sorted(cells, key=lambda c: (c[1], c[0])):
             px, py = _xy(c)
@@ -202,17 +275,36 @@ def _mark(svg: Svg, mark: Mark, w: int, h: int) -> None:
     x, y = min(max(mark.cell[0], 0), w - 1), min(max(mark.cell[1], 0), h - 1)
     off = (x, y) != mark.cell
     svg.open_group(class_="mark", data_rule=mark.rule or None)
-    svg.tooltip(f"offending cell [{mark.cell[0]},{mark.cell[1]}]"
-                + (" (off the board)" if off else "")
-                + (f" ({mark.rule})" if mark.rule else "")
-                + (f", move by {mark.board}" if mark.board else ""))
-    svg.circle(LEFT + x * S + S / 2, TOP + y * S + S / 2, S * 0.55, fill="none",
-               stroke=MARK_COLOUR, stroke_width=4, stroke_dasharray="6 4" if off else None)
+    svg.tooltip(
+        f"offending cell [{mark.cell[0]},{mark.cell[1]}]"
+        + (" (off the board)" if off else "")
+        + (f" ({mark.rule})" if mark.rule else "")
+        + (f", move by {mark.board}" if mark.board else "")
+    )
+    svg.circle(
+        LEFT + x * S + S / 2,
+        TOP + y * S + S / 2,
+        S * 0.55,
+        fill="none",
+        stroke=MARK_COLOUR,
+        stroke_width=4,
+        stroke_dasharray="6 4" if off else None,
+    )
     if off:
-        for k, line in enumerate((f"Offending cell [{mark.cell[0]},{mark.cell[1]}] is off",
-                                  "the board (dashed ring: nearest cell)")):
-            svg.text(LEFT, TOP + h * S + 15 + 13 * k, line, font_size=11, fill=MARK_COLOUR,
-                     font_weight="bold")
+        for k, line in enumerate(
+            (
+                f"Offending cell [{mark.cell[0]},{mark.cell[1]}] is off",
+                "the board (dashed ring: nearest cell)",
+            )
+        ):
+            svg.text(
+                LEFT,
+                TOP + h * S + 15 + 13 * k,
+                line,
+                font_size=11,
+                fill=MARK_COLOUR,
+                font_weight="bold",
+            )
     svg.close_group()
 
 
@@ -221,17 +313,26 @@ def _panel(svg: Svg, state: State, colour: dict[str, str], x: float) -> float:
     names = state.static.names
     sheet = score(state)
     entries = [(KIND_COLOUR[k], f"{k} ({ABBREV[k]})") for k in KINDS]
-    entries += [(WELL, "well (dot)"), (FIELD, "field"), (SPACE, "landscape space"),
-                (ROCK, "rock"), (SITE, "site (dashed: marked)"), (FINCA, "finca first/second"),
-                (SCORED, "finca scored (✓)"), ("#fbf0ae", "neutral region (faded, no border)")]
+    entries += [
+        (WELL, "well (dot)"),
+        (FIELD, "field"),
+        (SPACE, "landscape space"),
+        (ROCK, "rock"),
+        (SITE, "site (dashed: marked)"),
+        (FINCA, "finca first/second"),
+        (SCORED, "finca scored (✓)"),
+        ("#fbf0ae", "neutral region (faded, no border)"),
+    ]
     entries += [(colour[n], f"{n}: border, worker disc") for n in names]
     svg.text(x, TOP - 8, "Legend", font_size=13, font_weight="bold")
     y = svg.legend(x, TOP, entries)
     y += 14
-    for note in ("brown dot: path field of the site beside it",
-                 "octagon: wild horses H+points, cart, mile(stone), bull",
-                 "outlines in player colours: score items (hover:",
-                 "  text); dashed = scored in play, solid = at the end"):
+    for note in (
+        "brown dot: path field of the site beside it",
+        "octagon: wild horses H+points, cart, mile(stone), bull",
+        "outlines in player colours: score items (hover:",
+        "  text); dashed = scored in play, solid = at the end",
+    ):
         svg.text(x, y, note, font_size=10, fill="#444")
         y += 13
     y += 24
@@ -242,22 +343,30 @@ def _panel(svg: Svg, state: State, colour: dict[str, str], x: float) -> float:
         svg.rect(x, y - 10, 12, 12, fill=colour[name], stroke="#333")
         turn = " ◀" if i == state.turn and not state.over else ""
         held = ", ".join([f"H{h}" for h in p.horses] + list(p.actions)) or "nothing"
-        svg.text(x + 18, y, f"{name}{turn}: {plural(sheet.players[i].total, 'point')} "
-                 f"(track {p.score})",
-                 font_size=12)
+        svg.text(
+            x + 18,
+            y,
+            f"{name}{turn}: {plural(sheet.players[i].total, 'point')} (track {p.score})",
+            font_size=12,
+        )
         y += 15
-        svg.text(x + 18, y, f"money {p.money}, workers home {p.mat}, holds {held}",
-                 font_size=10, fill="#444")
+        svg.text(
+            x + 18,
+            y,
+            f"money {p.money}, workers home {p.mat}, holds {held}",
+            font_size=10,
+            fill="#444",
+        )
     svg.close_group()
     y += 26
     svg.open_group(class_="market")
-    svg.text(x, y, f"Market (bag {sum(state.bag.values())})", font_size=13,
-             font_weight="bold")
+    svg.text(x, y, f"Market (bag {sum(state.bag.values())})", font_size=13, font_weight="bold")
     y += 8
     for k, token in enumerate(state.market):
         mx = x + k * 21
-        svg.rect(mx, y, 18, 18, fill=KIND_COLOUR[kind_of(token)] if token else "#fff",
-                 stroke="#888")
+        svg.rect(
+            mx, y, 18, 18, fill=KIND_COLOUR[kind_of(token)] if token else "#fff", stroke="#888"
+        )
         if token and token.endswith("*"):
             svg.circle(mx + 13, y + 13, 3, fill=WELL)
         svg.text(mx + 9, y + 30, str(k + 1), font_size=9, text_anchor="middle", fill="#555")

@@ -116,8 +116,9 @@ def judge(w: Work, seat: int, token: str, cell: Cell) -> Judgement:
         return Judgement("CIT-BUILD-3", f"{list(cell)} is {what}", False, ())
     # CIT-BUILD-4: no plantation tile there yet
     if cell in w.tiles:
-        return Judgement("CIT-BUILD-4", f"{list(cell)} already holds {article(w.tiles[cell])}",
-                         False, ())
+        return Judgement(
+            "CIT-BUILD-4", f"{list(cell)} already holds {article(w.tiles[cell])}", False, ()
+        )
     k = KIND[token] if token in KIND else kind_of(token)
     rule, new_region, merged, detail = verdict(w, seat, k, cell)
     if rule is None:
@@ -139,9 +140,11 @@ def _message(w: Work, rule: str, k: str, cell: Cell, detail: object) -> str:
         return f"site {s}'s path fields would hold two {k} tiles ({list(p)} and {list(cell)})"
     assert isinstance(detail, tuple)
     neutral, mine = detail
-    return (f"the neutral {k} regions next to {list(cell)} hold {plural(neutral, 'tile')}, more "
-            f"than "
-            f"the own {mine}")
+    return (
+        f"the neutral {k} regions next to {list(cell)} hold {plural(neutral, 'tile')}, more "
+        f"than "
+        f"the own {mine}"
+    )
 
 
 def place(w: Work, seat: int, token: str, cell: Cell, j: Judgement) -> tuple[str, int] | None:
@@ -150,16 +153,33 @@ def place(w: Work, seat: int, token: str, cell: Cell, j: Judgement) -> tuple[str
     return place_merged(w, seat, token, cell, j.merged)
 
 
-def place_merged(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ...],
-                 pay: int = 0) -> tuple[str, int] | None:
+def place_merged(
+    w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ...], pay: int = 0
+) -> tuple[str, int] | None:
     """``place`` with the merged region ids of a legal verdict; the builder also pays
     ``pay`` money (CIT-BUY-4)."""
-    return place_known(w, seat, token, cell, rids, pay,
-                       KIND[token] if token in KIND else kind_of(token), w.land.get(cell))
+    return place_known(
+        w,
+        seat,
+        token,
+        cell,
+        rids,
+        pay,
+        KIND[token] if token in KIND else kind_of(token),
+        w.land.get(cell),
+    )
 
 
-def place_known(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ...], pay: int,
-                k: str, taken: tuple[str, int] | None) -> tuple[str, int] | None:
+def place_known(
+    w: Work,
+    seat: int,
+    token: str,
+    cell: Cell,
+    rids: tuple[int, ...],
+    pay: int,
+    k: str,
+    taken: tuple[str, int] | None,
+) -> tuple[str, int] | None:
     """``place_merged`` given the token's kind ``k`` and ``taken = w.land.get(cell)``."""
     wells = 1 if token[-1] == "*" else 0
     cow = w.cow
@@ -206,9 +226,19 @@ def place_known(w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ...
     w.tiles[cell] = token
     w.touched.add(cell)
     p = w.players[seat]
-    w.players[seat] = _new(Player, (p.money - pay, p.mat - 1 if own == 0 else p.mat + own - 1,
-                                    p.horses, p.actions, p.harvest, p.finca, p.penalties,
-                                    p.horse_points))
+    w.players[seat] = _new(
+        Player,
+        (
+            p.money - pay,
+            p.mat - 1 if own == 0 else p.mat + own - 1,
+            p.horses,
+            p.actions,
+            p.harvest,
+            p.finca,
+            p.penalties,
+            p.horse_points,
+        ),
+    )
     if taken is not None:
         del w.land_w()[cell]
         take_landscape(w, seat, taken)
@@ -250,9 +280,14 @@ def candidates(w: Work, seat: int) -> list[Cell]:
     return sorted(set().union(*near).difference(w.tiles))
 
 
-def can_build_all(w: Work, seat: int, tokens: list[str], money: int,
-                  seen: set[frozenset[tuple[Cell, str]]] | None = None,
-                  placed: frozenset[tuple[Cell, str]] = frozenset()) -> bool:
+def can_build_all(
+    w: Work,
+    seat: int,
+    tokens: list[str],
+    money: int,
+    seen: set[frozenset[tuple[Cell, str]]] | None = None,
+    placed: frozenset[tuple[Cell, str]] = frozenset(),
+) -> bool:
     """Whether every token can be placed, one after another, by section 8 and paid for
     (CIT-BUY-3, CIT-PASS-1). Backtracking; positions reached by the same set of placements
     are equal, so they are visited once. The answer does not depend on the order in which

@@ -41,8 +41,9 @@ class Checks:
         try:
             return fn(*args)
         except RuleViolation as exc:
-            self.findings.append(Finding(exc.rule, to_pointer(exc.path), exc.message, "error",
-                                         dict(exc.details)))
+            self.findings.append(
+                Finding(exc.rule, to_pointer(exc.path), exc.message, "error", dict(exc.details))
+            )
             return None
 
 
@@ -50,8 +51,14 @@ def _cell(raw: list[int]) -> Cell:
     return (raw[0], raw[1])
 
 
-def check_regions(doc: dict[str, Any], board: Board, names: list[str], ck: Checks,
-                  finca_sites: set[str], family: bool) -> tuple[dict[Cell, str], list[int]]:
+def check_regions(
+    doc: dict[str, Any],
+    board: Board,
+    names: list[str],
+    ck: Checks,
+    finca_sites: set[str],
+    family: bool,
+) -> tuple[dict[Cell, str], list[int]]:
     """CIT-POS-1 … CIT-POS-5. Returns the tile on every cell and the owner seat per region."""
     tiles: dict[Cell, str] = {}
     where: dict[Cell, int] = {}
@@ -68,8 +75,11 @@ def check_regions(doc: dict[str, Any], board: Board, names: list[str], ck: Check
             if seat >= 0:
                 counts[owner] += 1
                 if counts[owner] == WORKERS + 1:
-                    ck.add("CIT-POS-5", ("regions", k, "owner"),
-                           f"{owner} owns more than {WORKERS} regions")
+                    ck.add(
+                        "CIT-POS-5",
+                        ("regions", k, "owner"),
+                        f"{owner} owns more than {WORKERS} regions",
+                    )
             owners.append(seat)
         cells = [_cell(c) for c in reg["cells"]]
         wells = {_cell(c) for c in reg.get("wells", [])}
@@ -77,8 +87,11 @@ def check_regions(doc: dict[str, Any], board: Board, names: list[str], ck: Check
         for m, c in enumerate(cells):
             # CIT-POS-1: cells on the board, buildable, distinct, in one region only
             if c not in board.buildable or c in tiles:
-                ck.add("CIT-POS-1", ("regions", k, "cells", m),
-                       f"{list(c)} cannot hold a tile of this region")
+                ck.add(
+                    "CIT-POS-1",
+                    ("regions", k, "cells", m),
+                    f"{list(c)} cannot hold a tile of this region",
+                )
                 ok = False
                 continue
             tiles[c] = reg["kind"] + ("*" if c in wells else "")
@@ -96,10 +109,13 @@ def check_regions(doc: dict[str, Any], board: Board, names: list[str], ck: Check
     for c, k in sorted(where.items(), key=lambda kv: kv[1]):
         for n in board.nbrs[c]:
             other = where.get(n)
-            if (other is not None and other < k and k not in reported
-                    and doc["regions"][other]["kind"] == doc["regions"][k]["kind"]):
-                ck.add("CIT-POS-2", ("regions", k), "the region touches another region of "
-                       "its kind")
+            if (
+                other is not None
+                and other < k
+                and k not in reported
+                and doc["regions"][other]["kind"] == doc["regions"][k]["kind"]
+            ):
+                ck.add("CIT-POS-2", ("regions", k), "the region touches another region of its kind")
                 reported.add(k)
     # CIT-POS-4: path kinds distinct
     if not family:
@@ -111,8 +127,11 @@ def check_regions(doc: dict[str, Any], board: Board, names: list[str], ck: Check
                     if kind in seen:
                         k = where[p]
                         m = [_cell(c) for c in doc["regions"][k]["cells"]].index(p)
-                        ck.add("CIT-POS-4", ("regions", k, "cells", m),
-                               f"site {site}'s path fields hold two {kind} tiles")
+                        ck.add(
+                            "CIT-POS-4",
+                            ("regions", k, "cells", m),
+                            f"site {site}'s path fields hold two {kind} tiles",
+                        )
                     seen.add(kind)
     return tiles, owners
 
@@ -136,10 +155,19 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
     ck.run(check_players, doc["players"], ("players",))
     board = ck.run(parse_board, doc["board"], ("board",), None)
     layout = ck.run(parse_layout, doc.get("market_layout", "cross12"), ("market_layout",))
-    fset = (ck.run(parse_finca_set, doc["finca_tiles"], ("finca_tiles",), False)
-            if "finca_tiles" in doc else None)
-    supply = ck.run(parse_supply, doc.get("supply"), opts["board_side"],
-                    board.printed if board else None, ("supply",), False)
+    fset = (
+        ck.run(parse_finca_set, doc["finca_tiles"], ("finca_tiles",), False)
+        if "finca_tiles" in doc
+        else None
+    )
+    supply = ck.run(
+        parse_supply,
+        doc.get("supply"),
+        opts["board_side"],
+        board.printed if board else None,
+        ("supply",),
+        False,
+    )
     if board is None or not names:  # no players (CIT-SETUP-1): nothing else can be checked
         return PositionResult(None, tuple(sorted(ck.findings, key=sort_key)))
     # CIT-POS-7: sites and decks
@@ -157,8 +185,9 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
             if key == "fincas":
                 first, second = item["first"], item["second"]
                 if first < second or second < 0:
-                    ck.add("CIT-POS-7", ("fincas", k, "second"), "finca values need "
-                           "first ≥ second ≥ 0")
+                    ck.add(
+                        "CIT-POS-7", ("fincas", k, "second"), "finca values need first ≥ second ≥ 0"
+                    )
                 elif fset is not None and left[(first, second)] <= 0:
                     ck.add("CIT-POS-7", ("fincas", k, "first"), "not an unused tile of the set")
                 left[(first, second)] -= 1
@@ -168,11 +197,13 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
                 if k >= 3:
                     ck.add("CIT-POS-7", path, "at most 3 sites are marked")
     deck_size = doc.get("finca_deck_size", 0)
-    limit = (sum(max(0, v) for v in left.values()) if fset is not None
-             else 15 - len(doc["fincas"]))
+    limit = sum(max(0, v) for v in left.values()) if fset is not None else 15 - len(doc["fincas"])
     if deck_size > limit:
-        ck.add("CIT-POS-7", ("finca_deck_size",), f"at most {plural(limit, 'finca tile')} "
-               f"{noun(limit, 'is', 'are')} left")
+        ck.add(
+            "CIT-POS-7",
+            ("finca_deck_size",),
+            f"at most {plural(limit, 'finca tile')} {noun(limit, 'is', 'are')} left",
+        )
     finca_sites = {s for s, v in sites.items() if v.status == "finca"}
     tiles, owners = check_regions(doc, board, names, ck, finca_sites, bool(opts["family"]))
     land = check_landscape(doc, board, tiles, ck)
@@ -197,26 +228,55 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
     mats = [WORKERS - sum(1 for o in owners if o == i) for i in range(len(names))]
     seats = [players[n][0]._replace(mat=mats[i]) for i, n in enumerate(names)]
     unknown = frozenset(i for i, n in enumerate(names) if not players[n][1])
-    forms: dict[str, Any] = {k: doc[k] for k in ("board", "market_layout", "finca_tiles")
-                             if k in doc}
-    static = Static(tuple(names), board, opts, layout, fset, forms,
-                    supply or dict(SIDE_SUPPLY[opts["board_side"]]),
-                    ("Position: component data as given by the document (ids name data "
-                     "shipped with the program).",), unknown, colours_of(doc.get("players")))
-    w = Work.of(State(static, tiles, region_of, regions, len(regions), land, sites,
-                      tuple(seats), tuple(market), dict(doc.get("bag", {})),
-                      doc.get("last_refill_complete", False), deck_size,
-                      {v: n for v, n in left.items() if n > 0} if fset is not None else None,
-                      frozenset(doc.get("building_site_deck", []))))
+    forms: dict[str, Any] = {
+        k: doc[k] for k in ("board", "market_layout", "finca_tiles") if k in doc
+    }
+    static = Static(
+        tuple(names),
+        board,
+        opts,
+        layout,
+        fset,
+        forms,
+        supply or dict(SIDE_SUPPLY[opts["board_side"]]),
+        (
+            "Position: component data as given by the document (ids name data "
+            "shipped with the program).",
+        ),
+        unknown,
+        colours_of(doc.get("players")),
+    )
+    w = Work.of(
+        State(
+            static,
+            tiles,
+            region_of,
+            regions,
+            len(regions),
+            land,
+            sites,
+            tuple(seats),
+            tuple(market),
+            dict(doc.get("bag", {})),
+            doc.get("last_refill_complete", False),
+            deck_size,
+            {v: n for v, n in left.items() if n > 0} if fset is not None else None,
+            frozenset(doc.get("building_site_deck", [])),
+        )
+    )
     # CIT-POS-8: a finca is scored exactly when its ring is complete
     for k, f in enumerate(doc["fincas"]):
         done = all(w.occupied(c) for c in board.rings[f["site"]])
         if "scored" not in f:
             w.sites[f["site"]] = w.sites[f["site"]]._replace(scored=done)
         elif f["scored"] != done:
-            ck.add("CIT-POS-8", ("fincas", k, "scored"), f"finca {f['site']} is "
-                   f"{'complete' if done else 'incomplete'}, so it is "
-                   f"{'' if done else 'not '}scored")
+            ck.add(
+                "CIT-POS-8",
+                ("fincas", k, "scored"),
+                f"finca {f['site']} is "
+                f"{'complete' if done else 'incomplete'}, so it is "
+                f"{'' if done else 'not '}scored",
+            )
     to_move = doc.get("to_move", names[0])
     w.turn = names.index(to_move) if to_move in names else 0
     w.passes = doc.get("passes", 0)
@@ -229,8 +289,9 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
     return PositionResult(None if any(f.is_error for f in findings) else state, findings)
 
 
-def check_landscape(doc: dict[str, Any], board: Board, tiles: dict[Cell, str], ck: Checks
-                    ) -> dict[Cell, tuple[str, int]]:
+def check_landscape(
+    doc: dict[str, Any], board: Board, tiles: dict[Cell, str], ck: Checks
+) -> dict[Cell, tuple[str, int]]:
     """CIT-POS-9 and CIT-LAND-2 for the landscape tiles and bulls on the board."""
     form = doc.get("landscape", [])
     if isinstance(form, str):
@@ -246,7 +307,8 @@ def check_landscape(doc: dict[str, Any], board: Board, tiles: dict[Cell, str], c
             continue
         points = e.get("points")
         bad_points = (e["type"] == "horses") != (points is not None) or (
-            points is not None and points < 1)
+            points is not None and points < 1
+        )
         if c not in board.spaces or c in tiles or c in land or bad_points:
             ck.add("CIT-POS-9", ("landscape", k), f"no landscape tile can lie on {e['at']}")
             continue
@@ -263,8 +325,9 @@ def check_landscape(doc: dict[str, Any], board: Board, tiles: dict[Cell, str], c
     return land
 
 
-def check_players_state(doc: dict[str, Any], names: list[str], opts: dict[str, Any],
-                        ck: Checks) -> dict[str, tuple[Player, bool]]:
+def check_players_state(
+    doc: dict[str, Any], names: list[str], opts: dict[str, Any], ck: Checks
+) -> dict[str, tuple[Player, bool]]:
     """CIT-POS-10 (and CIT-LAND-2 for held action tiles)."""
     ps = doc["player_state"]
     if sorted(ps) != sorted(names):
@@ -288,15 +351,29 @@ def check_players_state(doc: dict[str, Any], names: list[str], opts: dict[str, A
         value = len(horses) if opts["horse_points"] == "one" else sum(horses)
         held = value if immediate else 0
         bd = st.get("breakdown")
-        p = Player(money, 0, tuple(horses), tuple(sorted(acts)),
-                   harvest=st["score"] - held, horse_points=held)
+        p = Player(
+            money,
+            0,
+            tuple(horses),
+            tuple(sorted(acts)),
+            harvest=st["score"] - held,
+            horse_points=held,
+        )
         if bd is not None:
             allowed = {"harvest", "finca", "penalties"} | ({"horses"} if immediate else set())
-            if (set(bd) - allowed or bd.get("penalties", 0) > 0 or sum(bd.values()) !=
-                    st["score"] or (immediate and bd.get("horses", 0) != value)):
+            if (
+                set(bd) - allowed
+                or bd.get("penalties", 0) > 0
+                or sum(bd.values()) != st["score"]
+                or (immediate and bd.get("horses", 0) != value)
+            ):
                 ck.add("CIT-POS-10", (*base, "breakdown"), "the breakdown does not fit the score")
-            p = p._replace(harvest=bd.get("harvest", 0), finca=bd.get("finca", 0),
-                           penalties=bd.get("penalties", 0), horse_points=bd.get("horses", 0))
+            p = p._replace(
+                harvest=bd.get("harvest", 0),
+                finca=bd.get("finca", 0),
+                penalties=bd.get("penalties", 0),
+                horse_points=bd.get("horses", 0),
+            )
         out[name] = (p, bd is not None)
     return out
 
@@ -308,8 +385,7 @@ def check_market(doc: dict[str, Any], names: list[str], ck: Checks) -> list[str 
         ck.add("CIT-POS-11", ("market",), "the market has 12 fields")
         market = (list(market) + [None] * 12)[:12]
     if not doc.get("last_refill_complete", False) and any(doc.get("bag", {}).values()):
-        ck.add("CIT-POS-11", ("last_refill_complete",), "an incomplete refill leaves the bag "
-               "empty")
+        ck.add("CIT-POS-11", ("last_refill_complete",), "an incomplete refill leaves the bag empty")
     if doc.get("to_move", names[0]) not in names:
         ck.add("CIT-POS-11", ("to_move",), f"{doc.get('to_move')!r} is not a player")
     if not 0 <= doc.get("passes", 0) <= len(names):
@@ -347,23 +423,41 @@ def export_position(state: State, record: dict[str, Any]) -> dict[str, Any]:
     st = state.static
     names = st.names
     setup = record.get("setup", {})
-    doc: dict[str, Any] = {"format": "scorer-position/1", "game": "citrus",
-                           "variant": dict(record.get("variant", {})),
-                           "players": [dict(p) for p in record["players"]],
-                           "board": board_form(st.board)}
+    doc: dict[str, Any] = {
+        "format": "scorer-position/1",
+        "game": "citrus",
+        "variant": dict(record.get("variant", {})),
+        "players": [dict(p) for p in record["players"]],
+        "board": board_form(st.board),
+    }
     for key in ("market_layout", "finca_tiles", "supply"):
         if key in setup:
             doc[key] = setup[key]
-    doc["fincas"] = [{"site": s, "first": v.first, "second": v.second, "scored": v.scored}
-                     for s, v in sorted(state.sites.items()) if v.status == "finca"]
+    doc["fincas"] = [
+        {"site": s, "first": v.first, "second": v.second, "scored": v.scored}
+        for s, v in sorted(state.sites.items())
+        if v.status == "finca"
+    ]
     doc["marked_sites"] = sorted(s for s, v in state.sites.items() if v.status == "marked")
     regions = sorted(state.regions.values(), key=lambda r: sorted((c[1], c[0]) for c in r.cells))
-    doc["regions"] = [{"owner": names[r.owner] if r.owner >= 0 else None, "kind": r.kind,
-                       "cells": [list(c) for c in sorted(r.cells, key=lambda c: (c[1], c[0]))],
-                       "wells": [list(c) for c in sorted(r.cells, key=lambda c: (c[1], c[0]))
-                                 if state.tiles[c].endswith("*")]} for r in regions]
-    doc["landscape"] = [{"at": list(c), "type": t, **({"points": p} if t == "horses" else {})}
-                        for c, (t, p) in sorted(state.land.items()) if t != "bull"]
+    doc["regions"] = [
+        {
+            "owner": names[r.owner] if r.owner >= 0 else None,
+            "kind": r.kind,
+            "cells": [list(c) for c in sorted(r.cells, key=lambda c: (c[1], c[0]))],
+            "wells": [
+                list(c)
+                for c in sorted(r.cells, key=lambda c: (c[1], c[0]))
+                if state.tiles[c].endswith("*")
+            ],
+        }
+        for r in regions
+    ]
+    doc["landscape"] = [
+        {"at": list(c), "type": t, **({"points": p} if t == "horses" else {})}
+        for c, (t, p) in sorted(state.land.items())
+        if t != "bull"
+    ]
     doc["bulls"] = [list(c) for c, (t, _) in sorted(state.land.items()) if t == "bull"]
     immediate = st.options["wild_horses_immediate"]
     doc["player_state"] = {}
@@ -371,9 +465,13 @@ def export_position(state: State, record: dict[str, Any]) -> dict[str, Any]:
         bd = {"harvest": p.harvest, "finca": p.finca, "penalties": p.penalties}
         if immediate:
             bd["horses"] = p.horse_points
-        doc["player_state"][name] = {"score": p.score, "money": p.money,
-                                     "horses": list(p.horses), "actions": list(p.actions),
-                                     "breakdown": bd}
+        doc["player_state"][name] = {
+            "score": p.score,
+            "money": p.money,
+            "horses": list(p.horses),
+            "actions": list(p.actions),
+            "breakdown": bd,
+        }
     doc["market"] = list(state.market)
     doc["bag"] = dict(sorted(state.bag.items()))
     doc["last_refill_complete"] = state.lrc

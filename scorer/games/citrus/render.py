@@ -11,9 +11,11 @@ LAND = {"horses": "h", "cart": "c", "milestone": "m", "bull": "u"}
 
 def render(state: State) -> str:
     board = state.static.board
-    lines = ["Board (plantations: l lemon, o orange, b bloodorange, i lime, g grapefruit; "
-             "upper case = well; digit = owner seat; h/c/m/u landscape tile or bull; "
-             "# rock; site letter, lower case x = marked-only site):"]
+    lines = [
+        "Board (plantations: l lemon, o orange, b bloodorange, i lime, g grapefruit; "
+        "upper case = well; digit = owner seat; h/c/m/u landscape tile or bull; "
+        "# rock; site letter, lower case x = marked-only site):"
+    ]
     lines.append("    " + "".join(f"{x % 10:<3}" for x in range(board.width)))
     for y, row in enumerate(board.rows):
         cells = []
@@ -29,20 +31,27 @@ def render(state: State) -> str:
                 cells.append(f"{LAND[state.land[c][0]]}  ")
             elif ch in state.sites:
                 s = state.sites[ch]
-                mark = {"finca": ch + ("!" if s.scored else " "), "marked": ch.lower() + " ",
-                        "empty": ch.lower() + "."}[s.status]
+                mark = {
+                    "finca": ch + ("!" if s.scored else " "),
+                    "marked": ch.lower() + " ",
+                    "empty": ch.lower() + ".",
+                }[s.status]
                 cells.append(mark + " ")
             else:
                 cells.append({"#": "#  ", " ": "   "}.get(ch, ".  "))
         lines.append(f"{y:>2}  " + "".join(cells).rstrip())
     market = " ".join(f"{i + 1}:{t or '-'}" for i, t in enumerate(state.market))
     lines.append(f"Market: {market}")
-    lines.append(f"Bag: {plural(sum(state.bag.values()), 'tile')}; finca deck {state.finca_deck}; "
-                 f"building-site deck {''.join(sorted(state.site_deck)) or '-'}")
+    lines.append(
+        f"Bag: {plural(sum(state.bag.values()), 'tile')}; finca deck {state.finca_deck}; "
+        f"building-site deck {''.join(sorted(state.site_deck)) or '-'}"
+    )
     for i, (name, p) in enumerate(zip(state.static.names, state.players, strict=True)):
         turn = " (to move)" if i == state.turn and not state.over else ""
-        lines.append(f"{i} {name}{turn}: score {p.score}, money {p.money}, mat {p.mat}, "
-                     f"horses {list(p.horses)}, actions {list(p.actions)}")
+        lines.append(
+            f"{i} {name}{turn}: score {p.score}, money {p.money}, mat {p.mat}, "
+            f"horses {list(p.horses)}, actions {list(p.actions)}"
+        )
     if state.over:
         lines.append("The game is over.")
     return "\n".join(lines) + "\n"

@@ -54,11 +54,10 @@ RULE_IDS: dict[str, str] = {
     ),
     "CIT-BUY-1": "(error) The bought line exists in the market layout.",
     "CIT-BUY-2": (
-        "(error) The bought line holds at least one tile; all its tiles are taken in line "
-        "order."
+        "(error) The bought line holds at least one tile; all its tiles are taken in line order."
     ),
     "CIT-BUY-3": (
-        "(error) With `\"reject\"`: money ≥ tiles taken and a complete legal placement exists."
+        '(error) With `"reject"`: money ≥ tiles taken and a complete legal placement exists.'
     ),
     "CIT-BUY-4": (
         "(error) Each placed bought tile costs 1 money; a placement the money cannot cover is "
@@ -76,7 +75,7 @@ RULE_IDS: dict[str, str] = {
     "CIT-BUILD-6": "(error) The placement cell touches no other player's region of the same kind.",
     "CIT-BUILD-7": "(error) A placed tile is a bought tile of this turn that is still waiting.",
     "CIT-RET-1": (
-        "(error) A return is allowed only with `\"penalize\"`, for a waiting bought tile that "
+        '(error) A return is allowed only with `"penalize"`, for a waiting bought tile that '
         "cannot be paid or has no legal cell."
     ),
     "CIT-RET-2": "(warning) A tile was returned (mistaken purchase, −3 points).",

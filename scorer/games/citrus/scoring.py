@@ -30,8 +30,9 @@ def final_fincas(w: State | Work) -> list[FinalFinca]:
         shares = finca_shares(w, site)
         adj = [sum(len(r.cells) for r in rs) for rs in shares]
         top = max(adj, default=0)
-        out.append(FinalFinca(site, s, shares, adj,
-                              [s.second if top > 0 and a == top else 0 for a in adj]))
+        out.append(
+            FinalFinca(site, s, shares, adj, [s.second if top > 0 and a == top else 0 for a in adj])
+        )
     return out
 
 
@@ -45,8 +46,9 @@ def score_finca_final(w: State | Work) -> list[int]:
 
 def final_harvests(w: State | Work) -> list[Region]:
     """13.1 step 2: the regions still owned, each harvested by its owner."""
-    return sorted((r for r in w.regions.values() if r.owner >= 0),
-                  key=lambda r: (r.owner, min(r.cells)))
+    return sorted(
+        (r for r in w.regions.values() if r.owner >= 0), key=lambda r: (r.owner, min(r.cells))
+    )
 
 
 def score_harvest_final(w: State | Work) -> list[int]:
@@ -74,12 +76,20 @@ def score_unused_actions(w: State | Work) -> list[int]:
 def score(state: State) -> ScoreSheet:
     w = state
     immediate = bool(w.static.options["wild_horses_immediate"])
-    finals = {"finca_final": score_finca_final(w), "harvest_final": score_harvest_final(w),
-              "horses": score_horses(w), "unused_actions": score_unused_actions(w)}
+    finals = {
+        "finca_final": score_finca_final(w),
+        "harvest_final": score_harvest_final(w),
+        "horses": score_horses(w),
+        "unused_actions": score_unused_actions(w),
+    }
     lines = []
     for i, (name, p) in enumerate(zip(w.static.names, w.players, strict=True)):
-        cats = {"harvest": p.harvest, "finca": p.finca, "penalties": p.penalties,
-                **{k: v[i] for k, v in finals.items()}}
+        cats = {
+            "harvest": p.harvest,
+            "finca": p.finca,
+            "penalties": p.penalties,
+            **{k: v[i] for k, v in finals.items()},
+        }
         track = p.score
         total = track + cats["finca_final"] + cats["harvest_final"] + cats["unused_actions"]
         if not immediate:
@@ -87,17 +97,30 @@ def score(state: State) -> ScoreSheet:
         if i in w.static.unknown:
             for key in ("harvest", "finca", "penalties"):
                 del cats[key]
-        extras = {"money": p.money, "mat": p.mat, "returned": w.returned[i] if w.returned
-                  else 0, "track": track}
-        lines.append(PlayerScore(name, {c: cats[c] for c in CATEGORIES if c in cats}, total,
-                                 extras))
+        extras = {
+            "money": p.money,
+            "mat": p.mat,
+            "returned": w.returned[i] if w.returned else 0,
+            "track": track,
+        }
+        lines.append(
+            PlayerScore(name, {c: cats[c] for c in CATEGORIES if c in cats}, total, extras)
+        )
     totals = sorted({ln.total for ln in lines}, reverse=True)
     ranking = tuple(tuple(ln.name for ln in lines if ln.total == t) for t in totals)
     notes = list(w.static.notes)
     if w.static.unknown:
-        notes.append("harvest, finca and penalties are unknown for "
-                     + ", ".join(w.static.names[i] for i in sorted(w.static.unknown))
-                     + " (the position gives no breakdown); their track score is shown")
+        notes.append(
+            "harvest, finca and penalties are unknown for "
+            + ", ".join(w.static.names[i] for i in sorted(w.static.unknown))
+            + " (the position gives no breakdown); their track score is shown"
+        )
     notes.extend(f"warning {f.rule} at {f.pointer}: {f.message}" for f in w.warnings)
-    return ScoreSheet(CATEGORIES, tuple(lines), ranking, ("track", "money", "mat", "returned"),
-                      notes=tuple(notes), tiebreak="none: ties are shared victories")
+    return ScoreSheet(
+        CATEGORIES,
+        tuple(lines),
+        ranking,
+        ("track", "money", "mat", "returned"),
+        notes=tuple(notes),
+        tiebreak="none: ties are shared victories",
+    )

@@ -23,8 +23,9 @@ def with_finca(w: Work, site: str) -> Work:
     return w.with_changes(sites=sites)
 
 
-def buy_buildable(w: Work, seat: int, tokens: list[str], fields: tuple[int, ...],
-                  fired: bool) -> bool:
+def buy_buildable(
+    w: Work, seat: int, tokens: list[str], fields: tuple[int, ...], fired: bool
+) -> bool:
     """CIT-BUY-3 / CIT-PASS-1: money covers the line and some complete placement exists,
     including the choice of the new finca's site when the take fires the trigger."""
     money = w.players[seat].money
@@ -73,11 +74,22 @@ def buildable_line(w: Work, seat: int, fired: bool) -> str | None:
     if not w.unchanged():
         return _buildable_line(w, seat, fired)
     memo = w.static.memo.get("pass")
-    if (memo is None or memo.tiles is not w.tiles or memo.region_of is not w.region_of
-            or memo.regions is not w.regions or memo.sites is not w.sites):
-        memo = PassMemo(w.tiles, w.region_of, w.regions, w.sites,
-                        max(len(fields) for fields in w.static.layout.values()),
-                        frozenset(r.owner for r in w.regions.values()), {})
+    if (
+        memo is None
+        or memo.tiles is not w.tiles
+        or memo.region_of is not w.region_of
+        or memo.regions is not w.regions
+        or memo.sites is not w.sites
+    ):
+        memo = PassMemo(
+            w.tiles,
+            w.region_of,
+            w.regions,
+            w.sites,
+            max(len(fields) for fields in w.static.layout.values()),
+            frozenset(r.owner for r in w.regions.values()),
+            {},
+        )
         w.static.memo["pass"] = memo
     if seat in memo.owners:  # not for a player who owns a region
         return _buildable_line(w, seat, fired)
@@ -103,8 +115,9 @@ def _buildable_line(w: Work, seat: int, fired: bool) -> str | None:
     # new finca a take may bring); with none of them, nothing can be built
     tiles = w.tiles
     paths = w.static.board.paths
-    free_paths = any(p not in tiles for s, v in w.sites.items() if v.status != "empty"
-                     for p in paths[s])
+    free_paths = any(
+        p not in tiles for s, v in w.sites.items() if v.status != "empty" for p in paths[s]
+    )
     if not free_paths:
         return None
     # Without a region, the first tile of every kind must start a region; start cells only
@@ -149,7 +162,7 @@ def _buildable_line(w: Work, seat: int, fired: bool) -> str | None:
             found = seen[key] = False
             if fires and marked is None:
                 marked = w.marked()
-            for site in (marked if fires and marked is not None else [""]):
+            for site in marked if fires and marked is not None else [""]:
                 alt, ok = startable(site, tokens)
                 if ok and can_build_all(alt, seat, tokens, money):
                     found = seen[key] = True

@@ -33,8 +33,14 @@ from scorer.games.citrus.state import State, Work
 NAMES = ("Ann", "Bob", "Cara", "Dan", "Eve")
 COLOURS = ("yellow", "green", "orange", "red", "blue")
 DEMO_SUPPLY = {"demo-1": (4, 2), "demo-2": (2, 1), "open-9": (4, 2)}
-LAND_MIX = [("horses", 1)] * 5 + [("horses", 2)] * 5 + [("horses", 3)] * 5 + [
-    ("cart", 0)] * 5 + [("milestone", 0)] * 5 + [("bull", 0)] * 5
+LAND_MIX = (
+    [("horses", 1)] * 5
+    + [("horses", 2)] * 5
+    + [("horses", 3)] * 5
+    + [("cart", 0)] * 5
+    + [("milestone", 0)] * 5
+    + [("bull", 0)] * 5
+)
 
 
 def gen_board(rng: random.Random, side: str) -> list[str]:
@@ -53,23 +59,26 @@ def gen_board(rng: random.Random, side: str) -> list[str]:
                     break
         if len(placed) == len(SIDE_SITES[side]):
             break
-    paths = {(x + dx, y + dy) for x, y in placed for dx, dy in ((1, 0), (-1, 0), (0, 1),
-                                                                 (0, -1))}
-    free = [(x, y) for y in range(height) for x in range(width)
-            if grid[y][x] == "." and (x, y) not in paths]
+    paths = {(x + dx, y + dy) for x, y in placed for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    free = [
+        (x, y)
+        for y in range(height)
+        for x in range(width)
+        if grid[y][x] == "." and (x, y) not in paths
+    ]
     rng.shuffle(free)
     n_rock = len(free) // 20
     n_bush = min(30, (width * height) // 10)
     for x, y in free[:n_rock]:
         grid[y][x] = "#"
-    for x, y in free[n_rock:n_rock + n_bush]:
+    for x, y in free[n_rock : n_rock + n_bush]:
         grid[y][x] = "*"
     return ["".join(row) for row in grid]
 
 
-def make_setup(players: int, rng: random.Random, options: dict[str, Any]
-               ) -> tuple[dict[str, Any], dict[str, Any], list[str], list[dict[str, int]],
-                          list[str]]:
+def make_setup(
+    players: int, rng: random.Random, options: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any], list[str], list[dict[str, int]], list[str]]:
     """(variant, setup, bag order, finca order, building-site order)."""
     variant = {k: v for k, v in options.items() if k != "board"}
     side = variant.get("board_side", "long")
@@ -90,8 +99,10 @@ def make_setup(players: int, rng: random.Random, options: dict[str, Any]
     else:
         mix = list(LAND_MIX)
         rng.shuffle(mix)
-        landscape = [{"at": c, "type": t, **({"points": p} if t == "horses" else {})}
-                     for c, (t, p) in zip(spaces, mix, strict=False)]
+        landscape = [
+            {"at": c, "type": t, **({"points": p} if t == "horses" else {})}
+            for c, (t, p) in zip(spaces, mix, strict=False)
+        ]
     n_start = {"demo-1": 3, "demo-2": 2, "open-9": 1}.get(board_id, len(SIDE_START[side]))
     if variant.get("random_start_sites"):
         start_sites = sorted(rng.sample(letters, n_start))
@@ -104,18 +115,24 @@ def make_setup(players: int, rng: random.Random, options: dict[str, Any]
     bag = [t for t in TOKENS for _ in range(supply[t])]
     rng.shuffle(bag)
     setup_doc = {
-        "board": board, "market_layout": "cross12", "landscape": landscape,
-        "finca_tiles": "demo", "supply": supply,
+        "board": board,
+        "market_layout": "cross12",
+        "landscape": landscape,
+        "finca_tiles": "demo",
+        "supply": supply,
         "start_fincas": [{"site": s, **fincas[i]} for i, s in enumerate(start_sites)],
-        "marked_sites": deck[:3], "building_site_deck": sorted(deck[3:]),
-        "market": bag[:12], "money": 6,
+        "marked_sites": deck[:3],
+        "building_site_deck": sorted(deck[3:]),
+        "market": bag[:12],
+        "money": 6,
     }
     return variant, setup_doc, bag[12:], fincas[n_start:], deck[3:]
 
 
 class Sim:
-    def __init__(self, rng: random.Random, bag: list[str], fincas: list[dict[str, int]],
-                 deck: list[str]) -> None:
+    def __init__(
+        self, rng: random.Random, bag: list[str], fincas: list[dict[str, int]], deck: list[str]
+    ) -> None:
         self.rng, self.bag, self.fincas, self.deck = rng, bag, fincas, deck
 
     def finca_step(self, do: str, site: str) -> dict[str, Any]:
@@ -142,9 +159,12 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
     def place(token: str, cell: tuple[int, int]) -> None:
         before = len(t.waiting), t.cart
         lying = took_form(w.land.get(cell))
-        new = not any(w.region_of.get(n) is not None and w.regions[w.region_of[n]].owner
-                      == t.seat and w.regions[w.region_of[n]].kind == token.rstrip("*")
-                      for n in w.static.board.nbrs[cell])
+        new = not any(
+            w.region_of.get(n) is not None
+            and w.regions[w.region_of[n]].owner == t.seat
+            and w.regions[w.region_of[n]].kind == token.rstrip("*")
+            for n in w.static.board.nbrs[cell]
+        )
         do({"do": "place", "tile": token, "at": list(cell), "new_region": new, "took": lying})
         del before
 
@@ -152,8 +172,10 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
         marked = w.marked()
         do(sim.finca_step("unblock", rng.choice(marked)))
     seat = t.seat
-    owned = sorted((r for r in w.regions.values() if r.owner == seat),
-                   key=lambda r: min((c[1], c[0]) for c in r.cells))
+    owned = sorted(
+        (r for r in w.regions.values() if r.owner == seat),
+        key=lambda r: min((c[1], c[0]) for c in r.cells),
+    )
     plans = {}
     for line, fields in sorted(w.static.layout.items()):
         found = line_plan(w, t, fields)
@@ -161,14 +183,18 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
             plans[line] = found
     money = w.players[seat].money
     big = max((len(r.cells) for r in owned), default=0)
-    harvest = bool(owned) and (money <= 1 or not plans or rng.random() < 0.2
-                               or (big >= 5 and rng.random() < 0.5))
+    harvest = bool(owned) and (
+        money <= 1 or not plans or rng.random() < 0.2 or (big >= 5 and rng.random() < 0.5)
+    )
     penalize = w.static.options["purchase_mistakes"] == "penalize"
     mistake = penalize and money >= 1 and rng.random() < (0.03 if plans else 0.1)
     if harvest:
         t.main = "harvest"
-        chosen = owned if (money <= 2 or rng.random() < 0.5) else [
-            r for r in owned if rng.random() < 0.6] or owned[:1]
+        chosen = (
+            owned
+            if (money <= 2 or rng.random() < 0.5)
+            else [r for r in owned if rng.random() < 0.6] or owned[:1]
+        )
         t.last_harvest = len(steps) + len(chosen) - 1
         for r in chosen:
             y, x = min((c[1], c[0]) for c in r.cells)
@@ -178,8 +204,13 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
         lines = sorted(ln for ln, fs in w.static.layout.items() if any(w.market[f - 1] for f in fs))
         line = rng.choice(lines)
         fields = w.static.layout[line]
-        do({"do": "buy", "line": line, "tiles": [w.market[f - 1] for f in fields
-                                                 if w.market[f - 1] is not None]})
+        do(
+            {
+                "do": "buy",
+                "line": line,
+                "tiles": [w.market[f - 1] for f in fields if w.market[f - 1] is not None],
+            }
+        )
         if t.finca_due is not None:
             do(sim.finca_step("new_finca", rng.choice(w.marked())))
         while t.waiting:
@@ -197,8 +228,13 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
         line = rng.choice(sorted(ln for ln, p in plans.items() if len(p[1]) >= most - 1))
         site, order = plans[line]
         fields = w.static.layout[line]
-        do({"do": "buy", "line": line, "tiles": [w.market[f - 1] for f in fields
-                                                 if w.market[f - 1] is not None]})
+        do(
+            {
+                "do": "buy",
+                "line": line,
+                "tiles": [w.market[f - 1] for f in fields if w.market[f - 1] is not None],
+            }
+        )
         if t.finca_due is not None:
             do(sim.finca_step("new_finca", site or w.marked()[0]))
         for token, cell in order:
@@ -218,9 +254,18 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
         use_actions(w, t, sim, do, place)
     scorings = end_turn(w, t)
     p = w.players[seat]
-    move = {"player": w.static.names[seat], "action": "turn", "steps": steps,
-            "expect": {"money": p.money, "score": p.score, "mat": p.mat, "income": t.income,
-                       "finca_scorings": scorings}}
+    move = {
+        "player": w.static.names[seat],
+        "action": "turn",
+        "steps": steps,
+        "expect": {
+            "money": p.money,
+            "score": p.score,
+            "mat": p.mat,
+            "income": t.income,
+            "finca_scorings": scorings,
+        },
+    }
     w.moves += 1
     return move
 
@@ -258,15 +303,20 @@ def simulate(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]
         raise ValueError(f"Citrus is for 2 to 5 players, not {players}")
     board = options.get("board")
     if board is not None and board not in (*BOARDS, "generated"):
-        raise ValueError(f"no board {board!r}; the boards are {', '.join(BOARDS)} and "
-                         "'generated' (a new board from the seed)")
+        raise ValueError(
+            f"no board {board!r}; the boards are {', '.join(BOARDS)} and "
+            "'generated' (a new board from the seed)"
+        )
     for attempt in range(50):
         rng = random.Random(seed * 1000 + attempt)
         variant, setup_doc, bag, fincas, deck = make_setup(players, rng, options)
         record: dict[str, Any] = {
-            "format": "scorer-record/1", "game": "citrus", "variant": variant,
+            "format": "scorer-record/1",
+            "game": "citrus",
+            "variant": variant,
             "players": [{"name": NAMES[i], "color": COLOURS[i]} for i in range(players)],
-            "setup": setup_doc, "moves": [],
+            "setup": setup_doc,
+            "moves": [],
         }
         state = setup.initial_state(record)
         sim = Sim(rng, bag, fincas, deck)

@@ -142,10 +142,34 @@ class Work:
     """A mutable copy of a ``State`` (same attribute names), used inside one turn and for
     lookahead searches (``clone``)."""
 
-    __slots__ = ("bag", "blocked", "cow", "earlier", "finca_deck", "finca_left", "fresh",
-                 "land", "lrc", "market", "moves", "next_rid", "over", "passes", "players",
-                 "region_of", "regions", "returned", "scored", "site_deck", "sites", "static",
-                 "tiles", "touched", "turn", "warnings")
+    __slots__ = (
+        "bag",
+        "blocked",
+        "cow",
+        "earlier",
+        "finca_deck",
+        "finca_left",
+        "fresh",
+        "land",
+        "lrc",
+        "market",
+        "moves",
+        "next_rid",
+        "over",
+        "passes",
+        "players",
+        "region_of",
+        "regions",
+        "returned",
+        "scored",
+        "site_deck",
+        "sites",
+        "static",
+        "tiles",
+        "touched",
+        "turn",
+        "warnings",
+    )
 
     static: Static
     tiles: dict[Cell, str]
@@ -282,8 +306,9 @@ class Work:
         w.cow = COW_SITES | COW_BAG | COW_FINCA_LEFT  # shared with ``self``
         return w
 
-    def with_changes(self, sites: dict[str, Site] | None = None,
-                     market: list[str | None] | None = None) -> Work:
+    def with_changes(
+        self, sites: dict[str, Site] | None = None, market: list[str | None] | None = None
+    ) -> Work:
         """A view for a lookahead search: ``self`` with other ``sites`` and/or ``market``; every
         other container is shared with ``self`` (read it, or copy it with ``trial``)."""
         w = _new_work(Work)
@@ -316,12 +341,30 @@ class Work:
         return w
 
     def freeze(self) -> State:
-        return _make_state(self.static, self.tiles, self.region_of, self.regions, self.next_rid,
-                           self.land, self.sites, tuple(self.players), tuple(self.market),
-                           self.bag, self.lrc, self.finca_deck, self.finca_left, self.site_deck,
-                           self.turn, self.passes, self.blocked, self.over, self.moves,
-                           tuple(self.warnings), tuple(self.returned),
-                           self.earlier + tuple(self.scored) if self.scored else self.earlier)
+        return _make_state(
+            self.static,
+            self.tiles,
+            self.region_of,
+            self.regions,
+            self.next_rid,
+            self.land,
+            self.sites,
+            tuple(self.players),
+            tuple(self.market),
+            self.bag,
+            self.lrc,
+            self.finca_deck,
+            self.finca_left,
+            self.site_deck,
+            self.turn,
+            self.passes,
+            self.blocked,
+            self.over,
+            self.moves,
+            tuple(self.warnings),
+            tuple(self.returned),
+            self.earlier + tuple(self.scored) if self.scored else self.earlier,
+        )
 
     # ---- copy on write ---------------------------------------------------------------
     def tiles_w(self) -> dict[Cell, str]:
@@ -385,7 +428,6 @@ class Work:
         return bool(self.static.options["site_cells_occupied"])
 
 
-
 def kind_of(token: str) -> str:
     return token.rstrip("*")
 
@@ -396,14 +438,22 @@ KIND: dict[str, str] = {t: kind_of(t) for t in TOKENS}
 
 def with_money(p: Player, money: int) -> Player:
     """``p._replace(money=money)``, without the keyword machinery (hot path)."""
-    return tuple.__new__(Player, (money, p.mat, p.horses, p.actions, p.harvest, p.finca,
-                                  p.penalties, p.horse_points))
+    return tuple.__new__(
+        Player, (money, p.mat, p.horses, p.actions, p.harvest, p.finca, p.penalties, p.horse_points)
+    )
 
 
 _new_work = object.__new__
 
 #: ``Work.cow`` bits: the mapping is still shared with a State (copy before changing it).
 COW_TILES, COW_REGION_OF, COW_REGIONS, COW_LAND, COW_SITES, COW_BAG, COW_FINCA_LEFT = (
-    1, 2, 4, 8, 16, 32, 64)
+    1,
+    2,
+    4,
+    8,
+    16,
+    32,
+    64,
+)
 COW_ALL = 127
 COW_BOARD = COW_TILES | COW_REGION_OF | COW_REGIONS | COW_SITES

@@ -48,9 +48,12 @@ class HaciendaRules:
     player_counts: tuple[int, int] = (2, 5)
     #: Simulator options besides the variant's (``scorer simulate --option``).
     simulate_options: Mapping[str, str] = {
-        "map": "a shipped map id (--map)", "decks": "true: write the full deck orders",
-        "harvest_chips": "chips in the supply", "neutral_haciendas": "haciendas in the supply",
-        "water_supply": "buyable water tiles (a number or shapes)"}
+        "map": "a shipped map id (--map)",
+        "decks": "true: write the full deck orders",
+        "harvest_chips": "chips in the supply",
+        "neutral_haciendas": "haciendas in the supply",
+        "water_supply": "buyable water tiles (a number or shapes)",
+    }
     claims_when_incomplete = False  # §7.5 / A19: claims are compared only once the game is over
 
     def initial_state(self, record: Record) -> State:

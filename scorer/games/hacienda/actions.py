@@ -35,10 +35,14 @@ LAND_INDEX = {c: i for i, c in enumerate(LAND_CARDS)}
 ANIMAL_INDEX = {c: i for i, c in enumerate(ANIMALS)}
 
 
-def _bad(rule: str, message: str, path: tuple[PathPart, ...], expected: object = None,
-         found: object = None) -> RuleViolation:
-    details = {} if expected is None and found is None else {"expected": expected,
-                                                            "found": found}
+def _bad(
+    rule: str,
+    message: str,
+    path: tuple[PathPart, ...],
+    expected: object = None,
+    found: object = None,
+) -> RuleViolation:
+    details = {} if expected is None and found is None else {"expected": expected, "found": found}
     return RuleViolation(rule, message, path, details)
 
 
@@ -46,8 +50,13 @@ def _space(t: Turn, cell: Any, path: tuple[PathPart, ...]) -> int:
     """HAC-REC-2: the space index of a coordinate of the step."""
     space = t.board.index.get((cell[0], cell[1]))
     if space is None:
-        raise _bad("HAC-REC-2", f"({cell[0]},{cell[1]}) is not a space of the map", path,
-                   "a space of the map", list(cell))
+        raise _bad(
+            "HAC-REC-2",
+            f"({cell[0]},{cell[1]}) is not a space of the map",
+            path,
+            "a space of the map",
+            list(cell),
+        )
     return space
 
 
@@ -64,8 +73,13 @@ def apply_buy_hacienda(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
         raise _bad("HAC-HAC-1", "no neutral hacienda is left in the supply", base, 1, 0)
     # HAC-HAC-2: enough pesos
     if t.money[t.seat] < cost:
-        raise _bad("HAC-HAC-2", f"a hacienda costs {plural(cost, 'peso')}, the player has "
-                   f"{t.money[t.seat]}", base, cost, t.money[t.seat])
+        raise _bad(
+            "HAC-HAC-2",
+            f"a hacienda costs {plural(cost, 'peso')}, the player has {t.money[t.seat]}",
+            base,
+            cost,
+            t.money[t.seat],
+        )
     code = t.cells[at]
     # HAC-HAC-3: on an own land or animal tile
     if code != LAND + t.seat and not is_animal_of(code, t.seat):
@@ -73,14 +87,20 @@ def apply_buy_hacienda(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
     members = group(t.cells, t.board.neighbours, at)
     # HAC-HAC-4: no hacienda on that chain or herd yet
     if any(m in t.haciendas for m in members):
-        raise _bad("HAC-HAC-4", f"the group at {_where(t, at)} already has a hacienda",
-                   (*base, "at"))
+        raise _bad(
+            "HAC-HAC-4", f"the group at {_where(t, at)} already has a hacienda", (*base, "at")
+        )
     # HAC-HAC-5: the group is large enough
     if len(members) < t.opts.hacienda_min_group:
-        raise _bad("HAC-HAC-5", f"the group at {_where(t, at)} has "
-                   f"{plural(len(members), 'tile')}, a hacienda needs "
-                   f"{t.opts.hacienda_min_group}", (*base, "at"), t.opts.hacienda_min_group,
-                   len(members))
+        raise _bad(
+            "HAC-HAC-5",
+            f"the group at {_where(t, at)} has "
+            f"{plural(len(members), 'tile')}, a hacienda needs "
+            f"{t.opts.hacienda_min_group}",
+            (*base, "at"),
+            t.opts.hacienda_min_group,
+            len(members),
+        )
     t.money[t.seat] -= cost
     t.haciendas_left -= 1
     t.haciendas.add(at)
@@ -95,12 +115,10 @@ def apply_play_land(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
     card = LAND_INDEX.get(step["card"], -1)
     # HAC-LAND-1: the card is in hand
     if card < 0 or t.lhand[card] <= 0:
-        raise _bad("HAC-LAND-1", f"the player holds no {step['card']} land card",
-                   (*base, "card"))
+        raise _bad("HAC-LAND-1", f"the player holds no {step['card']} land card", (*base, "card"))
     # HAC-LAND-6: a land tile is left
     if t.land_tiles >= MAX_LAND_TILES:
-        raise _bad("HAC-LAND-6", "all 80 land tiles are on the board", base, "< 80",
-                   t.land_tiles)
+        raise _bad("HAC-LAND-6", "all 80 land tiles are on the board", base, "< 80", t.land_tiles)
     kind = t.board.types[at]
     # HAC-LAND-2: the space is empty
     if kind > PAMPAS or t.cells[at] != 0:
@@ -108,18 +126,29 @@ def apply_play_land(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
     as_pampas = _fallback(t, card)
     # HAC-LAND-3: a terrain card goes on its terrain while one is empty
     if not as_pampas and kind != card:
-        raise _bad("HAC-LAND-3", f"{_where(t, at)} is {LAND_CARDS[kind]}, "
-                   f"{article(LAND_CARDS[card])} card goes on an empty {LAND_CARDS[card]} space",
-                   (*base, "at"), LAND_CARDS[card], LAND_CARDS[kind])
+        raise _bad(
+            "HAC-LAND-3",
+            f"{_where(t, at)} is {LAND_CARDS[kind]}, "
+            f"{article(LAND_CARDS[card])} card goes on an empty {LAND_CARDS[card]} space",
+            (*base, "at"),
+            LAND_CARDS[card],
+            LAND_CARDS[kind],
+        )
     if as_pampas:
         # HAC-LAND-4: pampas (or fallback) on a pampas space
         if kind != PAMPAS:
-            raise _bad("HAC-LAND-4", f"{_where(t, at)} is {LAND_CARDS[kind]}; this card goes "
-                       "on a pampas space", (*base, "at"), "pampas", LAND_CARDS[kind])
+            raise _bad(
+                "HAC-LAND-4",
+                f"{_where(t, at)} is {LAND_CARDS[kind]}; this card goes on a pampas space",
+                (*base, "at"),
+                "pampas",
+                LAND_CARDS[kind],
+            )
         # HAC-LAND-5: next to an own land tile
         if all(t.cells[n] != LAND + t.seat for n in t.board.neighbours[at]):
-            raise _bad("HAC-LAND-5", f"{_where(t, at)} touches no land tile of the player",
-                       (*base, "at"))
+            raise _bad(
+                "HAC-LAND-5", f"{_where(t, at)} touches no land tile of the player", (*base, "at")
+            )
     t.lhand[card] -= 1
     t.land_discard[card] += 1
     t.land_tiles += 1
@@ -135,23 +164,34 @@ def apply_play_animal(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
         raise _bad("HAC-ANIMAL-1", f"the player holds no {step['card']} card", (*base, "card"))
     # HAC-ANIMAL-2: an empty pampas space
     if t.board.types[at] != PAMPAS or t.cells[at] != 0:
-        raise _bad("HAC-ANIMAL-2", f"{_where(t, at)} is not an empty pampas space",
-                   (*base, "at"))
+        raise _bad("HAC-ANIMAL-2", f"{_where(t, at)} is not an empty pampas space", (*base, "at"))
     code = ANIMAL + 4 * t.seat + animal
     nbrs = t.board.neighbours[at]
     # HAC-ANIMAL-3: next to own land or an own tile of the same animal
     if all(t.cells[n] != LAND + t.seat and t.cells[n] != code for n in nbrs):
-        raise _bad("HAC-ANIMAL-3", f"{_where(t, at)} touches neither a land tile of the player "
-                   f"nor one of the player's {ANIMALS[animal]}", (*base, "at"))
+        raise _bad(
+            "HAC-ANIMAL-3",
+            f"{_where(t, at)} touches neither a land tile of the player "
+            f"nor one of the player's {ANIMALS[animal]}",
+            (*base, "at"),
+        )
     # HAC-ANIMAL-4: an animal tile is left
     if t.animal_tiles >= MAX_ANIMAL_TILES:
-        raise _bad("HAC-ANIMAL-4", "the player has all 30 animal tiles on the board", base,
-                   "< 30", t.animal_tiles)
+        raise _bad(
+            "HAC-ANIMAL-4",
+            "the player has all 30 animal tiles on the board",
+            base,
+            "< 30",
+            t.animal_tiles,
+        )
     markets = t.board.markets_next[at]
     if t.opts.market_pay_per == "market":
         # HAC-MARKET-4: only markets the player was not connected to
-        markets = tuple(m for m in markets if not any(
-            is_animal_of(t.cells[n], t.seat) for n in t.board.neighbours[m]))
+        markets = tuple(
+            m
+            for m in markets
+            if not any(is_animal_of(t.cells[n], t.seat) for n in t.board.neighbours[m])
+        )
     t.ahand[animal] -= 1
     t.animal_tiles += 1
     t.cells[at] = code
@@ -159,21 +199,24 @@ def apply_play_animal(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
     income = 0
     if markets:
         # HAC-MARKET-1/2/3: every adjacent market side pays
-        value = market_value(t.cells, t.board.neighbours, at, t.seat, t.opts.market_payout,
-                             t.opts.market_land_count)
+        value = market_value(
+            t.cells, t.board.neighbours, at, t.seat, t.opts.market_payout, t.opts.market_land_count
+        )
         income = value * len(markets)
         t.money[t.seat] += income
     _check_income(t, step, base, income, "HAC-MARKET-5")
 
 
-def _check_income(t: Turn, step: Step, base: tuple[PathPart, ...], income: int, rule: str
-                  ) -> None:
+def _check_income(t: Turn, step: Step, base: tuple[PathPart, ...], income: int, rule: str) -> None:
     # HAC-MARKET-5 / HAC-HARV-6: a claimed income equals the computed one (a claim finding)
     if "income" in step and step["income"] != income:
         path = ("moves", t.move_index, *base, "income")
         when = f"move {t.move_index + 1}, step {int(base[1]) + 1}"
-        t.issues.append(ClaimIssue(rule, path, t.state.names[t.seat], t.move_index, when,
-                                   income, step["income"]))
+        t.issues.append(
+            ClaimIssue(
+                rule, path, t.state.names[t.seat], t.move_index, when, income, step["income"]
+            )
+        )
 
 
 def _water_target(t: Turn, step: Step, base: tuple[PathPart, ...]) -> list[int]:
@@ -182,18 +225,29 @@ def _water_target(t: Turn, step: Step, base: tuple[PathPart, ...]) -> list[int]:
     cost = t.opts.water_cost
     # HAC-WATER-1: enough pesos
     if t.money[t.seat] < cost:
-        raise _bad("HAC-WATER-1", f"a water tile costs {plural(cost, 'peso')}, the player has "
-                   f"{t.money[t.seat]}", base, cost, t.money[t.seat])
+        raise _bad(
+            "HAC-WATER-1",
+            f"a water tile costs {plural(cost, 'peso')}, the player has {t.money[t.seat]}",
+            base,
+            cost,
+            t.money[t.seat],
+        )
     coords = [t.board.coords[s] for s in spaces]
     # HAC-WATER-2: 1-4 distinct cells in one connected group
     if not 1 <= len(spaces) <= 4 or len(set(spaces)) != len(spaces) or not is_connected(coords):
-        raise _bad("HAC-WATER-2", "a water tile covers 1 to 4 distinct connected spaces",
-                   (*base, "cells"), "1-4 connected cells", [list(c) for c in coords])
+        raise _bad(
+            "HAC-WATER-2",
+            "a water tile covers 1 to 4 distinct connected spaces",
+            (*base, "cells"),
+            "1-4 connected cells",
+            [list(c) for c in coords],
+        )
     for k, s in enumerate(spaces):
         # HAC-WATER-3: every cell an empty pampas space
         if t.board.types[s] != PAMPAS or t.cells[s] != 0:
-            raise _bad("HAC-WATER-3", f"{_where(t, s)} is not an empty pampas space",
-                       (*base, "cells", k))
+            raise _bad(
+                "HAC-WATER-3", f"{_where(t, s)} is not an empty pampas space", (*base, "cells", k)
+            )
     return spaces
 
 
@@ -203,27 +257,41 @@ def apply_buy_water(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
     if t.water_shapes is None:
         # HAC-WATER-4: a tile is left (and a named shape exists)
         if t.water_left <= 0 or "shape" in step:
-            raise _bad("HAC-WATER-4", "no water tile of that kind is left in the supply",
-                       shape_path, "a water tile in the supply", t.water_left)
+            raise _bad(
+                "HAC-WATER-4",
+                "no water tile of that kind is left in the supply",
+                shape_path,
+                "a water tile in the supply",
+                t.water_left,
+            )
         t.water_left -= 1
     else:
         form = canonical_form([t.board.coords[s] for s in spaces])
-        pick = next((k for k, sh in enumerate(t.water_shapes)
-                     if sh.form == form and sh.count > 0
-                     and step.get("shape", sh.shape) == sh.shape), None)
+        pick = next(
+            (
+                k
+                for k, sh in enumerate(t.water_shapes)
+                if sh.form == form and sh.count > 0 and step.get("shape", sh.shape) == sh.shape
+            ),
+            None,
+        )
         # HAC-WATER-4: a tile of this shape is left
         if pick is None:
-            raise _bad("HAC-WATER-4", "no water tile of this shape is left in the supply",
-                       shape_path)
+            raise _bad(
+                "HAC-WATER-4", "no water tile of this shape is left in the supply", shape_path
+            )
         shape = t.water_shapes[pick]
         t.water_shapes[pick] = replace(shape, count=shape.count - 1)
         t.water_left -= 1
     # HAC-WATER-5: with the option, next to an own tile
     if t.opts.water_needs_own_neighbor and not any(
-            t.cells[n] == LAND + t.seat or is_animal_of(t.cells[n], t.seat)
-            for s in spaces for n in t.board.neighbours[s]):
-        raise _bad("HAC-WATER-5", "no cell touches a land or animal tile of the player",
-                   (*base, "cells"))
+        t.cells[n] == LAND + t.seat or is_animal_of(t.cells[n], t.seat)
+        for s in spaces
+        for n in t.board.neighbours[s]
+    ):
+        raise _bad(
+            "HAC-WATER-5", "no cell touches a land or animal tile of the player", (*base, "cells")
+        )
     t.money[t.seat] -= t.opts.water_cost
     for s in spaces:
         t.cells[s] = WATER + t.pieces
@@ -236,33 +304,49 @@ def apply_harvest(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
     source = _space(t, step["take_from"], (*base, "take_from")) if "take_from" in step else None
     # HAC-HARV-1: an own land tile
     if t.cells[at] != LAND + t.seat:
-        raise _bad("HAC-HARV-1", f"{_where(t, at)} carries no land tile of the player",
-                   (*base, "at"))
+        raise _bad(
+            "HAC-HARV-1", f"{_where(t, at)} carries no land tile of the player", (*base, "at")
+        )
     chain = group(t.cells, t.board.neighbours, at)
     # HAC-HARV-2: no chip on the chain
     if any(c in t.chips for c in chain):
-        raise _bad("HAC-HARV-2", f"the chain at {_where(t, at)} already carries a harvest chip",
-                   (*base, "at"))
+        raise _bad(
+            "HAC-HARV-2",
+            f"the chain at {_where(t, at)} already carries a harvest chip",
+            (*base, "at"),
+        )
     # HAC-HARV-3: the chain is long enough
     if len(chain) < t.opts.harvest_min_chain:
-        raise _bad("HAC-HARV-3", f"the chain has {plural(len(chain), 'tile')}, harvesting needs "
-                   f"{t.opts.harvest_min_chain}", (*base, "at"), t.opts.harvest_min_chain,
-                   len(chain))
+        raise _bad(
+            "HAC-HARV-3",
+            f"the chain has {plural(len(chain), 'tile')}, harvesting needs "
+            f"{t.opts.harvest_min_chain}",
+            (*base, "at"),
+            t.opts.harvest_min_chain,
+            len(chain),
+        )
     if t.chips_left > 0:
         # HAC-HARV-4: the chip comes from the supply
         if source is not None:
-            raise _bad("HAC-HARV-4", "the chip supply is not empty; take_from is not allowed",
-                       (*base, "take_from"))
+            raise _bad(
+                "HAC-HARV-4",
+                "the chip supply is not empty; take_from is not allowed",
+                (*base, "take_from"),
+            )
         t.chips_left -= 1
     else:
         # HAC-HARV-5: take a chip lying on another player's land
         if source is None:
-            raise _bad("HAC-HARV-5", "the chip supply is empty; name the chip taken in "
-                       "take_from", base)
+            raise _bad(
+                "HAC-HARV-5", "the chip supply is empty; name the chip taken in take_from", base
+            )
         owner = t.cells[source] - LAND
         if source not in t.chips or not 0 <= owner < len(t.money) or owner == t.seat:
-            raise _bad("HAC-HARV-5", f"{_where(t, source)} carries no harvest chip on another "
-                       "player's land tile", (*base, "take_from"))
+            raise _bad(
+                "HAC-HARV-5",
+                f"{_where(t, source)} carries no harvest chip on another player's land tile",
+                (*base, "take_from"),
+            )
         t.chips.discard(source)
     t.chips.add(at)
     income = 3 * len(chain)
@@ -288,8 +372,9 @@ def apply_turn(state: State, move: Mapping[str, Any]) -> State:
         do = step["do"]
         # HAC-TURN-2: at most 3 steps
         if j >= 3:
-            raise _bad("HAC-TURN-2", "a turn has at most 3 actions", ("steps", 3), 3,
-                       len(move["steps"]))
+            raise _bad(
+                "HAC-TURN-2", "a turn has at most 3 actions", ("steps", 3), 3, len(move["steps"])
+            )
         # HAC-TURN-5/6/7: once per turn
         if do in LIMITED:
             if do in used:

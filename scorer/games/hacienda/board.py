@@ -22,8 +22,16 @@ ANIMALS: tuple[str, ...] = ("cattle", "horse", "pig", "sheep")
 SPACE_TYPES: tuple[str, ...] = (*LAND_CARDS, "market", "water")
 PAMPAS, MARKET, WATER = 5, 6, 7
 TYPE_CODE: Mapping[str, int] = {t: i for i, t in enumerate(SPACE_TYPES)}
-LETTERS: Mapping[str, str] = {"P": "pampas", "M": "mountain", "F": "forest", "E": "meadow",
-                              "R": "rocks", "S": "swamp", "K": "market", "W": "water"}
+LETTERS: Mapping[str, str] = {
+    "P": "pampas",
+    "M": "mountain",
+    "F": "forest",
+    "E": "meadow",
+    "R": "rocks",
+    "S": "swamp",
+    "K": "market",
+    "W": "water",
+}
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 OFFICIAL_MARKETS: Mapping[str, int] = {"hacienda-symmetric": 10, "hacienda-asymmetric": 11}
 
@@ -75,8 +83,9 @@ class Board:
         return f"map {self.id or '(no id)'}: {label}, verified against the record's own map"
 
 
-def build_board(spaces: Sequence[tuple[Hex, str, str | None]], meta: Mapping[str, Any],
-                shipped: bool = False) -> Board:
+def build_board(
+    spaces: Sequence[tuple[Hex, str, str | None]], meta: Mapping[str, Any], shipped: bool = False
+) -> Board:
     """A Board from (coordinate, type, market id) triples whose market ids are all assigned."""
     ordered = sorted(spaces, key=lambda s: (s[0][1], s[0][0]))
     coords = tuple(s[0] for s in ordered)
@@ -88,14 +97,28 @@ def build_board(spaces: Sequence[tuple[Hex, str, str | None]], meta: Mapping[str
     )
     market_ids = {i: str(s[2]) for i, s in enumerate(ordered) if s[1] == "market"}
     markets_next = tuple(tuple(n for n in nb if types[n] == MARKET) for nb in neighbours)
-    by_type = tuple(tuple(i for i, t in enumerate(types) if t == code)
-                    for code in range(len(SPACE_TYPES)))
-    return Board(meta.get("id"), meta.get("name"), meta.get("author"), meta.get("license"),
-                 coords, types, index, neighbours, markets_next, market_ids, by_type, shipped)
+    by_type = tuple(
+        tuple(i for i, t in enumerate(types) if t == code) for code in range(len(SPACE_TYPES))
+    )
+    return Board(
+        meta.get("id"),
+        meta.get("name"),
+        meta.get("author"),
+        meta.get("license"),
+        coords,
+        types,
+        index,
+        neighbours,
+        markets_next,
+        market_ids,
+        by_type,
+        shipped,
+    )
 
 
-def _inline_spaces(obj: Mapping[str, Any], base: tuple[PathPart, ...]
-                   ) -> list[tuple[Hex, str, str | None, int]]:
+def _inline_spaces(
+    obj: Mapping[str, Any], base: tuple[PathPart, ...]
+) -> list[tuple[Hex, str, str | None, int]]:
     """(coordinate, type, given id, index in ``spaces``) of an inline map; HAC-MAP-1."""
     out: list[tuple[Hex, str, str | None, int]] = []
     seen: set[Hex] = set()
@@ -110,24 +133,33 @@ def _inline_spaces(obj: Mapping[str, Any], base: tuple[PathPart, ...]
         cell = (space["q"], space["r"])
         # HAC-MAP-1: no coordinate pair twice
         if cell in seen:
-            raise RuleViolation("HAC-MAP-1", f"space ({cell[0]},{cell[1]}) occurs twice",
-                                (*base, "spaces", k), {"found": list(cell)})
+            raise RuleViolation(
+                "HAC-MAP-1",
+                f"space ({cell[0]},{cell[1]}) occurs twice",
+                (*base, "spaces", k),
+                {"found": list(cell)},
+            )
         seen.add(cell)
         given = space.get("id") if space["t"] == "market" else None
         out.append((cell, space["t"], given, k))
     return out
 
 
-def _assign_ids(raw: list[tuple[Hex, str, str | None, int]], base: tuple[PathPart, ...]
-                ) -> list[tuple[Hex, str, str | None]]:
+def _assign_ids(
+    raw: list[tuple[Hex, str, str | None, int]], base: tuple[PathPart, ...]
+) -> list[tuple[Hex, str, str | None]]:
     """Market ids: given ones must be unique (HAC-MAP-3); the others get M1, M2, ..."""
     used: set[str] = set()
     for _cell, kind, given, k in raw:
         if kind == "market" and given is not None:
             # HAC-MAP-3: market ids are unique
             if given in used:
-                raise RuleViolation("HAC-MAP-3", f"market id {given!r} is used twice",
-                                    (*base, "spaces", k, "id"), {"found": given})
+                raise RuleViolation(
+                    "HAC-MAP-3",
+                    f"market id {given!r} is used twice",
+                    (*base, "spaces", k, "id"),
+                    {"found": given},
+                )
             used.add(given)
     counter = 0
     out: list[tuple[Hex, str, str | None]] = []
@@ -149,29 +181,47 @@ def parse_map(obj: Mapping[str, Any], base: tuple[PathPart, ...]) -> Board:
         # HAC-MAP-6: a reference names a shipped map
         board = catalog.shipped_board(map_id) if isinstance(map_id, str) else None
         if board is None:
-            raise RuleViolation("HAC-MAP-6", f"no map {map_id!r} is shipped with the program "
-                                f"(shipped: {', '.join(catalog.shipped_ids())})",
-                                (*base, "id"), {"found": map_id})
+            raise RuleViolation(
+                "HAC-MAP-6",
+                f"no map {map_id!r} is shipped with the program "
+                f"(shipped: {', '.join(catalog.shipped_ids())})",
+                (*base, "id"),
+                {"found": map_id},
+            )
         return board
     spaces = _assign_ids(_inline_spaces(obj, base), base)
     kinds = [s[1] for s in spaces]
     # HAC-MAP-4: at least one market and one pampas space
     if "market" not in kinds or "pampas" not in kinds:
-        raise RuleViolation("HAC-MAP-4", "the map needs at least one market and one pampas "
-                            f"space (markets {kinds.count('market')}, pampas "
-                            f"{kinds.count('pampas')})", base)
+        raise RuleViolation(
+            "HAC-MAP-4",
+            "the map needs at least one market and one pampas "
+            f"space (markets {kinds.count('market')}, pampas "
+            f"{kinds.count('pampas')})",
+            base,
+        )
     official = OFFICIAL_MARKETS.get(map_id) if isinstance(map_id, str) else None
     # HAC-MAP-5: the printed boards have 4 water spaces and 10 / 11 markets
     if official is not None and (kinds.count("water") != 4 or kinds.count("market") != official):
-        raise RuleViolation("HAC-MAP-5", f"{map_id} has 4 water spaces and {official} markets, "
-                            f"this map has {kinds.count('water')} and {kinds.count('market')}",
-                            base, {"expected": [4, official],
-                                   "found": [kinds.count("water"), kinds.count("market")]})
+        raise RuleViolation(
+            "HAC-MAP-5",
+            f"{map_id} has 4 water spaces and {official} markets, "
+            f"this map has {kinds.count('water')} and {kinds.count('market')}",
+            base,
+            {"expected": [4, official], "found": [kinds.count("water"), kinds.count("market")]},
+        )
     board = build_board(spaces, obj)
     shipped = catalog.shipped_board(map_id) if isinstance(map_id, str) else None
     # HAC-MAP-7: an inline copy of a shipped map is identical to it
-    if shipped is not None and (shipped.coords != board.coords or shipped.types != board.types
-                                or dict(shipped.market_ids) != dict(board.market_ids)):
-        raise RuleViolation("HAC-MAP-7", f"the inline map {map_id!r} differs from the shipped "
-                            "map of that id", base, {"found": map_id})
+    if shipped is not None and (
+        shipped.coords != board.coords
+        or shipped.types != board.types
+        or dict(shipped.market_ids) != dict(board.market_ids)
+    ):
+        raise RuleViolation(
+            "HAC-MAP-7",
+            f"the inline map {map_id!r} differs from the shipped map of that id",
+            base,
+            {"found": map_id},
+        )
     return board

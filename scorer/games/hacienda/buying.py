@@ -32,14 +32,21 @@ def _draw(t: Turn, deck: str, card: str, path: tuple[PathPart, ...]) -> None:
         c = LAND_INDEX[card]
         # HAC-BUY-4: a land card of that type is left in the pile
         if t.lpile[c] <= 0:
-            raise RuleViolation("HAC-BUY-4", f"no {card} card can be left in the land pile",
-                                path, {"expected": "a card still in the pile", "found": card})
+            raise RuleViolation(
+                "HAC-BUY-4",
+                f"no {card} card can be left in the land pile",
+                path,
+                {"expected": "a card still in the pile", "found": card},
+            )
         order = t.land_order
         # HAC-BUY-6: the top card of a known order
         if order is not None and order[0] != c:
-            raise RuleViolation("HAC-BUY-6", f"the top land card is {LAND_CARDS[order[0]]}, "
-                                f"not {card}", path, {"expected": LAND_CARDS[order[0]],
-                                                      "found": card})
+            raise RuleViolation(
+                "HAC-BUY-6",
+                f"the top land card is {LAND_CARDS[order[0]]}, not {card}",
+                path,
+                {"expected": LAND_CARDS[order[0]], "found": card},
+            )
         t.lpile[c] -= 1
         if order is not None:
             t.land_order = order[1:]
@@ -47,16 +54,22 @@ def _draw(t: Turn, deck: str, card: str, path: tuple[PathPart, ...]) -> None:
     a = ANIMAL_INDEX[card]
     # HAC-BUY-4: at most 18 (minus listed removed cards) of an animal seen
     if t.animal_seen[a] >= t.state.animal_limit[a]:
-        raise RuleViolation("HAC-BUY-4", f"all {t.state.animal_limit[a]} {card} cards that can "
-                            "be in the stacks have been seen", path,
-                            {"expected": f"at most {t.state.animal_limit[a]}",
-                             "found": t.animal_seen[a] + 1})
+        raise RuleViolation(
+            "HAC-BUY-4",
+            f"all {t.state.animal_limit[a]} {card} cards that can be in the stacks have been seen",
+            path,
+            {"expected": f"at most {t.state.animal_limit[a]}", "found": t.animal_seen[a] + 1},
+        )
     k = 0 if t.stacks[0] > 0 else 1
     order = t.stack_orders[k]
     # HAC-BUY-6: the top card of a known order
     if order is not None and order[0] != a:
-        raise RuleViolation("HAC-BUY-6", f"the top animal card is {ANIMALS[order[0]]}, not "
-                            f"{card}", path, {"expected": ANIMALS[order[0]], "found": card})
+        raise RuleViolation(
+            "HAC-BUY-6",
+            f"the top animal card is {ANIMALS[order[0]]}, not {card}",
+            path,
+            {"expected": ANIMALS[order[0]], "found": card},
+        )
     t.animal_seen[a] += 1
     t.stacks[k] -= 1
     if order is not None:
@@ -79,28 +92,46 @@ def apply_buy_card(t: Turn, step: Mapping[str, Any], base: tuple[PathPart, ...])
     refill = step.get("refill")
     # HAC-BUY-1: card and refill belong to the deck
     if card not in vocab:
-        raise RuleViolation("HAC-BUY-1", f"{card} is not {article(deck)} card", (*base, "card"),
-                            {"expected": f"{article(deck)} card", "found": card})
+        raise RuleViolation(
+            "HAC-BUY-1",
+            f"{card} is not {article(deck)} card",
+            (*base, "card"),
+            {"expected": f"{article(deck)} card", "found": card},
+        )
     if refill is not None and refill not in vocab:
-        raise RuleViolation("HAC-BUY-1", f"{refill} is not {article(deck)} card",
-                            (*base, "refill"), {"expected": f"{article(deck)} card",
-                                                "found": refill})
+        raise RuleViolation(
+            "HAC-BUY-1",
+            f"{refill} is not {article(deck)} card",
+            (*base, "refill"),
+            {"expected": f"{article(deck)} card", "found": refill},
+        )
     display = t.ldisp if deck == "land" else t.adisp
     if source == "display":
         # HAC-BUY-2: the card lies in the display
         if display[vocab[card]] <= 0:
-            raise RuleViolation("HAC-BUY-2", f"no {card} lies in the {deck} display",
-                                (*base, "card"), {"found": card})
+            raise RuleViolation(
+                "HAC-BUY-2",
+                f"no {card} lies in the {deck} display",
+                (*base, "card"),
+                {"found": card},
+            )
     elif pile_size(t, deck) == 0:
         # HAC-BUY-3: the pile is not empty
-        raise RuleViolation("HAC-BUY-3", f"the {deck} pile is empty", (*base, "from"),
-                            {"expected": "a card in the pile", "found": 0})
+        raise RuleViolation(
+            "HAC-BUY-3",
+            f"the {deck} pile is empty",
+            (*base, "from"),
+            {"expected": "a card in the pile", "found": 0},
+        )
     price = PRICE[source]
     # HAC-MONEY-1: enough pesos for the price
     if t.money[t.seat] < price:
-        raise RuleViolation("HAC-MONEY-1", f"the card costs {plural(price, 'peso')}, the player "
-                            f"has {t.money[t.seat]}", base,
-                            {"expected": price, "found": t.money[t.seat]})
+        raise RuleViolation(
+            "HAC-MONEY-1",
+            f"the card costs {plural(price, 'peso')}, the player has {t.money[t.seat]}",
+            base,
+            {"expected": price, "found": t.money[t.seat]},
+        )
     t.money[t.seat] -= price
     hand = t.lhand if deck == "land" else t.ahand
     hand[vocab[card]] += 1
@@ -111,11 +142,19 @@ def apply_buy_card(t: Turn, step: Mapping[str, Any], base: tuple[PathPart, ...])
     left = pile_size(t, deck)
     # HAC-BUY-5: refill exactly when the pile has a card
     if left > 0 and refill is None:
-        raise RuleViolation("HAC-BUY-5", f"the {deck} pile still has cards; name the refill",
-                            base, {"expected": "a refill card", "found": None})
+        raise RuleViolation(
+            "HAC-BUY-5",
+            f"the {deck} pile still has cards; name the refill",
+            base,
+            {"expected": "a refill card", "found": None},
+        )
     if left == 0 and refill is not None:
-        raise RuleViolation("HAC-BUY-5", f"the {deck} pile is empty; there is no refill",
-                            (*base, "refill"), {"expected": None, "found": refill})
+        raise RuleViolation(
+            "HAC-BUY-5",
+            f"the {deck} pile is empty; there is no refill",
+            (*base, "refill"),
+            {"expected": None, "found": refill},
+        )
     if refill is not None:
         _draw(t, deck, refill, (*base, "refill"))
         display[vocab[refill]] += 1

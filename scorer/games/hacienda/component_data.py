@@ -71,6 +71,8 @@ def _water(data: Any, at: str) -> Part:
     pointer = child(at, "water_supply")
     if isinstance(spec, int):
         return keyed(at, {"water_supply": spec}, {"water_supply": pointer})
-    shapes = sorted([[list(c) for c in canonical_form([tuple(c) for c in s["cells"]])],
-                     s["count"]] for s in spec)
+    shapes = sorted(
+        [[list(c) for c in canonical_form([tuple(c) for c in s["cells"]])], s["count"]]
+        for s in spec
+    )
     return keyed(at, {"water_supply": shapes}, {"water_supply": pointer})

@@ -22,6 +22,12 @@ def end_turn(state: State) -> State:
         inter, scores, after = 2, evaluate(state), state.move_index
         board = (state.cells, state.haciendas, state.money)
     final = 2 if state.final == 1 else state.final  # HAC-END-2
-    return state._replace(seat=seat, move_index=state.move_index + 1, inter=inter,
-                          inter_scores=scores, inter_after=after, final=final,
-                          inter_board=board)
+    return state._replace(
+        seat=seat,
+        move_index=state.move_index + 1,
+        inter=inter,
+        inter_scores=scores,
+        inter_after=after,
+        final=final,
+        inter_board=board,
+    )

@@ -71,8 +71,9 @@ def event_items(state: State, seat: int, prefix: str = "") -> list[ScoreItem]:
     out: list[ScoreItem] = []
 
     def add(category: str, points: int, text: str, spaces: Sequence[int] = ()) -> None:
-        out.append(ScoreItem(name, category, points, RULE[category], prefix + text,
-                             _cells(state, spaces)))
+        out.append(
+            ScoreItem(name, category, points, RULE[category], prefix + text, _cells(state, spaces))
+        )
 
     chains, herds = components(state, seat)
     chains.sort(key=min)
@@ -87,10 +88,16 @@ def event_items(state: State, seat: int, prefix: str = "") -> list[ScoreItem]:
         if m == 1:
             table = "the only market connected, 1 point"
         else:
-            table = (f"{_ordinal(k)} of {m} markets connected, which score "
-                     f"{_series(m)} = {m * (m + 1) // 2}")
-        add("markets", k, f"market {board.market_ids[market]} at [{q},{r}] reached by "
-            f"{reached} ({table})", [market, *(s for h in touching for s in h)])
+            table = (
+                f"{_ordinal(k)} of {m} markets connected, which score "
+                f"{_series(m)} = {m * (m + 1) // 2}"
+            )
+        add(
+            "markets",
+            k,
+            f"market {board.market_ids[market]} at [{q},{r}] reached by {reached} ({table})",
+            [market, *(s for h in touching for s in h)],
+        )
     # HAC-SCORE-2: 2 per tile of chains of 3+
     for chain in chains:
         note = "2 per tile" if len(chain) >= 3 else "fewer than 3 tiles score nothing"
@@ -102,21 +109,34 @@ def event_items(state: State, seat: int, prefix: str = "") -> list[ScoreItem]:
             on = _cells(state, [s for s in group if s in state.haciendas])
             where = " and ".join(f"[{q},{r}]" for q, r in on)
             once = ", counted once" if len(on) > 1 else ""
-            add("haciendas", points, f"{noun(len(on), 'hacienda')} at {where} on "
-                f"{_group_name(state, group)} (1 per tile{once})", group)
+            add(
+                "haciendas",
+                points,
+                f"{noun(len(on), 'hacienda')} at {where} on "
+                f"{_group_name(state, group)} (1 per tile{once})",
+                group,
+            )
     # HAC-SCORE-4: own tiles next to water
     contacts = water_contacts(state, [s for g in (*chains, *herds) for s in g])
     if contacts:
         points = sum(p for _, p in contacts)
         per_piece = state.opts.water_scoring == "per_piece"
-        how = (f"{plural(points, 'contact')}, 1 per water piece touched" if per_piece
-               else "1 per tile")
-        add("water", points, f"{_tiles(len(contacts))} next to water ({how})",
-            [t for t, _ in contacts])
+        how = (
+            f"{plural(points, 'contact')}, 1 per water piece touched" if per_piece else "1 per tile"
+        )
+        add(
+            "water",
+            points,
+            f"{_tiles(len(contacts))} next to water ({how})",
+            [t for t, _ in contacts],
+        )
     # HAC-SCORE-5: pesos converted
     pesos, per = state.money[seat], state.opts.pesos_per_point
-    add("money", score_money(pesos, per),
-        f"{plural(pesos, 'peso')}, 1 point per {per} (rounded down)")
+    add(
+        "money",
+        score_money(pesos, per),
+        f"{plural(pesos, 'peso')}, 1 point per {per} (rounded down)",
+    )
     # HAC-SCORE-6: herds of 3+ (only with herd_points)
     if state.opts.herd_points:
         for herd in herds:
@@ -140,8 +160,11 @@ def explain(state: State) -> list[ScoreItem]:
             seen = state._replace(cells=cells, haciendas=haciendas, money=money)
             out.extend(event_items(seen, seat, label))
         else:  # a state built without the board the intermediate scoring saw
-            out.extend(ScoreItem(name, c, inter[seat][k], RULE[c], label + f"{c} (board not kept)")
-                       for k, c in enumerate(CATEGORIES) if inter[seat][k])
+            out.extend(
+                ScoreItem(name, c, inter[seat][k], RULE[c], label + f"{c} (board not kept)")
+                for k, c in enumerate(CATEGORIES)
+                if inter[seat][k]
+            )
         stage = "final" if state.final == 2 else "provisional"
         out.extend(event_items(state, seat, f"{stage} scoring: "))
     return out

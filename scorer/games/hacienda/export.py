@@ -40,15 +40,23 @@ def export_position(state: State, record: Mapping[str, Any]) -> dict[str, Any]:
     components: dict[str, Any] = {
         "neutral_haciendas": setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(len(names), 9)),
         "harvest_chips": setup.get("harvest_chips", HARVEST_CHIPS),
-        "water_supply": setup.get("water_supply", state.water_supply)}
+        "water_supply": setup.get("water_supply", state.water_supply),
+    }
     doc: dict[str, Any] = {
-        "format": "scorer-position/1", "game": "hacienda",
+        "format": "scorer-position/1",
+        "game": "hacienda",
         "variant": dict(record.get("variant", {})),
-        "players": [dict(p) for p in record["players"]], "map": dict(setup["map"]),
-        "land": land, "animals": animals, "haciendas": haciendas,
-        "water": [water[k] for k in sorted(water)], "chips": [cell(s) for s in sorted(state.chips)],
-        "money": dict(zip(names, state.money, strict=True)), "track": track,
-        "components": components, "play": _play(state, setup),
+        "players": [dict(p) for p in record["players"]],
+        "map": dict(setup["map"]),
+        "land": land,
+        "animals": animals,
+        "haciendas": haciendas,
+        "water": [water[k] for k in sorted(water)],
+        "chips": [cell(s) for s in sorted(state.chips)],
+        "money": dict(zip(names, state.money, strict=True)),
+        "track": track,
+        "components": components,
+        "play": _play(state, setup),
     }
     return doc
 
@@ -62,9 +70,13 @@ def _play(state: State, setup: Mapping[str, Any]) -> dict[str, Any]:
     play: dict[str, Any] = {
         "to_move": None if state.final == 2 else names[state.seat],
         "intermediate_done": state.inter == 2,
-        "hands": {p: {"land": _cards(LAND_CARDS, state.land_hands[k]),
-                      "animal": _cards(ANIMALS, state.animal_hands[k])}
-                  for k, p in enumerate(names)},
+        "hands": {
+            p: {
+                "land": _cards(LAND_CARDS, state.land_hands[k]),
+                "animal": _cards(ANIMALS, state.animal_hands[k]),
+            }
+            for k, p in enumerate(names)
+        },
         "land_display": _cards(LAND_CARDS, state.land_display),
         "animal_display": _cards(ANIMALS, state.animal_display),
         "land_pile": dict(zip(LAND_CARDS, state.land_pile, strict=True)),

@@ -52,8 +52,10 @@ def purchases(state: State) -> list[Purchase]:
     """Family 1 without chance outcomes: (deck, source, card or None for a blind draw)."""
     money = state.money[state.seat]
     out: list[Purchase] = []
-    for deck, display, vocab in (("land", state.land_display, LAND_CARDS),
-                                 ("animal", state.animal_display, ANIMALS)):
+    for deck, display, vocab in (
+        ("land", state.land_display, LAND_CARDS),
+        ("animal", state.animal_display, ANIMALS),
+    ):
         if money >= 3:
             out.extend((deck, "display", vocab[c]) for c in range(len(vocab)) if display[c])
         if money >= 2 and possible_draws(state, deck):
@@ -71,8 +73,13 @@ def buy_card_steps(state: State) -> Iterator[Step]:
             yield {"do": "buy_card", "deck": deck, "from": "display", "card": card}
         else:
             for refill in draws:
-                yield {"do": "buy_card", "deck": deck, "from": "display", "card": card,
-                       "refill": refill}
+                yield {
+                    "do": "buy_card",
+                    "deck": deck,
+                    "from": "display",
+                    "card": card,
+                    "refill": refill,
+                }
 
 
 def _own_land(state: State) -> list[int]:
@@ -117,8 +124,11 @@ def play_animal_steps(state: State) -> Iterator[Step]:
 def _groups(state: State) -> list[list[int]]:
     """Every chain and herd of the active seat, each as a sorted list of spaces."""
     seat, cells, nbrs = state.seat, state.cells, state.board.neighbours
-    own = {s for s, c in enumerate(cells)
-           if c == LAND + seat or ANIMAL + 4 * seat <= c < ANIMAL + 4 * seat + 4}
+    own = {
+        s
+        for s, c in enumerate(cells)
+        if c == LAND + seat or ANIMAL + 4 * seat <= c < ANIMAL + 4 * seat + 4
+    }
     out = []
     while own:
         start = min(own)
@@ -135,11 +145,18 @@ def _groups(state: State) -> list[list[int]]:
 
 
 def hacienda_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
-    if ("buy_hacienda" in used or state.haciendas_left <= 0
-            or state.money[state.seat] < state.opts.hacienda_cost):
+    if (
+        "buy_hacienda" in used
+        or state.haciendas_left <= 0
+        or state.money[state.seat] < state.opts.hacienda_cost
+    ):
         return
-    spaces = [s for g in _groups(state) if len(g) >= state.opts.hacienda_min_group
-              and not state.haciendas.intersection(g) for s in g]
+    spaces = [
+        s
+        for g in _groups(state)
+        if len(g) >= state.opts.hacienda_min_group and not state.haciendas.intersection(g)
+        for s in g
+    ]
     for s in sorted(spaces):
         yield {"do": "buy_hacienda", "at": _cell(state, s)}
 
@@ -168,14 +185,19 @@ def water_sets(state: State) -> Iterator[tuple[int, ...]]:
 def water_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
     from scorer.games.hacienda.water import canonical_form
 
-    if ("buy_water" in used or state.water_left <= 0
-            or state.money[state.seat] < state.opts.water_cost):
+    if (
+        "buy_water" in used
+        or state.water_left <= 0
+        or state.money[state.seat] < state.opts.water_cost
+    ):
         return
     seat, cells, nbrs = state.seat, state.cells, state.board.neighbours
     for group_cells in water_sets(state):
         if state.opts.water_needs_own_neighbor and not any(
-                cells[n] == LAND + seat or ANIMAL + 4 * seat <= cells[n] < ANIMAL + 4 * seat + 4
-                for c in group_cells for n in nbrs[c]):
+            cells[n] == LAND + seat or ANIMAL + 4 * seat <= cells[n] < ANIMAL + 4 * seat + 4
+            for c in group_cells
+            for n in nbrs[c]
+        ):
             continue
         step: Step = {"do": "buy_water", "cells": [_cell(state, c) for c in group_cells]}
         if state.water_shapes is not None:
@@ -193,11 +215,15 @@ def harvest_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
     seat, cells = state.seat, state.cells
     sources: list[int | None] = [None]
     if state.chips_left == 0:
-        sources = [c for c in sorted(state.chips) if LAND <= cells[c] < ANIMAL
-                   and cells[c] != LAND + seat]
+        sources = [
+            c for c in sorted(state.chips) if LAND <= cells[c] < ANIMAL and cells[c] != LAND + seat
+        ]
     for g in _groups(state):
-        if (cells[g[0]] != LAND + seat or len(g) < state.opts.harvest_min_chain
-                or state.chips.intersection(g)):
+        if (
+            cells[g[0]] != LAND + seat
+            or len(g) < state.opts.harvest_min_chain
+            or state.chips.intersection(g)
+        ):
             continue
         for s in g:
             for source in sources:
@@ -207,8 +233,7 @@ def harvest_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
                 yield step
 
 
-def legal_steps(state: State, used: frozenset[str] = frozenset(), taken: int = 0
-                ) -> Iterator[Step]:
+def legal_steps(state: State, used: frozenset[str] = frozenset(), taken: int = 0) -> Iterator[Step]:
     """Every legal next step of the active player (none after the third step)."""
     if taken >= 3 or state.final == 2:
         return

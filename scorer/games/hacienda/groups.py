@@ -25,8 +25,9 @@ def group(cells: Sequence[int], neighbours: Sequence[Sequence[int]], start: int)
     return out
 
 
-def chains_touching(cells: Sequence[int], neighbours: Sequence[Sequence[int]],
-                    tiles: Sequence[int], seat: int) -> tuple[set[int], set[int]]:
+def chains_touching(
+    cells: Sequence[int], neighbours: Sequence[Sequence[int]], tiles: Sequence[int], seat: int
+) -> tuple[set[int], set[int]]:
     """(land tiles of ``seat`` adjacent to ``tiles``, all tiles of the chains holding them)."""
     code = LAND + seat
     adjacent = {n for t in tiles for n in neighbours[t] if cells[n] == code}
@@ -37,8 +38,14 @@ def chains_touching(cells: Sequence[int], neighbours: Sequence[Sequence[int]],
     return adjacent, chains
 
 
-def market_value(cells: Sequence[int], neighbours: Sequence[Sequence[int]], at: int, seat: int,
-                 payout: str, land_count: str) -> int:
+def market_value(
+    cells: Sequence[int],
+    neighbours: Sequence[Sequence[int]],
+    at: int,
+    seat: int,
+    payout: str,
+    land_count: str,
+) -> int:
     """HAC-MARKET-2 / HAC-MARKET-3: what one market side pays for the tile just put on ``at``."""
     herd = group(cells, neighbours, at)
     adjacent, chains = chains_touching(cells, neighbours, herd, seat)

@@ -11,8 +11,15 @@ import re
 from typing import Any
 
 CODES: dict[int, str | None] = {
-    1: None, 2: "pampas", 3: "meadow", 4: "forest", 5: "swamp", 6: "rocks", 7: "mountain",
-    9: "market", 10: "water",
+    1: None,
+    2: "pampas",
+    3: "meadow",
+    4: "forest",
+    5: "swamp",
+    6: "rocks",
+    7: "mountain",
+    9: "market",
+    10: "water",
 }
 MAX_ROWCOUNT = 100
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -101,8 +108,9 @@ def _grid_size(control: list[Entry], header: int) -> tuple[int, int, dict[str, s
             if low in found:
                 raise HazFormatError(number, f"{key} occurs twice", "HAC-HAZ-2")
             if not _DIGITS.match(value):
-                raise HazFormatError(number, f"{key} is not a decimal integer: {value!r}",
-                                     "HAC-HAZ-2")
+                raise HazFormatError(
+                    number, f"{key} is not a decimal integer: {value!r}", "HAC-HAZ-2"
+                )
             found[low] = (number, value)
         else:
             info.setdefault(low, value)
@@ -114,8 +122,9 @@ def _grid_size(control: list[Entry], header: int) -> tuple[int, int, dict[str, s
     if cols < 1:
         raise HazFormatError(c_line, f"ColCount must be at least 1, found {cols}", "HAC-HAZ-2")
     if not 1 <= width <= MAX_ROWCOUNT:
-        raise HazFormatError(w_line, f"RowCount must be 1 to {MAX_ROWCOUNT}, found {width}",
-                             "HAC-HAZ-2")
+        raise HazFormatError(
+            w_line, f"RowCount must be 1 to {MAX_ROWCOUNT}, found {width}", "HAC-HAZ-2"
+        )
     return cols, width, info
 
 
@@ -127,13 +136,15 @@ def _cells(hexes: list[Entry], cols: int, width: int) -> dict[tuple[int, int], s
     for number, key, value in hexes:
         # HAC-HAZ-3: a decimal key, inside the grid, once
         if not _DIGITS.match(key):
-            raise HazFormatError(number, f"[Hex] key {key!r} is not a decimal integer",
-                                 "HAC-HAZ-3")
+            raise HazFormatError(number, f"[Hex] key {key!r} is not a decimal integer", "HAC-HAZ-3")
         code_key = int(key)
         y, x = divmod(code_key, 100)
         if y >= cols or x >= width:
-            raise HazFormatError(number, f"[Hex] key {key} (row {y}, column {x}) lies outside "
-                                 f"the grid of {cols} × {width}", "HAC-HAZ-3")
+            raise HazFormatError(
+                number,
+                f"[Hex] key {key} (row {y}, column {x}) lies outside the grid of {cols} × {width}",
+                "HAC-HAZ-3",
+            )
         if code_key in seen:
             raise HazFormatError(number, f"[Hex] key {key} occurs twice", "HAC-HAZ-3")
         seen.add(code_key)
@@ -141,22 +152,36 @@ def _cells(hexes: list[Entry], cols: int, width: int) -> dict[tuple[int, int], s
         if parity is None:
             parity = (x + y) % 2
         elif (x + y) % 2 != parity:
-            raise HazFormatError(number, f"[Hex] key {key}: row {y} + column {x} has the other "
-                                 "parity than the file's first key", "HAC-HAZ-4")
+            raise HazFormatError(
+                number,
+                f"[Hex] key {key}: row {y} + column {x} has the other "
+                "parity than the file's first key",
+                "HAC-HAZ-4",
+            )
         # HAC-HAZ-5: a known code
         code = int(value) if _DIGITS.match(value) else -1
         if code not in CODES:
-            raise HazFormatError(number, f"[Hex] key {key}: unknown code {value!r} (known: "
-                                 f"{', '.join(map(str, CODES))})", "HAC-HAZ-5")
+            raise HazFormatError(
+                number,
+                f"[Hex] key {key}: unknown code {value!r} (known: {', '.join(map(str, CODES))})",
+                "HAC-HAZ-5",
+            )
         space = CODES[code]
         if space is not None:
             cells[(x, y)] = space
     return cells
 
 
-def import_haz(text: str, file_name: str, *, map_id: str | None = None,
-               name: str | None = None, author: str | None = None, license: str | None = None,
-               seven_is_rocks: bool = False) -> dict[str, Any]:
+def import_haz(
+    text: str,
+    file_name: str,
+    *,
+    map_id: str | None = None,
+    name: str | None = None,
+    author: str | None = None,
+    license: str | None = None,
+    seven_is_rocks: bool = False,
+) -> dict[str, Any]:
     """The canonical map of a ``.haz`` file (§3.5): ``id`` from ``file_name`` unless
     ``map_id``, ``name`` from ``MapName`` (or the file name) unless ``name``, ``author`` from the
     file unless given, ``license`` only when given; ``seven_is_rocks`` swaps the rocks/mountain
@@ -177,8 +202,9 @@ def import_haz(text: str, file_name: str, *, map_id: str | None = None,
     types = {s["t"] for s in spaces}
     # HAC-MAP-4 (the converted map needs a market and a pampas space)
     if "market" not in types or "pampas" not in types:
-        raise HazFormatError(len(lines), "the map has no market or no pampas space "
-                             "(HAC-MAP-4)", "HAC-MAP-4")
+        raise HazFormatError(
+            len(lines), "the map has no market or no pampas space (HAC-MAP-4)", "HAC-MAP-4"
+        )
     result: dict[str, Any] = {"id": map_id or map_id_for(file_name)}
     title = info.get("mapname", "")
     result["name"] = name or (title if title not in ("", "None") else name_for(file_name))

@@ -21,14 +21,24 @@ from scorer.svg import MARK_COLOUR, Svg, hex_corners, player_colours
 from scorer.words import plural
 
 SPACE_COLOUR: Mapping[str, str] = {
-    "mountain": "#9c8c7a", "forest": "#3f7d3a", "meadow": "#e3dc72", "rocks": "#c4c4c4",
-    "swamp": "#6f6a4a", "pampas": "#d6ebb2", "market": "#f6efe2", "water": "#3f8fd6",
+    "mountain": "#9c8c7a",
+    "forest": "#3f7d3a",
+    "meadow": "#e3dc72",
+    "rocks": "#c4c4c4",
+    "swamp": "#6f6a4a",
+    "pampas": "#d6ebb2",
+    "market": "#f6efe2",
+    "water": "#3f8fd6",
 }
 WATER_TILE = "#8cc8f2"
 #: Ring colour and size (fraction of the hex) per score category.
 RING: Mapping[str, tuple[str, float]] = {
-    "markets": ("#111111", 0.95), "land_chains": ("#ffd400", 0.87), "haciendas": ("#ffffff", 0.79),
-    "water": ("#00e5ff", 0.71), "money": ("#000000", 0.5), "herds": ("#9cff3c", 0.65),
+    "markets": ("#111111", 0.95),
+    "land_chains": ("#ffd400", 0.87),
+    "haciendas": ("#ffffff", 0.79),
+    "water": ("#00e5ff", 0.71),
+    "money": ("#000000", 0.5),
+    "herds": ("#9cff3c", 0.65),
 }
 SQ3 = math.sqrt(3)
 #: Edge k of a pointy-top hex (corners k and k+1) faces the neighbour in direction EDGE[k].
@@ -38,7 +48,7 @@ LEGEND_W = 300
 
 def _ink(colour: str) -> str:
     """Black or white text, whichever reads better on ``colour`` (#rrggbb)."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
@@ -61,9 +71,13 @@ class _Layout:
 
 
 def _house(svg: Svg, x: float, y: float, s: float) -> None:
-    svg.polygon([(x - s, y + s), (x - s, y - s * 0.2), (x, y - s), (x + s, y - s * 0.2),
-                 (x + s, y + s)], fill="#ffffff", stroke="#222222", stroke_width=1.2,
-                class_="hacienda")
+    svg.polygon(
+        [(x - s, y + s), (x - s, y - s * 0.2), (x, y - s), (x + s, y - s * 0.2), (x + s, y + s)],
+        fill="#ffffff",
+        stroke="#222222",
+        stroke_width=1.2,
+        class_="hacienda",
+    )
 
 
 def _spaces(svg: Svg, state: State, lay: _Layout, colours: Mapping[int, str]) -> None:
@@ -73,26 +87,51 @@ def _spaces(svg: Svg, state: State, lay: _Layout, colours: Mapping[int, str]) ->
     for s, cell in enumerate(board.coords):
         x, y = lay.centre(cell)
         kind, code = board.types[s], cells[s]
-        fill = WATER_TILE if code >= WATER and kind != WATER_SPACE else \
-            SPACE_COLOUR[SPACE_TYPES[kind]]
-        svg.polygon(hex_corners(x, y, size, True), fill=fill, stroke="#7a7a7a",
-                    stroke_width=0.8, data_cell=f"{cell[0]},{cell[1]}")
+        fill = (
+            WATER_TILE if code >= WATER and kind != WATER_SPACE else SPACE_COLOUR[SPACE_TYPES[kind]]
+        )
+        svg.polygon(
+            hex_corners(x, y, size, True),
+            fill=fill,
+            stroke="#7a7a7a",
+            stroke_width=0.8,
+            data_cell=f"{cell[0]},{cell[1]}",
+        )
         ink = "#000000"
         if LAND <= code < ANIMAL:
             colour = colours[code - LAND]
-            svg.polygon(hex_corners(x, y, size * 0.6, True), fill=colour, stroke="#222222",
-                        stroke_width=0.8)
+            svg.polygon(
+                hex_corners(x, y, size * 0.6, True), fill=colour, stroke="#222222", stroke_width=0.8
+            )
             ink = _ink(colour)
         elif ANIMAL <= code < WATER:
             owner, animal = divmod(code - ANIMAL, 4)
-            svg.circle(x, y - size * 0.14, size * 0.34, fill=colours[owner], stroke="#222222",
-                       stroke_width=0.8)
-            svg.text(x, y - size * 0.14 + size * 0.14, ANIMALS[animal][0].upper(),
-                     font_size=f"{size * 0.4:.1f}", font_weight="bold",
-                     fill=_ink(colours[owner]), text_anchor="middle")
+            svg.circle(
+                x,
+                y - size * 0.14,
+                size * 0.34,
+                fill=colours[owner],
+                stroke="#222222",
+                stroke_width=0.8,
+            )
+            svg.text(
+                x,
+                y - size * 0.14 + size * 0.14,
+                ANIMALS[animal][0].upper(),
+                font_size=f"{size * 0.4:.1f}",
+                font_weight="bold",
+                fill=_ink(colours[owner]),
+                text_anchor="middle",
+            )
         elif kind == MARKET:
-            svg.text(x, y + size * 0.02, board.market_ids[s], font_size=f"{size * 0.34:.1f}",
-                     font_weight="bold", text_anchor="middle")
+            svg.text(
+                x,
+                y + size * 0.02,
+                board.market_ids[s],
+                font_size=f"{size * 0.34:.1f}",
+                font_weight="bold",
+                text_anchor="middle",
+            )
         elif kind == WATER_SPACE or code >= WATER:
             ink = "#ffffff" if kind == WATER_SPACE else "#000000"
         if code >= WATER:  # outline each water piece
@@ -105,10 +144,24 @@ def _spaces(svg: Svg, state: State, lay: _Layout, colours: Mapping[int, str]) ->
         if s in state.haciendas:
             _house(svg, x - size * 0.46, y - size * 0.18, size * 0.14)
         if s in state.chips:
-            svg.circle(x + size * 0.46, y - size * 0.18, size * 0.13, fill="#ffbf00",
-                       stroke="#5a4500", stroke_width=1, class_="chip")
-        svg.text(x, y + size * 0.45, f"{cell[0]},{cell[1]}", font_size=f"{font:.1f}",
-                 fill=ink, text_anchor="middle", class_="coord")
+            svg.circle(
+                x + size * 0.46,
+                y - size * 0.18,
+                size * 0.13,
+                fill="#ffbf00",
+                stroke="#5a4500",
+                stroke_width=1,
+                class_="chip",
+            )
+        svg.text(
+            x,
+            y + size * 0.45,
+            f"{cell[0]},{cell[1]}",
+            font_size=f"{font:.1f}",
+            fill=ink,
+            text_anchor="middle",
+            class_="coord",
+        )
     svg.close_group()
 
 
@@ -118,36 +171,63 @@ def _items(svg: Svg, items: Sequence[ScoreItem], lay: _Layout) -> None:
     for item in sorted(items, key=lambda i: not i.text.startswith("intermediate")):
         colour, scale = RING.get(item.category, ("#000000", 0.5))
         inter = item.text.startswith("intermediate")
-        svg.open_group(class_="score-item", data_player=item.player,
-                       data_category=item.category, data_rule=item.rule,
-                       data_points=item.points)
-        svg.tooltip(f"{item.player}: {item.text}: {plural(item.points, 'point')} "
-                    f"[{item.rule}]")
+        svg.open_group(
+            class_="score-item",
+            data_player=item.player,
+            data_category=item.category,
+            data_rule=item.rule,
+            data_points=item.points,
+        )
+        svg.tooltip(f"{item.player}: {item.text}: {plural(item.points, 'point')} [{item.rule}]")
         for cell in item.cells:
             x, y = lay.centre(cell)
             width = 1.2 if inter or not item.points else 2.2
             corners = hex_corners(x, y, lay.size * scale, True)
             if item.points and not inter:  # a dark edge keeps light rings visible
-                svg.polygon(corners, fill="none", stroke="#333333", stroke_width=width + 1.6,
-                            stroke_opacity=0.55)
-            svg.polygon(corners, fill="none", stroke=colour, stroke_width=width,
-                        stroke_opacity=None if item.points else 0.6,
-                        stroke_dasharray="4 3" if inter else None)
+                svg.polygon(
+                    corners,
+                    fill="none",
+                    stroke="#333333",
+                    stroke_width=width + 1.6,
+                    stroke_opacity=0.55,
+                )
+            svg.polygon(
+                corners,
+                fill="none",
+                stroke=colour,
+                stroke_width=width,
+                stroke_opacity=None if item.points else 0.6,
+                stroke_dasharray="4 3" if inter else None,
+            )
         svg.close_group()
 
 
-def _legend(svg: Svg, state: State, items: Sequence[ScoreItem], x: float, y: float,
-            colours: Mapping[int, str]) -> float:
+def _legend(
+    svg: Svg,
+    state: State,
+    items: Sequence[ScoreItem],
+    x: float,
+    y: float,
+    colours: Mapping[int, str],
+) -> float:
     svg.text(x, y, "Players (points, pesos)", font_size=13, font_weight="bold")
     totals = [sum(i.points for i in items if i.player == p) for p in state.names]
     if state.track is not None:
         totals = [t + k for t, k in zip(totals, state.track, strict=True)]
-    y = svg.legend(x, y + 8, [(colours[k], f"{p}: {plural(totals[k], 'point')}, "
-                                               f"{_pesos(state.money[k])}")
-                             for k, p in enumerate(state.names)])
+    y = svg.legend(
+        x,
+        y + 8,
+        [
+            (colours[k], f"{p}: {plural(totals[k], 'point')}, {_pesos(state.money[k])}")
+            for k, p in enumerate(state.names)
+        ],
+    )
     svg.text(x, y + 16, "Spaces", font_size=13, font_weight="bold")
-    y = svg.legend(x, y + 24, [(SPACE_COLOUR[t], t) for t in SPACE_TYPES]
-                   + [(WATER_TILE, "water tile (piece outlined)")])
+    y = svg.legend(
+        x,
+        y + 24,
+        [(SPACE_COLOUR[t], t) for t in SPACE_TYPES] + [(WATER_TILE, "water tile (piece outlined)")],
+    )
     svg.text(x, y + 16, "Pieces", font_size=13, font_weight="bold")
     y += 24
     svg.open_group(class_="legend")
@@ -162,8 +242,11 @@ def _legend(svg: Svg, state: State, items: Sequence[ScoreItem], x: float, y: flo
     svg.close_group()
     y += 80
     svg.text(x, y, "Score rings (hover for the item)", font_size=13, font_weight="bold")
-    entries = [(RING[c][0], f"{c} (HAC-SCORE-{k})") for k, c in enumerate(CATEGORIES, start=1)
-               if c != "money"]
+    entries = [
+        (RING[c][0], f"{c} (HAC-SCORE-{k})")
+        for k, c in enumerate(CATEGORIES, start=1)
+        if c != "money"
+    ]
     y = svg.legend(x, y + 8, entries)
     svg.text(x, y + 12, "dashed: intermediate scoring; faint: 0 points", font_size=11)
     svg.rect(x, y + 22, 12, 12, fill="none", stroke=MARK_COLOUR, stroke_width=3)
@@ -191,8 +274,10 @@ def draw_svg(state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str
     if mark is not None:
         x, y = lay.centre(mark.cell)
         svg.open_group(class_="mark", data_rule=mark.rule or None)
-        svg.tooltip(f"offending cell [{mark.cell[0]},{mark.cell[1]}]"
-                    + (f" ({mark.rule})" if mark.rule else ""))
+        svg.tooltip(
+            f"offending cell [{mark.cell[0]},{mark.cell[1]}]"
+            + (f" ({mark.rule})" if mark.rule else "")
+        )
         svg.circle(x, y, lay.size * 0.98, fill="none", stroke=MARK_COLOUR, stroke_width=4)
         svg.close_group()
     bottom = _legend(svg, state, items, legend_x, 64, colours)
@@ -211,9 +296,14 @@ def _status(state: State) -> str:
     if state.track is not None:
         return "position: one scoring event plus the points on the track"
     if state.final == 2:
-        return "game over: intermediate + final scoring" if state.inter_scores is not None \
+        return (
+            "game over: intermediate + final scoring"
+            if state.inter_scores is not None
             else "game over: final scoring"
+        )
     if state.inter_scores is not None:
-        return f"after the intermediate scoring (move {state.inter_after + 1}); " \
+        return (
+            f"after the intermediate scoring (move {state.inter_after + 1}); "
             "provisional scoring of this board"
+        )
     return "provisional scoring of this board (no scoring has taken place yet)"

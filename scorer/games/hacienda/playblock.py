@@ -77,8 +77,9 @@ def _animals_ok(play: Mapping[str, Any], n: int, cells: Sequence[int]) -> bool:
     return s1 <= size and s2 <= size and (s1 == 0 or s2 == size)
 
 
-def check_play(doc: Mapping[str, Any], board: Board, opts: Options, cells: Sequence[int]
-               ) -> list[Finding]:
+def check_play(
+    doc: Mapping[str, Any], board: Board, opts: Options, cells: Sequence[int]
+) -> list[Finding]:
     """HAC-POS-13 … HAC-POS-16 for a position with ``play``."""
     play = doc["play"]
     names = [p["name"] for p in doc["players"]]
@@ -92,8 +93,11 @@ def check_play(doc: Mapping[str, Any], board: Board, opts: Options, cells: Seque
     if not _land_ok(play, board, opts, cells):
         fail("HAC-POS-13", ("play", "land_pile"), "the land tiles and land cards do not add up")
     if not _animals_ok(play, len(names), cells):
-        fail("HAC-POS-14", ("play", "animal_stacks"), "the animal tiles, cards and stacks do "
-             "not add up")
+        fail(
+            "HAC-POS-14",
+            ("play", "animal_stacks"),
+            "the animal tiles, cards and stacks do not add up",
+        )
     s1, s2 = play["animal_stacks"]
     pile = sum(play["land_pile"].values())
     # HAC-POS-15: full displays unless the pile is empty
@@ -105,12 +109,14 @@ def check_play(doc: Mapping[str, Any], board: Board, opts: Options, cells: Seque
     to_move, done = play["to_move"], play["intermediate_done"]
     if (to_move is None and s1 + s2 > 0) or (s2 == 0 and to_move == names[0]):
         fail("HAC-POS-16", ("play", "to_move"), "the next player does not fit the stacks")
-    elif (not opts.continuous_scoring and s1 == 0 and not done
-          and to_move in (names[0], None)):
+    elif not opts.continuous_scoring and s1 == 0 and not done and to_move in (names[0], None):
         fail("HAC-POS-16", ("play", "to_move"), "the intermediate scoring would have happened")
     if done and (s1 > 0 or opts.continuous_scoring):
-        fail("HAC-POS-16", ("play", "intermediate_done"), "the intermediate scoring cannot "
-             "have happened yet")
+        fail(
+            "HAC-POS-16",
+            ("play", "intermediate_done"),
+            "the intermediate scoring cannot have happened yet",
+        )
     if not done:
         for name, value in doc.get("track", {}).items():
             if value != 0 and not opts.continuous_scoring:
@@ -118,9 +124,17 @@ def check_play(doc: Mapping[str, Any], board: Board, opts: Options, cells: Seque
     return out
 
 
-def play_state(doc: Mapping[str, Any], board: Board, opts: Options, names: tuple[str, ...],
-               base: State, cells: Sequence[int], haciendas: set[int], chips: set[int],
-               setup: Mapping[str, Any]) -> State:
+def play_state(
+    doc: Mapping[str, Any],
+    board: Board,
+    opts: Options,
+    names: tuple[str, ...],
+    base: State,
+    cells: Sequence[int],
+    haciendas: set[int],
+    chips: set[int],
+    setup: Mapping[str, Any],
+) -> State:
     """The state of a position (with ``play``: ready to continue the game)."""
     n = len(names)
     seat_of = {p: k for k, p in enumerate(names)}
@@ -129,8 +143,10 @@ def play_state(doc: Mapping[str, Any], board: Board, opts: Options, names: tuple
     for c in cells:
         if ANIMAL <= c < WATER:
             tiles[(c - ANIMAL) // 4] += 1
-    free = tuple(sum(1 for s in board.spaces_by_type[t] if cells[s] == 0) if t <= PAMPAS else 0
-                 for t in range(8))
+    free = tuple(
+        sum(1 for s in board.spaces_by_type[t] if cells[s] == 0) if t <= PAMPAS else 0
+        for t in range(8)
+    )
     water = doc.get("water", [])
     shapes = base.water_shapes
     if shapes is not None:
@@ -144,30 +160,40 @@ def play_state(doc: Mapping[str, Any], board: Board, opts: Options, names: tuple
                 left[k] = replace(left[k], count=left[k].count - 1)
         shapes = tuple(left)
     state = base._replace(
-        cells=tuple(cells), haciendas=frozenset(haciendas), chips=frozenset(chips),
-        money=money, animal_tiles=tuple(tiles), free=free,
+        cells=tuple(cells),
+        haciendas=frozenset(haciendas),
+        chips=frozenset(chips),
+        money=money,
+        animal_tiles=tuple(tiles),
+        free=free,
         land_tiles=sum(1 for c in cells if LAND <= c < ANIMAL),
         haciendas_left=max(0, base.neutral_supply - len(haciendas)),
         chips_left=max(0, base.chip_supply - len(chips)),
-        water_left=max(0, base.water_supply - len(water)), water_shapes=shapes,
-        pieces=base.pieces + len(water), final=2,
-        track=tuple(doc.get("track", {}).get(p, 0) for p in names))
+        water_left=max(0, base.water_supply - len(water)),
+        water_shapes=shapes,
+        pieces=base.pieces + len(water),
+        final=2,
+        track=tuple(doc.get("track", {}).get(p, 0) for p in names),
+    )
     play = doc.get("play")
     if play is None or set(play["hands"]) != set(names):
         return state
     return _with_play(state, play, names, seat_of)
 
 
-def _with_play(state: State, play: Mapping[str, Any], names: tuple[str, ...],
-               seat_of: Mapping[str, int]) -> State:
+def _with_play(
+    state: State, play: Mapping[str, Any], names: tuple[str, ...], seat_of: Mapping[str, int]
+) -> State:
     hands = play["hands"]
     land_hands = tuple(counts(hands[p]["land"], LAND_INDEX) for p in names)
     animal_hands = tuple(counts(hands[p]["animal"], ANIMAL_INDEX) for p in names)
     land_display = counts(play["land_display"], LAND_INDEX)
     animal_display = counts(play["animal_display"], ANIMAL_INDEX)
     pile = tuple(play["land_pile"].get(c, 0) for c in LAND_CARDS)
-    discard = tuple(max(0, LAND_TOTAL[t] - pile[t] - land_display[t]
-                        - sum(h[t] for h in land_hands)) for t in range(6))
+    discard = tuple(
+        max(0, LAND_TOTAL[t] - pile[t] - land_display[t] - sum(h[t] for h in land_hands))
+        for t in range(6)
+    )
     seen = [animal_display[a] + sum(h[a] for h in animal_hands) for a in range(4)]
     for c in state.cells:
         if ANIMAL <= c < WATER:
@@ -179,19 +205,29 @@ def _with_play(state: State, play: Mapping[str, Any], names: tuple[str, ...],
     done = play["intermediate_done"]
     over = to_move is None
     return state._replace(
-        land_hands=land_hands, animal_hands=animal_hands, land_display=land_display,
-        animal_display=animal_display, land_pile=pile,
-        land_order=_order(decks.get("land"), LAND_INDEX, sum(pile)), land_discard=discard,
-        stacks=(s1, s2), stack_orders=(_order(decks.get("animal_stack_1"), ANIMAL_INDEX, s1),
-                                       _order(decks.get("animal_stack_2"), ANIMAL_INDEX, s2)),
-        animal_seen=tuple(seen), animal_limit=tuple(ANIMAL_TOTAL - r for r in removed),
+        land_hands=land_hands,
+        animal_hands=animal_hands,
+        land_display=land_display,
+        animal_display=animal_display,
+        land_pile=pile,
+        land_order=_order(decks.get("land"), LAND_INDEX, sum(pile)),
+        land_discard=discard,
+        stacks=(s1, s2),
+        stack_orders=(
+            _order(decks.get("animal_stack_1"), ANIMAL_INDEX, s1),
+            _order(decks.get("animal_stack_2"), ANIMAL_INDEX, s2),
+        ),
+        animal_seen=tuple(seen),
+        animal_limit=tuple(ANIMAL_TOTAL - r for r in removed),
         seat=0 if over else seat_of.get(to_move, 0),
         inter=2 if done else (1 if s1 == 0 and not state.opts.continuous_scoring else 0),
-        final=2 if over else (1 if s2 == 0 else 0))
+        final=2 if over else (1 if s2 == 0 else 0),
+    )
 
 
-def _order(cards: Sequence[str] | None, vocab: Mapping[str, int], size: int
-           ) -> tuple[int, ...] | None:
+def _order(
+    cards: Sequence[str] | None, vocab: Mapping[str, int], size: int
+) -> tuple[int, ...] | None:
     """A remaining deck order; one whose length is not the pile's is not used (unknown)."""
     if cards is None or len(cards) != size:
         return None

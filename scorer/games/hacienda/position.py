@@ -66,9 +66,12 @@ class Checker:
         doc = self.doc
         play = doc.get("play", {})
         keyed: list[tuple[Path, Mapping[str, Any], bool]] = [
-            (("land",), doc["land"], False), (("animals",), doc["animals"], False),
-            (("haciendas",), doc.get("haciendas", {}), False), (("money",), doc["money"], True),
-            (("track",), doc.get("track", {}), False)]
+            (("land",), doc["land"], False),
+            (("animals",), doc["animals"], False),
+            (("haciendas",), doc.get("haciendas", {}), False),
+            (("money",), doc["money"], True),
+            (("track",), doc.get("track", {}), False),
+        ]
         if "hands" in play:
             keyed.append((("play", "hands"), play["hands"], True))
         for path, obj, complete in keyed:
@@ -81,8 +84,9 @@ class Checker:
         if to_move is not None and to_move not in self.seat:
             self.fail("HAC-POS-1", ("play", "to_move"), f"{to_move!r} is not a player")
 
-    def place(self, cell: Sequence[int], path: Path, code: int, allowed: tuple[int, ...]
-              ) -> int | None:
+    def place(
+        self, cell: Sequence[int], path: Path, code: int, allowed: tuple[int, ...]
+    ) -> int | None:
         """HAC-POS-2/3/4 for one piece; puts it on the board."""
         s = self.space(cell, path)
         if s is None:
@@ -91,8 +95,12 @@ class Checker:
             self.fail("HAC-POS-3", path, f"({cell[0]},{cell[1]}) already carries a piece")
             return None
         if self.board.types[s] not in allowed:
-            self.fail("HAC-POS-4", path, f"({cell[0]},{cell[1]}) is "
-                      f"{article(self._type(s))} space; this piece cannot lie there")
+            self.fail(
+                "HAC-POS-4",
+                path,
+                f"({cell[0]},{cell[1]}) is "
+                f"{article(self._type(s))} space; this piece cannot lie there",
+            )
         self.first[s] = path
         self.cells[s] = code
         return s
@@ -114,8 +122,9 @@ class Checker:
                         self.place(c, ("animals", name, animal, k), code, (PAMPAS,))
         for k, tile in enumerate(self.doc.get("water", [])):
             for i, c in enumerate(tile):
-                self.place(c, ("water", k, i), WATER + len(self.board.spaces_by_type[7]) + k,
-                           (PAMPAS,))
+                self.place(
+                    c, ("water", k, i), WATER + len(self.board.spaces_by_type[7]) + k, (PAMPAS,)
+                )
 
 
 def _land_counts(ch: Checker) -> None:
@@ -130,11 +139,15 @@ def _land_counts(ch: Checker) -> None:
     for s in tiles:
         if types[s] <= PAMPAS:  # land on a market or water space is HAC-POS-4
             per[types[s]] += 1
-    extra = sum(LAND_TOTAL[t] - len(ch.board.spaces_by_type[t]) for t in range(5)
-                if all(ch.cells[s] != 0 for s in ch.board.spaces_by_type[t]))
+    extra = sum(
+        LAND_TOTAL[t] - len(ch.board.spaces_by_type[t])
+        for t in range(5)
+        if all(ch.cells[s] != 0 for s in ch.board.spaces_by_type[t])
+    )
     if any(per[t] > LAND_TOTAL[t] for t in range(5)) or per[PAMPAS] > LAND_TOTAL[PAMPAS] + extra:
-        ch.fail("HAC-POS-5", ("land",), "more land tiles on some space type than the land "
-                "cards allow")
+        ch.fail(
+            "HAC-POS-5", ("land",), "more land tiles on some space type than the land cards allow"
+        )
 
 
 def _groups(ch: Checker) -> None:
@@ -188,8 +201,9 @@ def _water(ch: Checker) -> None:
             ch.fail("HAC-POS-9", ("water", k), "this water tile touches no land or animal tile")
         forms.append(canonical_form(cells))
     if len(tiles) > supply:
-        ch.fail("HAC-POS-9", ("water",), f"{plural(len(tiles), 'water tile')}, the supply has "
-                f"{supply}")
+        ch.fail(
+            "HAC-POS-9", ("water",), f"{plural(len(tiles), 'water tile')}, the supply has {supply}"
+        )
     elif shapes is not None:
         left = {s.shape: s.count for s in shapes}
         for form in forms:
@@ -202,8 +216,12 @@ def _water(ch: Checker) -> None:
 
 def _touches_tile(ch: Checker, cells: Sequence[tuple[int, ...]]) -> bool:
     idx, nbrs = ch.board.index, ch.board.neighbours
-    return any(LAND <= ch.cells[n] < WATER for c in cells if (c[0], c[1]) in idx
-               for n in nbrs[idx[(c[0], c[1])]])
+    return any(
+        LAND <= ch.cells[n] < WATER
+        for c in cells
+        if (c[0], c[1]) in idx
+        for n in nbrs[idx[(c[0], c[1])]]
+    )
 
 
 def _haciendas(ch: Checker) -> set[int]:
@@ -231,11 +249,13 @@ def _haciendas(ch: Checker) -> set[int]:
             elif len(group(ch.cells, nbrs, s)) < ch.opts.hacienda_min_group:
                 ch.fail("HAC-POS-10", path, "the group is smaller than hacienda_min_group")
             placed.add(s)
-    supply = ch.doc.get("components", {}).get("neutral_haciendas",
-                                              NEUTRAL_HACIENDAS.get(len(ch.names), 9))
+    supply = ch.doc.get("components", {}).get(
+        "neutral_haciendas", NEUTRAL_HACIENDAS.get(len(ch.names), 9)
+    )
     if count > supply:
-        ch.fail("HAC-POS-10", ("haciendas",), f"{plural(count, 'hacienda')}, the supply "
-                f"has {supply}")
+        ch.fail(
+            "HAC-POS-10", ("haciendas",), f"{plural(count, 'hacienda')}, the supply has {supply}"
+        )
     return placed
 
 
@@ -256,8 +276,7 @@ def _chips(ch: Checker) -> set[int]:
         placed.add(s)
     supply = ch.doc.get("components", {}).get("harvest_chips", 8)
     if len(chips) > supply:
-        ch.fail("HAC-POS-11", ("chips",), f"{plural(len(chips), 'chip')}, the supply has "
-                f"{supply}")
+        ch.fail("HAC-POS-11", ("chips",), f"{plural(len(chips), 'chip')}, the supply has {supply}")
     return placed
 
 
@@ -266,8 +285,9 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult:
     try:
         board = parse_map(doc["map"], ("map",))
     except RuleViolation as exc:
-        return PositionResult(None, (Finding(exc.rule, to_pointer(exc.path), exc.message,
-                                             details=dict(exc.details)),))
+        return PositionResult(
+            None, (Finding(exc.rule, to_pointer(exc.path), exc.message, details=dict(exc.details)),)
+        )
     opts = parse_options(doc.get("variant", {}))
     ch = Checker(doc, board, opts)
     ch.names_ok()
@@ -291,16 +311,24 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult:
     return PositionResult(state, findings)
 
 
-def _state(doc: Mapping[str, Any], board: Board, opts: Options, cells: list[int],
-           haciendas: set[int], chips: set[int]) -> State:
+def _state(
+    doc: Mapping[str, Any],
+    board: Board,
+    opts: Options,
+    cells: list[int],
+    haciendas: set[int],
+    chips: set[int],
+) -> State:
     names = tuple(p["name"] for p in doc["players"])
     n = len(names)
     comp = doc.get("components", {})
-    setup: dict[str, Any] = {"hands": {p: {"land": [], "animal": []} for p in names},
-                             "land_display": [], "animal_display": [],
-                             "neutral_haciendas": comp.get("neutral_haciendas",
-                                                           NEUTRAL_HACIENDAS.get(n, 9)),
-                             "harvest_chips": comp.get("harvest_chips", 8)}
+    setup: dict[str, Any] = {
+        "hands": {p: {"land": [], "animal": []} for p in names},
+        "land_display": [],
+        "animal_display": [],
+        "neutral_haciendas": comp.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
+        "harvest_chips": comp.get("harvest_chips", 8),
+    }
     if "water_supply" in comp:
         setup["water_supply"] = comp["water_supply"]
     base = build_state(board, opts, names, setup)

@@ -40,10 +40,13 @@ def render(state: State) -> str:
                 continue
             col = 2 * (2 * q + r - base)  # a hex is 4 columns wide, half a hex is 2
             line.extend(" " * (col + 4 - len(line)))
-            line[col + 1:col + 4] = _glyph(state, s)
+            line[col + 1 : col + 4] = _glyph(state, s)
         lines.append(f"{r:>4} " + "".join(line).rstrip())
-    legend = ("spaces: m mountain, f forest, e meadow, r rocks, s swamp, p pampas, K market, "
-              "W water; tiles: <seat><terrain or c/h/p/s animal>, * hacienda, + chip, ~ water")
-    money = ", ".join(f"{n} {plural(m, 'peso')}"
-                      for n, m in zip(state.names, state.money, strict=True))
+    legend = (
+        "spaces: m mountain, f forest, e meadow, r rocks, s swamp, p pampas, K market, "
+        "W water; tiles: <seat><terrain or c/h/p/s animal>, * hacienda, + chip, ~ water"
+    )
+    money = ", ".join(
+        f"{n} {plural(m, 'peso')}" for n, m in zip(state.names, state.money, strict=True)
+    )
     return "\n".join([*lines, legend, money])

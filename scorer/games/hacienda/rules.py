@@ -74,7 +74,7 @@ RULE_IDS: dict[str, str] = {
     "HAC-MARKET-2": "Standard payment: herd size + the player's land tiles in chains touching the "
     "herd (or only adjacent tiles, option).",
     "HAC-MARKET-3": "Variant 1 payment: herd size × the player's land tiles adjacent to the herd.",
-    "HAC-MARKET-4": "With `market_pay_per: \"market\"`, a market pays only when the player first "
+    "HAC-MARKET-4": 'With `market_pay_per: "market"`, a market pays only when the player first '
     "connects to it.",
     "HAC-MARKET-5": "A claimed `income` of `play_animal` equals the computed payment (claim "
     "finding).",
@@ -104,7 +104,7 @@ RULE_IDS: dict[str, str] = {
     "HAC-SCORE-2": "`land_chains`: 2 points per tile in each chain of 3 or more tiles.",
     "HAC-SCORE-3": "`haciendas`: 1 point per tile of each chain or herd carrying a hacienda.",
     "HAC-SCORE-4": "`water`: 1 point per own tile next to water (per water piece with "
-    "`water_scoring: \"per_piece\"`).",
+    '`water_scoring: "per_piece"`).',
     "HAC-SCORE-5": "`money`: floor(pesos / `pesos_per_point`) points.",
     "HAC-SCORE-6": "`herds`: with `herd_points`, 1 point per tile of each herd of 3 or more tiles.",
     "HAC-SCORE-7": "The game score is the sum of the scorings; highest wins; ties per `tiebreak`.",

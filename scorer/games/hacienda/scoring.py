@@ -41,8 +41,7 @@ def components(state: State, seat: int) -> tuple[Groups, Groups]:
 def connected_markets(state: State, seat: int) -> list[int]:
     """The market spaces with an animal tile of the seat next to them (§3.2), in map order."""
     cells, nbrs = state.cells, state.board.neighbours
-    return [m for m in state.board.market_ids
-            if any(is_animal_of(cells[n], seat) for n in nbrs[m])]
+    return [m for m in state.board.market_ids if any(is_animal_of(cells[n], seat) for n in nbrs[m])]
 
 
 def markets_connected(state: State, seat: int) -> int:

@@ -43,10 +43,14 @@ def counts(cards: Sequence[str], vocab: Mapping[str, int]) -> Counts:
     return tuple(out)
 
 
-def _fail(rule: str, message: str, path: tuple[PathPart, ...], expected: object = None,
-          found: object = None) -> RuleViolation:
-    details = {} if expected is None and found is None else {"expected": expected,
-                                                            "found": found}
+def _fail(
+    rule: str,
+    message: str,
+    path: tuple[PathPart, ...],
+    expected: object = None,
+    found: object = None,
+) -> RuleViolation:
+    details = {} if expected is None and found is None else {"expected": expected, "found": found}
     return RuleViolation(rule, message, path, details)
 
 
@@ -55,23 +59,37 @@ def _check_hands(setup: Mapping[str, Any], names: Sequence[str]) -> None:
     for name in names:
         # HAC-SETUP-2: one hand per player
         if name not in hands:
-            raise _fail("HAC-SETUP-2", f"no starting hand for {name}", ("setup", "hands"),
-                        sorted(names), sorted(hands))
+            raise _fail(
+                "HAC-SETUP-2",
+                f"no starting hand for {name}",
+                ("setup", "hands"),
+                sorted(names),
+                sorted(hands),
+            )
     for name, hand in hands.items():
         # HAC-SETUP-2: no other names, 8 land and 4 animal cards each
         if name not in names:
             raise _fail("HAC-SETUP-2", f"{name!r} is not a player", ("setup", "hands", name))
         if len(hand["land"]) != HAND_LAND or len(hand["animal"]) != HAND_ANIMAL:
-            raise _fail("HAC-SETUP-2", f"{name}'s hand has "
-                        f"{plural(len(hand['land']), 'land card')} and "
-                        f"{plural(len(hand['animal']), 'animal card')}, not 8 and 4",
-                        ("setup", "hands", name), [HAND_LAND, HAND_ANIMAL],
-                        [len(hand["land"]), len(hand["animal"])])
+            raise _fail(
+                "HAC-SETUP-2",
+                f"{name}'s hand has "
+                f"{plural(len(hand['land']), 'land card')} and "
+                f"{plural(len(hand['animal']), 'animal card')}, not 8 and 4",
+                ("setup", "hands", name),
+                [HAND_LAND, HAND_ANIMAL],
+                [len(hand["land"]), len(hand["animal"])],
+            )
     for key in ("land_display", "animal_display"):
         # HAC-SETUP-3: 4 cards in each display
         if len(setup[key]) != DISPLAY:
-            raise _fail("HAC-SETUP-3", f"{key} has {plural(len(setup[key]), 'card')}, not 4",
-                        ("setup", key), DISPLAY, len(setup[key]))
+            raise _fail(
+                "HAC-SETUP-3",
+                f"{key} has {plural(len(setup[key]), 'card')}, not 4",
+                ("setup", key),
+                DISPLAY,
+                len(setup[key]),
+            )
 
 
 def _check_card_totals(setup: Mapping[str, Any], names: Sequence[str]) -> None:
@@ -87,64 +105,108 @@ def _check_card_totals(setup: Mapping[str, Any], names: Sequence[str]) -> None:
     for key in ("land", "animal_stack_1", "animal_stack_2"):
         lists.append((("setup", "decks", key), decks.get(key, [])))
     seen: dict[str, int] = {}
-    totals = {**dict(zip(LAND_CARDS, LAND_TOTAL, strict=True)),
-              **dict.fromkeys(ANIMALS, ANIMAL_TOTAL)}
+    totals = {
+        **dict(zip(LAND_CARDS, LAND_TOTAL, strict=True)),
+        **dict.fromkeys(ANIMALS, ANIMAL_TOTAL),
+    }
     for path, cards in lists:
         for card in cards:
             seen[card] = seen.get(card, 0) + 1
             # HAC-SETUP-4: no card type beyond its total
             if seen[card] > totals[card]:
-                raise _fail("HAC-SETUP-4", f"more than {totals[card]} {card} cards", path,
-                            totals[card], seen[card])
+                raise _fail(
+                    "HAC-SETUP-4",
+                    f"more than {totals[card]} {card} cards",
+                    path,
+                    totals[card],
+                    seen[card],
+                )
 
 
 def _check_sizes(setup: Mapping[str, Any], n: int, opts: Options) -> None:
     size = stack_size(n)
     # HAC-SETUP-5: stack sizes and removed cards fit the player count
     if "animal_stack_sizes" in setup and list(setup["animal_stack_sizes"]) != [size, size]:
-        raise _fail("HAC-SETUP-5", f"with {plural(n, 'player')} the animal stacks hold "
-                    f"{size} + {size}",
-                    ("setup", "animal_stack_sizes"), [size, size], setup["animal_stack_sizes"])
+        raise _fail(
+            "HAC-SETUP-5",
+            f"with {plural(n, 'player')} the animal stacks hold {size} + {size}",
+            ("setup", "animal_stack_sizes"),
+            [size, size],
+            setup["animal_stack_sizes"],
+        )
     if "removed_animal_cards" in setup and setup["removed_animal_cards"] != REMOVED[n]:
-        raise _fail("HAC-SETUP-5", f"with {plural(n, 'player')} "
-                    f"{plural(REMOVED[n], 'animal card')} {noun(REMOVED[n], 'is', 'are')} "
-                    "removed", ("setup", "removed_animal_cards"), REMOVED[n],
-                    setup["removed_animal_cards"])
+        raise _fail(
+            "HAC-SETUP-5",
+            f"with {plural(n, 'player')} "
+            f"{plural(REMOVED[n], 'animal card')} {noun(REMOVED[n], 'is', 'are')} "
+            "removed",
+            ("setup", "removed_animal_cards"),
+            REMOVED[n],
+            setup["removed_animal_cards"],
+        )
     types = setup.get("removed_animal_types")
     if types is not None and len(types) != REMOVED[n]:
-        raise _fail("HAC-SETUP-5", f"with {plural(n, 'player')} "
-                    f"{plural(REMOVED[n], 'animal card')} {noun(REMOVED[n], 'is', 'are')} "
-                    f"removed, {len(types)} {noun(len(types), 'is', 'are')} listed",
-                    ("setup", "removed_animal_types"), REMOVED[n], len(types))
+        raise _fail(
+            "HAC-SETUP-5",
+            f"with {plural(n, 'player')} "
+            f"{plural(REMOVED[n], 'animal card')} {noun(REMOVED[n], 'is', 'are')} "
+            f"removed, {len(types)} {noun(len(types), 'is', 'are')} listed",
+            ("setup", "removed_animal_types"),
+            REMOVED[n],
+            len(types),
+        )
     # HAC-SETUP-6: the land pile size
     if "land_pile_size" in setup and setup["land_pile_size"] != land_pile_size(n):
-        raise _fail("HAC-SETUP-6", f"with {plural(n, 'player')} the land pile holds "
-                    f"{land_pile_size(n)}",
-                    ("setup", "land_pile_size"), land_pile_size(n), setup["land_pile_size"])
+        raise _fail(
+            "HAC-SETUP-6",
+            f"with {plural(n, 'player')} the land pile holds {land_pile_size(n)}",
+            ("setup", "land_pile_size"),
+            land_pile_size(n),
+            setup["land_pile_size"],
+        )
     decks = setup.get("decks", {})
-    for key, length in (("land", land_pile_size(n)), ("animal_stack_1", size),
-                        ("animal_stack_2", size)):
+    for key, length in (
+        ("land", land_pile_size(n)),
+        ("animal_stack_1", size),
+        ("animal_stack_2", size),
+    ):
         # HAC-SETUP-7: each deck order has its pile's length
         if key in decks and len(decks[key]) != length:
-            raise _fail("HAC-SETUP-7", f"the {key} order has "
-                        f"{plural(len(decks[key]), 'card')}, the pile holds {length}",
-                        ("setup", "decks", key), length, len(decks[key]))
+            raise _fail(
+                "HAC-SETUP-7",
+                f"the {key} order has {plural(len(decks[key]), 'card')}, the pile holds {length}",
+                ("setup", "decks", key),
+                length,
+                len(decks[key]),
+            )
     if types is not None and "animal_stack_1" in decks and "animal_stack_2" in decks:
-        everything = [*types, *decks["animal_stack_1"], *decks["animal_stack_2"],
-                      *setup["animal_display"]]
+        everything = [
+            *types,
+            *decks["animal_stack_1"],
+            *decks["animal_stack_2"],
+            *setup["animal_display"],
+        ]
         for hand in setup["hands"].values():
             everything += hand["animal"]
         for a in ANIMALS:
             # HAC-SETUP-7: with every animal card listed, exactly 18 of each
             if everything.count(a) != ANIMAL_TOTAL:
-                raise _fail("HAC-SETUP-7", f"the animal cards hold {everything.count(a)} {a}, "
-                            "not 18", ("setup", "decks", "animal_stack_2"), ANIMAL_TOTAL,
-                            everything.count(a))
+                raise _fail(
+                    "HAC-SETUP-7",
+                    f"the animal cards hold {everything.count(a)} {a}, not 18",
+                    ("setup", "decks", "animal_stack_2"),
+                    ANIMAL_TOTAL,
+                    everything.count(a),
+                )
     # HAC-SETUP-8: the start money agrees with the variant
     if "start_money" in setup and setup["start_money"] != opts.start_money:
-        raise _fail("HAC-SETUP-8", f"start money {setup['start_money']}, the variant gives "
-                    f"{opts.start_money}", ("setup", "start_money"), opts.start_money,
-                    setup["start_money"])
+        raise _fail(
+            "HAC-SETUP-8",
+            f"start money {setup['start_money']}, the variant gives {opts.start_money}",
+            ("setup", "start_money"),
+            opts.start_money,
+            setup["start_money"],
+        )
 
 
 def water_supply(spec: Any) -> tuple[int, tuple[WaterShape, ...] | None]:
@@ -153,8 +215,10 @@ def water_supply(spec: Any) -> tuple[int, tuple[WaterShape, ...] | None]:
         return WATER_SUPPLY, None
     if isinstance(spec, int):
         return spec, None
-    shapes = tuple(WaterShape(s["shape"], canonical_form([tuple(c) for c in s["cells"]]),
-                              s["count"]) for s in spec)
+    shapes = tuple(
+        WaterShape(s["shape"], canonical_form([tuple(c) for c in s["cells"]]), s["count"])
+        for s in spec
+    )
     return sum(s.count for s in shapes), shapes
 
 
@@ -166,8 +230,9 @@ def initial_state(record: Mapping[str, Any]) -> State:
     n = len(names)
     # HAC-SETUP-1: 2 to 5 players
     if not 2 <= n <= 5:
-        raise _fail("HAC-SETUP-1", f"Hacienda is for 2 to 5 players, not {n}", ("players",),
-                    "2-5", n)
+        raise _fail(
+            "HAC-SETUP-1", f"Hacienda is for 2 to 5 players, not {n}", ("players",), "2-5", n
+        )
     opts = parse_options(record.get("variant", {}))
     _check_hands(setup, names)
     _check_card_totals(setup, names)
@@ -176,16 +241,18 @@ def initial_state(record: Mapping[str, Any]) -> State:
     return build_state(board, opts, names, setup)._replace(colours=colours)
 
 
-def build_state(board: Board, opts: Options, names: tuple[str, ...],
-                setup: Mapping[str, Any]) -> State:
+def build_state(
+    board: Board, opts: Options, names: tuple[str, ...], setup: Mapping[str, Any]
+) -> State:
     """The start state from checked setup data."""
     n = len(names)
     land_hands = tuple(counts(setup["hands"][p]["land"], LAND_INDEX) for p in names)
     animal_hands = tuple(counts(setup["hands"][p]["animal"], ANIMAL_INDEX) for p in names)
     land_display = counts(setup["land_display"], LAND_INDEX)
     animal_display = counts(setup["animal_display"], ANIMAL_INDEX)
-    land_pile = tuple(LAND_TOTAL[t] - land_display[t] - sum(h[t] for h in land_hands)
-                      for t in range(6))
+    land_pile = tuple(
+        LAND_TOTAL[t] - land_display[t] - sum(h[t] for h in land_hands) for t in range(6)
+    )
     seen = tuple(animal_display[a] + sum(h[a] for h in animal_hands) for a in range(4))
     removed = counts(setup.get("removed_animal_types", []), ANIMAL_INDEX)
     decks = setup.get("decks", {})
@@ -197,20 +264,38 @@ def build_state(board: Board, opts: Options, names: tuple[str, ...],
     free = tuple(len(board.spaces_by_type[t]) if t <= PAMPAS else 0 for t in range(8))
     size = stack_size(n)
     return State(
-        board=board, opts=opts, names=names, cells=tuple(cells), haciendas=frozenset(),
-        chips=frozenset(), money=(opts.start_money,) * n, land_hands=land_hands,
-        animal_hands=animal_hands, animal_tiles=(0,) * n, free=free,
-        land_display=land_display, animal_display=animal_display, land_pile=land_pile,
-        land_order=_order(decks.get("land"), LAND_INDEX), land_discard=(0,) * 6, land_tiles=0,
+        board=board,
+        opts=opts,
+        names=names,
+        cells=tuple(cells),
+        haciendas=frozenset(),
+        chips=frozenset(),
+        money=(opts.start_money,) * n,
+        land_hands=land_hands,
+        animal_hands=animal_hands,
+        animal_tiles=(0,) * n,
+        free=free,
+        land_display=land_display,
+        animal_display=animal_display,
+        land_pile=land_pile,
+        land_order=_order(decks.get("land"), LAND_INDEX),
+        land_discard=(0,) * 6,
+        land_tiles=0,
         stacks=(size, size),
-        stack_orders=(_order(decks.get("animal_stack_1"), ANIMAL_INDEX),
-                      _order(decks.get("animal_stack_2"), ANIMAL_INDEX)),
-        animal_seen=seen, animal_limit=tuple(ANIMAL_TOTAL - r for r in removed),
+        stack_orders=(
+            _order(decks.get("animal_stack_1"), ANIMAL_INDEX),
+            _order(decks.get("animal_stack_2"), ANIMAL_INDEX),
+        ),
+        animal_seen=seen,
+        animal_limit=tuple(ANIMAL_TOTAL - r for r in removed),
         haciendas_left=setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
         chips_left=setup.get("harvest_chips", HARVEST_CHIPS),
         chip_supply=setup.get("harvest_chips", HARVEST_CHIPS),
         neutral_supply=setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
-        water_left=supply, water_supply=supply, water_shapes=shapes, pieces=len(printed),
+        water_left=supply,
+        water_supply=supply,
+        water_shapes=shapes,
+        pieces=len(printed),
     )
 
 

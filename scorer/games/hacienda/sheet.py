@@ -33,9 +33,11 @@ class HaciendaSheet(ScoreSheet):
     inter_after: int = -1  # index of the move after which the intermediate scoring took place
 
 
-def _ranking(lines: Sequence[PlayerScore], money: Mapping[str, int], tiebreak: str
-             ) -> tuple[tuple[str, ...], ...]:
+def _ranking(
+    lines: Sequence[PlayerScore], money: Mapping[str, int], tiebreak: str
+) -> tuple[tuple[str, ...], ...]:
     """HAC-SCORE-7: highest total first; ties share the place unless tiebreak money."""
+
     def key(line: PlayerScore) -> tuple[int, int]:
         return (line.total, money[line.name] if tiebreak == "money" else 0)
 
@@ -49,8 +51,12 @@ def _ranking(lines: Sequence[PlayerScore], money: Mapping[str, int], tiebreak: s
     return tuple(tuple(t) for t in tiers)
 
 
-def _lines(names: Sequence[str], rows: Sequence[Counts], extras: Sequence[dict[str, object]],
-           bonus: Sequence[int] | None = None) -> tuple[PlayerScore, ...]:
+def _lines(
+    names: Sequence[str],
+    rows: Sequence[Counts],
+    extras: Sequence[dict[str, object]],
+    bonus: Sequence[int] | None = None,
+) -> tuple[PlayerScore, ...]:
     out = []
     for k, name in enumerate(names):
         cats = dict(zip(CATEGORIES, rows[k][:6], strict=True))
@@ -64,8 +70,9 @@ def event_sheet(state: State, rows: Sequence[Counts]) -> ScoreSheet:
     extras: list[dict[str, object]] = [{"markets connected": r[6]} for r in rows]
     lines = _lines(state.names, rows, extras)
     money = dict(zip(state.names, state.money, strict=True))
-    return ScoreSheet(CATEGORIES, lines, _ranking(lines, money, state.opts.tiebreak),
-                      ("markets connected",))
+    return ScoreSheet(
+        CATEGORIES, lines, _ranking(lines, money, state.opts.tiebreak), ("markets connected",)
+    )
 
 
 def record_sheet(state: State, notes: tuple[str, ...] = ()) -> HaciendaSheet:
@@ -82,17 +89,33 @@ def record_sheet(state: State, notes: tuple[str, ...] = ()) -> HaciendaSheet:
     if inter is not None:
         label = "final" if state.final == 2 else "provisional"
         stages = (("intermediate", event_sheet(state, inter)), (label, event_sheet(state, final)))
-        rows = [tuple(a + b for a, b in zip(i, f, strict=True)) for i, f in zip(inter, final,
-                                                                                 strict=True)]
+        rows = [
+            tuple(a + b for a, b in zip(i, f, strict=True))
+            for i, f in zip(inter, final, strict=True)
+        ]
         columns = ("intermediate", label, "pesos")
         for k in range(len(names)):
-            extras[k] = {"intermediate": sum(inter[k][:6]), label: sum(final[k][:6]),
-                         "pesos": state.money[k]}
+            extras[k] = {
+                "intermediate": sum(inter[k][:6]),
+                label: sum(final[k][:6]),
+                "pesos": state.money[k],
+            }
     lines = _lines(names, rows, extras)
     return HaciendaSheet(
-        CATEGORIES, lines, _ranking(lines, money, state.opts.tiebreak), columns, stages,
-        notes, tiebreak, state.issues, money, state.final == 2, inter is not None,
-        state.opts.continuous_scoring, state.inter_after)
+        CATEGORIES,
+        lines,
+        _ranking(lines, money, state.opts.tiebreak),
+        columns,
+        stages,
+        notes,
+        tiebreak,
+        state.issues,
+        money,
+        state.final == 2,
+        inter is not None,
+        state.opts.continuous_scoring,
+        state.inter_after,
+    )
 
 
 def position_sheet(state: State, track: Sequence[int], notes: tuple[str, ...]) -> HaciendaSheet:
@@ -100,17 +123,29 @@ def position_sheet(state: State, track: Sequence[int], notes: tuple[str, ...]) -
     names = state.names
     money = dict(zip(names, state.money, strict=True))
     rows = evaluate(state)
-    extras: list[dict[str, object]] = [{"track": track[k], "pesos": state.money[k]}
-                                       for k in range(len(names))]
+    extras: list[dict[str, object]] = [
+        {"track": track[k], "pesos": state.money[k]} for k in range(len(names))
+    ]
     lines = _lines(names, rows, extras, track)
     return HaciendaSheet(
-        CATEGORIES, lines, _ranking(lines, money, state.opts.tiebreak), ("track", "pesos"), (),
-        notes, "pesos left" if state.opts.tiebreak == "money" else "", (), money, True, False,
-        state.opts.continuous_scoring)
+        CATEGORIES,
+        lines,
+        _ranking(lines, money, state.opts.tiebreak),
+        ("track", "pesos"),
+        (),
+        notes,
+        "pesos left" if state.opts.tiebreak == "money" else "",
+        (),
+        money,
+        True,
+        False,
+        state.opts.continuous_scoring,
+    )
 
 
-def _compare(sheet: ScoreSheet, claims: Mapping[str, Any], base: tuple[str, ...],
-             when: Mapping[str, object]) -> list[Finding]:
+def _compare(
+    sheet: ScoreSheet, claims: Mapping[str, Any], base: tuple[str, ...], when: Mapping[str, object]
+) -> list[Finding]:
     out: list[Finding] = []
     for name, value in claims.get("scores", {}).items():
         out.extend(_one(sheet, (*base, "scores", name), name, "total", value, when))
@@ -120,52 +155,100 @@ def _compare(sheet: ScoreSheet, claims: Mapping[str, Any], base: tuple[str, ...]
     return out
 
 
-def _one(sheet: ScoreSheet, path: tuple[str, ...], name: str, key: str, claimed: Any,
-         when: Mapping[str, object]) -> list[Finding]:
+def _one(
+    sheet: ScoreSheet,
+    path: tuple[str, ...],
+    name: str,
+    key: str,
+    claimed: Any,
+    when: Mapping[str, object],
+) -> list[Finding]:
     try:
         line = sheet.player(name)
     except KeyError:
-        return [Finding("REC-CLAIM-1", to_pointer(path), f"{name!r} is not a player of this game",
-                        details={"found": name})]
+        return [
+            Finding(
+                "REC-CLAIM-1",
+                to_pointer(path),
+                f"{name!r} is not a player of this game",
+                details={"found": name},
+            )
+        ]
     actual = line.total if key == "total" else line.categories.get(key)
     if actual == claimed:
         return []
     stage = str(when["scoring"])
     move = when.get("move")
     label = scoring_when(stage, move if isinstance(move, int) else None)
-    return [claim_mismatch(to_pointer(path), name, key, claimed, actual, when=label,
-                           details={"category": key, **when})]
+    return [
+        claim_mismatch(
+            to_pointer(path),
+            name,
+            key,
+            claimed,
+            actual,
+            when=label,
+            details={"category": key, **when},
+        )
+    ]
 
 
 def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
     """``claimed.intermediate``, ``final``, ``money`` and the step incomes (§7.5)."""
     if not isinstance(sheet, HaciendaSheet):
         return []
-    out = [claim_mismatch(to_pointer(i.path), i.player, "income", i.found, i.expected,
-                          rule=i.rule, when=i.when, details={"move": i.move})
-           for i in sheet.issues]
+    out = [
+        claim_mismatch(
+            to_pointer(i.path),
+            i.player,
+            "income",
+            i.found,
+            i.expected,
+            rule=i.rule,
+            when=i.when,
+            details={"move": i.move},
+        )
+        for i in sheet.issues
+    ]
     stages = dict(sheet.stages)
     if "intermediate" in claimed:
         if sheet.continuous:
-            out.append(Finding("REC-CLAIM-1", "/claimed/intermediate", "intermediate scoring "
-                               f"claimed for {claimed_by(claimed['intermediate'])}: variant 2 "
-                               "has no intermediate scoring",
-                               details={"expected": None, "found": "intermediate"}))
+            out.append(
+                Finding(
+                    "REC-CLAIM-1",
+                    "/claimed/intermediate",
+                    "intermediate scoring "
+                    f"claimed for {claimed_by(claimed['intermediate'])}: variant 2 "
+                    "has no intermediate scoring",
+                    details={"expected": None, "found": "intermediate"},
+                )
+            )
         elif "intermediate" in stages:
             after = {"move": sheet.inter_after} if sheet.inter_after >= 0 else {}
-            out.extend(_compare(stages["intermediate"], claimed["intermediate"],
-                                ("claimed", "intermediate"), {"scoring": "intermediate",
-                                                              **after}))
+            out.extend(
+                _compare(
+                    stages["intermediate"],
+                    claimed["intermediate"],
+                    ("claimed", "intermediate"),
+                    {"scoring": "intermediate", **after},
+                )
+            )
     if "final" in claimed and sheet.complete:
         final = stages.get("final", sheet)
-        out.extend(_compare(final, claimed["final"], ("claimed", "final"),
-                            {"scoring": "final"}))
+        out.extend(_compare(final, claimed["final"], ("claimed", "final"), {"scoring": "final"}))
     for name, value in claimed.get("money", {}).items():
         pointer = to_pointer(("claimed", "money", name))
         if name not in sheet.money:
-            out.append(Finding("REC-CLAIM-1", pointer, f"{name!r} is not a player of this game",
-                               details={"found": name}))
+            out.append(
+                Finding(
+                    "REC-CLAIM-1",
+                    pointer,
+                    f"{name!r} is not a player of this game",
+                    details={"found": name},
+                )
+            )
         elif sheet.money[name] != value:
-            out.append(claim_mismatch(pointer, name, "pesos", value, sheet.money[name],
-                                      unit="peso"))
+            out.append(
+                claim_mismatch(pointer, name, "pesos", value, sheet.money[name], unit="peso")
+            )
     return out

@@ -31,23 +31,31 @@ SETUP_OPTIONS = ("harvest_chips", "neutral_haciendas", "water_supply")
 Step = dict[str, Any]
 
 
-def _setup(rng: random.Random, n: int, map_id: str, decks: bool, money: int
-           ) -> tuple[dict[str, Any], dict[str, list[str]]]:
+def _setup(
+    rng: random.Random, n: int, map_id: str, decks: bool, money: int
+) -> tuple[dict[str, Any], dict[str, list[str]]]:
     land = [c for c, k in zip(LAND_CARDS, LAND_TOTAL, strict=True) for _ in range(k)]
     animals = [a for a in ANIMALS for _ in range(18)]
     rng.shuffle(land)
     rng.shuffle(animals)
-    removed, animals = animals[:REMOVED[n]], animals[REMOVED[n]:]
+    removed, animals = animals[: REMOVED[n]], animals[REMOVED[n] :]
     hands = {}
     for k in range(n):
-        hands[NAMES[k]] = {"land": land[8 * k:8 * k + 8], "animal": animals[4 * k:4 * k + 4]}
+        hands[NAMES[k]] = {"land": land[8 * k : 8 * k + 8], "animal": animals[4 * k : 4 * k + 4]}
     size = stack_size(n)
-    piles = {"land": land[8 * n + 4:], "animal_stack_1": animals[4 * n + 4:4 * n + 4 + size],
-             "animal_stack_2": animals[4 * n + 4 + size:]}
+    piles = {
+        "land": land[8 * n + 4 :],
+        "animal_stack_1": animals[4 * n + 4 : 4 * n + 4 + size],
+        "animal_stack_2": animals[4 * n + 4 + size :],
+    }
     setup: dict[str, Any] = {
-        "map": {"id": map_id}, "start_money": money, "hands": hands,
-        "land_display": land[8 * n:8 * n + 4], "animal_display": animals[4 * n:4 * n + 4],
-        "removed_animal_cards": REMOVED[n], "animal_stack_sizes": [size, size],
+        "map": {"id": map_id},
+        "start_money": money,
+        "hands": hands,
+        "land_display": land[8 * n : 8 * n + 4],
+        "animal_display": animals[4 * n : 4 * n + 4],
+        "removed_animal_cards": REMOVED[n],
+        "animal_stack_sizes": [size, size],
         "land_pile_size": len(piles["land"]),
     }
     if decks:
@@ -78,9 +86,16 @@ class _Piles:
 
 def _weights(state: State, animal_boost: int) -> list[tuple[str, int]]:
     money = state.money[state.seat]
-    return [("play_animal", 30), ("play_land", 25), ("buy_animal", 20 * animal_boost),
-            ("buy_land", 10 if money >= 12 else 0), ("harvest", 10 if money >= 12 else 40),
-            ("buy_hacienda", 5), ("buy_water", 3), ("end", 16 if money < 5 else 8)]
+    return [
+        ("play_animal", 30),
+        ("play_land", 25),
+        ("buy_animal", 20 * animal_boost),
+        ("buy_land", 10 if money >= 12 else 0),
+        ("harvest", 10 if money >= 12 else 40),
+        ("buy_hacienda", 5),
+        ("buy_water", 3),
+        ("end", 16 if money < 5 else 8),
+    ]
 
 
 def _family(state: State, name: str, used: frozenset[str]) -> list[Step]:
@@ -99,16 +114,22 @@ def _family(state: State, name: str, used: frozenset[str]) -> list[Step]:
         return _water_choice(state, used)
     deck = name[4:]
     cheap = state.money[state.seat] < 12  # keep buying animal cards blind when money is short
-    return [{"do": "buy_card", "deck": d, "from": s, "card": c}
-            for d, s, c in gen.purchases(state) if d == deck and not (cheap and s == "display")]
+    return [
+        {"do": "buy_card", "deck": d, "from": s, "card": c}
+        for d, s, c in gen.purchases(state)
+        if d == deck and not (cheap and s == "display")
+    ]
 
 
 def _water_choice(state: State, used: frozenset[str]) -> list[Step]:
     """Water placements next to own tiles (§14.2 policy) among the first sets the generator
     offers (the whole family can hold tens of thousands of placements)."""
     seat, index, cells = state.seat, state.board.index, state.cells
-    own = {s for s, c in enumerate(cells)
-           if c == LAND + seat or ANIMAL + 4 * seat <= c < ANIMAL + 4 * seat + 4}
+    own = {
+        s
+        for s, c in enumerate(cells)
+        if c == LAND + seat or ANIMAL + 4 * seat <= c < ANIMAL + 4 * seat + 4
+    }
     near: list[Step] = []
     first: list[Step] = []
     for step in itertools.islice(gen.water_steps(state, used), 3000):
@@ -135,8 +156,9 @@ def _complete(step: Step, piles: _Piles, rng: random.Random, state: State) -> St
     return step
 
 
-def _play_turn(state: State, rng: random.Random, piles: _Piles, boost: int
-               ) -> tuple[list[Step], bool]:
+def _play_turn(
+    state: State, rng: random.Random, piles: _Piles, boost: int
+) -> tuple[list[Step], bool]:
     """One turn's steps; the flag says whether an animal card was drawn.
 
     Policy (§14.2): a family by weight, then a member; money is kept for blind animal draws,
@@ -162,8 +184,11 @@ def _play_turn(state: State, rng: random.Random, piles: _Piles, boost: int
         mid = apply_steps(mid, [step])
         if step["do"] in ("play_animal", "harvest"):
             step["income"] = mid.money[mid.seat] - before
-        drew = drew or (step["do"] == "buy_card" and step["deck"] == "animal"
-                        and (step["from"] == "pile" or "refill" in step))
+        drew = drew or (
+            step["do"] == "buy_card"
+            and step["deck"] == "animal"
+            and (step["from"] == "pile" or "refill" in step)
+        )
         used = used | {step["do"]}
         steps.append(step)
         mid = apply_steps(state, steps)
@@ -208,8 +233,9 @@ def _check_setup_options(options: Mapping[str, Any]) -> None:
     for name in SETUP_OPTIONS:
         ref = f"hacienda.schema.json#/$defs/setup/properties/{name}"
         if name in options and value_errors(ref, options[name]):
-            what = "an integer ≥ 0" + (" or a list of water shapes" if name == "water_supply"
-                                       else "")
+            what = "an integer ≥ 0" + (
+                " or a list of water shapes" if name == "water_supply" else ""
+            )
             raise ValueError(f"option {name} must be {what}, not {options[name]!r}")
 
 
@@ -221,20 +247,29 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     if map_id not in shipped_ids():
         guess = difflib.get_close_matches(str(map_id), shipped_ids(), n=1)
         hint = f" (did you mean {guess[0]}?)" if guess else ""
-        raise ValueError(f"no shipped map {map_id!r}{hint}; the shipped maps are "
-                         f"{', '.join(shipped_ids())}")
+        raise ValueError(
+            f"no shipped map {map_id!r}{hint}; the shipped maps are {', '.join(shipped_ids())}"
+        )
     _check_setup_options(options)
     variant = {k: v for k, v in options.items() if k not in ("map", "decks", *SETUP_OPTIONS)}
     for attempt in range(20):
         used_seed = seed if attempt == 0 else seed * 1000 + attempt
         rng = random.Random(used_seed)
-        setup, piles = _setup(rng, players, map_id, bool(options.get("decks", False)),
-                              int(variant.get("start_money", 20)))
+        setup, piles = _setup(
+            rng,
+            players,
+            map_id,
+            bool(options.get("decks", False)),
+            int(variant.get("start_money", 20)),
+        )
         setup.update({k: options[k] for k in SETUP_OPTIONS if k in options})
         record: dict[str, Any] = {
-            "format": "scorer-record/1", "game": "hacienda", "variant": variant,
+            "format": "scorer-record/1",
+            "game": "hacienda",
+            "variant": variant,
             "players": [{"name": NAMES[k], "color": COLORS[k]} for k in range(players)],
-            "setup": setup, "moves": [],
+            "setup": setup,
+            "moves": [],
         }
         state = _play(record, rng, _Piles(piles))
         if state is not None:
@@ -255,9 +290,13 @@ def claims(state: State) -> dict[str, Any]:
     final = stages.get("final", sheet)
     if "intermediate" in stages:
         inter = stages["intermediate"]
-        out["intermediate"] = {"scores": {p.name: p.total for p in inter.players},
-                               "breakdown": {p.name: dict(p.categories) for p in inter.players}}
-    out["final"] = {"scores": {p.name: p.total for p in final.players},
-                    "breakdown": {p.name: dict(p.categories) for p in final.players}}
+        out["intermediate"] = {
+            "scores": {p.name: p.total for p in inter.players},
+            "breakdown": {p.name: dict(p.categories) for p in inter.players},
+        }
+    out["final"] = {
+        "scores": {p.name: p.total for p in final.players},
+        "breakdown": {p.name: dict(p.categories) for p in final.players},
+    }
     out["money"] = dict(sheet.money)
     return out

@@ -67,8 +67,13 @@ class Options:
     start_money: int = 20
 
 
-VARIANT1: Mapping[str, Any] = {"market_payout": "product", "hacienda_cost": 20,
-                               "water_cost": 20, "herd_points": True, "pesos_per_point": 20}
+VARIANT1: Mapping[str, Any] = {
+    "market_payout": "product",
+    "hacienda_cost": 20,
+    "water_cost": 20,
+    "herd_points": True,
+    "pesos_per_point": 20,
+}
 
 
 def parse_options(variant: Mapping[str, Any]) -> Options:

@@ -68,7 +68,8 @@ class Turn:
         self.chips_left = s.chips_left
         self.water_left = s.water_left
         self.water_shapes: list[WaterShape] | None = (
-            None if s.water_shapes is None else list(s.water_shapes))
+            None if s.water_shapes is None else list(s.water_shapes)
+        )
         self.pieces = s.pieces
         self.inter = s.inter
         self.final = s.final
@@ -86,17 +87,31 @@ class Turn:
         tiles[seat] = self.animal_tiles
         so = self.stack_orders
         return s._replace(
-            cells=tuple(self.cells), money=tuple(self.money), land_hands=tuple(lh),
-            animal_hands=tuple(ah), animal_tiles=tuple(tiles), free=tuple(self.free),
-            land_display=tuple(self.ldisp), animal_display=tuple(self.adisp),
-            land_pile=tuple(self.lpile), land_order=self.land_order,
-            land_discard=tuple(self.land_discard), land_tiles=self.land_tiles,
-            stacks=(self.stacks[0], self.stacks[1]), stack_orders=(so[0], so[1]),
-            animal_seen=tuple(self.animal_seen), haciendas=frozenset(self.haciendas),
-            haciendas_left=self.haciendas_left, chips=frozenset(self.chips),
-            chips_left=self.chips_left, water_left=self.water_left,
+            cells=tuple(self.cells),
+            money=tuple(self.money),
+            land_hands=tuple(lh),
+            animal_hands=tuple(ah),
+            animal_tiles=tuple(tiles),
+            free=tuple(self.free),
+            land_display=tuple(self.ldisp),
+            animal_display=tuple(self.adisp),
+            land_pile=tuple(self.lpile),
+            land_order=self.land_order,
+            land_discard=tuple(self.land_discard),
+            land_tiles=self.land_tiles,
+            stacks=(self.stacks[0], self.stacks[1]),
+            stack_orders=(so[0], so[1]),
+            animal_seen=tuple(self.animal_seen),
+            haciendas=frozenset(self.haciendas),
+            haciendas_left=self.haciendas_left,
+            chips=frozenset(self.chips),
+            chips_left=self.chips_left,
+            water_left=self.water_left,
             water_shapes=None if self.water_shapes is None else tuple(self.water_shapes),
-            pieces=self.pieces, inter=self.inter, final=self.final, issues=tuple(self.issues),
+            pieces=self.pieces,
+            inter=self.inter,
+            final=self.final,
+            issues=tuple(self.issues),
             seat=seat if following is None else following,
             move_index=self.move_index if following is None else self.move_index + 1,
         )

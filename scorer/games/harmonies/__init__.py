@@ -65,8 +65,13 @@ class HarmoniesRules:
         players = list(state.players)
         players[state.seat] = replace(players[state.seat], turns=players[state.seat].turns + 1)
         final = state.triggered and state.seat == len(players) - 1
-        return replace(state, players=tuple(players), seat=(state.seat + 1) % len(players),
-                       turn=state.turn + 1, over=final)
+        return replace(
+            state,
+            players=tuple(players),
+            seat=(state.seat + 1) % len(players),
+            turn=state.turn + 1,
+            over=final,
+        )
 
     def count_steps(self, move: Move) -> int:
         steps = move.get("steps")

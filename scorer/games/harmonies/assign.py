@@ -70,8 +70,13 @@ class Search:
 _Table = dict[Outcome, tuple[int, tuple[int, ...]]]
 
 
-def search(cubes: Sequence[Cell], slots: Sequence[Slot], accepts: Callable[[Slot, Cell], bool],
-           fixed_incomplete: int = 0, limit: int = 4) -> Search:
+def search(
+    cubes: Sequence[Cell],
+    slots: Sequence[Slot],
+    accepts: Callable[[Slot, Cell], bool],
+    fixed_incomplete: int = 0,
+    limit: int = 4,
+) -> Search:
     """Every distinct outcome of assigning ``cubes`` to ``slots`` (see the module doc)."""
     cand = tuple(tuple(j for j, s in enumerate(slots) if accepts(s, c)) for c in cubes)
     unmatched = tuple(i for i, c in enumerate(cand) if not c)
@@ -87,13 +92,15 @@ def search(cubes: Sequence[Cell], slots: Sequence[Slot], accepts: Callable[[Slot
         order.extend(comp_slots)
     fewest = min(inc for inc, _ in total.values())
     inverse = sorted(range(len(slots)), key=order.__getitem__)
-    outcomes = {key: (inc, tuple(ks[p] for p in inverse))
-                for key, (inc, ks) in sorted(total.items()) if inc <= limit}
+    outcomes = {
+        key: (inc, tuple(ks[p] for p in inverse))
+        for key, (inc, ks) in sorted(total.items())
+        if inc <= limit
+    }
     return Search(cand, (), None, outcomes, fewest)
 
 
-def _components(cand: Sequence[tuple[int, ...]], n_slots: int
-                ) -> list[tuple[list[int], list[int]]]:
+def _components(cand: Sequence[tuple[int, ...]], n_slots: int) -> list[tuple[list[int], list[int]]]:
     """Connected components of the slot–cube graph: (slots ascending, cubes ascending)."""
     parent = list(range(n_slots))
 
@@ -116,9 +123,12 @@ def _components(cand: Sequence[tuple[int, ...]], n_slots: int
     return [comps[r] for r in sorted(comps)]
 
 
-def _component(comp_slots: list[int], comp_cubes: list[int],
-               cand: Sequence[tuple[int, ...]], slots: Sequence[Slot]
-               ) -> tuple[_Table, tuple[tuple[int, ...], tuple[int, ...]] | None]:
+def _component(
+    comp_slots: list[int],
+    comp_cubes: list[int],
+    cand: Sequence[tuple[int, ...]],
+    slots: Sequence[Slot],
+) -> tuple[_Table, tuple[tuple[int, ...], tuple[int, ...]] | None]:
     """The outcome table of one component, or the cubes and slots of a Hall violation."""
     width = len(comp_slots)
     local = {j: b for b, j in enumerate(comp_slots)}
@@ -142,8 +152,10 @@ def _component(comp_slots: list[int], comp_cubes: list[int],
     memo: dict[tuple[int, int, tuple[int, ...]], _Table] = {}
     spare = [sum(caps[b:]) for b in range(width + 1)]
     # room[b][s]: the track spaces of the subset s of slots b.. (bit 0 = slot b)
-    room = [[sum(caps[b + i] for i in range(width - b) if s >> i & 1)
-             for s in range(1 << (width - b))] for b in range(width + 1)]
+    room = [
+        [sum(caps[b + i] for i in range(width - b) if s >> i & 1) for s in range(1 << (width - b))]
+        for b in range(width + 1)
+    ]
 
     def walk(b: int, left: int, g: tuple[int, ...]) -> _Table:
         key = (b, left, g)
@@ -190,8 +202,9 @@ def _combine(total: _Table, table: _Table) -> _Table:
     return out
 
 
-def realise(cubes: Sequence[Cell], candidates: Sequence[tuple[int, ...]],
-            counts: Sequence[int]) -> list[list[Cell]]:
+def realise(
+    cubes: Sequence[Cell], candidates: Sequence[tuple[int, ...]], counts: Sequence[int]
+) -> list[list[Cell]]:
     """The cubes of each slot for a realisable count vector: a b-matching by augmenting paths,
     cubes in list order, each slot's cubes in list order."""
     owner: list[int] = [-1] * len(cubes)

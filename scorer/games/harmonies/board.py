@@ -20,7 +20,12 @@ Stack = tuple[str, ...]
 COLOURS: tuple[str, ...] = ("blue", "gray", "brown", "green", "yellow", "red")
 #: Pouch content by colour (section 2).
 TOKEN_COUNTS: Mapping[str, int] = {
-    "blue": 23, "gray": 23, "brown": 21, "green": 19, "yellow": 19, "red": 15,
+    "blue": 23,
+    "gray": 23,
+    "brown": 21,
+    "green": 19,
+    "yellow": 19,
+    "red": 15,
 }
 TOTAL_TOKENS = 120
 CARD_LIMIT = 4
@@ -63,9 +68,7 @@ def _neighbours(side: str) -> dict[Cell, tuple[Cell, ...]]:
     table = {}
     for cell in SIDE_CELLS[side]:
         q, r = to_axial(cell)
-        table[cell] = tuple(
-            n for dq, dr in _DIRS if (n := to_offset(q + dq, r + dr)) in cells
-        )
+        table[cell] = tuple(n for dq, dr in _DIRS if (n := to_offset(q + dq, r + dr)) in cells)
     return table
 
 
@@ -75,8 +78,16 @@ NEIGHBOURS: Mapping[str, Mapping[Cell, tuple[Cell, ...]]] = {s: _neighbours(s) f
 #: Every stack that can exist (section 6.3, consequences), bottom to top.
 LEGAL_STACKS: frozenset[Stack] = frozenset(
     [(c,) for c in COLOURS]
-    + [("gray", "gray"), ("gray", "red"), ("red", "red"), ("brown", "red"), ("brown", "brown"),
-       ("brown", "green"), ("gray", "gray", "gray"), ("brown", "brown", "green")]
+    + [
+        ("gray", "gray"),
+        ("gray", "red"),
+        ("red", "red"),
+        ("brown", "red"),
+        ("brown", "brown"),
+        ("brown", "green"),
+        ("gray", "gray", "gray"),
+        ("brown", "brown", "green"),
+    ]
 )
 
 
@@ -101,8 +112,7 @@ def _habitat(pattern: tuple[PatternCell, ...]) -> Habitat:
     # the cube cell (0, 0) first, so that index 0 of every rotation is the cube cell
     ordered = sorted(pattern, key=lambda p: p[:2] != (0, 0))
     rots = tuple(
-        tuple((*rotate(dq, dr, k), _expand(levels)) for dq, dr, levels in ordered)
-        for k in range(6)
+        tuple((*rotate(dq, dr, k), _expand(levels)) for dq, dr, levels in ordered) for k in range(6)
     )
     return Habitat(pattern, rots)
 
@@ -161,4 +171,3 @@ def _fits(stack: Stack, accepted: frozenset[Stack], prefix: bool) -> bool:
     if stack in accepted:
         return True
     return prefix and any(stack[: len(a)] == a for a in accepted)
-

@@ -16,18 +16,38 @@ def compare_suns(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]
         return []
     claims: Mapping[str, int] = claimed["suns"]
     if len(sheet.players) != 1:
-        return [Finding("REC-CLAIM-1", "/claimed/suns",
-                        f"suns claimed for {claimed_by(claims)}: suns are the solo rating; a "
-                        "multiplayer game has none",
-                        details={"category": "suns", "expected": None, "found": dict(claims)})]
+        return [
+            Finding(
+                "REC-CLAIM-1",
+                "/claimed/suns",
+                f"suns claimed for {claimed_by(claims)}: suns are the solo rating; a "
+                "multiplayer game has none",
+                details={"category": "suns", "expected": None, "found": dict(claims)},
+            )
+        ]
     findings = []
     line = sheet.players[0]
     for name, value in claims.items():
         pointer = "/claimed/suns/" + name.replace("~", "~0").replace("/", "~1")
         if name != line.name:
-            findings.append(Finding("REC-CLAIM-1", pointer, f"{name!r} is not a player of this "
-                                    "game", details={"found": name}))
+            findings.append(
+                Finding(
+                    "REC-CLAIM-1",
+                    pointer,
+                    f"{name!r} is not a player of this game",
+                    details={"found": name},
+                )
+            )
         elif value != line.extras.get("suns"):
-            findings.append(claim_mismatch(pointer, name, "suns", value, line.extras.get("suns"),
-                                           unit="sun", details={"category": "suns"}))
+            findings.append(
+                claim_mismatch(
+                    pointer,
+                    name,
+                    "suns",
+                    value,
+                    line.extras.get("suns"),
+                    unit="sun",
+                    details={"category": "suns"},
+                )
+            )
     return findings

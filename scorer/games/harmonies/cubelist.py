@@ -47,8 +47,7 @@ class Resolution:
     #: Animal points of the cards that list their own cubes.
     fixed_points: int = 0
 
-    def assignment(self, counts: Sequence[int]) -> tuple[dict[int, tuple[Cell, ...]],
-                                                         Cell | None]:
+    def assignment(self, counts: Sequence[int]) -> tuple[dict[int, tuple[Cell, ...]], Cell | None]:
         """Cubes per card index, and the spirit cube (None if it stays on the card)."""
         per_slot = realise(self.cubes, self.found.candidates, counts)
         cards: dict[int, tuple[Cell, ...]] = {}
@@ -61,9 +60,15 @@ class Resolution:
         return cards, spirit
 
 
-def resolve(name: str, board: Mapping[str, Any], side: str, stacks: Stacks,
-            occupied: set[Cell], fixed_incomplete: int,
-            add: Callable[..., None]) -> Resolution | None:
+def resolve(
+    name: str,
+    board: Mapping[str, Any],
+    side: str,
+    stacks: Stacks,
+    occupied: set[Cell],
+    fixed_incomplete: int,
+    add: Callable[..., None],
+) -> Resolution | None:
     """Check the board-level list of ``name`` and search its assignments; None on an error.
 
     ``occupied`` holds the cells of the given cubes; ``add(rule, path, message, **details)``
@@ -75,29 +80,47 @@ def resolve(name: str, board: Mapping[str, Any], side: str, stacks: Stacks,
         cell = (int(raw[0]), int(raw[1]))
         # HAR-POS-8: on an existing cell, one cube per cell
         if cell not in SIDE_SETS[side] or cell in occupied:
-            why = f"is not on board side {side}" if cell not in SIDE_SETS[side] else (
-                "already carries a cube")
-            add("HAR-POS-8", (*base, m), f"{name}: the cube's cell {list(cell)} {why}",
-                found=list(cell))
+            why = (
+                f"is not on board side {side}"
+                if cell not in SIDE_SETS[side]
+                else ("already carries a cube")
+            )
+            add(
+                "HAR-POS-8",
+                (*base, m),
+                f"{name}: the cube's cell {list(cell)} {why}",
+                found=list(cell),
+            )
             continue
         occupied.add(cell)
         cubes.append(cell)
         pointers.append(m)
     slots, index = _slots(board)
-    found = search(cubes, slots,
-                   lambda s, c: bool(matching_rotations(side, s.card, c, stacks, prefix=True)),
-                   fixed_incomplete)
+    found = search(
+        cubes,
+        slots,
+        lambda s, c: bool(matching_rotations(side, s.card, c, stacks, prefix=True)),
+        fixed_incomplete,
+    )
     cards = sorted({s.card for s in slots})
     if not cards:
         why = "no card is left without its own cubes"
     else:
-        named = ", ".join(cards) if len(cards) <= 6 else (
-            f"the {len(cards)} cards without their own cubes")
+        named = (
+            ", ".join(cards)
+            if len(cards) <= 6
+            else (f"the {len(cards)} cards without their own cubes")
+        )
         why = f"the habitat of none of {named} can have been present around it"
     for i in found.unmatched:
         # HAR-POS-9: some card's habitat was present around the cube when it was placed
-        add("HAR-POS-9", (*base, pointers[i]), f"{name}: the cube on {list(cubes[i])} comes "
-            f"from no card: {why}", found=list(cubes[i]), cards=cards)
+        add(
+            "HAR-POS-9",
+            (*base, pointers[i]),
+            f"{name}: the cube on {list(cubes[i])} comes from no card: {why}",
+            found=list(cubes[i]),
+            cards=cards,
+        )
     if found.unmatched or len(cubes) < len(board["cubes"]):
         return None
     if found.shortage is not None:
@@ -105,20 +128,30 @@ def resolve(name: str, board: Mapping[str, Any], side: str, stacks: Stacks,
         room = sum(slots[j].capacity for j in held)
         names = [slots[j].card for j in held]
         # HAR-POS-7: whichever card each cube came from, some card would hold too many
-        add("HAR-POS-7", base, f"{name}: the cubes on {_cells(cubes[i] for i in which)} can "
+        add(
+            "HAR-POS-7",
+            base,
+            f"{name}: the cubes on {_cells(cubes[i] for i in which)} can "
             f"only come from {', '.join(names)}, whose tracks hold {room} "
-            f"{noun(room, 'cube')}", expected=room, found=len(which),
-            cells=[list(cubes[i]) for i in which], cards=names)
+            f"{noun(room, 'cube')}",
+            expected=room,
+            found=len(which),
+            cells=[list(cubes[i]) for i in which],
+            cards=names,
+        )
         return None
     if not found.outcomes:
         fewest = found.fewest_incomplete
         # HAR-POS-10: at most 4 incomplete cards, whichever card each cube came from
-        add("HAR-POS-10", ("boards", name, "cards"), f"{name} holds at least {fewest} "
-            "incomplete cards whichever card each cube came from", expected="at most 4",
-            found=fewest)
+        add(
+            "HAR-POS-10",
+            ("boards", name, "cards"),
+            f"{name} holds at least {fewest} incomplete cards whichever card each cube came from",
+            expected="at most 4",
+            found=fewest,
+        )
         return None
-    fixed = sum(_points(e["card"], len(e["cubes"])) for e in board.get("cards", [])
-                if "cubes" in e)
+    fixed = sum(_points(e["card"], len(e["cubes"])) for e in board.get("cards", []) if "cubes" in e)
     return Resolution(name, tuple(cubes), tuple(slots), tuple(index), found, fixed)
 
 
@@ -157,8 +190,12 @@ class Choice:
     high: tuple[int, int] = (0, 0)
 
 
-def choose(res: Resolution, total_of: Callable[[tuple[int, ...]], tuple[int, int]],
-           spirit_points: int, counts_spirit_cube: bool) -> Choice:
+def choose(
+    res: Resolution,
+    total_of: Callable[[tuple[int, ...]], tuple[int, int]],
+    spirit_points: int,
+    counts_spirit_cube: bool,
+) -> Choice:
     """Pick the lowest-scoring outcome (then fewest tie-break cubes).
 
     ``total_of(counts)`` scores one witness (total, tie-break cubes); the other outcomes
@@ -176,27 +213,41 @@ def choose(res: Resolution, total_of: Callable[[tuple[int, ...]], tuple[int, int
     if len(rows) == 1:
         return Choice(low[4], low=low[:2], high=low[:2])
     details = {
-        "player": res.name, "min": low[0], "max": high[0],
-        "outcomes": [{"total": t, "animals": p + res.fixed_points,
-                      "spirit_cube": bool(s), "cubes": c,
-                      "cards": _per_card(res, k)} for t, c, p, s, k in rows],
+        "player": res.name,
+        "min": low[0],
+        "max": high[0],
+        "outcomes": [
+            {
+                "total": t,
+                "animals": p + res.fixed_points,
+                "spirit_cube": bool(s),
+                "cubes": c,
+                "cards": _per_card(res, k),
+            }
+            for t, c, p, s, k in rows
+        ],
     }
     rule = "HAR-SCORE-7" if len({r[2] for r in rows}) > 1 else "HAR-SCORE-8"
-    spread = (f"from {low[0]} to {plural(high[0], 'point')}" if low[0] != high[0]
-              else f"always {plural(low[0], 'point')}, split differently")
-    message = (f"{res.name}: which card each cube came from changes the score: {len(rows)} "
-               f"outcomes, {spread}; the sheet uses {low[0]} ({_summary(res, low[4])}), the "
-               f"highest is {high[0]} ({_summary(res, high[4])}); give each card its own "
-               "cubes to settle it")
-    warning = Finding(rule, to_pointer(("boards", res.name, "cubes")), message, "warning",
-                      details)
-    note = (f"{res.name}: the board-level cubes allow {len(rows)} scoring outcomes, "
-            f"{spread}; this sheet uses {low[0]} ({_summary(res, low[4])})")
+    spread = (
+        f"from {low[0]} to {plural(high[0], 'point')}"
+        if low[0] != high[0]
+        else f"always {plural(low[0], 'point')}, split differently"
+    )
+    message = (
+        f"{res.name}: which card each cube came from changes the score: {len(rows)} "
+        f"outcomes, {spread}; the sheet uses {low[0]} ({_summary(res, low[4])}), the "
+        f"highest is {high[0]} ({_summary(res, high[4])}); give each card its own "
+        "cubes to settle it"
+    )
+    warning = Finding(rule, to_pointer(("boards", res.name, "cubes")), message, "warning", details)
+    note = (
+        f"{res.name}: the board-level cubes allow {len(rows)} scoring outcomes, "
+        f"{spread}; this sheet uses {low[0]} ({_summary(res, low[4])})"
+    )
     return Choice(low[4], warning, (note,), low[:2], high[:2])
 
 
-def winner_note(ranges: Mapping[str, tuple[tuple[int, int], tuple[int, int]]]
-                ) -> tuple[bool, str]:
+def winner_note(ranges: Mapping[str, tuple[tuple[int, int], tuple[int, int]]]) -> tuple[bool, str]:
     """Whether the winner is the same whichever outcome each player's cubes take, and a sheet
     note saying so. ``ranges``: player → (lowest, highest) (total, tie-break cubes), in seat
     order; the sheet uses the lowest of each player, and the players' boards are independent."""
@@ -211,10 +262,14 @@ def winner_note(ranges: Mapping[str, tuple[tuple[int, int], tuple[int, int]]]
         return True, f"whichever card each cube came from, the winner is {who}"
     if rivals:
         rival = rivals[0]
-        return False, (f"the winner depends on which card each cube came from: {who} on this "
-                       f"sheet, but {rival} can reach {ranges[rival][1][0]}")
-    return False, (f"the winner depends on which card each cube came from: {who} share first "
-                   "place on this sheet, but the cubes can break the tie")
+        return False, (
+            f"the winner depends on which card each cube came from: {who} on this "
+            f"sheet, but {rival} can reach {ranges[rival][1][0]}"
+        )
+    return False, (
+        f"the winner depends on which card each cube came from: {who} share first "
+        "place on this sheet, but the cubes can break the tie"
+    )
 
 
 def _per_card(res: Resolution, counts: Sequence[int]) -> dict[str, int]:

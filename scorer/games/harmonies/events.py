@@ -28,12 +28,17 @@ def check_turn_complete(t: Turn) -> None:
         raise RuleViolation("HAR-TURN-2", "the turn takes no tokens", ("steps",))
     # HAR-TURN-3: all three taken tokens placed
     if t.hand:
-        raise RuleViolation("HAR-TURN-3", f"the turn ends with {', '.join(t.hand)} not placed",
-                            ("steps",), {"expected": 0, "found": list(t.hand)})
+        raise RuleViolation(
+            "HAR-TURN-3",
+            f"the turn ends with {', '.join(t.hand)} not placed",
+            ("steps",),
+            {"expected": 0, "found": list(t.hand)},
+        )
     # HAR-TURN-6: the first turn chooses the spirit card
     if t.state.options.nature_spirits and t.first and t.spirit is None:
-        raise RuleViolation("HAR-TURN-6", "the player's first turn must choose a Nature's "
-                            "Spirit card", ("steps",))
+        raise RuleViolation(
+            "HAR-TURN-6", "the player's first turn must choose a Nature's Spirit card", ("steps",)
+        )
 
 
 def pouch_trigger(state: GameState) -> bool:
@@ -72,13 +77,32 @@ def end_turn(t: Turn, move: Mapping[str, Any]) -> GameState:
     refill = move.get("refill")
     pouch = _refill_central(t, refill, final)
     _refill_display(t, refill, revealed, final)
-    player = PlayerState(t.player.name, t.board, t.cubes, tuple(t.cards), t.player.dealt,
-                         t.spirit, t.spirit_cube, t.player.turns + 1, t.player.color)
+    player = PlayerState(
+        t.player.name,
+        t.board,
+        t.cubes,
+        tuple(t.cards),
+        t.player.dealt,
+        t.spirit,
+        t.spirit_cube,
+        t.player.turns + 1,
+        t.player.color,
+    )
     players = list(state.players)
     players[state.seat] = player
-    return GameState(state.options, tuple(players), tuple(t.central), pouch, tuple(t.display),
-                     frozenset(revealed), t.reserve, (state.seat + 1) % len(players),
-                     state.turn + 1, triggered, final)
+    return GameState(
+        state.options,
+        tuple(players),
+        tuple(t.central),
+        pouch,
+        tuple(t.display),
+        frozenset(revealed),
+        t.reserve,
+        (state.seat + 1) % len(players),
+        state.turn + 1,
+        triggered,
+        final,
+    )
 
 
 def _solo_discard(t: Turn, move: Mapping[str, Any], revealed: set[str], final: bool) -> None:
@@ -87,18 +111,21 @@ def _solo_discard(t: Turn, move: Mapping[str, Any], revealed: set[str], final: b
         return
     # HAR-SOLO-1: a display discard requires a solo game
     if not t.state.solo:
-        raise RuleViolation("HAR-SOLO-1", "only a solo game may discard from the display",
-                            ("solo_discard",))
+        raise RuleViolation(
+            "HAR-SOLO-1", "only a solo game may discard from the display", ("solo_discard",)
+        )
     # HAR-SOLO-2: not in a turn in which an Animal card was taken
     if t.took_card:
-        raise RuleViolation("HAR-SOLO-2", "an Animal card was taken this turn",
-                            ("solo_discard",))
+        raise RuleViolation("HAR-SOLO-2", "an Animal card was taken this turn", ("solo_discard",))
     card = discard["card"]
     # HAR-SOLO-4: the discarded card is face up in the display
     if card not in t.display:
-        raise RuleViolation("HAR-SOLO-4", f"{card!r} is not in the display",
-                            ("solo_discard", "card"), {"expected": list(t.display),
-                                                       "found": card})
+        raise RuleViolation(
+            "HAR-SOLO-4",
+            f"{card!r} is not in the display",
+            ("solo_discard", "card"),
+            {"expected": list(t.display), "found": card},
+        )
     slot = t.display.index(card)
     del t.display[slot]
     replacement = discard.get("replacement")
@@ -106,9 +133,12 @@ def _solo_discard(t: Turn, move: Mapping[str, Any], revealed: set[str], final: b
     # HAR-REFILL-3: one replacement while the draw pile lasts, none once it is empty
     if not final and (replacement is None) != (pile == 0):
         at = ("solo_discard", "replacement") if replacement is not None else ("solo_discard",)
-        raise RuleViolation("HAR-REFILL-3", f"the discard must be replaced by {min(pile, 1)} "
-                            "card(s) from the draw pile", at,
-                            {"expected": min(pile, 1), "found": int(replacement is not None)})
+        raise RuleViolation(
+            "HAR-REFILL-3",
+            f"the discard must be replaced by {min(pile, 1)} card(s) from the draw pile",
+            at,
+            {"expected": min(pile, 1), "found": int(replacement is not None)},
+        )
     if replacement is not None:
         _reveal(replacement, revealed, ("solo_discard", "replacement"))
         t.display.insert(slot, replacement)
@@ -117,10 +147,12 @@ def _solo_discard(t: Turn, move: Mapping[str, Any], revealed: set[str], final: b
 def _reveal(card: str, revealed: set[str], path: tuple[str | int, ...]) -> None:
     # HAR-REFILL-4: a catalog Animal card not revealed before
     if card not in TRACKS or card in revealed:
-        why = "is not an Animal card of the catalog" if card not in TRACKS else (
-            "was already revealed in this game")
-        raise RuleViolation("HAR-REFILL-4", f"revealed card {card!r} {why}", path,
-                            {"found": card})
+        why = (
+            "is not an Animal card of the catalog"
+            if card not in TRACKS
+            else ("was already revealed in this game")
+        )
+        raise RuleViolation("HAR-REFILL-4", f"revealed card {card!r} {why}", path, {"found": card})
     revealed.add(card)
 
 
@@ -138,10 +170,12 @@ def _refill_central(t: Turn, refill: Mapping[str, Any] | None, final: bool) -> t
             i = _INDEX[colour]
             # HAR-REFILL-2: every drawn colour is still in the pouch
             if pouch[i] <= 0:
-                raise RuleViolation("HAR-REFILL-2", f"no {colour} token is left in the pouch",
-                                    ("refill", "spaces", key, k),
-                                    {"expected": dict(zip(COLOURS, pouch, strict=True)),
-                                     "found": colour})
+                raise RuleViolation(
+                    "HAR-REFILL-2",
+                    f"no {colour} token is left in the pouch",
+                    ("refill", "spaces", key, k),
+                    {"expected": dict(zip(COLOURS, pouch, strict=True)), "found": colour},
+                )
             pouch[i] -= 1
         index = int(key) - 1 if key.isascii() and key.isdigit() else -1
         if 0 <= index < len(t.central):
@@ -155,20 +189,28 @@ def _check_refill_spaces(
     # HAR-REFILL-1: the refill names exactly the spaces that receive tokens
     if refill is None:
         if expected:
-            raise RuleViolation("HAR-REFILL-1", "the turn records no refill", (),
-                                {"expected": expected})
+            raise RuleViolation(
+                "HAR-REFILL-1", "the turn records no refill", (), {"expected": expected}
+            )
         return
     for key, tokens in spaces.items():
         want = expected.get(key, 0)
         if key not in expected or len(tokens) != want:
-            raise RuleViolation("HAR-REFILL-1", f"space {key} must receive "
-                                f"{plural(want, 'token')}, found {len(tokens)}",
-                                ("refill", "spaces", key), {"expected": want, "found": len(tokens)})
+            raise RuleViolation(
+                "HAR-REFILL-1",
+                f"space {key} must receive {plural(want, 'token')}, found {len(tokens)}",
+                ("refill", "spaces", key),
+                {"expected": want, "found": len(tokens)},
+            )
     missing = [key for key in expected if key not in spaces]
     if missing:
         at = ("refill", "spaces") if "spaces" in refill else ("refill",)
-        raise RuleViolation("HAR-REFILL-1", f"space {missing[0]} must be refilled", at,
-                            {"expected": expected, "found": sorted(spaces)})
+        raise RuleViolation(
+            "HAR-REFILL-1",
+            f"space {missing[0]} must be refilled",
+            at,
+            {"expected": expected, "found": sorted(spaces)},
+        )
 
 
 def _refill_display(
@@ -182,9 +224,12 @@ def _refill_display(
         at: tuple[str, ...] = ()
         if refill is not None:
             at = ("refill", "display") if "display" in refill else ("refill",)
-        raise RuleViolation("HAR-REFILL-3", f"the display refill must reveal {want} card(s), "
-                            f"found {len(cards)}", at, {"expected": want, "found": len(cards)})
+        raise RuleViolation(
+            "HAR-REFILL-3",
+            f"the display refill must reveal {want} card(s), found {len(cards)}",
+            at,
+            {"expected": want, "found": len(cards)},
+        )
     for k, card in enumerate(cards):
         _reveal(card, revealed, ("refill", "display", k))
         t.display.append(card)
-

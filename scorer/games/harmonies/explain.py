@@ -19,13 +19,19 @@ from scorer.games.harmonies.state import GameState, PlayerState
 from scorer.words import plural
 
 RULE: dict[str, str] = {
-    "trees": "HAR-SCORE-1", "mountains": "HAR-SCORE-2", "fields": "HAR-SCORE-3",
-    "buildings": "HAR-SCORE-4", "water": "HAR-SCORE-5", "animals": "HAR-SCORE-7",
+    "trees": "HAR-SCORE-1",
+    "mountains": "HAR-SCORE-2",
+    "fields": "HAR-SCORE-3",
+    "buildings": "HAR-SCORE-4",
+    "water": "HAR-SCORE-5",
+    "animals": "HAR-SCORE-7",
     "spirit": "HAR-SCORE-8",
 }
 LANDSCAPE: dict[str, tuple[str, str]] = {
-    "tree": ("Tree", "Trees"), "mountain": ("Mountain", "Mountains"),
-    "water": ("blue token", "blue tokens"), "field": ("yellow token", "yellow tokens"),
+    "tree": ("Tree", "Trees"),
+    "mountain": ("Mountain", "Mountains"),
+    "water": ("blue token", "blue tokens"),
+    "field": ("yellow token", "yellow tokens"),
     "building": ("Building", "Buildings"),
 }
 
@@ -59,60 +65,102 @@ class _Maker:
     player: str
     category: str
 
-    def __call__(self, points: int, text: str, cells: Sequence[Cell], rule: str = ""
-                 ) -> ScoreItem:
-        return ScoreItem(self.player, self.category, points, rule or RULE[self.category], text,
-                         tuple(cells), self.player)
+    def __call__(self, points: int, text: str, cells: Sequence[Cell], rule: str = "") -> ScoreItem:
+        return ScoreItem(
+            self.player,
+            self.category,
+            points,
+            rule or RULE[self.category],
+            text,
+            tuple(cells),
+            self.player,
+        )
 
 
-def _items(state: GameState, player: PlayerState, category: str, units: list[Unit]
-           ) -> list[ScoreItem]:
+def _items(
+    state: GameState, player: PlayerState, category: str, units: list[Unit]
+) -> list[ScoreItem]:
     item = _Maker(player.name, category)
     board = player.board
     if category == "trees":
-        return [item(u.points, f"Tree of height {u.size} at {at(u.cells)}", u.cells)
-                for u in units]
+        return [item(u.points, f"Tree of height {u.size} at {at(u.cells)}", u.cells) for u in units]
     if category == "mountains":
-        return [item(u.points, f"Mountain of height {u.size} at {at(u.cells)}, next to "
-                     f"Mountain {at(u.near)}" if u.near else
-                     f"isolated Mountain of height {u.size} at {at(u.cells)} (no neighbouring "
-                     "Mountain)", u.cells) for u in units]
+        return [
+            item(
+                u.points,
+                f"Mountain of height {u.size} at {at(u.cells)}, next to Mountain {at(u.near)}"
+                if u.near
+                else f"isolated Mountain of height {u.size} at {at(u.cells)} (no neighbouring "
+                "Mountain)",
+                u.cells,
+            )
+            for u in units
+        ]
     if category == "fields":
-        return [item(u.points, f"Field of {u.size} yellow tokens at {at(u.cells)}"
-                     if u.size >= 2 else f"single yellow token at {at(u.cells)} (a Field needs "
-                     "2)", u.cells) for u in units]
+        return [
+            item(
+                u.points,
+                f"Field of {u.size} yellow tokens at {at(u.cells)}"
+                if u.size >= 2
+                else f"single yellow token at {at(u.cells)} (a Field needs 2)",
+                u.cells,
+            )
+            for u in units
+        ]
     if category == "buildings":
         out = []
         for u in units:
             stack = ", ".join(board[u.cells[0]])
-            seen = (f"{', '.join(u.colours) or 'nothing'} ({plural(len(u.colours), 'colour')}"
-                    + (")" if u.points else ", 3 needed)"))
-            out.append(item(u.points, f"Building ({stack}) at {at(u.cells)}, neighbours show "
-                            f"{seen}", u.cells))
+            seen = f"{', '.join(u.colours) or 'nothing'} ({plural(len(u.colours), 'colour')}" + (
+                ")" if u.points else ", 3 needed)"
+            )
+            out.append(
+                item(
+                    u.points,
+                    f"Building ({stack}) at {at(u.cells)}, neighbours show {seen}",
+                    u.cells,
+                )
+            )
         return out
     if category == "water":
         return [_water(state, u, item) for u in units]
     if category == "animals":
-        return [item(u.points, f"{card_name(u.card)}: {u.size} of "
-                     f"{plural(len(TRACKS[u.card]), 'cube')}"
-                     + (f" at {at(u.cells)}" if u.cells else " placed")
-                     + f" (track {', '.join(map(str, TRACKS[u.card]))})", u.cells) for u in units]
+        return [
+            item(
+                u.points,
+                f"{card_name(u.card)}: {u.size} of "
+                f"{plural(len(TRACKS[u.card]), 'cube')}"
+                + (f" at {at(u.cells)}" if u.cells else " placed")
+                + f" (track {', '.join(map(str, TRACKS[u.card]))})",
+                u.cells,
+            )
+            for u in units
+        ]
     return _spirit(player, units, item)
 
 
 def _water(state: GameState, u: Unit, item: _Maker) -> ScoreItem:
     if state.side != "A":
         # the cells are listed once, by the explanation (an island can cover the whole board)
-        return item(u.points, f"island of {plural(u.size, 'non-blue cell')}", u.cells,
-                    "HAR-SCORE-6")
+        return item(
+            u.points, f"island of {plural(u.size, 'non-blue cell')}", u.cells, "HAR-SCORE-6"
+        )
     if u.size == 1:
         return item(0, f"lone blue token at {at(u.cells)} (a river needs 2)", u.cells)
     ends = u.cells[0], u.cells[-1]
     if u.size >= 3 and ends[1] in NEIGHBOURS["A"][ends[0]]:
-        return item(u.points, f"river loop of {u.size} blue tokens {_chain(u.cells)} (longest "
-                    "cycle, river_metric include_loops)", u.cells)
-    return item(u.points, f"river of {u.size} blue tokens from {at([ends[0]])} to "
-                f"{at([ends[1]])}, shortest path {_chain(u.cells)}", u.cells)
+        return item(
+            u.points,
+            f"river loop of {u.size} blue tokens {_chain(u.cells)} (longest "
+            "cycle, river_metric include_loops)",
+            u.cells,
+        )
+    return item(
+        u.points,
+        f"river of {u.size} blue tokens from {at([ends[0]])} to "
+        f"{at([ends[1]])}, shortest path {_chain(u.cells)}",
+        u.cells,
+    )
 
 
 def _chain(cells: Sequence[Cell]) -> str:
@@ -129,8 +177,14 @@ def _spirit(player: PlayerState, units: list[Unit], item: _Maker) -> list[ScoreI
     _, (landscape, unit, _), _ = SPIRIT_DATA[player.spirit]
     one, many = LANDSCAPE[landscape]
     if unit != "each":
-        return [item(u.points, f"{head}: group of {u.size} {one if u.size == 1 else many} at "
-                     f"{at(u.cells)}", u.cells) for u in units]
+        return [
+            item(
+                u.points,
+                f"{head}: group of {u.size} {one if u.size == 1 else many} at {at(u.cells)}",
+                u.cells,
+            )
+            for u in units
+        ]
     out = []
     for size in sorted({u.size for u in units}):
         same = [u for u in units if u.size == size]
@@ -138,8 +192,13 @@ def _spirit(player: PlayerState, units: list[Unit], item: _Maker) -> list[ScoreI
         height = "" if landscape == "water" else f" of height {size}"
         cells = [u.cells[0] for u in same]
         each = f", {plural(same[0].points, 'point')} each" if len(same) > 1 else ""
-        out.append(item(sum(u.points for u in same), f"{head}: {len(same)} {what}{height} at "
-                        f"{at(cells)}{each}", cells))
+        out.append(
+            item(
+                sum(u.points for u in same),
+                f"{head}: {len(same)} {what}{height} at {at(cells)}{each}",
+                cells,
+            )
+        )
     if not units:
         out.append(item(0, f"{head}: no {many} that score", ()))
     return out

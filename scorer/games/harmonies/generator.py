@@ -67,8 +67,17 @@ class Pending:
 def start(state: GameState) -> Pending:
     """The pending turn of the player to move, before any step."""
     p = state.players[state.seat]
-    return Pending(state, p.board, p.cubes, p.cards, p.spirit, p.spirit_cube, state.central,
-                   state.display, state.reserve)
+    return Pending(
+        state,
+        p.board,
+        p.cubes,
+        p.cards,
+        p.spirit,
+        p.spirit_cube,
+        state.central,
+        state.display,
+        state.reserve,
+    )
 
 
 def legal_steps(pending: Pending | GameState) -> Iterator[Mapping[str, Any]]:
@@ -156,9 +165,8 @@ def advance(p: Pending, step: Mapping[str, Any]) -> Pending:
         return replace(p, spirit=step["card"], steps=steps)
     if do == "take_tokens":
         k = step["space"] - 1
-        central = (*p.central[:k], (), *p.central[k + 1:])
-        return replace(p, hand=p.central[k], central=central, took=True, space=k + 1,
-                       steps=steps)
+        central = (*p.central[:k], (), *p.central[k + 1 :])
+        return replace(p, hand=p.central[k], central=central, took=True, space=k + 1, steps=steps)
     if do == "place_token":
         cell = (step["cell"][0], step["cell"][1])
         hand = list(p.hand)
@@ -169,8 +177,14 @@ def advance(p: Pending, step: Mapping[str, Any]) -> Pending:
         card = step["card"]
         reserve = None if p.reserve is None else p.reserve - len(TRACKS[card])
         display = tuple(c for c in p.display if c != card)
-        return replace(p, cards=(*p.cards, HeldCard(card)), display=display, reserve=reserve,
-                       took_card=True, steps=steps)
+        return replace(
+            p,
+            cards=(*p.cards, HeldCard(card)),
+            display=display,
+            reserve=reserve,
+            took_card=True,
+            steps=steps,
+        )
     cell = (step["cell"][0], step["cell"][1])
     cubes = p.cubes.set(cell, step["card"])
     if step["card"] == p.spirit and p.spirit_cube is None:

@@ -16,19 +16,33 @@ from scorer.words import plural
 
 LETTER = {"blue": "W", "gray": "M", "brown": "T", "green": "L", "yellow": "Y", "red": "R"}
 #: What each letter stands for, in the legend (the pouch order of ``COLOURS``).
-MEANING = {"blue": "water", "gray": "mountain", "brown": "trunk", "green": "leaves",
-           "yellow": "field", "red": "building"}
+MEANING = {
+    "blue": "water",
+    "gray": "mountain",
+    "brown": "trunk",
+    "green": "leaves",
+    "yellow": "field",
+    "red": "building",
+}
 #: 256-colour terminal codes of the token colours (a terminal's brown is its dark yellow).
-ANSI = {"blue": "38;5;33", "gray": "38;5;250", "brown": "38;5;130", "green": "38;5;34",
-        "yellow": "38;5;220", "red": "38;5;196"}
+ANSI = {
+    "blue": "38;5;33",
+    "gray": "38;5;250",
+    "brown": "38;5;130",
+    "green": "38;5;34",
+    "yellow": "38;5;220",
+    "red": "38;5;196",
+}
 WIDTH = 5
 
 
 def legend(color: bool = False) -> list[str]:
     """Two lines: ``Tokens: W blue (water)  M gray (mountain) ...`` and how to read a cell."""
     keys = "  ".join(f"{_paint(LETTER[c], c, color)} {c} ({MEANING[c]})" for c in COLOURS)
-    return [f"Tokens: {keys}",
-            "        a cell lists its stack bottom to top; * a cube on it; . empty cell"]
+    return [
+        f"Tokens: {keys}",
+        "        a cell lists its stack bottom to top; * a cube on it; . empty cell",
+    ]
 
 
 def _paint(text: str, colour: str, color: bool) -> str:
@@ -84,16 +98,20 @@ def render(state: GameState, color: bool = False) -> str:
     out: list[str] = [*legend(color), ""]
     for i, player in enumerate(state.players):
         marker = " (to play)" if i == state.seat and not state.over else ""
-        out.append(f"{player.name}{marker}: side {state.side}, "
-                   f"{plural(player.tokens(), 'token')}, "
-                   f"{plural(state.empty_cells(player), 'empty cell')}")
+        out.append(
+            f"{player.name}{marker}: side {state.side}, "
+            f"{plural(player.tokens(), 'token')}, "
+            f"{plural(state.empty_cells(player), 'empty cell')}"
+        )
         out.extend(render_board(player, state.side, color))
         out.append(f"  cards: {_cards(player)}")
         out.append("")
     spaces = "  ".join(f"{k + 1}:[{stack_text(s, color)}]" for k, s in enumerate(state.central))
     out.append(f"Central board: {spaces or '-'}")
-    out.append(f"Display: {', '.join(state.display) or '-'} (draw pile "
-               f"{len(TRACKS) - len(state.revealed)})")
+    out.append(
+        f"Display: {', '.join(state.display) or '-'} (draw pile "
+        f"{len(TRACKS) - len(state.revealed)})"
+    )
     pouch = ", ".join(f"{n} {c}" for c, n in zip(COLOURS, state.pouch, strict=True))
     out.append(f"Pouch: {plural(state.pouch_size(), 'token')} ({pouch})")
     if state.reserve is not None:

@@ -30,7 +30,13 @@ from scorer.games.harmonies.state import GameState, Options, PlayerState
 from scorer.grid.regions import connected_groups
 
 CATEGORIES: tuple[str, ...] = (
-    "trees", "mountains", "fields", "buildings", "water", "animals", "spirit",
+    "trees",
+    "mountains",
+    "fields",
+    "buildings",
+    "water",
+    "animals",
+    "spirit",
 )
 HEIGHT_POINTS: Mapping[int, int] = {1: 1, 2: 3, 3: 7}
 Board = Mapping[Cell, Stack]
@@ -87,8 +93,7 @@ def mountain_units(board: Board, nbrs: Nbrs) -> list[Unit]:
     for cell, stack in board.items():
         if is_mountain(stack):
             near = tuple(sorted(n for n in nbrs[cell] if n in board and is_mountain(board[n])))
-            units.append(Unit((cell,), HEIGHT_POINTS[len(stack)] if near else 0, len(stack),
-                              near))
+            units.append(Unit((cell,), HEIGHT_POINTS[len(stack)] if near else 0, len(stack), near))
     return units
 
 
@@ -108,8 +113,10 @@ def _cells_where(board: Board, top: str) -> set[Cell]:
 
 def field_units(board: Board, nbrs: Nbrs) -> list[Unit]:
     """HAR-SCORE-3: every group of yellow tokens; those of 2 or more score 5."""
-    return [Unit(tuple(sorted(g)), 5 if len(g) >= 2 else 0, len(g))
-            for g in _groups(board, nbrs, _cells_where(board, "yellow"))]
+    return [
+        Unit(tuple(sorted(g)), 5 if len(g) >= 2 else 0, len(g))
+        for g in _groups(board, nbrs, _cells_where(board, "yellow"))
+    ]
 
 
 def score_fields(board: Board, nbrs: Nbrs) -> int:
@@ -232,7 +239,6 @@ def blocks(group: frozenset[Cell], nbrs: Nbrs) -> list[frozenset[Cell]]:
     return sorted(found, key=len, reverse=True)
 
 
-
 def longest_cycle(group: frozenset[Cell], nbrs: Nbrs) -> int:
     """Cells of the longest simple cycle in ``group`` (0 if it has none)."""
     return len(longest_cycle_path(group, nbrs))
@@ -315,8 +321,10 @@ def water_units(board: Board, options: Options) -> list[Unit]:
 
 def animal_units(player: PlayerState) -> list[Unit]:
     """HAR-SCORE-7: a card with k placed cubes scores the k-th value of its track."""
-    return [Unit(h.cubes, _track_points(h.card, len(h.cubes)), len(h.cubes), card=h.card)
-            for h in player.cards]
+    return [
+        Unit(h.cubes, _track_points(h.card, len(h.cubes)), len(h.cubes), card=h.card)
+        for h in player.cards
+    ]
 
 
 def score_animals(player: PlayerState) -> int:
@@ -346,8 +354,10 @@ def spirit_units(player: PlayerState, nbrs: Nbrs) -> list[Unit]:
         cells = {c for c, s in board.items() if keep(s)}
         groups = [tuple(sorted(g)) for g in _groups(board, nbrs, cells)]
         sizes = [len(g) for g in groups]
-    units = [Unit(g, _lookup(table, x), x, card=player.spirit) for g, x in zip(groups, sizes,
-                                                                               strict=True)]
+    units = [
+        Unit(g, _lookup(table, x), x, card=player.spirit)
+        for g, x in zip(groups, sizes, strict=True)
+    ]
     return [u for u in units if u.points]
 
 
@@ -376,15 +386,25 @@ def player_units(player: PlayerState, options: Options) -> dict[str, list[Unit]]
     nbrs = NEIGHBOURS[options.board_side]
     board = player.board
     return {
-        "trees": tree_units(board), "mountains": mountain_units(board, nbrs),
-        "fields": field_units(board, nbrs), "buildings": building_units(board, nbrs),
-        "water": water_units(board, options), "animals": animal_units(player),
+        "trees": tree_units(board),
+        "mountains": mountain_units(board, nbrs),
+        "fields": field_units(board, nbrs),
+        "buildings": building_units(board, nbrs),
+        "water": water_units(board, options),
+        "animals": animal_units(player),
         "spirit": spirit_units(player, nbrs),
     }
 
 
 SUN_STEPS: tuple[tuple[int, int], ...] = (
-    (160, 8), (150, 7), (140, 6), (130, 5), (110, 4), (90, 3), (70, 2), (40, 1),
+    (160, 8),
+    (150, 7),
+    (140, 6),
+    (130, 5),
+    (110, 4),
+    (90, 3),
+    (70, 2),
+    (40, 1),
 )
 
 
@@ -437,16 +457,31 @@ def score_state(state: GameState) -> ScoreSheet:
         only = lines[0]
         sun = suns(only.total, options, state.players[0].spirit)
         lines = [PlayerScore(only.name, only.categories, only.total, {**only.extras, "suns": sun})]
-        return ScoreSheet(CATEGORIES, tuple(lines), ((only.name,),), ("cubes", "suns"),
-                          notes=("solo game: rated in suns (HAR-SCORE-11)", *state.notes))
-    what = "Animal cubes and the spirit cube" if options.tiebreak_counts_spirit_cube else (
-        "Animal cubes")
-    return ScoreSheet(CATEGORIES, tuple(lines), rank(lines), ("cubes",),
-                      tiebreak=f"more {what} placed, then shared", notes=state.notes)
+        return ScoreSheet(
+            CATEGORIES,
+            tuple(lines),
+            ((only.name,),),
+            ("cubes", "suns"),
+            notes=("solo game: rated in suns (HAR-SCORE-11)", *state.notes),
+        )
+    what = (
+        "Animal cubes and the spirit cube"
+        if options.tiebreak_counts_spirit_cube
+        else ("Animal cubes")
+    )
+    return ScoreSheet(
+        CATEGORIES,
+        tuple(lines),
+        rank(lines),
+        ("cubes",),
+        tiebreak=f"more {what} placed, then shared",
+        notes=state.notes,
+    )
 
 
 def rank(lines: list[PlayerScore]) -> tuple[tuple[str, ...], ...]:
     """HAR-SCORE-10: tiers by total, then cubes placed; still tied → shared place."""
+
     def key(p: PlayerScore) -> tuple[int, int]:
         cubes = p.extras["cubes"]
         return (p.total, cubes if isinstance(cubes, int) else 0)

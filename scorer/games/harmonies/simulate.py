@@ -56,8 +56,9 @@ def draw_options(rng: random.Random, players: int, fixed: Mapping[str, Any]) -> 
     """The variant: options fixed by the caller, the others drawn from the seed."""
     for name, value in fixed.items():
         if name == "animal_cube_supply":
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                      or value < 0):
+            if value is not None and (
+                not isinstance(value, int) or isinstance(value, bool) or value < 0
+            ):
                 raise ValueError("animal_cube_supply must be null or an integer >= 0")
         elif name not in ALLOWED:
             raise ValueError(f"unknown option {name!r}; known: {', '.join(DEFAULT_OPTIONS)}")
@@ -110,21 +111,32 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     n = 3 if players == 1 else 5
     deck = list(TRACKS)
     rng.shuffle(deck)
-    setup: dict[str, Any] = {"central_board": [pouch.draw(3) for _ in range(n)],
-                             "display": deck[:n]}
+    setup: dict[str, Any] = {
+        "central_board": [pouch.draw(3) for _ in range(n)],
+        "display": deck[:n],
+    }
     pile = deck[n:]
     if variant["nature_spirits"]:
         spirits = list(SPIRIT_DATA)
         rng.shuffle(spirits)
-        setup["spirits_dealt"] = {name: spirits[2 * i:2 * i + 2] for i, name in enumerate(names)}
-    policy = Policy(cube=rng.uniform(0.6, 1.0), card=rng.uniform(0.3, 0.9),
-                    stack=rng.uniform(0.5, 12.0), same=rng.uniform(0.5, 6.0),
-                    habitat=rng.uniform(5.0, 60.0),
-                    discard=rng.uniform(0.0, 0.5), omit_final_refill=rng.random() < 0.5,
-                    write_rotation=rng.random() < 0.5)
+        setup["spirits_dealt"] = {name: spirits[2 * i : 2 * i + 2] for i, name in enumerate(names)}
+    policy = Policy(
+        cube=rng.uniform(0.6, 1.0),
+        card=rng.uniform(0.3, 0.9),
+        stack=rng.uniform(0.5, 12.0),
+        same=rng.uniform(0.5, 6.0),
+        habitat=rng.uniform(5.0, 60.0),
+        discard=rng.uniform(0.0, 0.5),
+        omit_final_refill=rng.random() < 0.5,
+        write_rotation=rng.random() < 0.5,
+    )
     record: dict[str, Any] = {
-        "format": "scorer-record/1", "game": "harmonies", "variant": variant,
-        "players": [{"name": name} for name in names], "setup": setup, "moves": [],
+        "format": "scorer-record/1",
+        "game": "harmonies",
+        "variant": variant,
+        "players": [{"name": name} for name in names],
+        "setup": setup,
+        "moves": [],
     }
     state: GameState = RULES.initial_state(record)
     while not state.over:
@@ -143,8 +155,9 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     return record
 
 
-def _turn(state: GameState, rng: random.Random, policy: Policy, pouch: Pouch,
-          pile: list[str]) -> dict[str, Any]:
+def _turn(
+    state: GameState, rng: random.Random, policy: Policy, pouch: Pouch, pile: list[str]
+) -> dict[str, Any]:
     p = start(state)
     while True:
         step = _choose(p, rng, policy)
@@ -155,8 +168,11 @@ def _turn(state: GameState, rng: random.Random, policy: Policy, pouch: Pouch,
     if not policy.write_rotation:  # the rotation is optional: the verifier then searches
         for step in steps:
             step.pop("rotation", None)
-    move: dict[str, Any] = {"player": state.players[state.seat].name, "action": "turn",
-                            "steps": steps}
+    move: dict[str, Any] = {
+        "player": state.players[state.seat].name,
+        "action": "turn",
+        "steps": steps,
+    }
     display = list(p.display)
     if state.solo and not p.took_card and display and rng.random() < policy.discard:
         card = rng.choice(sorted(display))
@@ -213,8 +229,10 @@ def _choose(p: Pending, rng: random.Random, policy: Policy) -> Mapping[str, Any]
     if "take_tokens" in by:
         wanted_colours = [c for _, c in _completing(p)]
         spaces = by["take_tokens"]
-        weights = [1.0 + sum(policy.habitat / 4 for c in s["tokens"] if c in wanted_colours)
-                   for s in spaces]
+        weights = [
+            1.0 + sum(policy.habitat / 4 for c in s["tokens"] if c in wanted_colours)
+            for s in spaces
+        ]
         return rng.choices(spaces, weights)[0]
     if "place_token" in by:
         options = by["place_token"]
@@ -258,8 +276,9 @@ def _single_gap(
     return {(cell, a[-1]) for a in accepted if len(a) == len(stack) + 1 and a[:-1] == stack}
 
 
-def _token_weight(p: Pending, step: Mapping[str, Any], policy: Policy,
-                  wanted: set[tuple[Cell, str]]) -> float:
+def _token_weight(
+    p: Pending, step: Mapping[str, Any], policy: Policy, wanted: set[tuple[Cell, str]]
+) -> float:
     cell = (step["cell"][0], step["cell"][1])
     colour = step["color"]
     weight = 1.0 + (policy.habitat if (cell, colour) in wanted else 0.0)

@@ -82,8 +82,9 @@ class PlayerState:
         return sum(len(s) for s in self.board.values())
 
 
-def empty_player(name: str, side: str, dealt: tuple[str | None, ...] = (),
-                 color: str | None = None) -> PlayerState:
+def empty_player(
+    name: str, side: str, dealt: tuple[str | None, ...] = (), color: str | None = None
+) -> PlayerState:
     return PlayerState(name, CellMap.of(side, ()), CellMap.of(side, ""), (), dealt, color=color)
 
 

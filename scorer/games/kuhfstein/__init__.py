@@ -101,15 +101,21 @@ class KuhfsteinRules:
             try:
                 actual = sheet.player(name).extras["tiles_placed"]
             except KeyError:
-                findings.append(Finding("REC-CLAIM-1", pointer,
-                                        f"{name!r} is not a player of this game"))
+                findings.append(
+                    Finding("REC-CLAIM-1", pointer, f"{name!r} is not a player of this game")
+                )
                 continue
             # KUH-CLAIM-1: claimed tiles_placed equals the tiles in the landscape
             if actual != value:
-                findings.append(Finding(
-                    "KUH-CLAIM-1", pointer, f"{name}: claimed "
-                    f"{plural(value, 'tile')} placed, the landscape holds {actual}",
-                    details={"player": name, "expected": actual, "found": value}))
+                findings.append(
+                    Finding(
+                        "KUH-CLAIM-1",
+                        pointer,
+                        f"{name}: claimed "
+                        f"{plural(value, 'tile')} placed, the landscape holds {actual}",
+                        details={"player": name, "expected": actual, "found": value},
+                    )
+                )
         return findings
 
     def load_position(self, doc: Record) -> PositionResult:
@@ -148,8 +154,7 @@ class KuhfsteinRules:
 
         return draft_state(doc)
 
-    def draw_editor_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None
-                        ) -> str:
+    def draw_editor_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
         """The picture of ``scorer serve``'s editor: ``draw_svg`` plus empty cells to tap."""
         from scorer.games.kuhfstein.picture import draw_svg
 

@@ -31,23 +31,39 @@ def component_data(doc: Any) -> Components:
     tiles = data.get("scoring_tiles", {})
     track = data.get("track", {}).get("bonus_spaces", [])
     return {
-        "cards": keyed(child(base, "cards"), data.get("cards", {}), child(base, "cards"),
-                       complete=False, same=same_card),
-        "scoring_tiles": keyed(child(base, "scoring_tiles"), {
-            tid: {"points": tile["points"], "condition": tile["condition"]}
-            for tid, tile in tiles.items()
-        }, child(base, "scoring_tiles"), complete=False),
-        "track": keyed(child(base, "track"), {
-            str(space["space"]): {"bonus": space["bonus"]} for space in track
-        }, {str(space["space"]): child(base, "track", "bonus_spaces", k)
-            for k, space in enumerate(track)}),
+        "cards": keyed(
+            child(base, "cards"),
+            data.get("cards", {}),
+            child(base, "cards"),
+            complete=False,
+            same=same_card,
+        ),
+        "scoring_tiles": keyed(
+            child(base, "scoring_tiles"),
+            {
+                tid: {"points": tile["points"], "condition": tile["condition"]}
+                for tid, tile in tiles.items()
+            },
+            child(base, "scoring_tiles"),
+            complete=False,
+        ),
+        "track": keyed(
+            child(base, "track"),
+            {str(space["space"]): {"bonus": space["bonus"]} for space in track},
+            {
+                str(space["space"]): child(base, "track", "bonus_spaces", k)
+                for k, space in enumerate(track)
+            },
+        ),
     }
 
 
 def same_card(found: Any, expected: Any) -> bool:
     """The same card up to rotation and the order of its cells (spec 9.3)."""
-    return bool(found.get("points") == expected.get("points")
-                and _canonical(_cells(found)) == _canonical(_cells(expected)))
+    return bool(
+        found.get("points") == expected.get("points")
+        and _canonical(_cells(found)) == _canonical(_cells(expected))
+    )
 
 
 def _cells(card: Any) -> Cells:

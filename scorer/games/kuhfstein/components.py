@@ -101,9 +101,14 @@ def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[CardBook, list[Rule
     cards: dict[str, tuple[int, tuple[tuple[int, int, str], ...]]] = {}
     # KUH-CARDDEF-5: at most 55 card definitions
     if len(raw) > DECK_SIZE:
-        found.append(RuleViolation(
-            "KUH-CARDDEF-5", f"{len(raw)} card definitions, at most {DECK_SIZE} exist", base,
-            {"expected": DECK_SIZE, "found": len(raw)}))
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-5",
+                f"{len(raw)} card definitions, at most {DECK_SIZE} exist",
+                base,
+                {"expected": DECK_SIZE, "found": len(raw)},
+            )
+        )
     known = _CELLS_OK
     for cid, spec in raw.items():
         cells: tuple[tuple[int, int, str], ...] = tuple(map(_XYF, spec["cells"]))
@@ -150,46 +155,80 @@ def _shape_problem(xy: tuple[tuple[int, int], ...]) -> str:
     return ""
 
 
-def _card_problems(cid: str, cells: tuple[tuple[int, int, str], ...], points: int,
-                   problem: str, path: Path) -> list[RuleViolation]:
+def _card_problems(
+    cid: str, cells: tuple[tuple[int, int, str], ...], points: int, problem: str, path: Path
+) -> list[RuleViolation]:
     found: list[RuleViolation] = []
     xy = [[x, y] for x, y, _ in cells]
     # KUH-CARDDEF-1: distinct integer cells, normalised to min x = min y = 0
     if problem == "KUH-CARDDEF-1:distinct":
-        found.append(RuleViolation(
-            "KUH-CARDDEF-1", f"card {cid}: its cells must be distinct and at least one",
-            (*path, "cells"), {"found": xy}))
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-1",
+                f"card {cid}: its cells must be distinct and at least one",
+                (*path, "cells"),
+                {"found": xy},
+            )
+        )
     elif problem == "KUH-CARDDEF-1:normal":
         low = [min(x for x, _ in xy), min(y for _, y in xy)]
-        found.append(RuleViolation(
-            "KUH-CARDDEF-1", f"card {cid}: the smallest x and the smallest y must both be 0",
-            (*path, "cells"), {"expected": [0, 0], "found": low}))
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-1",
+                f"card {cid}: the smallest x and the smallest y must both be 0",
+                (*path, "cells"),
+                {"expected": [0, 0], "found": low},
+            )
+        )
     # KUH-CARDDEF-2: the cells form a polyomino (N4-connected)
     elif problem == "KUH-CARDDEF-2":
-        found.append(RuleViolation(
-            "KUH-CARDDEF-2", f"card {cid}: its cells are not orthogonally connected (a hole or "
-            "a gap in the pattern)", (*path, "cells")))
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-2",
+                f"card {cid}: its cells are not orthogonally connected (a hole or "
+                "a gap in the pattern)",
+                (*path, "cells"),
+            )
+        )
     # KUH-CARDDEF-3: every face is a landscape kind or back; at least one face cell
     for k, (_, _, face) in enumerate(cells):
         if face not in FACES:
-            found.append(RuleViolation(
-                "KUH-CARDDEF-3", f"card {cid}: unknown face {face!r} (landscape kinds: "
-                f"{', '.join(KINDS)}, or back)", (*path, "cells", k, "face"),
-                {"found": face}))
+            found.append(
+                RuleViolation(
+                    "KUH-CARDDEF-3",
+                    f"card {cid}: unknown face {face!r} (landscape kinds: "
+                    f"{', '.join(KINDS)}, or back)",
+                    (*path, "cells", k, "face"),
+                    {"found": face},
+                )
+            )
     if cells and all(face == "back" for _, _, face in cells):
-        found.append(RuleViolation(
-            "KUH-CARDDEF-3", f"card {cid}: every cell is a back; a card needs a face cell",
-            (*path, "cells", 0, "face")))
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-3",
+                f"card {cid}: every cell is a back; a card needs a face cell",
+                (*path, "cells", 0, "face"),
+            )
+        )
     # KUH-CARDDEF-4: points are an integer ≥ 1
     if points < 1:
-        found.append(RuleViolation(
-            "KUH-CARDDEF-4", f"card {cid}: points must be at least 1", (*path, "points"),
-            {"found": points}))
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-4",
+                f"card {cid}: points must be at least 1",
+                (*path, "points"),
+                {"found": points},
+            )
+        )
     # KUH-CARDDEF-7 (warning): reviews describe 2–5 cells per card
     if not found and not 2 <= len(cells) <= 5:
-        found.append(warning(
-            "KUH-CARDDEF-7", f"card {cid} has {plural(len(cells), 'cell')}; the cards have 2 to 5",
-            (*path, "cells")))
+        found.append(
+            warning(
+                "KUH-CARDDEF-7",
+                f"card {cid} has {plural(len(cells), 'cell')}; the cards have 2 to 5",
+                (*path, "cells"),
+            )
+        )
     return found
 
 
@@ -206,15 +245,21 @@ def _connected(cells: list[tuple[int, int]]) -> bool:
     return len(reached) == len(members)
 
 
-def parse_scoring_tiles(raw: Mapping[str, Any], base: Path
-                        ) -> tuple[dict[str, ScoringTile], list[RuleViolation]]:
+def parse_scoring_tiles(
+    raw: Mapping[str, Any], base: Path
+) -> tuple[dict[str, ScoringTile], list[RuleViolation]]:
     """KUH-SETUP-8: at most 9 tiles, each with points ≥ 1 and a known, complete condition."""
     found: list[RuleViolation] = []
     tiles: dict[str, ScoringTile] = {}
     if len(raw) > MAX_SCORING_TILES:
-        found.append(RuleViolation(
-            "KUH-SETUP-8", f"{len(raw)} scoring tiles, the game has {MAX_SCORING_TILES}", base,
-            {"expected": MAX_SCORING_TILES, "found": len(raw)}))
+        found.append(
+            RuleViolation(
+                "KUH-SETUP-8",
+                f"{len(raw)} scoring tiles, the game has {MAX_SCORING_TILES}",
+                base,
+                {"expected": MAX_SCORING_TILES, "found": len(raw)},
+            )
+        )
     for tid, spec in raw.items():
         path = (*base, tid)
         problem = _scoring_tile_problem(tid, spec, path)
@@ -223,35 +268,52 @@ def parse_scoring_tiles(raw: Mapping[str, Any], base: Path
             continue
         cond = spec["condition"]
         text = spec.get("text") or cond.get("text") or _describe(cond)
-        tiles[tid] = ScoringTile(tid, spec["points"], cond["type"], cond.get("kind", ""),
-                                 cond.get("n", 0), text)
+        tiles[tid] = ScoringTile(
+            tid, spec["points"], cond["type"], cond.get("kind", ""), cond.get("n", 0), text
+        )
     return tiles, found
 
 
-def _scoring_tile_problem(tid: str, spec: Mapping[str, Any], path: Path
-                          ) -> RuleViolation | None:
+def _scoring_tile_problem(tid: str, spec: Mapping[str, Any], path: Path) -> RuleViolation | None:
     if spec["points"] < 1:
-        return RuleViolation("KUH-SETUP-8", f"scoring tile {tid}: points must be at least 1",
-                             (*path, "points"), {"found": spec["points"]})
+        return RuleViolation(
+            "KUH-SETUP-8",
+            f"scoring tile {tid}: points must be at least 1",
+            (*path, "points"),
+            {"found": spec["points"]},
+        )
     cond = spec["condition"]
     ctype = cond.get("type")
     if ctype not in CONDITIONS:
         return RuleViolation(
-            "KUH-SETUP-8", f"scoring tile {tid}: unknown condition type {ctype!r} (known: "
-            f"{', '.join(CONDITIONS)})", (*path, "condition", "type") if ctype is not None
-            else (*path, "condition"), {"found": ctype, "expected": list(CONDITIONS)})
+            "KUH-SETUP-8",
+            f"scoring tile {tid}: unknown condition type {ctype!r} (known: "
+            f"{', '.join(CONDITIONS)})",
+            (*path, "condition", "type") if ctype is not None else (*path, "condition"),
+            {"found": ctype, "expected": list(CONDITIONS)},
+        )
     for param in CONDITIONS[ctype]:
         if param not in cond:
             return RuleViolation(
-                "KUH-SETUP-8", f"scoring tile {tid}: condition {ctype} needs {param!r}",
-                (*path, "condition"), {"expected": param})
+                "KUH-SETUP-8",
+                f"scoring tile {tid}: condition {ctype} needs {param!r}",
+                (*path, "condition"),
+                {"expected": param},
+            )
     if "kind" in CONDITIONS[ctype] and cond["kind"] not in KIND_SET:
         return RuleViolation(
-            "KUH-SETUP-8", f"scoring tile {tid}: unknown landscape kind {cond['kind']!r}",
-            (*path, "condition", "kind"), {"found": cond["kind"]})
+            "KUH-SETUP-8",
+            f"scoring tile {tid}: unknown landscape kind {cond['kind']!r}",
+            (*path, "condition", "kind"),
+            {"found": cond["kind"]},
+        )
     if "n" in CONDITIONS[ctype] and cond["n"] < 1:
-        return RuleViolation("KUH-SETUP-8", f"scoring tile {tid}: n must be at least 1",
-                             (*path, "condition", "n"), {"found": cond["n"]})
+        return RuleViolation(
+            "KUH-SETUP-8",
+            f"scoring tile {tid}: n must be at least 1",
+            (*path, "condition", "n"),
+            {"found": cond["n"]},
+        )
     return None
 
 
@@ -261,13 +323,17 @@ def _describe(cond: Mapping[str, Any]) -> str:
     return " ".join(words)
 
 
-def parse_track(comp: Mapping[str, Any], base: Path
-                ) -> tuple[dict[int, str], list[RuleViolation]]:
+def parse_track(comp: Mapping[str, Any], base: Path) -> tuple[dict[int, str], list[RuleViolation]]:
     """KUH-SETUP-7: a bonus layout, positions distinct in 1..65, at most 6 cow spaces."""
     track = comp.get("track")
     if track is None or "bonus_spaces" not in track:
-        return {}, [RuleViolation("KUH-SETUP-7", "the bonus layout (track.bonus_spaces) is "
-                                  "missing; there is no default layout", (*base, "track"))]
+        return {}, [
+            RuleViolation(
+                "KUH-SETUP-7",
+                "the bonus layout (track.bonus_spaces) is missing; there is no default layout",
+                (*base, "track"),
+            )
+        ]
     found: list[RuleViolation] = []
     bonus: dict[int, str] = {}
     cows = 0
@@ -276,50 +342,76 @@ def parse_track(comp: Mapping[str, Any], base: Path
         path = (*base, "track", "bonus_spaces", k)
         if not 1 <= space <= 65 or space in bonus:
             why = "is used twice" if space in bonus else "is not in 1..65"
-            found.append(RuleViolation("KUH-SETUP-7", f"bonus space {space} {why}", path,
-                                       {"found": space}))
+            found.append(
+                RuleViolation("KUH-SETUP-7", f"bonus space {space} {why}", path, {"found": space})
+            )
             continue
         cows += kind == "cow"
         if cows > 6:
-            found.append(RuleViolation("KUH-SETUP-7", "more than 6 cow spaces (a player owns "
-                                       "6 cows)", path, {"found": cows, "expected": 6}))
+            found.append(
+                RuleViolation(
+                    "KUH-SETUP-7",
+                    "more than 6 cow spaces (a player owns 6 cows)",
+                    path,
+                    {"found": cows, "expected": 6},
+                )
+            )
             continue
         bonus[int(space)] = kind
     return bonus, found
 
 
-def parse_trees(comp: Mapping[str, Any], players: int, base: Path
-                ) -> tuple[int, list[RuleViolation]]:
+def parse_trees(
+    comp: Mapping[str, Any], players: int, base: Path
+) -> tuple[int, list[RuleViolation]]:
     """KUH-SETUP-6: ``trees``, if given, equals 2 × players."""
     want = 2 * players
     trees = comp.get("trees", want)
     if trees != want:
-        return want, [RuleViolation("KUH-SETUP-6", f"{plural(trees, 'tree')}, the game has 2 per "
-                                    f"player ({want})", (*base, "trees"),
-                                    {"expected": want, "found": trees})]
+        return want, [
+            RuleViolation(
+                "KUH-SETUP-6",
+                f"{plural(trees, 'tree')}, the game has 2 per player ({want})",
+                (*base, "trees"),
+                {"expected": want, "found": trees},
+            )
+        ]
     return want, []
 
 
-def parse_tile_counts(comp: Mapping[str, Any], total: int, base: Path
-                      ) -> tuple[dict[str, int] | None, list[RuleViolation]]:
+def parse_tile_counts(
+    comp: Mapping[str, Any], total: int, base: Path
+) -> tuple[dict[str, int] | None, list[RuleViolation]]:
     """KUH-SETUP-9 (shape part): the 5 kinds, non-negative, summing to the total."""
     counts = comp.get("tile_counts")
     if counts is None:
         return None, []
     path = (*base, "tile_counts")
     if set(counts) != KIND_SET or any(v < 0 for v in counts.values()):
-        return None, [RuleViolation("KUH-SETUP-9", "tile_counts needs exactly the 5 landscape "
-                                    f"kinds ({', '.join(KINDS)}) with counts ≥ 0", path,
-                                    {"found": sorted(counts)})]
+        return None, [
+            RuleViolation(
+                "KUH-SETUP-9",
+                "tile_counts needs exactly the 5 landscape "
+                f"kinds ({', '.join(KINDS)}) with counts ≥ 0",
+                path,
+                {"found": sorted(counts)},
+            )
+        ]
     if sum(counts.values()) != total:
-        return None, [RuleViolation("KUH-SETUP-9", f"tile_counts sum to {sum(counts.values())},"
-                                    f" the game has {total} tiles", path,
-                                    {"expected": total, "found": sum(counts.values())})]
+        return None, [
+            RuleViolation(
+                "KUH-SETUP-9",
+                f"tile_counts sum to {sum(counts.values())}, the game has {total} tiles",
+                path,
+                {"expected": total, "found": sum(counts.values())},
+            )
+        ]
     return {k: int(counts[k]) for k in KINDS}, []
 
 
-def build_components(comp: Mapping[str, Any], players: int, total: int, base: Path
-                     ) -> tuple[Components, list[RuleViolation]]:
+def build_components(
+    comp: Mapping[str, Any], players: int, total: int, base: Path
+) -> tuple[Components, list[RuleViolation]]:
     """All component data of ``comp`` (setup or components) with every violation found."""
     bonus, found = parse_track(comp, base)
     trees, more = parse_trees(comp, players, base)

@@ -31,8 +31,12 @@ def begin_turn(state: KState, move: Move) -> Work:
     """The turn in progress for ``move`` (KUH-REFILL-5 for a turn-level refill)."""
     # KUH-REFILL-5: no turn-level refill under after_action
     if state.opts.refill_timing == "after_action" and "refill" in move:
-        raise RuleViolation("KUH-REFILL-5", "under refill_timing 'after_action' the refill is "
-                            "recorded on each step, not on the turn", ("refill",))
+        raise RuleViolation(
+            "KUH-REFILL-5",
+            "under refill_timing 'after_action' the refill is "
+            "recorded on each step, not on the turn",
+            ("refill",),
+        )
     return Work(state)
 
 
@@ -42,20 +46,27 @@ def apply_step(w: Work, step: Mapping[str, Any], j: int) -> None:
     do = step["do"]
     # KUH-TURN-3: no reveal during play
     if do == "reveal_scoring_tile":
-        raise RuleViolation("KUH-TURN-3", "a scoring tile is revealed before the end of play",
-                            (*base, "do"))
+        raise RuleViolation(
+            "KUH-TURN-3", "a scoring tile is revealed before the end of play", (*base, "do")
+        )
     if "bonus_space" not in step:  # the schema allows it on place_tile and take_card only
         regular = w.regular = w.regular + 1
         # KUH-TURN-2: a k-th regular step (k ≥ 3) needs k − 2 extra actions earlier
         if regular > 2 + w.extra:
-            raise RuleViolation("KUH-TURN-2", f"regular action {w.regular} exceeds this turn's "
-                                f"budget of {2 + w.extra}", base,
-                                {"expected": 2 + w.extra, "found": w.regular})
+            raise RuleViolation(
+                "KUH-TURN-2",
+                f"regular action {w.regular} exceeds this turn's budget of {2 + w.extra}",
+                base,
+                {"expected": 2 + w.extra, "found": w.regular},
+            )
     timing = w.state.opts.refill_timing
     # KUH-REFILL-5: no step-level refill under end_of_turn
     if timing == "end_of_turn" and "refill" in step:
-        raise RuleViolation("KUH-REFILL-5", "under refill_timing 'end_of_turn' the refill is "
-                            "recorded on the turn, not on a step", (*base, "refill"))
+        raise RuleViolation(
+            "KUH-REFILL-5",
+            "under refill_timing 'end_of_turn' the refill is recorded on the turn, not on a step",
+            (*base, "refill"),
+        )
     before = len(w.triggered)
     HANDLERS[do](w, step, base)
     claimed = step.get("bonuses")
@@ -63,8 +74,12 @@ def apply_step(w: Work, step: Mapping[str, Any], j: int) -> None:
     if claimed is not None and (claimed or len(w.triggered) != before):
         hits = list(w.triggered[before:])
         if claimed != hits:
-            raise RuleViolation("KUH-BONUS-3", f"bonuses {claimed} claimed, {hits} triggered",
-                                (*base, "bonuses"), {"expected": hits, "found": claimed})
+            raise RuleViolation(
+                "KUH-BONUS-3",
+                f"bonuses {claimed} claimed, {hits} triggered",
+                (*base, "bonuses"),
+                {"expected": hits, "found": claimed},
+            )
     if timing == "after_action":
         refill(w, step.get("refill"), base)
 
@@ -105,8 +120,12 @@ def end_turn(w: Work, move: Move) -> KState:
     opts = st.opts
     # KUH-TURN-2: at least 2 regular steps (fewer only when stuck under allow_pass never)
     if w.regular < 2 and not (opts.allow_pass == "never" and w.is_stuck()):
-        raise RuleViolation("KUH-TURN-2", f"a turn has 2 actions; this one has {w.regular}",
-                            ("steps",), {"expected": 2, "found": w.regular})
+        raise RuleViolation(
+            "KUH-TURN-2",
+            f"a turn has 2 actions; this one has {w.regular}",
+            ("steps",),
+            {"expected": 2, "found": w.regular},
+        )
     if opts.refill_timing == "end_of_turn":
         refill(w, move.get("refill"), ())
     last = st.seat == len(st.names) - 1
@@ -147,12 +166,20 @@ def apply_reveal(state: KState, move: Move) -> KState:
     steps = move["steps"]
     # KUH-END-3: no play turn after the end of play
     if any(s["do"] != "reveal_scoring_tile" for s in steps):
-        raise RuleViolation("KUH-END-3", "play has ended; only scoring tiles are revealed now",
-                            (), {"found": [s["do"] for s in steps]})
+        raise RuleViolation(
+            "KUH-END-3",
+            "play has ended; only scoring tiles are revealed now",
+            (),
+            {"found": [s["do"] for s in steps]},
+        )
     # KUH-FINAL-1: exactly one reveal step and no refill
     if len(steps) != 1:
-        raise RuleViolation("KUH-FINAL-1", f"a reveal move holds exactly one step, not "
-                            f"{len(steps)}", ("steps",), {"expected": 1, "found": len(steps)})
+        raise RuleViolation(
+            "KUH-FINAL-1",
+            f"a reveal move holds exactly one step, not {len(steps)}",
+            ("steps",),
+            {"expected": 1, "found": len(steps)},
+        )
     if "refill" in move:
         raise RuleViolation("KUH-FINAL-1", "a reveal move has no refill", ("refill",))
     step = steps[0]
@@ -161,38 +188,57 @@ def apply_reveal(state: KState, move: Move) -> KState:
     tid = step["tile"]
     # KUH-FINAL-2: one of the player's two dealt tiles
     if tid not in board.dealt:
-        raise RuleViolation("KUH-FINAL-2", f"scoring tile {tid} was not dealt to "
-                            f"{move['player']} ({', '.join(board.dealt)})",
-                            ("steps", 0, "tile"), {"expected": list(board.dealt), "found": tid})
+        raise RuleViolation(
+            "KUH-FINAL-2",
+            f"scoring tile {tid} was not dealt to {move['player']} ({', '.join(board.dealt)})",
+            ("steps", 0, "tile"),
+            {"expected": list(board.dealt), "found": tid},
+        )
     tile = state.comp.scoring_tiles[tid]
     met = step.get("met")
     warnings = state.warnings
     if tile.ctype == "custom":
         # KUH-FINAL-5: a custom condition needs a met claim
         if met is None:
-            raise RuleViolation("KUH-FINAL-5", f"scoring tile {tid} has a custom condition "
-                                "that cannot be evaluated; the reveal must claim met",
-                                ("steps", 0))
+            raise RuleViolation(
+                "KUH-FINAL-5",
+                f"scoring tile {tid} has a custom condition "
+                "that cannot be evaluated; the reveal must claim met",
+                ("steps", 0),
+            )
         # KUH-FINAL-6 (warning): scored from the player's claim
         pointer = to_pointer(("moves", state.move_index, "steps", 0, "met"))
-        warnings = (*warnings, Finding("KUH-FINAL-6", pointer, f"{move['player']}, move "
-                                       f"{state.move_index + 1}, step 1: scoring "
-                                       f"tile {tid} ({tile.text}) scored from the player's "
-                                       "claim (unverified)", "warning"))
+        warnings = (
+            *warnings,
+            Finding(
+                "KUH-FINAL-6",
+                pointer,
+                f"{move['player']}, move "
+                f"{state.move_index + 1}, step 1: scoring "
+                f"tile {tid} ({tile.text}) scored from the player's "
+                "claim (unverified)",
+                "warning",
+            ),
+        )
         value = bool(met)
     else:
         value = evaluate(state, index, tile)
         # KUH-FINAL-4: the met claim equals the evaluation
         if met is not None and met != value:
-            raise RuleViolation("KUH-FINAL-4", f"met is claimed {met}, the condition "
-                                f"({tile.text}) evaluates to {value}", ("steps", 0, "met"),
-                                {"expected": value, "found": met})
+            raise RuleViolation(
+                "KUH-FINAL-4",
+                f"met is claimed {met}, the condition ({tile.text}) evaluates to {value}",
+                ("steps", 0, "met"),
+                {"expected": value, "found": met},
+            )
     boards = list(state.boards)
     # positional (Board ends with revealed, tile_met; KState has boards at 3, move_index
     # and warnings at 18 and 19): _replace builds a dict per call
     boards[index] = _new(Board, (*board[:-2], tid, value))
-    return _new(KState, (*state[:3], tuple(boards), *state[4:18], state.move_index + 1,
-                         warnings, *state[20:]))
+    return _new(
+        KState,
+        (*state[:3], tuple(boards), *state[4:18], state.move_index + 1, warnings, *state[20:]),
+    )
 
 
 def apply_move(state: KState, move: Move) -> KState:
@@ -212,5 +258,9 @@ def skip_move(state: KState, move: Move) -> KState:
             phase, extra = ("extra_round" if extra else "over"), False
         elif phase == "extra_round":
             phase = "over"
-    return state._replace(seat=(state.seat + 1) % len(state.names), phase=phase,
-                          extra_pending=extra, move_index=state.move_index + 1)
+    return state._replace(
+        seat=(state.seat + 1) % len(state.names),
+        phase=phase,
+        extra_pending=extra,
+        move_index=state.move_index + 1,
+    )

@@ -23,16 +23,26 @@ def _at(cells: Iterable[Cell]) -> str:
 
 def _card_items(state: KState, name: str, board: Board) -> list[ScoreItem]:
     if not board.played and board.card_points:
-        return [ScoreItem(name, "cards", board.card_points, "KUH-POS-9",
-                          "card points (track score minus trees; cards not listed)",
-                          board=name)]
+        return [
+            ScoreItem(
+                name,
+                "cards",
+                board.card_points,
+                "KUH-POS-9",
+                "card points (track score minus trees; cards not listed)",
+                board=name,
+            )
+        ]
     items = []
     for k, cid in enumerate(board.played):
         card = state.comp.cards.get(cid)
         points = card.points if card is not None else 0
         cells = board.played_at[k] if k < len(board.played_at) else ()
-        items.append(ScoreItem(name, "cards", points, "KUH-PLAY-4", _card_text(cid, card, cells),
-                               _yx(cells), name))
+        items.append(
+            ScoreItem(
+                name, "cards", points, "KUH-PLAY-4", _card_text(cid, card, cells), _yx(cells), name
+            )
+        )
     return items
 
 
@@ -43,12 +53,13 @@ def _card_text(cid: str, card: Card | None, cells: tuple[Cell, ...]) -> str:
         return f"card {cid}"
     if len(cells) != len(card.cells):  # a position names the cards played, not where
         return f"card {cid} ({plural(card.n_faces, 'cow')}; where it lies is not recorded)"
-    faces = [(cell, face) for (_, _, face), cell in zip(card.cells, cells, strict=True)
-             if face != "back"]
-    backs = [cell for (_, _, face), cell in zip(card.cells, cells, strict=True)
-             if face == "back"]
+    faces = [
+        (cell, face) for (_, _, face), cell in zip(card.cells, cells, strict=True) if face != "back"
+    ]
+    backs = [cell for (_, _, face), cell in zip(card.cells, cells, strict=True) if face == "back"]
     text = f"card {cid}: {plural(len(faces), 'cow')} placed on " + ", ".join(
-        f"[{x},{y}] {face}" for (x, y), face in faces)
+        f"[{x},{y}] {face}" for (x, y), face in faces
+    )
     if backs:
         text += f"; back {noun(len(backs), 'cell')} {_at(backs)} (no cow)"
     return text
@@ -60,8 +71,17 @@ def _tree_items(name: str, board: Board) -> list[ScoreItem]:
         cells = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
         kinds = sorted({board.tiles.get(c, "?") for c in cells})
         what = f"4 × {kinds[0]}" if len(kinds) == 1 else "4 different kinds"
-        items.append(ScoreItem(name, "trees", 5, "KUH-TREE-4",
-                               f"tree on square [{x},{y}] ({what})", _yx(cells), name))
+        items.append(
+            ScoreItem(
+                name,
+                "trees",
+                5,
+                "KUH-TREE-4",
+                f"tree on square [{x},{y}] ({what})",
+                _yx(cells),
+                name,
+            )
+        )
     return items
 
 
@@ -98,8 +118,11 @@ def _progress(state: KState, index: int, tile: ScoringTile) -> str:
     if ctype == "kind_count_at_least":
         return plural(_count(board, kind), f"{kind} tile")
     if ctype == "kind_majority":
-        others = ", ".join(f"{n} {_count(b, kind)}" for i, (n, b) in
-                           enumerate(zip(state.names, state.boards, strict=True)) if i != index)
+        others = ", ".join(
+            f"{n} {_count(b, kind)}"
+            for i, (n, b) in enumerate(zip(state.names, state.boards, strict=True))
+            if i != index
+        )
         return f"{plural(_count(board, kind), f'{kind} tile')}; {others}"
     if ctype == "largest_group_at_least":
         return f"largest {kind} group {len(_largest_group(board, kind))}"
@@ -129,8 +152,16 @@ def explain(state: KState) -> list[ScoreItem]:
         tile = state.comp.scoring_tiles[tid]
         status = "met" if met else "not met"
         revealed = "revealed" if board.revealed is not None else "best dealt tile so far"
-        items.append(ScoreItem(name, "scoring_tile", tile.points if met else 0, "KUH-FINAL-3",
-                               f"scoring tile {tid}: {tile.text} ({status}: "
-                               f"{_progress(state, i, tile)}; {revealed})",
-                               _condition_cells(board, tile), name))
+        items.append(
+            ScoreItem(
+                name,
+                "scoring_tile",
+                tile.points if met else 0,
+                "KUH-FINAL-3",
+                f"scoring tile {tid}: {tile.text} ({status}: "
+                f"{_progress(state, i, tile)}; {revealed})",
+                _condition_cells(board, tile),
+                name,
+            )
+        )
     return items

@@ -22,8 +22,10 @@ def export_position(state: KState, record: Mapping[str, Any]) -> dict[str, Any]:
     boards: dict[str, Any] = {}
     for name, b in zip(state.names, state.boards, strict=True):
         board: dict[str, Any] = {
-            "tiles": [{"at": [x, y], "kind": b.tiles[(x, y)], "cow": (x, y) in b.cows}
-                      for x, y in sorted(b.tiles, key=lambda c: (c[1], c[0]))],
+            "tiles": [
+                {"at": [x, y], "kind": b.tiles[(x, y)], "cow": (x, y) in b.cows}
+                for x, y in sorted(b.tiles, key=lambda c: (c[1], c[0]))
+            ],
             "trees": [[x, y] for x, y in b.trees],
             "score": b.score,
             "cows_in_supply": b.supply,
@@ -48,8 +50,12 @@ def export_position(state: KState, record: Mapping[str, Any]) -> dict[str, Any]:
         "phase": state.phase,
     }
     doc: dict[str, Any] = {
-        "format": "scorer-position/1", "game": "kuhfstein",
-        "variant": dict(record.get("variant", {})), "players": list(record["players"]),
-        "components": components, "boards": boards, "table": table,
+        "format": "scorer-position/1",
+        "game": "kuhfstein",
+        "variant": dict(record.get("variant", {})),
+        "players": list(record["players"]),
+        "components": components,
+        "boards": boards,
+        "table": table,
     }
     return doc

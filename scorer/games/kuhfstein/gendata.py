@@ -94,8 +94,10 @@ def cards(rng: random.Random) -> dict[str, Any]:
                     break
         per_kind = {k: sum(1 for c, _ in made if any(f == k for *_, f in c)) for k in KINDS}
         if min(per_kind.values()) >= 5:
-            return {f"C{i + 1}": {"cells": [{"x": x, "y": y, "face": f} for x, y, f in c],
-                                  "points": p} for i, (c, p) in enumerate(made)}
+            return {
+                f"C{i + 1}": {"cells": [{"x": x, "y": y, "face": f} for x, y, f in c], "points": p}
+                for i, (c, p) in enumerate(made)
+            }
     raise ValueError("could not generate a card set with every kind on 5 cards")
 
 
@@ -103,32 +105,65 @@ def scoring_tiles(rng: random.Random) -> dict[str, Any]:
     """One tile per evaluable type plus a second kind_majority, ids W1..W9 shuffled."""
     a, b = rng.sample(KINDS, 2)
     made: list[dict[str, Any]] = [
-        {"points": 5, "condition": {"type": "kind_majority", "kind": a},
-         "text": f"most {a} tiles"},
-        {"points": 5, "condition": {"type": "kind_majority", "kind": b},
-         "text": f"most {b} tiles"},
+        {"points": 5, "condition": {"type": "kind_majority", "kind": a}, "text": f"most {a} tiles"},
+        {"points": 5, "condition": {"type": "kind_majority", "kind": b}, "text": f"most {b} tiles"},
     ]
     kind, n = rng.choice(KINDS), rng.choice((5, 6, 7))
-    made.append({"points": n - 2, "condition": {"type": "kind_count_at_least", "kind": kind,
-                                                 "n": n}, "text": f"at least {n} {kind} tiles"})
+    made.append(
+        {
+            "points": n - 2,
+            "condition": {"type": "kind_count_at_least", "kind": kind, "n": n},
+            "text": f"at least {n} {kind} tiles",
+        }
+    )
     kind, n = rng.choice(KINDS), rng.choice((4, 5))
-    made.append({"points": n, "condition": {"type": "largest_group_at_least", "kind": kind,
-                                             "n": n}, "text": f"a group of {n} {kind} tiles"})
+    made.append(
+        {
+            "points": n,
+            "condition": {"type": "largest_group_at_least", "kind": kind, "n": n},
+            "text": f"a group of {n} {kind} tiles",
+        }
+    )
     n = rng.choice((1, 2))
-    made.append({"points": 3 + 2 * n, "condition": {"type": "trees_at_least", "n": n},
-                 "text": f"at least {plural(n, 'tree')}"})
+    made.append(
+        {
+            "points": 3 + 2 * n,
+            "condition": {"type": "trees_at_least", "n": n},
+            "text": f"at least {plural(n, 'tree')}",
+        }
+    )
     n = rng.choice((2, 3))
-    made.append({"points": 2 * n, "condition": {"type": "each_kind_at_least", "n": n},
-                 "text": f"{n} tiles of every kind"})
+    made.append(
+        {
+            "points": 2 * n,
+            "condition": {"type": "each_kind_at_least", "n": n},
+            "text": f"{n} tiles of every kind",
+        }
+    )
     n = rng.choice((15, 18, 21))
-    made.append({"points": n // 3, "condition": {"type": "tiles_at_least", "n": n},
-                 "text": f"at least {n} tiles"})
+    made.append(
+        {
+            "points": n // 3,
+            "condition": {"type": "tiles_at_least", "n": n},
+            "text": f"at least {n} tiles",
+        }
+    )
     n = rng.choice((4, 5))
-    made.append({"points": n - 1, "condition": {"type": "cows_on_landscape_at_least", "n": n},
-                 "text": f"at least {n} cows in the landscape"})
+    made.append(
+        {
+            "points": n - 1,
+            "condition": {"type": "cows_on_landscape_at_least", "n": n},
+            "text": f"at least {n} cows in the landscape",
+        }
+    )
     n = rng.choice((5, 6, 7))
-    made.append({"points": n - 1, "condition": {"type": "cards_played_at_least", "n": n},
-                 "text": f"at least {n} cards played"})
+    made.append(
+        {
+            "points": n - 1,
+            "condition": {"type": "cards_played_at_least", "n": n},
+            "text": f"at least {n} cards played",
+        }
+    )
     rng.shuffle(made)
     return {f"W{i + 1}": t for i, t in enumerate(made)}
 
@@ -154,17 +189,21 @@ def setup(rng: random.Random, players: int, options: dict[str, Any]) -> dict[str
     ids = sorted(tiles, key=lambda t: int(t[1:]))
     order = list(ids)
     rng.shuffle(order)
-    dealt = {n: order[2 * i:2 * i + 2] for i, n in enumerate(names)}
+    dealt = {n: order[2 * i : 2 * i + 2] for i, n in enumerate(names)}
     deck = list(card_defs)
     rng.shuffle(deck)
     out: dict[str, Any] = {
-        "track": bonus, "trees": 2 * players, "tile_counts": counts,
-        "cards": card_defs, "scoring_tiles": tiles,
-        "tile_display": pile[:5], "card_display": deck[:4],
+        "track": bonus,
+        "trees": 2 * players,
+        "tile_counts": counts,
+        "cards": card_defs,
+        "scoring_tiles": tiles,
+        "tile_display": pile[:5],
+        "card_display": deck[:4],
         "hands": {n: [deck[4 + i]] for i, n in enumerate(names)},
         "scoring_dealt": dealt,
     }
     if options.get("swap_discard", "out_of_game") != "return":
         out["tile_order"] = pile[5:]
-    out["card_order"] = deck[4 + players:]
+    out["card_order"] = deck[4 + players :]
     return out

@@ -42,8 +42,9 @@ class Turn:
         self.display: list[str] = list(state.tile_display)
         self.card_display: list[str] = list(state.card_display)
         self.tiles_left = state.tiles_left
-        self.kinds: dict[str, int] | None = (dict(state.kind_left) if state.kind_left
-                                             is not None else None)
+        self.kinds: dict[str, int] | None = (
+            dict(state.kind_left) if state.kind_left is not None else None
+        )
         self.tile_pos = state.tile_pos
         self.card_pos = state.card_pos
         self.seen: set[str] = set(state.seen)
@@ -82,8 +83,7 @@ class Turn:
             for at in self.frontier():
                 out.append({"do": "place_tile", "take": kind, "at": list(at)})
                 for sq in self.tree_squares(at, kind):
-                    out.append({"do": "place_tile", "take": kind, "at": list(at),
-                                "tree": list(sq)})
+                    out.append({"do": "place_tile", "take": kind, "at": list(at), "tree": list(sq)})
         return out
 
     def take_steps(self) -> list[Step]:
@@ -114,8 +114,17 @@ class Turn:
                         if f != "back":
                             cows.append(cell)
                     else:
-                        out.append(({"do": "play_card", "card": cid, "rotation": rotation,
-                                     "offset": [ox, oy]}, frozenset(cows)))
+                        out.append(
+                            (
+                                {
+                                    "do": "play_card",
+                                    "card": cid,
+                                    "rotation": rotation,
+                                    "offset": [ox, oy],
+                                },
+                                frozenset(cows),
+                            )
+                        )
         return out
 
     def herds(self) -> list[list[Cell]]:
@@ -160,8 +169,11 @@ class Turn:
             out += [s for s, _ in self.plays()]
             out += [{"do": "return_herd", "at": list(h[0])} for h in self.herds()]
             if self.opts.partial_herd:
-                out += [{"do": "return_herd", "cells": [list(c) for c in part]}
-                        for h in self.herds() for part in _connected_subsets(h)]
+                out += [
+                    {"do": "return_herd", "cells": [list(c) for c in part]}
+                    for h in self.herds()
+                    for part in _connected_subsets(h)
+                ]
             mode = self.opts.allow_pass
             if self.regular < 2 and (mode == "always" or (mode == "if_stuck" and self.stuck())):
                 out.append({"do": "pass"})
@@ -256,4 +268,3 @@ def legal_steps(state: KState) -> Iterator[Step]:
                     yield {"player": name, "do": "reveal_scoring_tile", "tile": tid, "met": met}
         return
     yield from Turn(state).steps()
-

@@ -12,16 +12,22 @@ from scorer.svg import MARK_COLOUR, Svg, player_colours
 from scorer.words import plural
 
 CELL = 46  # as large as a Harmonies hex: a landscape reads at the size of the other games
-KIND_COLOUR = {"hay": "#f2d16b", "meadow": "#9bd37a", "forest": "#2f7d3b", "lake": "#5aa9e6",
-               "house": "#c0504d"}
+KIND_COLOUR = {
+    "hay": "#f2d16b",
+    "meadow": "#9bd37a",
+    "forest": "#2f7d3b",
+    "lake": "#5aa9e6",
+    "house": "#c0504d",
+}
 ITEM_COLOUR = {"cards": "#000000", "trees": "#8a2be2", "scoring_tile": "#ff8c00"}
 LEGEND_W = 230
 LABEL_W, LABEL_H = 24, 14  # room for the coordinate labels
 HEAD_H = 50  # the panel heading: name and total, track and scoring tile, trees and cows
 
 
-def _bounds(state: KState, index: int, mark: Mark | None, frontier: bool = False
-            ) -> tuple[int, int, int, int]:
+def _bounds(
+    state: KState, index: int, mark: Mark | None, frontier: bool = False
+) -> tuple[int, int, int, int]:
     cells = list(state.boards[index].tiles)
     if mark is not None and mark.board == state.names[index]:
         cells.append(mark.cell)
@@ -33,18 +39,23 @@ def _bounds(state: KState, index: int, mark: Mark | None, frontier: bool = False
     return min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m
 
 
-def draw_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None,
-             frontier: bool = False) -> str:
+def draw_svg(
+    state: KState, items: Sequence[ScoreItem], mark: Mark | None, frontier: bool = False
+) -> str:
     """The landscapes side by side (seat order) with a legend, as SVG text. ``frontier``
     (the editor of ``scorer serve``) also draws the empty cells one step around each landscape
     as dashed squares, so that a tile can be put there; ``show --svg`` never sets it."""
-    given = state.colours if len(state.colours) == len(state.names) else (None,) * len(
-        state.names)
+    given = state.colours if len(state.colours) == len(state.names) else (None,) * len(state.names)
     colours = player_colours(list(zip(state.names, given, strict=True)))
     svg = Svg(0, 0, "Kuhfstein")
     svg.text(16, 24, "Kuhfstein", font_size=16, font_weight="bold")
-    svg.text(16, 42, f"phase {state.phase}; tiles left {state.tiles_left}, cards left "
-             f"{state.deck_left}, trees left {state.trees_left}", font_size=12)
+    svg.text(
+        16,
+        42,
+        f"phase {state.phase}; tiles left {state.tiles_left}, cards left "
+        f"{state.deck_left}, trees left {state.trees_left}",
+        font_size=12,
+    )
     x0, height = 16.0, 0.0
     for i, name in enumerate(state.names):
         width, panel_h = _panel(svg, state, i, x0, 64, colours[name], items, mark, frontier)
@@ -59,9 +70,17 @@ def draw_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None,
     return svg.render()
 
 
-def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour: str,
-           items: Sequence[ScoreItem], mark: Mark | None, frontier: bool
-           ) -> tuple[float, float]:
+def _panel(
+    svg: Svg,
+    state: KState,
+    index: int,
+    left: float,
+    top: float,
+    colour: str,
+    items: Sequence[ScoreItem],
+    mark: Mark | None,
+    frontier: bool,
+) -> tuple[float, float]:
     name = state.names[index]
     board = state.boards[index]
     minx, miny, maxx, maxy = _bounds(state, index, mark, frontier)
@@ -71,12 +90,30 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
     tile_points = line.categories["scoring_tile"]
     tile = f" ({line.beside['scoring_tile']})" if "scoring_tile" in line.beside else ""
     svg.open_group(class_="board", data_player=name)
-    svg.text(left, top, f"{name}: {plural(line.total, 'point')}", font_size=16,
-             font_weight="bold", fill=colour, class_="total", data_total=line.total)
-    svg.text(left, top + 18, f"track {board.score} + scoring tile {tile_points}{tile}",
-             font_size=12, class_="track", data_track=board.score)
-    svg.text(left, top + 34, f"{plural(len(board.trees), 'tree')}, "
-             f"{plural(board.supply, 'cow')} in supply", font_size=12)
+    svg.text(
+        left,
+        top,
+        f"{name}: {plural(line.total, 'point')}",
+        font_size=16,
+        font_weight="bold",
+        fill=colour,
+        class_="total",
+        data_total=line.total,
+    )
+    svg.text(
+        left,
+        top + 18,
+        f"track {board.score} + scoring tile {tile_points}{tile}",
+        font_size=12,
+        class_="track",
+        data_track=board.score,
+    )
+    svg.text(
+        left,
+        top + 34,
+        f"{plural(len(board.trees), 'tree')}, {plural(board.supply, 'cow')} in supply",
+        font_size=12,
+    )
     gx, oy = left + LABEL_W, top + HEAD_H + LABEL_H
 
     def at(cell: tuple[int, int]) -> tuple[float, float]:
@@ -84,11 +121,23 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
 
     svg.open_group(class_="coordinates")  # x above the columns, y left of the rows
     for c in range(cols):
-        svg.text(gx + c * CELL + CELL / 2, oy - 4, str(minx + c), font_size=11,
-                 text_anchor="middle", fill="#555")
+        svg.text(
+            gx + c * CELL + CELL / 2,
+            oy - 4,
+            str(minx + c),
+            font_size=11,
+            text_anchor="middle",
+            fill="#555",
+        )
     for r in range(rows):
-        svg.text(gx - 5, oy + r * CELL + CELL / 2 + 4, str(miny + r), font_size=11,
-                 text_anchor="end", fill="#555")
+        svg.text(
+            gx - 5,
+            oy + r * CELL + CELL / 2 + 4,
+            str(miny + r),
+            font_size=11,
+            text_anchor="end",
+            fill="#555",
+        )
     svg.close_group()
 
     if frontier:
@@ -96,20 +145,35 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
     for cell in sorted(board.tiles, key=lambda c: (c[1], c[0])):
         x, y = at(cell)
         kind = board.tiles[cell]
-        svg.rect(x, y, CELL, CELL, fill=KIND_COLOUR.get(kind, "#cccccc"), stroke="#555",
-                 data_cell=f"{cell[0]},{cell[1]}")
+        svg.rect(
+            x,
+            y,
+            CELL,
+            CELL,
+            fill=KIND_COLOUR.get(kind, "#cccccc"),
+            stroke="#555",
+            data_cell=f"{cell[0]},{cell[1]}",
+        )
         svg.tooltip(f"[{cell[0]},{cell[1]}] {kind}")
         if cell in board.cows:
             svg.circle(x + CELL / 2, y + CELL / 2, CELL / 5, fill="#ffffff", stroke="#000")
     for k, item in enumerate(i for i in items if i.board == name and i.cells):
-        svg.open_group(class_="score-item", data_player=name, data_category=item.category,
-                       data_rule=item.rule)
+        svg.open_group(
+            class_="score-item", data_player=name, data_category=item.category, data_rule=item.rule
+        )
         svg.tooltip(f"{item.text}: {plural(item.points, 'point')} [{item.rule}]")
         inset = 3 + 3 * (k % 3)
         for cell in item.cells:
             x, y = at(cell)
-            svg.rect(x + inset, y + inset, CELL - 2 * inset, CELL - 2 * inset, fill="none",
-                     stroke=ITEM_COLOUR.get(item.category, "#000"), stroke_width=2)
+            svg.rect(
+                x + inset,
+                y + inset,
+                CELL - 2 * inset,
+                CELL - 2 * inset,
+                fill="none",
+                stroke=ITEM_COLOUR.get(item.category, "#000"),
+                stroke_width=2,
+            )
         svg.close_group()
     for sx, sy in board.trees:
         x, y = at((sx + 1, sy + 1))
@@ -118,16 +182,22 @@ def _panel(svg: Svg, state: KState, index: int, left: float, top: float, colour:
     if mark is not None and mark.board == name:
         x, y = at(mark.cell)
         svg.open_group(class_="mark", data_rule=mark.rule or None)
-        svg.tooltip(f"offending cell [{mark.cell[0]},{mark.cell[1]}]"
-                    + (f" ({mark.rule})" if mark.rule else ""))
+        svg.tooltip(
+            f"offending cell [{mark.cell[0]},{mark.cell[1]}]"
+            + (f" ({mark.rule})" if mark.rule else "")
+        )
         svg.rect(x, y, CELL, CELL, fill="none", stroke=MARK_COLOUR, stroke_width=4)
         svg.close_group()
     svg.close_group()
     return width, HEAD_H + LABEL_H + rows * CELL
 
 
-def _frontier(svg: Svg, tiles: Mapping[tuple[int, int], str], box: tuple[int, int, int, int],
-              at: Callable[[tuple[int, int]], tuple[float, float]]) -> None:
+def _frontier(
+    svg: Svg,
+    tiles: Mapping[tuple[int, int], str],
+    box: tuple[int, int, int, int],
+    at: Callable[[tuple[int, int]], tuple[float, float]],
+) -> None:
     """The empty cells of the box as dashed squares (tap targets of the editor)."""
     minx, miny, maxx, maxy = box
     svg.open_group(class_="frontier", fill="#fbfbf7", stroke="#b8b8b0", stroke_dasharray="3 3")

@@ -57,14 +57,20 @@ def _check_board(name: str, b: Mapping[str, Any], comp: Components) -> list[Rule
         # KUH-POS-2: a landscape kind, one tile per cell
         if t["kind"] not in KIND_SET or cell in tiles:
             why = "shares its cell" if cell in tiles else f"has unknown kind {t['kind']!r}"
-            found.append(RuleViolation("KUH-POS-2", f"{name}: tile {k + 1} {why}",
-                                       (*base, "tiles", k)))
+            found.append(
+                RuleViolation("KUH-POS-2", f"{name}: tile {k + 1} {why}", (*base, "tiles", k))
+            )
             continue
         tiles[cell] = t["kind"]
     # KUH-POS-3: the landscape is N4-connected
     if len(connected_groups(list(tiles), orthogonal)) > 1:
-        found.append(RuleViolation("KUH-POS-3", f"{name}: the landscape is not orthogonally "
-                                   "connected", (*base, "tiles")))
+        found.append(
+            RuleViolation(
+                "KUH-POS-3",
+                f"{name}: the landscape is not orthogonally connected",
+                (*base, "tiles"),
+            )
+        )
     used: set[Cell] = set()
     trees = b.get("trees", [])
     for k, sq in enumerate(trees):
@@ -72,35 +78,59 @@ def _check_board(name: str, b: Mapping[str, Any], comp: Components) -> list[Rule
         kinds = [tiles.get(c) for c in cells]
         # KUH-POS-5: a complete square of 4 equal or 4 different kinds
         if None in kinds or len(set(kinds)) not in (1, 4):
-            found.append(RuleViolation("KUH-POS-5", f"{name}: tree square {list(sq)} is "
-                                       "incomplete or does not qualify",
-                                       (*base, "trees", k)))
+            found.append(
+                RuleViolation(
+                    "KUH-POS-5",
+                    f"{name}: tree square {list(sq)} is incomplete or does not qualify",
+                    (*base, "trees", k),
+                )
+            )
         # KUH-POS-6: no tile in two tree squares
         elif used.intersection(cells):
-            found.append(RuleViolation("KUH-POS-6", f"{name}: tree square {list(sq)} shares a "
-                                       "tile with another tree", (*base, "trees", k)))
+            found.append(
+                RuleViolation(
+                    "KUH-POS-6",
+                    f"{name}: tree square {list(sq)} shares a tile with another tree",
+                    (*base, "trees", k),
+                )
+            )
         used.update(cells)
     cows = sum(1 for t in b["tiles"] if t.get("cow", False))
     track = comp.cows_on_track(b["score"])
     supply = b.get("cows_in_supply")
     # KUH-POS-8: landscape + track + supply = 6 cows
     if supply is not None and cows + track + supply != COWS_PER_PLAYER:
-        found.append(RuleViolation("KUH-POS-8", f"{name}: {plural(cows, 'cow')} in the "
-                                   f"landscape + {track} on the track + {supply} in the supply ≠ 6",
-                                   (*base, "cows_in_supply"),
-                                   {"expected": COWS_PER_PLAYER, "found": cows + track + supply}))
+        found.append(
+            RuleViolation(
+                "KUH-POS-8",
+                f"{name}: {plural(cows, 'cow')} in the "
+                f"landscape + {track} on the track + {supply} in the supply ≠ 6",
+                (*base, "cows_in_supply"),
+                {"expected": COWS_PER_PLAYER, "found": cows + track + supply},
+            )
+        )
     elif supply is None and cows + track > COWS_PER_PLAYER:
-        found.append(RuleViolation("KUH-POS-8", f"{name}: {plural(cows, 'cow')} in the "
-                                   f"landscape + {track} on the track exceed 6", (*base, "tiles")))
+        found.append(
+            RuleViolation(
+                "KUH-POS-8",
+                f"{name}: {plural(cows, 'cow')} in the landscape + {track} on the track exceed 6",
+                (*base, "tiles"),
+            )
+        )
     played = b.get("played")
     points = sum(comp.cards[c].points for c in played or () if c in comp.cards)
     # KUH-POS-9: score ≥ 5 × trees; = played points + 5 × trees when played is given
     want = points + 5 * len(trees) if played is not None else None
     if b["score"] < 5 * len(trees) or (want is not None and b["score"] != want):
         fits = f" and {plural(points, 'card point')}" if want is not None else ""
-        found.append(RuleViolation("KUH-POS-9", f"{name}: track score {b['score']} does not "
-                                   f"fit {plural(len(trees), 'tree')}{fits}",
-                                   (*base, "score"), {"expected": want, "found": b["score"]}))
+        found.append(
+            RuleViolation(
+                "KUH-POS-9",
+                f"{name}: track score {b['score']} does not fit {plural(len(trees), 'tree')}{fits}",
+                (*base, "score"),
+                {"expected": want, "found": b["score"]},
+            )
+        )
     return found
 
 
@@ -111,10 +141,19 @@ def _check_dealt(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation
         dealt = b["dealt"]
         base: Path = ("boards", name)
         # KUH-POS-11: 1–2 defined tiles, none dealt twice, revealed among them
-        if (not 1 <= len(dealt) <= 2 or any(t not in comp.scoring_tiles for t in dealt)
-                or owners.intersection(dealt) or len(set(dealt)) != len(dealt)):
-            found.append(RuleViolation("KUH-POS-11", f"{name}: dealt must hold 1 or 2 defined "
-                                       "scoring tiles dealt to nobody else", (*base, "dealt")))
+        if (
+            not 1 <= len(dealt) <= 2
+            or any(t not in comp.scoring_tiles for t in dealt)
+            or owners.intersection(dealt)
+            or len(set(dealt)) != len(dealt)
+        ):
+            found.append(
+                RuleViolation(
+                    "KUH-POS-11",
+                    f"{name}: dealt must hold 1 or 2 defined scoring tiles dealt to nobody else",
+                    (*base, "dealt"),
+                )
+            )
             owners.update(dealt)
             continue
         owners.update(dealt)
@@ -122,8 +161,9 @@ def _check_dealt(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation
         custom = any(comp.scoring_tiles[t].ctype == "custom" for t in dealt)
         if (revealed is not None and revealed not in dealt) or (revealed is None and custom):
             why = "is not dealt to them" if revealed is not None else "is required (custom)"
-            found.append(RuleViolation("KUH-POS-11", f"{name}: revealed {why}",
-                                       (*base, "revealed")))
+            found.append(
+                RuleViolation("KUH-POS-11", f"{name}: revealed {why}", (*base, "revealed"))
+            )
     return found
 
 
@@ -142,9 +182,9 @@ def _check_table(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation
     if len(table.get("card_display", [])) > 4:
         bad("card_display", "holds more than 4 cards")
     left = table.get("tiles_left", 0)
-    if (isinstance(left, dict) and (any(v < 0 for v in left.values())
-                                    or not set(left) <= KIND_SET)) or (
-            isinstance(left, int) and left < 0):
+    if (
+        isinstance(left, dict) and (any(v < 0 for v in left.values()) or not set(left) <= KIND_SET)
+    ) or (isinstance(left, int) and left < 0):
         bad("tiles_left", "is negative or names an unknown kind")
     if table.get("deck_left", 0) < 0:
         bad("deck_left", "is negative")
@@ -158,19 +198,35 @@ def _check_table(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation
     per_kind = left if isinstance(left, dict) else {}
     total_left = sum(per_kind.values()) if isinstance(left, dict) else left
     if sum(placed.values()) + max(total_left, 0) > comp.total_tiles:
-        found.append(RuleViolation("KUH-POS-4", f"{plural(sum(placed.values()), 'tile')} in "
-                                   f"play and {total_left} in the supply exceed the "
-                                   f"{comp.total_tiles} tiles of the game", ("table", "tiles_left")
-                                   if "tiles_left" in table else ("boards",)))
+        found.append(
+            RuleViolation(
+                "KUH-POS-4",
+                f"{plural(sum(placed.values()), 'tile')} in "
+                f"play and {total_left} in the supply exceed the "
+                f"{comp.total_tiles} tiles of the game",
+                ("table", "tiles_left") if "tiles_left" in table else ("boards",),
+            )
+        )
     elif comp.tile_counts is not None and any(
-            placed[k] + per_kind.get(k, 0) > comp.tile_counts[k] for k in KINDS):
-        found.append(RuleViolation("KUH-POS-4", "more tiles of a kind than tile_counts",
-                                   ("table", "tiles_left") if per_kind else ("boards",)))
+        placed[k] + per_kind.get(k, 0) > comp.tile_counts[k] for k in KINDS
+    ):
+        found.append(
+            RuleViolation(
+                "KUH-POS-4",
+                "more tiles of a kind than tile_counts",
+                ("table", "tiles_left") if per_kind else ("boards",),
+            )
+        )
     # KUH-POS-7: trees fit the supply
     trees = sum(len(b.get("trees", [])) for b in doc["boards"].values())
     if trees > comp.trees:
-        found.append(RuleViolation("KUH-POS-7", f"{plural(trees, 'tree')} in the landscapes, the "
-                                   f"game has {comp.trees}", ("boards",)))
+        found.append(
+            RuleViolation(
+                "KUH-POS-7",
+                f"{plural(trees, 'tree')} in the landscapes, the game has {comp.trees}",
+                ("boards",),
+            )
+        )
     found += _check_card_ids(doc, comp)
     return found
 
@@ -179,8 +235,10 @@ def _check_card_ids(doc: Mapping[str, Any], comp: Components) -> list[RuleViolat
     found: list[RuleViolation] = []
     named: set[str] = set()
     places: list[tuple[Path, list[str]]] = [
-        (("boards", n, f), b.get(f, [])) for n, b in doc["boards"].items()
-        for f in ("hand", "played")]
+        (("boards", n, f), b.get(f, []))
+        for n, b in doc["boards"].items()
+        for f in ("hand", "played")
+    ]
     table = doc.get("table", {})
     places += [(("table", f), table.get(f, [])) for f in ("card_display", "cards_out")]
     for path, ids in places:
@@ -191,9 +249,14 @@ def _check_card_ids(doc: Mapping[str, Any], comp: Components) -> list[RuleViolat
                 found.append(RuleViolation("KUH-POS-10", f"card {cid} {why}", (*path, k)))
             named.add(cid)
     if len(named) + table.get("deck_left", 0) > DECK_SIZE:
-        found.append(RuleViolation("KUH-POS-10", f"{plural(len(named), 'named card')} and "
-                                   f"deck_left {table.get('deck_left')} exceed {DECK_SIZE}",
-                                   ("table", "deck_left")))
+        found.append(
+            RuleViolation(
+                "KUH-POS-10",
+                f"{plural(len(named), 'named card')} and "
+                f"deck_left {table.get('deck_left')} exceed {DECK_SIZE}",
+                ("table", "deck_left"),
+            )
+        )
     return found
 
 
@@ -206,8 +269,11 @@ def _check_players(doc: Mapping[str, Any]) -> list[RuleViolation]:
             found.append(RuleViolation("KUH-POS-1", f"no board for {name}", ("boards",)))
     for name in doc["boards"]:
         if name not in names:
-            found.append(RuleViolation("KUH-POS-1", f"board of {name!r}, who is not a player",
-                                       ("boards", name)))
+            found.append(
+                RuleViolation(
+                    "KUH-POS-1", f"board of {name!r}, who is not a player", ("boards", name)
+                )
+            )
     return found
 
 
@@ -224,10 +290,18 @@ def _build_board(b: Mapping[str, Any], comp: Components) -> Board:
     supply = b.get("cows_in_supply")
     if supply is None:
         supply = COWS_PER_PLAYER - len(cows) - comp.cows_on_track(b["score"])
-    return Board(tiles=frozen(tiles), cows=frozenset(cows), used=frozenset(used),
-                 trees=tuple(trees), hand=tuple(b.get("hand", [])), played=tuple(played or []),
-                 played_at=tuple(() for _ in played or ()),
-                 card_points=points, supply=supply, dealt=tuple(b["dealt"]))
+    return Board(
+        tiles=frozen(tiles),
+        cows=frozenset(cows),
+        used=frozenset(used),
+        trees=tuple(trees),
+        hand=tuple(b.get("hand", [])),
+        played=tuple(played or []),
+        played_at=tuple(() for _ in played or ()),
+        card_points=points,
+        supply=supply,
+        dealt=tuple(b["dealt"]),
+    )
 
 
 def draft_state(doc: Mapping[str, Any]) -> KState | None:
@@ -235,8 +309,12 @@ def draft_state(doc: Mapping[str, Any]) -> KState | None:
     serve`` shows the board while it is being entered); None when none can be built. Never
     used for scoring or checks."""
     try:
-        comp, _ = build_components(doc["components"], len(doc["players"]),
-                                   TOTAL_TILES.get(len(doc["players"]), 71), ("components",))
+        comp, _ = build_components(
+            doc["components"],
+            len(doc["players"]),
+            TOTAL_TILES.get(len(doc["players"]), 71),
+            ("components",),
+        )
         return _build_state(doc, comp, Options.from_variant(doc.get("variant", {})))
     except Exception:  # an impossible position may break any assumption of the builder
         return None
@@ -251,18 +329,36 @@ def _build_state(doc: Mapping[str, Any], comp: Components, opts: Options) -> KSt
     named = sum(len(b.tiles) for b in boards) + len(display)
     left = t.get("tiles_left", comp.total_tiles - named)
     kind_left = frozen({k: left.get(k, 0) for k in KINDS}) if isinstance(left, dict) else None
-    seen = frozenset([*(c for b in boards for c in (*b.hand, *b.played)),
-                      *t.get("card_display", []), *t.get("cards_out", [])])
+    seen = frozenset(
+        [
+            *(c for b in boards for c in (*b.hand, *b.played)),
+            *t.get("card_display", []),
+            *t.get("cards_out", []),
+        ]
+    )
     deck_base = len(seen) + t["deck_left"] if "deck_left" in t else DECK_SIZE
     trees_left = comp.trees - sum(len(b.trees) for b in boards)
     return KState(
-        comp=comp, opts=opts, names=names, boards=boards, tile_display=display,
-        tiles_left=sum(left.values()) if isinstance(left, dict) else left, kind_left=kind_left,
-        tile_order=None, tile_pos=0, card_display=tuple(t.get("card_display", [])), seen=seen,
-        card_order=None, card_pos=0, cards_out=tuple(t.get("cards_out", [])),
-        trees_left=trees_left, seat=names.index(t["next"]) if "next" in t else 0,
-        phase=t.get("phase", "play") if table is not None else "over", deck_base=deck_base,
-        colours=tuple(p.get("color") for p in doc["players"]))
+        comp=comp,
+        opts=opts,
+        names=names,
+        boards=boards,
+        tile_display=display,
+        tiles_left=sum(left.values()) if isinstance(left, dict) else left,
+        kind_left=kind_left,
+        tile_order=None,
+        tile_pos=0,
+        card_display=tuple(t.get("card_display", [])),
+        seen=seen,
+        card_order=None,
+        card_pos=0,
+        cards_out=tuple(t.get("cards_out", [])),
+        trees_left=trees_left,
+        seat=names.index(t["next"]) if "next" in t else 0,
+        phase=t.get("phase", "play") if table is not None else "over",
+        deck_base=deck_base,
+        colours=tuple(p.get("color") for p in doc["players"]),
+    )
 
 
 def _reveal(state: KState, doc: Mapping[str, Any]) -> tuple[KState, list[Finding]]:
@@ -282,21 +378,36 @@ def _reveal(state: KState, doc: Mapping[str, Any]) -> tuple[KState, list[Finding
         if tile.ctype == "custom":
             # KUH-FINAL-5: a custom condition needs a met claim
             if met is None:
-                found.append(Finding("KUH-FINAL-5", to_pointer(base), f"{name}: scoring tile "
-                                     f"{tid} is custom; a met claim is required"))
+                found.append(
+                    Finding(
+                        "KUH-FINAL-5",
+                        to_pointer(base),
+                        f"{name}: scoring tile {tid} is custom; a met claim is required",
+                    )
+                )
                 continue
             # KUH-FINAL-6 (warning): scored from the claim
-            found.append(Finding("KUH-FINAL-6", to_pointer((*base, "met")), f"{name}: "
-                                 f"scoring tile {tid} scored from the player's claim "
-                                 "(unverified)", "warning"))
+            found.append(
+                Finding(
+                    "KUH-FINAL-6",
+                    to_pointer((*base, "met")),
+                    f"{name}: scoring tile {tid} scored from the player's claim (unverified)",
+                    "warning",
+                )
+            )
             value = bool(met)
         else:
             value = evaluate(state, i, tile)
             # KUH-FINAL-4: the met claim equals the evaluation
             if met is not None and met != value:
-                found.append(Finding("KUH-FINAL-4", to_pointer((*base, "met")),
-                                     f"{name}: met is claimed {met}, the condition evaluates "
-                                     f"to {value}", details={"expected": value, "found": met}))
+                found.append(
+                    Finding(
+                        "KUH-FINAL-4",
+                        to_pointer((*base, "met")),
+                        f"{name}: met is claimed {met}, the condition evaluates to {value}",
+                        details={"expected": value, "found": met},
+                    )
+                )
         if "revealed" in b:
             boards[i] = boards[i]._replace(revealed=tid, tile_met=value)
     return state._replace(boards=tuple(boards)), found
@@ -322,5 +433,6 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult:
     state, more = _reveal(state, doc)
     findings += more
     errors = any(f.is_error for f in more)
-    return PositionResult(None if errors else state,
-                          tuple(sorted(findings, key=lambda f: (f.pointer, f.rule))))
+    return PositionResult(
+        None if errors else state, tuple(sorted(findings, key=lambda f: (f.pointer, f.rule)))
+    )

@@ -21,8 +21,11 @@ def render_board(board: Board) -> list[str]:
         row = []
         for x in range(min(xs), max(xs) + 1):
             kind = board.tiles.get((x, y))
-            cell = ". " if kind is None else LETTER.get(kind, "?") + (
-                "*" if (x, y) in board.cows else " ")
+            cell = (
+                ". "
+                if kind is None
+                else LETTER.get(kind, "?") + ("*" if (x, y) in board.cows else " ")
+            )
             row.append(cell)
         lines.append("  " + " ".join(row).rstrip())
     return lines
@@ -34,13 +37,18 @@ def render(state: KState) -> str:
     out: list[str] = [f"Landscape tiles: {kinds}; * cow on the tile, . no tile", ""]
     for name, board in zip(state.names, state.boards, strict=True):
         trees = ", ".join(f"[{x},{y}]" for x, y in board.trees) or "-"
-        out.append(f"{name}: track score {board.score}, cows in supply {board.supply}, "
-                   f"trees {trees}, hand {', '.join(board.hand) or '-'}, "
-                   f"played {', '.join(board.played) or '-'}")
+        out.append(
+            f"{name}: track score {board.score}, cows in supply {board.supply}, "
+            f"trees {trees}, hand {', '.join(board.hand) or '-'}, "
+            f"played {', '.join(board.played) or '-'}"
+        )
         out.extend(render_board(board))
-    out.append(f"Tile display: {', '.join(state.tile_display) or '-'} "
-               f"({state.tiles_left} in the supply)")
-    out.append(f"Card display: {', '.join(state.card_display) or '-'} "
-               f"({state.deck_left} in the deck); trees left {state.trees_left}; "
-               f"phase {state.phase}")
+    out.append(
+        f"Tile display: {', '.join(state.tile_display) or '-'} ({state.tiles_left} in the supply)"
+    )
+    out.append(
+        f"Card display: {', '.join(state.card_display) or '-'} "
+        f"({state.deck_left} in the deck); trees left {state.trees_left}; "
+        f"phase {state.phase}"
+    )
     return "\n".join(out)

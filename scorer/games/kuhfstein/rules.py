@@ -20,16 +20,14 @@ RULE_IDS: dict[str, str] = {
     ),
     "KUH-SETUP-6": "trees, if given, equals 2 × players (check).",
     "KUH-SETUP-7": (
-        "the bonus layout is present; positions distinct in 1..65; at most 6 cow spaces "
-        "(check)."
+        "the bonus layout is present; positions distinct in 1..65; at most 6 cow spaces (check)."
     ),
     "KUH-SETUP-8": (
         "at most 9 scoring tiles, each with points ≥ 1 and a known condition with valid "
         "parameters (check)."
     ),
     "KUH-SETUP-9": (
-        "tile_counts has the 5 kinds, sums to 71 / 66 / 61 and covers the setup display "
-        "(check)."
+        "tile_counts has the 5 kinds, sums to 71 / 66 / 61 and covers the setup display (check)."
     ),
     "KUH-SETUP-10": (
         "tile_order holds the tiles left after the setup display, matches tile_counts, not with"
@@ -133,8 +131,7 @@ RULE_IDS: dict[str, str] = {
     ),
     "KUH-FINAL-2": "the revealed tile is one of the player's two dealt tiles (check).",
     "KUH-FINAL-3": (
-        "a met condition scores the tile's points, else 0; the other tile scores nothing "
-        "(scoring)."
+        "a met condition scores the tile's points, else 0; the other tile scores nothing (scoring)."
     ),
     "KUH-FINAL-4": "the met claim equals the evaluation of an evaluable condition (check).",
     "KUH-FINAL-5": "a custom condition requires a met claim (check).",

@@ -13,9 +13,11 @@ from scorer.games.kuhfstein.state import CATEGORIES, KINDS, Board, KState, Scori
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
 
-NOTE_DATA = ("verified against the record's own component data (cards, scoring tiles and "
-             "bonus track come from the record; card data not checked against an official "
-             "catalog)")
+NOTE_DATA = (
+    "verified against the record's own component data (cards, scoring tiles and "
+    "bonus track come from the record; card data not checked against an official "
+    "catalog)"
+)
 
 
 def _count(board: Board, kind: str) -> int:
@@ -67,30 +69,38 @@ def chosen_tile(state: KState, index: int) -> tuple[str | None, bool]:
     return best[0], best[1]
 
 
-EFFECTS = {"cow": "+1 cow", "extra_action": "+1 action", "extra_tile": "+1 tile",
-           "extra_card": "+1 card"}
+EFFECTS = {
+    "cow": "+1 cow",
+    "extra_action": "+1 action",
+    "extra_tile": "+1 tile",
+    "extra_card": "+1 card",
+}
 
 
 def bonus_text(state: KState, board: Board) -> str:
     """The bonus spaces the player's track score has reached, with their effects."""
     hits = sorted(p for p in state.comp.bonus if p <= board.score)
     bonus = state.comp.bonus
-    return "; ".join(f"{p}: {EFFECTS.get(bonus[p], bonus[p] + ' (no effect)')}"
-                     for p in hits) or "-"
+    return (
+        "; ".join(f"{p}: {EFFECTS.get(bonus[p], bonus[p] + ' (no effect)')}" for p in hits) or "-"
+    )
 
 
 def player_line(state: KState, index: int) -> PlayerScore:
     board = state.boards[index]
     tid, met = chosen_tile(state, index)
     tile_points = state.comp.scoring_tiles[tid].points if tid is not None and met else 0
-    cats = {"cards": board.card_points, "trees": 5 * len(board.trees),
-            "scoring_tile": tile_points}
+    cats = {"cards": board.card_points, "trees": 5 * len(board.trees), "scoring_tile": tile_points}
     shown = f"{tid} ({'met' if met else 'not met'})" if tid is not None else "-"
     beside = {"scoring_tile": f"{tid}, {'met' if met else 'not met'}"} if tid is not None else {}
     extras: dict[str, object] = {
-        "tiles_placed": len(board.tiles), "scoring tile": shown, "bonuses": bonus_text(
-            state, board), "revealed": tid, "cows_on_landscape": len(board.cows),
-        "cows_in_supply": board.supply, "track_score": board.score,
+        "tiles_placed": len(board.tiles),
+        "scoring tile": shown,
+        "bonuses": bonus_text(state, board),
+        "revealed": tid,
+        "cows_on_landscape": len(board.cows),
+        "cows_in_supply": board.supply,
+        "track_score": board.score,
     }
     return PlayerScore(state.names[index], cats, sum(cats.values()), extras, beside)
 
@@ -104,13 +114,21 @@ def score_state(state: KState) -> ScoreSheet:
         keyed.setdefault(key, []).append(line.name)
     ranking = tuple(tuple(keyed[k]) for k in sorted(keyed, reverse=True))
     opts = state.opts
-    notes = [NOTE_DATA, "options: " + ", ".join(
-        f"{name}={getattr(opts, name)!r}" for name in opts.__dataclass_fields__)]
+    notes = [
+        NOTE_DATA,
+        "options: "
+        + ", ".join(f"{name}={getattr(opts, name)!r}" for name in opts.__dataclass_fields__),
+    ]
     if state.warnings:
         rules = ", ".join(sorted({w.rule for w in state.warnings}))
-        notes.append(f"partly unverified: {len(state.warnings)} warning(s) ({rules}); see the "
-                     "findings")
+        notes.append(
+            f"partly unverified: {len(state.warnings)} warning(s) ({rules}); see the findings"
+        )
     return ScoreSheet(
-        categories=CATEGORIES, players=lines, ranking=ranking,
-        extra_columns=("tiles_placed", "bonuses"), notes=tuple(notes),
-        tiebreak="more landscape tiles in the landscape; still tied: shared victory")
+        categories=CATEGORIES,
+        players=lines,
+        ranking=ranking,
+        extra_columns=("tiles_placed", "bonuses"),
+        notes=tuple(notes),
+        tiebreak="more landscape tiles in the landscape; still tied: shared victory",
+    )

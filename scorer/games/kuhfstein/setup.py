@@ -31,21 +31,27 @@ SETUP: Path = ("setup",)
 _ORDER = {rule: i for i, rule in enumerate(RULE_IDS)}
 
 
-def check_players(players: list[Mapping[str, Any]], rule: str = "KUH-SETUP-1"
-                  ) -> list[RuleViolation]:
+def check_players(
+    players: list[Mapping[str, Any]], rule: str = "KUH-SETUP-1"
+) -> list[RuleViolation]:
     """KUH-SETUP-1 (or KUH-POS-1 in a position): 2–4 players, unique names and colours."""
     found: list[RuleViolation] = []
     if not 2 <= len(players) <= 4:
-        found.append(RuleViolation(rule, f"{plural(len(players), 'player')}; Kuhfstein is for "
-                                   "2 to 4",
-                                   ("players", 4) if len(players) > 4 else ("players",),
-                                   {"expected": "2..4", "found": len(players)}))
+        found.append(
+            RuleViolation(
+                rule,
+                f"{plural(len(players), 'player')}; Kuhfstein is for 2 to 4",
+                ("players", 4) if len(players) > 4 else ("players",),
+                {"expected": "2..4", "found": len(players)},
+            )
+        )
     names: set[str] = set()
     colours: set[str] = set()
     for k, p in enumerate(players):
         if p["name"] in names:
-            found.append(RuleViolation(rule, f"player name {p['name']!r} is used twice",
-                                       ("players", k)))
+            found.append(
+                RuleViolation(rule, f"player name {p['name']!r} is used twice", ("players", k))
+            )
         names.add(p["name"])
         colour = p.get("color")
         if colour is not None and colour in colours:
@@ -60,29 +66,49 @@ def _check_displays(setup: Mapping[str, Any], comp: Components) -> list[RuleViol
     tiles = setup["tile_display"]
     # KUH-SETUP-2: exactly 5 landscape kinds
     if len(tiles) != 5:
-        found.append(RuleViolation("KUH-SETUP-2", f"the tile display holds "
-                                   f"{plural(len(tiles), 'tile')}, not 5", (*SETUP, "tile_display"),
-                                   {"expected": 5, "found": len(tiles)}))
+        found.append(
+            RuleViolation(
+                "KUH-SETUP-2",
+                f"the tile display holds {plural(len(tiles), 'tile')}, not 5",
+                (*SETUP, "tile_display"),
+                {"expected": 5, "found": len(tiles)},
+            )
+        )
     for k, kind in enumerate(tiles):
         if kind not in KIND_SET:
-            found.append(RuleViolation("KUH-SETUP-2", f"unknown landscape kind {kind!r}",
-                                       (*SETUP, "tile_display", k), {"found": kind}))
+            found.append(
+                RuleViolation(
+                    "KUH-SETUP-2",
+                    f"unknown landscape kind {kind!r}",
+                    (*SETUP, "tile_display", k),
+                    {"found": kind},
+                )
+            )
     cards = setup["card_display"]
     # KUH-SETUP-3: exactly 4 distinct defined card ids
     if len(cards) != 4:
-        found.append(RuleViolation("KUH-SETUP-3", f"the card display holds "
-                                   f"{plural(len(cards), 'card')}, not 4", (*SETUP, "card_display"),
-                                   {"expected": 4, "found": len(cards)}))
+        found.append(
+            RuleViolation(
+                "KUH-SETUP-3",
+                f"the card display holds {plural(len(cards), 'card')}, not 4",
+                (*SETUP, "card_display"),
+                {"expected": 4, "found": len(cards)},
+            )
+        )
     for k, cid in enumerate(cards):
         if cid not in setup["cards"] or cid in cards[:k]:
             why = "is displayed twice" if cid in cards[:k] else "is not defined"
-            found.append(RuleViolation("KUH-SETUP-3", f"card {cid} {why}",
-                                       (*SETUP, "card_display", k), {"found": cid}))
+            found.append(
+                RuleViolation(
+                    "KUH-SETUP-3", f"card {cid} {why}", (*SETUP, "card_display", k), {"found": cid}
+                )
+            )
     return found
 
 
-def _check_dealt(setup: Mapping[str, Any], comp: Components, names: list[str]
-                 ) -> list[RuleViolation]:
+def _check_dealt(
+    setup: Mapping[str, Any], comp: Components, names: list[str]
+) -> list[RuleViolation]:
     found: list[RuleViolation] = []
     seen = set(setup["card_display"])
     hands = setup["hands"]
@@ -91,16 +117,29 @@ def _check_dealt(setup: Mapping[str, Any], comp: Components, names: list[str]
         path = (*SETUP, "hands", name)
         hand = hands.get(name)
         if hand is None or name not in names or len(hand) != 1:
-            what = ("is not a player" if name not in names else "has no hand" if hand is None
-                    else f"holds {plural(len(hand), 'card')}, not 1")
-            found.append(RuleViolation("KUH-SETUP-4", f"hands: {name} {what}",
-                                       path if hand is not None else (*SETUP, "hands")))
+            what = (
+                "is not a player"
+                if name not in names
+                else "has no hand"
+                if hand is None
+                else f"holds {plural(len(hand), 'card')}, not 1"
+            )
+            found.append(
+                RuleViolation(
+                    "KUH-SETUP-4",
+                    f"hands: {name} {what}",
+                    path if hand is not None else (*SETUP, "hands"),
+                )
+            )
             continue
         cid = hand[0]
         if cid not in setup["cards"] or cid in seen:
             why = "is not defined" if cid not in setup["cards"] else "is already in use"
-            found.append(RuleViolation("KUH-SETUP-4", f"{name}'s start card {cid} {why}", path,
-                                       {"found": cid}))
+            found.append(
+                RuleViolation(
+                    "KUH-SETUP-4", f"{name}'s start card {cid} {why}", path, {"found": cid}
+                )
+            )
         seen.add(cid)
     dealt = setup["scoring_dealt"]
     used: set[str] = set()
@@ -108,26 +147,41 @@ def _check_dealt(setup: Mapping[str, Any], comp: Components, names: list[str]
     for name in [*names, *(n for n in dealt if n not in names)]:
         tiles = dealt.get(name)
         path = (*SETUP, "scoring_dealt", name) if tiles is not None else (*SETUP, "scoring_dealt")
-        bad = (tiles is None or name not in names or len(tiles) != 2
-               or any(t not in setup["scoring_tiles"] or t in used for t in tiles)
-               or len(set(tiles)) != 2)
+        bad = (
+            tiles is None
+            or name not in names
+            or len(tiles) != 2
+            or any(t not in setup["scoring_tiles"] or t in used for t in tiles)
+            or len(set(tiles)) != 2
+        )
         if bad:
-            found.append(RuleViolation("KUH-SETUP-5", f"scoring_dealt: {name} needs 2 defined "
-                                       "scoring tiles dealt to nobody else", path,
-                                       {"found": tiles}))
+            found.append(
+                RuleViolation(
+                    "KUH-SETUP-5",
+                    f"scoring_dealt: {name} needs 2 defined scoring tiles dealt to nobody else",
+                    path,
+                    {"found": tiles},
+                )
+            )
         used.update(tiles or ())
     return found
 
 
-def _check_orders(setup: Mapping[str, Any], opts: Options, comp: Components, players: int
-                  ) -> list[RuleViolation]:
+def _check_orders(
+    setup: Mapping[str, Any], opts: Options, comp: Components, players: int
+) -> list[RuleViolation]:
     found: list[RuleViolation] = []
     counts = comp.tile_counts
     display = Counter(k for k in setup["tile_display"] if k in KIND_SET)
     # KUH-SETUP-9: the setup display does not exceed tile_counts
     if counts is not None and any(display[k] > counts[k] for k in KINDS):
-        found.append(RuleViolation("KUH-SETUP-9", "the setup tile display holds more tiles of "
-                                   "a kind than tile_counts", (*SETUP, "tile_counts")))
+        found.append(
+            RuleViolation(
+                "KUH-SETUP-9",
+                "the setup tile display holds more tiles of a kind than tile_counts",
+                (*SETUP, "tile_counts"),
+            )
+        )
     order = setup.get("tile_order")
     if order is not None:
         left = comp.total_tiles - 5
@@ -136,15 +190,15 @@ def _check_orders(setup: Mapping[str, Any], opts: Options, comp: Components, pla
         if opts.swap_discard == "return":
             why = "is not allowed with swap_discard 'return' (returned tiles are shuffled in)"
         elif not KIND_SET.issuperset(order) or len(order) != left:
-            why = (f"must list {plural(left, 'landscape kind')} (found "
-                   f"{plural(len(order), 'entry')})")
+            why = (
+                f"must list {plural(left, 'landscape kind')} (found {plural(len(order), 'entry')})"
+            )
         elif counts is not None and any(per_kind[k] != counts[k] - display[k] for k in KINDS):
             why = "does not match tile_counts minus the setup display"
         else:
             why = ""
         if why:
-            found.append(RuleViolation("KUH-SETUP-10", f"tile_order {why}",
-                                       (*SETUP, "tile_order")))
+            found.append(RuleViolation("KUH-SETUP-10", f"tile_order {why}", (*SETUP, "tile_order")))
     cards = setup.get("card_order")
     if cards is not None:
         taken = set(setup["card_display"]) | {c for h in setup["hands"].values() for c in h}
@@ -152,23 +206,33 @@ def _check_orders(setup: Mapping[str, Any], opts: Options, comp: Components, pla
         defined = setup["cards"]
         listed = set(cards)
         # the common case at C speed: no id twice, none dealt, every one defined
-        clean = len(listed) == len(cards) and listed.isdisjoint(taken) and (
-            defined.keys() >= listed)
+        clean = (
+            len(listed) == len(cards) and listed.isdisjoint(taken) and (defined.keys() >= listed)
+        )
         listed.clear()
         # KUH-SETUP-11: the undealt defined ids, each once
         for k, cid in enumerate(() if clean else cards):
             if cid not in defined or cid in taken or cid in listed:
-                found.append(RuleViolation("KUH-SETUP-11", f"card_order: {cid} is undefined, "
-                                           "dealt or listed twice", (*SETUP, "card_order", k),
-                                           {"found": cid}))
+                found.append(
+                    RuleViolation(
+                        "KUH-SETUP-11",
+                        f"card_order: {cid} is undefined, dealt or listed twice",
+                        (*SETUP, "card_order", k),
+                        {"found": cid},
+                    )
+                )
                 break
             listed.add(cid)
         else:
             if len(cards) != want:
-                found.append(RuleViolation("KUH-SETUP-11", f"card_order lists "
-                                           f"{plural(len(cards), 'card')}, not {want}",
-                                           (*SETUP, "card_order"),
-                                           {"expected": want, "found": len(cards)}))
+                found.append(
+                    RuleViolation(
+                        "KUH-SETUP-11",
+                        f"card_order lists {plural(len(cards), 'card')}, not {want}",
+                        (*SETUP, "card_order"),
+                        {"expected": want, "found": len(cards)},
+                    )
+                )
     return found
 
 
@@ -196,15 +260,21 @@ def initial_state(record: Mapping[str, Any]) -> KState:
     return _build_state(record, comp, opts, names, warnings)
 
 
-def _build_state(record: Mapping[str, Any], comp: Components, opts: Options, names: list[str],
-                 warnings: list[RuleViolation]) -> KState:
+def _build_state(
+    record: Mapping[str, Any],
+    comp: Components,
+    opts: Options,
+    names: list[str],
+    warnings: list[RuleViolation],
+) -> KState:
     from scorer.games.kuhfstein.events import violation_to_warning
 
     setup = record["setup"]
     supply = COWS_PER_PLAYER - len(comp.cow_spaces())
     boards = tuple(
-        Board(hand=tuple(setup["hands"][n]), supply=supply,
-              dealt=tuple(setup["scoring_dealt"][n])) for n in names)
+        Board(hand=tuple(setup["hands"][n]), supply=supply, dealt=tuple(setup["scoring_dealt"][n]))
+        for n in names
+    )
     display = tuple(setup["tile_display"])
     kind_left = None
     if comp.tile_counts is not None:
@@ -213,12 +283,21 @@ def _build_state(record: Mapping[str, Any], comp: Components, opts: Options, nam
     order = setup.get("tile_order")
     card_order = setup.get("card_order")
     return KState(
-        comp=comp, opts=opts, names=tuple(names), boards=boards, tile_display=display,
-        tiles_left=comp.total_tiles - 5, kind_left=kind_left,
-        tile_order=tuple(order) if order is not None else None, tile_pos=0,
-        card_display=tuple(setup["card_display"]), seen=seen,
-        card_order=tuple(card_order) if card_order is not None else None, card_pos=0,
-        cards_out=(), trees_left=comp.trees,
+        comp=comp,
+        opts=opts,
+        names=tuple(names),
+        boards=boards,
+        tile_display=display,
+        tiles_left=comp.total_tiles - 5,
+        kind_left=kind_left,
+        tile_order=tuple(order) if order is not None else None,
+        tile_pos=0,
+        card_display=tuple(setup["card_display"]),
+        seen=seen,
+        card_order=tuple(card_order) if card_order is not None else None,
+        card_pos=0,
+        cards_out=(),
+        trees_left=comp.trees,
         warnings=tuple(violation_to_warning(v) for v in warnings),
         colours=tuple(p.get("color") for p in record["players"]),
     )

@@ -28,7 +28,7 @@ class Chance:
     def tiles(self, turn: Turn, n: int) -> list[str]:
         n = min(n, turn.tiles_left)
         if self.tile_order is not None:
-            out = list(self.tile_order[turn.tile_pos:turn.tile_pos + n])
+            out = list(self.tile_order[turn.tile_pos : turn.tile_pos + n])
         else:
             assert turn.kinds is not None, "the simulator always knows the tile split"
             out = []
@@ -46,7 +46,7 @@ class Chance:
     def cards(self, turn: Turn, n: int) -> list[str]:
         n = min(n, turn.deck_left)
         assert self.card_order is not None, "the simulator always writes card_order"
-        out = list(self.card_order[turn.card_pos:turn.card_pos + n])
+        out = list(self.card_order[turn.card_pos : turn.card_pos + n])
         turn.card_pos += n
         turn.deck_left -= n
         turn.seen.update(out)
@@ -90,12 +90,17 @@ def _add_swap(step: Step, drawn: list[str]) -> None:
         step["swap"] = [step["swap"], ex]
 
 
-def _pick_place(turn: Turn, rng: random.Random, chance: Chance, extra: dict[str, Any]
-                ) -> tuple[Step, frozenset[Any]] | None:
+def _pick_place(
+    turn: Turn, rng: random.Random, chance: Chance, extra: dict[str, Any]
+) -> tuple[Step, frozenset[Any]] | None:
     step: Step = {"do": "place_tile"}
     swaps = 0
-    while (swaps < turn.opts.max_swaps_per_action and turn.tile_swap_ok()
-           and turn.tiles_left > 0 and rng.random() < 0.25):
+    while (
+        swaps < turn.opts.max_swaps_per_action
+        and turn.tile_swap_ok()
+        and turn.tiles_left > 0
+        and rng.random() < 0.25
+    ):
         _exchange_tiles(turn, chance, step)
         swaps += 1
     places = turn.place_steps()
@@ -130,8 +135,10 @@ def _enabling(turn: Turn, plain: list[Step], rng: random.Random) -> list[Step]:
         at = (step["at"][0], step["at"][1])
         turn.tiles[at] = step["take"]
         try:
-            if any((s["card"], tuple(s["offset"]), s["rotation"]) not in before
-                   for s, _ in turn.plays()):
+            if any(
+                (s["card"], tuple(s["offset"]), s["rotation"]) not in before
+                for s, _ in turn.plays()
+            ):
                 out.append(step)
         finally:
             del turn.tiles[at]
@@ -146,26 +153,35 @@ def _place_weight(turn: Turn, step: Step) -> float:
     weight = 1.0
     if any(kind in turn.cards[c].face_kinds for c in turn.hand):
         weight *= 3.0
-    if any(turn.tiles.get((x + dx, y + dy)) == kind for dx, dy in ((1, 0), (-1, 0), (0, 1),
-                                                                   (0, -1))):
+    if any(
+        turn.tiles.get((x + dx, y + dy)) == kind for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+    ):
         weight *= 2.0
     for sx in (x - 1, x):
         for sy in (y - 1, y):
             cells = [(sx, sy), (sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1)]
             kinds = [kind if c == (x, y) else turn.tiles.get(c) for c in cells]
             known = [k for k in kinds if k is not None]
-            if (len(known) == 3 and len(set(known)) in (1, 3)
-                    and not any(c in turn.used for c in cells)):
+            if (
+                len(known) == 3
+                and len(set(known)) in (1, 3)
+                and not any(c in turn.used for c in cells)
+            ):
                 weight *= 1.5
     return weight
 
 
-def _pick_take(turn: Turn, rng: random.Random, chance: Chance, extra: dict[str, Any]
-               ) -> tuple[Step, frozenset[Any]] | None:
+def _pick_take(
+    turn: Turn, rng: random.Random, chance: Chance, extra: dict[str, Any]
+) -> tuple[Step, frozenset[Any]] | None:
     step: Step = {"do": "take_card"}
     swaps = 0
-    while (swaps < turn.opts.max_swaps_per_action and turn.card_swap_ok()
-           and turn.deck_left > 0 and rng.random() < 0.25):
+    while (
+        swaps < turn.opts.max_swaps_per_action
+        and turn.card_swap_ok()
+        and turn.deck_left > 0
+        and rng.random() < 0.25
+    ):
         _exchange_cards(turn, chance, step)
         swaps += 1
     takes = turn.take_steps()
@@ -174,8 +190,9 @@ def _pick_take(turn: Turn, rng: random.Random, chance: Chance, extra: dict[str, 
     return {**step, **rng.choice(takes), **extra}, frozenset()
 
 
-def _pick_regular(turn: Turn, rng: random.Random, chance: Chance
-                  ) -> tuple[Step, frozenset[Any]] | None:
+def _pick_regular(
+    turn: Turn, rng: random.Random, chance: Chance
+) -> tuple[Step, frozenset[Any]] | None:
     plays = turn.plays()
     has_places = bool(turn.display)
     if not turn.placed and turn.regular >= 1 and has_places:
@@ -211,13 +228,15 @@ def _pick_regular(turn: Turn, rng: random.Random, chance: Chance
     return rng.choice(by_card[cid])
 
 
-def _next_step(turn: Turn, rng: random.Random, chance: Chance
-               ) -> tuple[Step, frozenset[Any]] | None:
+def _next_step(
+    turn: Turn, rng: random.Random, chance: Chance
+) -> tuple[Step, frozenset[Any]] | None:
     """The policy of 16.5: a step, or None to end the turn."""
     for p, kind in sorted(turn.avail.items()):
         if rng.random() < 0.5:
             pick = (_pick_place if kind == "extra_tile" else _pick_take)(
-                turn, rng, chance, {"bonus_space": p})
+                turn, rng, chance, {"bonus_space": p}
+            )
             if pick is not None:
                 return pick
     if turn.may_end() and (not turn.regular_open() or rng.random() < 0.5):
@@ -263,9 +282,12 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     setup = gendata.setup(rng, players, variant)
     names = [f"P{i + 1}" for i in range(players)]
     record: dict[str, Any] = {
-        "format": "scorer-record/1", "game": "kuhfstein", "variant": variant,
+        "format": "scorer-record/1",
+        "game": "kuhfstein",
+        "variant": variant,
         "players": [{"name": n, "color": gendata.COLOURS[i]} for i, n in enumerate(names)],
-        "setup": setup, "moves": [],
+        "setup": setup,
+        "moves": [],
     }
     try:
         state = RULES.initial_state(record)
@@ -288,8 +310,11 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
             if best is None or worth > best[0]:
                 best = (worth, tid, met)
         assert best is not None
-        move = {"player": name, "action": "turn",
-                "steps": [{"do": "reveal_scoring_tile", "tile": best[1], "met": best[2]}]}
+        move = {
+            "player": name,
+            "action": "turn",
+            "steps": [{"do": "reveal_scoring_tile", "tile": best[1], "met": best[2]}],
+        }
         state = _advance(RULES, state, move, record)
     sheet = RULES.score(state)
     record["claimed"] = {
@@ -297,17 +322,17 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
         "breakdown": {p.name: dict(p.categories) for p in sheet.players},
         "tiles_placed": {p.name: p.extras["tiles_placed"] for p in sheet.players},
     }
-    record["meta"] = {"generator": "scorer simulate kuhfstein", "seed": seed,
-                      "players": players}
+    record["meta"] = {"generator": "scorer simulate kuhfstein", "seed": seed, "players": players}
     return record
 
 
-def _advance(rules: Any, state: KState, move: dict[str, Any], record: dict[str, Any]
-             ) -> KState:
+def _advance(rules: Any, state: KState, move: dict[str, Any], record: dict[str, Any]) -> KState:
     try:
         new: KState = rules.apply(state, move)
     except RuleViolation as exc:
-        raise AssertionError(f"generated move {len(record['moves'])} rejected: {exc.rule} "
-                             f"{exc.message} at {exc.path}") from exc
+        raise AssertionError(
+            f"generated move {len(record['moves'])} rejected: {exc.rule} "
+            f"{exc.message} at {exc.path}"
+        ) from exc
     record["moves"].append(move)
     return new

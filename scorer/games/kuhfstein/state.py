@@ -33,6 +33,8 @@ EMPTY: MappingProxyType[Cell, str] = MappingProxyType({})
 def frozen(mapping: dict[K, V]) -> MappingProxyType[K, V]:
     """A read-only view of ``mapping``; the caller gives up its reference."""
     return MappingProxyType(mapping)
+
+
 KINDS: tuple[str, ...] = ("hay", "meadow", "forest", "lake", "house")
 KIND_SET: frozenset[str] = frozenset(KINDS)
 TOTAL_TILES: Mapping[int, int] = {2: 61, 3: 66, 4: 71}
@@ -57,8 +59,9 @@ def rotate(x: int, y: int, degrees: int) -> Cell:
     return (x, y)
 
 
-def turned(cells: tuple[tuple[int, int, str], ...], degrees: int
-           ) -> tuple[tuple[int, int, str], ...]:
+def turned(
+    cells: tuple[tuple[int, int, str], ...], degrees: int
+) -> tuple[tuple[int, int, str], ...]:
     """A card pattern rotated clockwise by ``degrees`` (0, 90, 180 or 270), as ``rotate``."""
     if degrees == 90:
         return tuple([(-y, x, f) for x, y, f in cells])

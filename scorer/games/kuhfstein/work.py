@@ -164,7 +164,7 @@ class Work:
         old = new - points
         comp = self.state.comp
         spaces = comp.spaces  # the bonus spaces in increasing order
-        hits = spaces[bisect_right(spaces, old):bisect_right(spaces, new)]
+        hits = spaces[bisect_right(spaces, old) : bisect_right(spaces, new)]
         if not hits:
             return
         bonus = comp.bonus
@@ -178,12 +178,17 @@ class Work:
                 self.bonus_avail = {**self.bonus_avail, p: kind}
             else:
                 # KUH-BONUS-5 (warning): unknown kind, no effect applied
-                self.warn("KUH-BONUS-5", f"bonus space {p} of unknown kind {kind!r} was "
-                          "triggered; no effect applied (unverified)", path)
+                self.warn(
+                    "KUH-BONUS-5",
+                    f"bonus space {p} of unknown kind {kind!r} was "
+                    "triggered; no effect applied (unverified)",
+                    path,
+                )
         self.triggered += hits
 
-    def draw_tiles(self, entries: Sequence[str], path: Path, want: int, rule: str,
-                   count_path: Path) -> None:
+    def draw_tiles(
+        self, entries: Sequence[str], path: Path, want: int, rule: str, count_path: Path
+    ) -> None:
         """Draw ``entries`` from the tile supply into the display (checks in spec order)."""
         if not entries and not want:
             return
@@ -192,34 +197,50 @@ class Work:
         for k, kind in enumerate(entries):
             # KUH-REFILL-4: a landscape kind still in the supply
             if kind not in KIND_SET or left <= 0 or (counts is not None and counts[kind] <= 0):
-                why = ("is not a landscape kind" if kind not in KIND_SET else
-                       "cannot be drawn: the supply is empty" if left <= 0 else
-                       "cannot be drawn: none of that kind is left in the supply")
-                raise RuleViolation("KUH-REFILL-4", f"drawn tile {kind!r} {why}", (*path, k),
-                                    {"found": kind, "tiles_left": left})
+                why = (
+                    "is not a landscape kind"
+                    if kind not in KIND_SET
+                    else "cannot be drawn: the supply is empty"
+                    if left <= 0
+                    else "cannot be drawn: none of that kind is left in the supply"
+                )
+                raise RuleViolation(
+                    "KUH-REFILL-4",
+                    f"drawn tile {kind!r} {why}",
+                    (*path, k),
+                    {"found": kind, "tiles_left": left},
+                )
             left -= 1
             if counts is not None:
                 counts[kind] -= 1
         order = self.state.tile_order
         pos0 = self.tile_pos
-        if order is not None and order[pos0:pos0 + len(entries)] != tuple(entries):
+        if order is not None and order[pos0 : pos0 + len(entries)] != tuple(entries):
             for k, kind in enumerate(entries):
                 # KUH-REFILL-6: draws follow setup.tile_order
                 pos = self.tile_pos + k
                 if pos >= len(order) or order[pos] != kind:
                     expected = order[pos] if pos < len(order) else None
-                    raise RuleViolation("KUH-REFILL-6", f"drawn tile {kind!r} is not the next "
-                                        f"tile of tile_order ({expected!r})", (*path, k),
-                                        {"expected": expected, "found": kind})
+                    raise RuleViolation(
+                        "KUH-REFILL-6",
+                        f"drawn tile {kind!r} is not the next tile of tile_order ({expected!r})",
+                        (*path, k),
+                        {"expected": expected, "found": kind},
+                    )
         if len(entries) != want:
-            raise RuleViolation(rule, f"{plural(len(entries), 'tile')} drawn, {want} expected",
-                                count_path, {"expected": want, "found": len(entries)})
+            raise RuleViolation(
+                rule,
+                f"{plural(len(entries), 'tile')} drawn, {want} expected",
+                count_path,
+                {"expected": want, "found": len(entries)},
+            )
         self.tiles_left = left
         self.tile_pos += len(entries)
         self.tile_display.extend(entries)
 
-    def draw_cards(self, entries: Sequence[str], path: Path, want: int, rule: str,
-                   count_path: Path) -> None:
+    def draw_cards(
+        self, entries: Sequence[str], path: Path, want: int, rule: str, count_path: Path
+    ) -> None:
         """Draw ``entries`` from the deck into the card display (checks in spec order)."""
         if not entries and not want:
             return
@@ -228,22 +249,30 @@ class Work:
             # KUH-REFILL-3: defined and never seen before
             if cid not in cards or self.seen(cid) or cid in entries[:k]:
                 why = "is not defined" if cid not in cards else "has been seen before"
-                raise RuleViolation("KUH-REFILL-3", f"drawn card {cid} {why}", (*path, k),
-                                    {"found": cid})
+                raise RuleViolation(
+                    "KUH-REFILL-3", f"drawn card {cid} {why}", (*path, k), {"found": cid}
+                )
         order = self.state.card_order
         pos0 = self.card_pos
-        if order is not None and order[pos0:pos0 + len(entries)] != tuple(entries):
+        if order is not None and order[pos0 : pos0 + len(entries)] != tuple(entries):
             for k, cid in enumerate(entries):
                 # KUH-REFILL-6: draws follow setup.card_order
                 pos = self.card_pos + k
                 if pos >= len(order) or order[pos] != cid:
                     expected = order[pos] if pos < len(order) else None
-                    raise RuleViolation("KUH-REFILL-6", f"drawn card {cid} is not the next "
-                                        f"card of card_order ({expected})", (*path, k),
-                                        {"expected": expected, "found": cid})
+                    raise RuleViolation(
+                        "KUH-REFILL-6",
+                        f"drawn card {cid} is not the next card of card_order ({expected})",
+                        (*path, k),
+                        {"expected": expected, "found": cid},
+                    )
         if len(entries) != want:
-            raise RuleViolation(rule, f"{plural(len(entries), 'card')} drawn, {want} expected",
-                                count_path, {"expected": want, "found": len(entries)})
+            raise RuleViolation(
+                rule,
+                f"{plural(len(entries), 'card')} drawn, {want} expected",
+                count_path,
+                {"expected": want, "found": len(entries)},
+            )
         if entries:
             self.new_seen = {*self.new_seen, *entries}
         self.card_pos += len(entries)
@@ -278,28 +307,54 @@ class Work:
         st = self.state
         board = self.board
         tiles, cows, used = self.tiles, self.cows, self.used
-        new_board = _new(Board, (
-            frozen(tiles) if isinstance(tiles, dict) else tiles,
-            frozenset(cows) if isinstance(cows, set) else cows,
-            frozenset(used) if isinstance(used, set) else used,
-            tuple(self.trees), tuple(self.hand), tuple(self.played), tuple(self.played_at),
-            self.card_points, self.supply, board.dealt, board.revealed, board.tile_met))
+        new_board = _new(
+            Board,
+            (
+                frozen(tiles) if isinstance(tiles, dict) else tiles,
+                frozenset(cows) if isinstance(cows, set) else cows,
+                frozenset(used) if isinstance(used, set) else used,
+                tuple(self.trees),
+                tuple(self.hand),
+                tuple(self.played),
+                tuple(self.played_at),
+                self.card_points,
+                self.supply,
+                board.dealt,
+                board.revealed,
+                board.tile_met,
+            ),
+        )
         boards = st.boards
         index = st.seat
         kind_left = self.kind_left
         new_seen = self.new_seen
-        return _new(KState, (
-            st.comp, st.opts, st.names,
-            (*boards[:index], new_board, *boards[index + 1:]),
-            tuple(self.tile_display), self.tiles_left,
-            frozen(kind_left) if isinstance(kind_left, dict) else kind_left,
-            st.tile_order, self.tile_pos, tuple(self.card_display),
-            st.seen | new_seen if new_seen else st.seen,
-            st.card_order, self.card_pos,
-            (*st.cards_out, *self.cards_out) if self.cards_out else st.cards_out,
-            self.trees_left, seat, phase, extra_pending, st.move_index + 1,
-            (*st.warnings, *self.warnings) if self.warnings else st.warnings,
-            st.deck_base, st.colours))
+        return _new(
+            KState,
+            (
+                st.comp,
+                st.opts,
+                st.names,
+                (*boards[:index], new_board, *boards[index + 1 :]),
+                tuple(self.tile_display),
+                self.tiles_left,
+                frozen(kind_left) if isinstance(kind_left, dict) else kind_left,
+                st.tile_order,
+                self.tile_pos,
+                tuple(self.card_display),
+                st.seen | new_seen if new_seen else st.seen,
+                st.card_order,
+                self.card_pos,
+                (*st.cards_out, *self.cards_out) if self.cards_out else st.cards_out,
+                self.trees_left,
+                seat,
+                phase,
+                extra_pending,
+                st.move_index + 1,
+                (*st.warnings, *self.warnings) if self.warnings else st.warnings,
+                st.deck_base,
+                st.colours,
+            ),
+        )
 
 
 _new = tuple.__new__
