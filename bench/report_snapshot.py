@@ -1,6 +1,7 @@
 """Snapshot every finding the scorer gives on a fixed corpus, to prove a change alters none.
 
     python bench/report_snapshot.py OUT_DIR [--per-game 2000] [--corpus OLD_DIR/corpus]
+                                    [--game GAME ...] [--raw]
 
 writes ``OUT_DIR/corpus/<game>.ndjson`` (simulated games of every player count, seeds 0..N-1,
 plus one deterministic single-step mutation of each, so rejection paths are covered too) and
@@ -9,7 +10,11 @@ normalised (keys sorted; members added by later issues that carry no verdict, su
 ``line``/``col`` of a finding and a record's component fingerprint, are dropped).
 
 Compare two snapshots with ``cmp A/report.json B/report.json``: the corpus is rebuilt from the
-same seeds, so any difference is a changed verdict, finding, pointer or score.
+same seeds, so any difference is a changed verdict, finding, pointer or score. ``--raw`` keeps
+every member (a byte-for-byte comparison of the reports, for changes that must alter nothing at
+all); ``--game`` limits the snapshot to some games' fixtures and corpus files. Without
+``--corpus`` the corpus is simulated afresh, so ``cmp`` of two corpus folders shows whether
+the simulators still play the same games from the same seeds.
 """
 
 from __future__ import annotations
@@ -67,10 +72,12 @@ def mutate(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return rec
 
 
-def build_corpus(out: Path, per_game: int) -> list[Path]:
+def build_corpus(out: Path, per_game: int, games: list[str]) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     files = []
     for game, counts in PLAYERS.items():
+        if game not in games:
+            continue
         path = out / f"{game}.ndjson"
         files.append(path)
         if path.exists():
@@ -106,11 +113,11 @@ def build_corpus(out: Path, per_game: int) -> list[Path]:
     return files
 
 
-def normalise(value: Any) -> Any:
+def normalise(value: Any, drop: set[str]) -> Any:
     if isinstance(value, dict):
-        return {k: normalise(v) for k, v in sorted(value.items()) if k not in DROP}
+        return {k: normalise(v, drop) for k, v in sorted(value.items()) if k not in drop}
     if isinstance(value, list):
-        return [normalise(v) for v in value]
+        return [normalise(v, drop) for v in value]
     return value
 
 
@@ -119,13 +126,18 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--per-game", type=int, default=2000)
     parser.add_argument("--corpus", type=Path, help="reuse the corpus folder of a snapshot")
+    parser.add_argument("--game", action="append", choices=sorted(PLAYERS), help="only GAME")
+    parser.add_argument("--raw", action="store_true", help="keep every member (byte for byte)")
     args = parser.parse_args()
+    games = args.game or list(PLAYERS)
     if args.corpus is not None:
-        corpus = [args.corpus.resolve() / f"{game}.ndjson" for game in PLAYERS]
+        corpus = [args.corpus.resolve() / f"{game}.ndjson" for game in PLAYERS if game in games]
         args.out.mkdir(parents=True, exist_ok=True)
     else:
-        corpus = build_corpus(args.out / "corpus", args.per_game)
-    fixtures = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("fixtures/*/*/*.json"))
+        corpus = build_corpus(args.out / "corpus", args.per_game, games)
+    fixtures = sorted(
+        str(p.relative_to(ROOT)) for game in games for p in ROOT.glob(f"fixtures/{game}/*/*.json")
+    )
     proc = subprocess.run(
         [
             sys.executable,
@@ -150,7 +162,7 @@ def main() -> None:
     text = proc.stdout
     for path in corpus:  # the corpus may lie anywhere: name its files alike in every snapshot
         text = text.replace(json.dumps(str(path))[1:-1], f"corpus/{path.name}")
-    report = normalise(json.loads(text))
+    report = normalise(json.loads(text), set() if args.raw else DROP)
     report.pop("summary", None)
     (args.out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
     results = report.get("records", [])

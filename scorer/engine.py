@@ -6,9 +6,9 @@ A game package (``scorer.games.<name>``) exposes one object, ``RULES``, that sat
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from scorer.findings import Finding
 
@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 
 Record = Mapping[str, Any]
 Move = Mapping[str, Any]
+#: A state as the game-independent code sees it: opaque, passed back to the game's rules.
 State = Any
+#: A game's own state type (``GameRules[S]``).
+S = TypeVar("S")
 PlayerName = str
 RuleId = str
 
@@ -146,8 +149,12 @@ class VerifyResult:
         return self.status == "ok"
 
 
-class GameRules(Protocol):
-    """What the referee, the CLI and the simulator need from a game."""
+class GameRules(Protocol[S]):
+    """What the referee, the CLI, the simulator and the web app need from a game.
+
+    Generic in the game's state type ``S``. Every member is declared here and defined by every
+    game (most through :class:`scorer.gamebase.BaseRules`); nothing is read with ``getattr``.
+    """
 
     name: str
     title: str
@@ -157,26 +164,29 @@ class GameRules(Protocol):
     player_counts: tuple[int, int]
     #: Options ``simulate`` takes besides the variant's (name → what it is).
     simulate_options: Mapping[str, str]
-    #: Compare claims with the provisional scores of an incomplete record (REC-END-2)?
-    #: Optional attribute; the referee assumes True when a game does not define it.
+    #: Compare claimed totals and breakdowns with the provisional scores of an incomplete
+    #: record (REC-END-2)? False for a game whose claims describe the end of the game only.
+    claims_when_incomplete: bool
+    #: Importers of external component files (``scorer import-map``): format name → importer.
+    importers: Mapping[str, Importer]
 
-    def initial_state(self, record: Record) -> State:
+    def initial_state(self, record: Record) -> S:
         """Build the state before the first move. Raises RuleViolation (path from the root)."""
         ...
 
-    def expected_players(self, state: State) -> frozenset[PlayerName]:
+    def expected_players(self, state: S) -> frozenset[PlayerName]:
         """The players who may make the next move."""
         ...
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: S) -> bool:
         """True once the game has ended (no further move is allowed)."""
         ...
 
-    def apply(self, state: State, move: Move) -> State:
+    def apply(self, state: S, move: Move) -> S:
         """Apply one move (a turn with its steps). Pure. Raises RuleViolation (path in the move)."""
         ...
 
-    def skip(self, state: State, move: Move) -> State:
+    def skip(self, state: S, move: Move) -> S:
         """Pass over a rejected move in ``--keep-going`` mode: the next player is to move."""
         ...
 
@@ -184,7 +194,11 @@ class GameRules(Protocol):
         """Number of atomic steps a move holds (for throughput figures)."""
         ...
 
-    def score(self, state: State) -> ScoreSheet:
+    def warnings(self, state: S) -> tuple[Finding, ...]:
+        """Warnings collected while replaying up to ``state`` (absolute pointers)."""
+        ...
+
+    def score(self, state: S) -> ScoreSheet:
         """Score the state as if the game ended now."""
         ...
 
@@ -196,11 +210,15 @@ class GameRules(Protocol):
         """Check a schema-valid position document and build a state to score from it."""
         ...
 
-    def export_position(self, state: State, record: Record) -> dict[str, Any]:
+    def export_position(self, state: S, record: Record) -> dict[str, Any]:
         """The position document of ``state`` (``scorer show --position``)."""
         ...
 
-    def render(self, state: State, color: bool = False) -> str:
+    def draft_state(self, doc: Record) -> S | None:
+        """A state to draw an impossible position with (``scorer serve``), or None."""
+        ...
+
+    def render(self, state: S, color: bool = False) -> str:
         """The boards of ``state`` drawn as text for the terminal, with a legend of the letters
         used; ``color`` allows ANSI colours (a game may draw plain text regardless)."""
         ...
@@ -209,17 +227,22 @@ class GameRules(Protocol):
         """One complete random legal game record, reproducible from ``seed``."""
         ...
 
-    def legal_steps(self, state: State) -> Iterator[Any]:
+    def legal_steps(self, state: S) -> Iterator[Any]:
         """Legal next steps of a state, from the generator (independent of the checks)."""
         ...
 
-    def explain(self, state: State) -> list[ScoreItem]:
+    def explain(self, state: S) -> list[ScoreItem]:
         """Every scoring item of ``score(state)``: their points add up to each category."""
         ...
 
-    def draw_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+    def draw_svg(self, state: S, items: Sequence[ScoreItem], mark: Mark | None) -> str:
         """The boards of ``state`` as a deterministic SVG document: player colours, a legend,
         coordinates, ``items`` highlighted, and ``mark`` (an offending cell) marked."""
+        ...
+
+    def draw_editor_svg(self, state: S, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+        """The picture of ``scorer serve``'s editor: ``draw_svg`` plus the empty cells a
+        piece can be put on (``data-cell`` attributes)."""
         ...
 
     def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
@@ -230,6 +253,29 @@ class GameRules(Protocol):
     def component_data(self, doc: Mapping[str, Any]) -> Components:
         """The component data of a schema-valid record or position (scorer.components)."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Importer:
+    """An importer of an external component file (``scorer import-map``).
+
+    ``convert(text, **fields)`` returns the component data in the scorer's own encoding or
+    raises :class:`ImportFailed`; ``fields`` are the ones the CLI offers (name, id, ...).
+    """
+
+    title: str
+    suffix: str
+    convert: Callable[..., dict[str, Any]]
+
+
+class ImportFailed(Exception):
+    """An external file could not be imported: ``rule`` and ``line`` say where and why."""
+
+    def __init__(self, rule: str, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+        self.line = line
 
 
 def steps_of(move: Move) -> Sequence[Any]:

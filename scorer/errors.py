@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 PathPart = str | int
+Severity = Literal["error", "warning"]
 
 
 class ScorerError(Exception):
@@ -28,7 +30,8 @@ class RuleViolation(ScorerError):
     """A rule of a game is broken.
 
     ``path`` is relative to the object being checked: to the move object inside ``/moves/i``
-    for moves, to the document root for setup and position checks.
+    for moves, to the document root for setup and position checks. ``severity`` is
+    ``"warning"`` for a violation that is reported without rejecting the document.
     """
 
     def __init__(
@@ -37,12 +40,18 @@ class RuleViolation(ScorerError):
         message: str,
         path: tuple[PathPart, ...] = (),
         details: Mapping[str, object] | None = None,
+        severity: Severity = "error",
     ) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
         self.path = path
         self.details: Mapping[str, object] = details or {}
+        self.severity: Severity = severity
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
 
 
 class RuleViolations(ScorerError):

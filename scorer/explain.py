@@ -188,5 +188,5 @@ def offending_mark(doc: Mapping[str, Any], result: VerifyResult) -> Mark | None:
     return Mark((value[0], value[1]), move.get("player"), error.rule)
 
 
-def explain_state(rules: GameRules, state: State) -> list[ScoreItem]:
+def explain_state(rules: GameRules[Any], state: State) -> list[ScoreItem]:
     return list(rules.explain(state))

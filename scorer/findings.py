@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+
+from scorer.errors import Severity as Severity
 
 RULE_ID = re.compile(r"^(REC|HAC|KUH|CIT|HAR)-[A-Z]+-[0-9]+$")
-
-Severity = Literal["error", "warning"]
 
 #: Envelope-level rules, checked by the loader, the schema layer and the referee.
 REC_RULES: Mapping[str, str] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from typing import Any
 
 from scorer.engine import GameRules
 
@@ -22,8 +23,8 @@ def game_names() -> tuple[str, ...]:
 
 
 @cache
-def get_rules(name: str) -> GameRules:
+def get_rules(name: str) -> GameRules[Any]:
     """The rules of game ``name``. Raises KeyError for an unknown game."""
     module = importlib.import_module(GAME_MODULES[name])
-    rules: GameRules = module.RULES
+    rules: GameRules[Any] = module.RULES
     return rules

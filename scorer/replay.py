@@ -45,7 +45,9 @@ def violation_finding(
     """Turn a RuleViolation into a Finding with an absolute pointer."""
     message = f"{label}: {exc.message}" if label else exc.message
     details = {**exc.details, **extra}
-    severity: Severity = "warning" if details.pop("severity", None) == "warning" else "error"
+    severity: Severity = exc.severity
+    if details.pop("severity", None) == "warning":  # until every game sets exc.severity
+        severity = "warning"
     return Finding(exc.rule, to_pointer((*prefix, *exc.path)), message, severity, details)
 
 
@@ -63,7 +65,7 @@ def _check_players(record: Record) -> list[Finding]:
 
 
 def _referee_check(
-    rules: GameRules, state: State, move: Mapping[str, Any], index: int, names: set[str]
+    rules: GameRules[Any], state: State, move: Mapping[str, Any], index: int, names: set[str]
 ) -> Finding | None:
     player = move["player"]
     if player in names and not rules.is_over(state) and player in rules.expected_players(state):
@@ -97,7 +99,7 @@ def _referee_check(
 
 
 def replay(
-    rules: GameRules, record: Record, upto: int | None = None, keep_going: bool = False
+    rules: GameRules[Any], record: Record, upto: int | None = None, keep_going: bool = False
 ) -> Replay:
     """Replay the first ``upto`` moves (all by default). Stops at the first illegal move
     unless ``keep_going``; later findings are then marked ``after_first_error``."""
@@ -136,16 +138,15 @@ def replay(
     return Replay(state, tuple(findings), applied, steps, bool(findings))
 
 
-def _warnings(rules: GameRules, state: State | None) -> tuple[Finding, ...]:
-    """Warnings a game collected while replaying (optional ``warnings(state)`` method)."""
-    collect = getattr(rules, "warnings", None)
-    if state is None or collect is None:
+def _warnings(rules: GameRules[Any], state: State | None) -> tuple[Finding, ...]:
+    """Warnings a game collected while replaying."""
+    if state is None:
         return ()
-    return tuple(collect(state))
+    return tuple(rules.warnings(state))
 
 
 def compare_claims(
-    rules: GameRules,
+    rules: GameRules[Any],
     sheet: ScoreSheet,
     claimed: Mapping[str, Any],
     players: Sequence[str],
@@ -228,7 +229,7 @@ def verify_record(
         status = "incomplete"
     findings.extend(warnings)
     sheet = rules.score(run.state)
-    totals = status != "incomplete" or getattr(rules, "claims_when_incomplete", True)
+    totals = status != "incomplete" or rules.claims_when_incomplete
     claims = compare_claims(rules, sheet, record.get("claimed", {}), players, totals)
     if claims and status == "ok":
         status = "mismatch"

@@ -15,6 +15,7 @@ from scorer.components import Components, keyed
 from scorer.engine import PlayerScore, PositionResult, ScoreSheet
 from scorer.errors import RuleViolation
 from scorer.findings import Finding
+from scorer.gamebase import BaseRules
 
 
 @dataclass(frozen=True)
@@ -25,13 +26,12 @@ class Pile:
     last: str | None = None
 
 
-class Countdown:
+class Countdown(BaseRules[Pile]):
     name: ClassVar[str] = "countdown"
     title: ClassVar[str] = "Countdown"
     rule_ids: ClassVar[dict[str, str]] = {"HAR-FAKE-1": "take 1 to 3 per turn"}
     categories: ClassVar[tuple[str, ...]] = ("last",)
     player_counts: ClassVar[tuple[int, int]] = (1, 9)
-    simulate_options: ClassVar[dict[str, str]] = {}
 
     def initial_state(self, record: Mapping[str, Any]) -> Pile:
         size = record["setup"].get("pile", 5)

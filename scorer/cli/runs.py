@@ -297,7 +297,10 @@ def import_map(
 ) -> None:
     """Convert a Hacienda .haz map (Yucata / SpielByWeb) into the scorer's map encoding."""
     from scorer import report
-    from scorer.games.hacienda.haz import HazFormatError, import_haz
+    from scorer.engine import ImportFailed
+    from scorer.registry import get_rules
+
+    importer = get_rules("hacienda").importers["haz"]
 
     try:
         text = file.read_text(encoding="utf-8-sig")
@@ -305,7 +308,7 @@ def import_map(
         typer.echo(f"{file}: cannot read: {exc}", err=True)
         raise typer.Exit(2) from None
     try:
-        encoded = import_haz(
+        encoded = importer.convert(
             text,
             file.name,
             map_id=map_id,
@@ -314,7 +317,7 @@ def import_map(
             license=licence,
             seven_is_rocks=rocks is RocksCode.seven,
         )
-    except HazFormatError as exc:
+    except ImportFailed as exc:
         where = f"{file}:{exc.line}" if exc.line is not None else str(file)
         typer.echo(f"{where}: {exc.rule} {exc.message}", err=True)
         raise typer.Exit(1) from None

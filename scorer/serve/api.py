@@ -175,8 +175,8 @@ def svg(body: bytes, editor: bool) -> Answer:
         return Answer(422, _result_data(doc, result))
     rules = get_rules(result.game)
     mark = offending_mark(doc, result) if result.kind == "record" else None
-    draw = getattr(rules, "draw_editor_svg", None) if editor else None
-    picture = (draw or rules.draw_svg)(state, rules.explain(state), mark)
+    draw = rules.draw_editor_svg if editor else rules.draw_svg
+    picture = draw(state, rules.explain(state), mark)
     return Answer(200, svg=picture, headers={"X-Scorer-Left-Out": str(left_out)})
 
 

@@ -69,11 +69,9 @@ def drawable(doc: Any, result: VerifyResult) -> tuple[State | None, int]:
     if result.state is not None or result.game is None or result.status != "impossible":
         return result.state, 0
     rules = get_rules(result.game)
-    draft = getattr(rules, "draft_state", None)
-    if draft is not None:
-        state = draft(doc)
-        if state is not None:
-            return state, 0
+    state = rules.draft_state(doc)
+    if state is not None:
+        return state, 0
     work = copy.deepcopy({k: v for k, v in doc.items() if k != "meta"})  # meta: free-form
     dropped = 0
     for _ in range(ROUNDS):

@@ -23,7 +23,7 @@ MIN_TABLE = 2
 
 
 def demo_records(
-    rules: GameRules,
+    rules: GameRules[Any],
     event: str | None,
     rounds: int | None,
     roster: str | None,
@@ -100,7 +100,7 @@ def seatings(
 
 
 def demo_event(
-    rules: GameRules,
+    rules: GameRules[Any],
     event: str,
     rounds: int,
     roster: Sequence[str],

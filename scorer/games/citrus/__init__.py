@@ -49,13 +49,14 @@ from typing import Any
 from scorer.components import Components
 from scorer.engine import Mark, PositionResult, ScoreItem, ScoreSheet
 from scorer.findings import Finding
+from scorer.gamebase import BaseRules
 from scorer.games.citrus import actions, position, render, scoring, setup
 from scorer.games.citrus.data import CATEGORIES
 from scorer.games.citrus.rules import RULE_IDS
 from scorer.games.citrus.state import State, Work
 
 
-class CitrusRules:
+class CitrusRules(BaseRules[Any]):
     name = "citrus"
     title = "Citrus"
     rule_ids: Mapping[str, str] = RULE_IDS
@@ -96,9 +97,9 @@ class CitrusRules:
     def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
         return []  # Citrus has no claims beyond scores and breakdown (spec 13.4)
 
-    def warnings(self, state: State) -> list[Finding]:
+    def warnings(self, state: State) -> tuple[Finding, ...]:
         """The warnings (CIT-RET-2, CIT-REC-2) collected during the replay."""
-        return list(state.warnings)
+        return tuple(state.warnings)
 
     def load_position(self, doc: Mapping[str, Any]) -> PositionResult:
         return position.load_position(dict(doc))

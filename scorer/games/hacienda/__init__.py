@@ -29,8 +29,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from scorer.components import Components
-from scorer.engine import Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet, State
+from scorer.engine import Importer, Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet, State
 from scorer.findings import Finding
+from scorer.gamebase import BaseRules
 from scorer.games.hacienda.actions import apply_turn, skip_turn
 from scorer.games.hacienda.rules import RULE_IDS
 from scorer.games.hacienda.scoring import CATEGORIES
@@ -38,7 +39,13 @@ from scorer.games.hacienda.setup import initial_state
 from scorer.games.hacienda.sheet import extra_claims, record_sheet
 
 
-class HaciendaRules:
+def _import_haz(text: str, file_name: str, **fields: Any) -> dict[str, Any]:
+    from scorer.games.hacienda.haz import import_haz
+
+    return import_haz(text, file_name, **fields)
+
+
+class HaciendaRules(BaseRules[Any]):
     """The GameRules object of Hacienda."""
 
     name = "hacienda"
@@ -55,6 +62,10 @@ class HaciendaRules:
         "water_supply": "buyable water tiles (a number or shapes)",
     }
     claims_when_incomplete = False  # §7.5 / A19: claims are compared only once the game is over
+    #: ``scorer import-map``: Yucata / SpielByWeb map files (§3.5).
+    importers: Mapping[str, Importer] = {
+        "haz": Importer("Hacienda .haz map (Yucata / SpielByWeb)", ".haz", _import_haz)
+    }
 
     def initial_state(self, record: Record) -> State:
         return initial_state(record)

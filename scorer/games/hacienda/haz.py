@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from scorer.engine import ImportFailed
+
 CODES: dict[int, str | None] = {
     1: None,
     2: "pampas",
@@ -27,14 +29,12 @@ _DIGITS = re.compile(r"^[0-9]+$")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
-class HazFormatError(ValueError):
+class HazFormatError(ImportFailed, ValueError):
     """A ``.haz`` file that cannot be imported: ``line`` (1-based), ``message`` and ``rule``."""
 
     def __init__(self, line: int | None, message: str, rule: str = "HAC-HAZ-1") -> None:
-        super().__init__(f"{line}: {message}" if line is not None else message)
-        self.line = line
-        self.message = message
-        self.rule = rule
+        super().__init__(rule, message, line)
+        self.args = (f"{line}: {message}" if line is not None else message,)
 
 
 def map_id_for(file_name: str) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 from scorer.components import Components
 from scorer.engine import Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet
 from scorer.findings import Finding
+from scorer.gamebase import BaseRules
 from scorer.games.harmonies.actions import Turn, apply_step
 from scorer.games.harmonies.events import end_turn
 from scorer.games.harmonies.rules import RULE_IDS
@@ -35,7 +36,7 @@ from scorer.games.harmonies.setup import initial_state
 from scorer.games.harmonies.state import GameState
 
 
-class HarmoniesRules:
+class HarmoniesRules(BaseRules[Any]):
     """The GameRules implementation of Harmonies."""
 
     name = "harmonies"

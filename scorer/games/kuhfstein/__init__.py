@@ -36,6 +36,7 @@ from typing import Any
 from scorer.components import Components
 from scorer.engine import Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet, State
 from scorer.findings import Finding
+from scorer.gamebase import BaseRules
 from scorer.games.kuhfstein import events, scoring, setup
 from scorer.games.kuhfstein.rules import RULE_IDS
 from scorer.games.kuhfstein.state import CATEGORIES, KState
@@ -46,7 +47,7 @@ from scorer.words import plural
 _ONE: dict[str, frozenset[str]] = {}
 
 
-class KuhfsteinRules:
+class KuhfsteinRules(BaseRules[Any]):
     """The GameRules object of Kuhfstein."""
 
     name = "kuhfstein"

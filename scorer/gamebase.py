@@ -1,0 +1,103 @@
+"""What every game shares: the base of its ``RULES`` object and the position findings collector.
+
+A game's ``RULES`` is an instance of a subclass of :class:`BaseRules` that fills in the
+game-specific members of :class:`scorer.engine.GameRules`. The base gives the members most
+games answer the same way (step counting, no warnings, no extra claims, the editor picture is
+the picture, no draft state, no importers), so a game overrides only what it does differently.
+Claims themselves are compared by the referee (:func:`scorer.replay.compare_claims`) and built
+by :mod:`scorer.claims`; a game only adds its own claim kinds in ``extra_claims``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from scorer.engine import Importer, Mark, Move, Record, ScoreItem, ScoreSheet, steps_of
+from scorer.errors import PathPart, RuleViolation, RuleViolations, Severity
+from scorer.findings import Finding
+from scorer.pointer import to_pointer
+
+S = TypeVar("S")
+T = TypeVar("T")
+
+
+class BaseRules(Generic[S]):
+    """Defaults for the members of ``GameRules[S]`` that most games share."""
+
+    claims_when_incomplete: bool = True
+    simulate_options: Mapping[str, str] = {}
+    importers: Mapping[str, Importer] = {}
+
+    def count_steps(self, move: Move) -> int:
+        """The number of steps in the move's ``steps`` list."""
+        return len(steps_of(move))
+
+    def warnings(self, state: S) -> tuple[Finding, ...]:
+        """No warnings unless the game collects some while replaying."""
+        return ()
+
+    def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+        """No claim kinds beyond the referee's ``scores`` and ``breakdown``."""
+        return []
+
+    def draft_state(self, doc: Record) -> S | None:
+        """No state for an impossible position unless the game can build one."""
+        return None
+
+    def draw_svg(self, state: S, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+        raise NotImplementedError
+
+    def draw_editor_svg(self, state: S, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+        """The editor's picture is the picture unless the game marks cells to tap."""
+        return self.draw_svg(state, items, mark)
+
+
+class Findings:
+    """The findings of one position (or any check that reports every problem it finds).
+
+    Checks add findings with a path from the document root; :meth:`run` calls a check that
+    raises :class:`RuleViolation` / :class:`RuleViolations` and keeps what it raised.
+    """
+
+    __slots__ = ("items",)
+
+    def __init__(self) -> None:
+        self.items: list[Finding] = []
+
+    def add(
+        self,
+        rule: str,
+        path: Sequence[PathPart],
+        message: str,
+        severity: Severity = "error",
+        **details: object,
+    ) -> None:
+        """Add a finding of ``rule`` at ``path``."""
+        self.items.append(Finding(rule, to_pointer(path), message, severity, details))
+
+    def violation(self, exc: RuleViolation) -> None:
+        """Add the finding of a raised violation (its path is from the document root)."""
+        self.items.append(
+            Finding(exc.rule, to_pointer(exc.path), exc.message, exc.severity, dict(exc.details))
+        )
+
+    def run(self, check: Callable[..., T], *args: Any) -> T | None:
+        """``check(*args)``, or None with its violations added if it raised any."""
+        try:
+            return check(*args)
+        except RuleViolation as exc:
+            self.violation(exc)
+        except RuleViolations as group:
+            for one in group.violations:
+                self.violation(one)
+        return None
+
+    @property
+    def errors(self) -> bool:
+        """True if any finding is an error (not only warnings)."""
+        return any(f.is_error for f in self.items)
+
+    def sorted(self) -> tuple[Finding, ...]:
+        """The findings in the stable order of reports (pointer, then rule)."""
+        return tuple(sorted(self.items, key=lambda f: (f.pointer, f.rule)))
