@@ -1,0 +1,246 @@
+"""The API test every registered game passes (in the manner of pgx's ``api_test``).
+
+Parametrised over the registry, so a fifth game is held to the same contract the day it is
+registered: the protocol is complete; simulated games verify; a replay done twice gives the
+same result; no state changes after it is returned and none can be written through; a
+position exported from a state loads back to the same scores; the generator offers the steps
+the checker accepted; the JSON report is valid against its schema.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import jsonschema
+import pytest
+from pyrsistent import pmap, pset, pvector
+
+from scorer import report
+from scorer.engine import GameRules, Importer, ScoreSheet
+from scorer.errors import RuleViolation
+from scorer.findings import is_rule_id
+from scorer.pipeline import verify_document
+from scorer.registry import GAME_MODULES, game_names, get_rules
+from scorer.replay import verify_record
+from tests.writes import writable
+
+GAMES = game_names()
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Step members the generator leaves to chance or to later steps, by game (its docstring says
+#: why): a recorded step carrying one of them is not expected among the generator's steps.
+UNOFFERED: Mapping[str, frozenset[str]] = {
+    "kuhfstein": frozenset({"swap"}),  # an exchange is decided, then drawn (spec 16.3)
+}
+#: Step members whose value chance decides (a tile drawn, a card revealed), by game: the
+#: generator fills in one possible value, so only their presence is compared.
+CHANCE: Mapping[str, frozenset[str]] = {
+    "citrus": frozenset({"finca", "reveal"}),  # an unblocked site's finca tile and the next one
+}
+
+
+def _protocol_members() -> tuple[list[str], list[str]]:
+    """The attributes and the methods that ``GameRules`` declares."""
+    attributes = [n for n in GameRules.__annotations__ if not n.startswith("_")]
+    methods = [
+        n for n, v in vars(GameRules).items() if inspect.isfunction(v) and not n.startswith("_")
+    ]
+    return attributes, methods
+
+
+def test_the_write_probe_finds_every_kind_of_hole() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Frozen:
+        items: Any
+
+    class Loose:
+        __slots__ = ("count",)  # a record whose field can be assigned
+
+        def __init__(self) -> None:
+            self.count = 1
+
+    assert writable(Frozen(pmap({"a": pvector([1, (2, frozenset({3}))])}))) == []
+    assert writable(Frozen(MappingProxyType({"a": 1}))) == []
+    holes = writable(Frozen((pmap({"a": [1]}), {"b": 2}, {3}, Loose(), Frozen(pset([4])))))
+    assert sorted(h.split(" ")[1] for h in holes) == ["(Loose)", "(dict)", "(list)", "(set)"]
+
+
+def _players(rules: GameRules[Any]) -> range:
+    low, high = rules.player_counts
+    return range(low, high + 1)
+
+
+def _states(rules: GameRules[Any], record: Mapping[str, Any]) -> list[Any]:
+    states = [rules.initial_state(record)]
+    for move in record["moves"]:
+        states.append(rules.apply(states[-1], move))
+    return states
+
+
+def _sheet(sheet: ScoreSheet | None) -> Any:
+    return None if sheet is None else report.sheet_to_data(sheet)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_protocol_is_complete(game: str) -> None:
+    rules = get_rules(game)
+    attributes, methods = _protocol_members()
+    assert "claims_when_incomplete" in attributes and "warnings" in methods
+    for name in attributes:
+        assert hasattr(rules, name), f"{game} lacks {name}"
+    for name in methods:
+        assert callable(getattr(rules, name, None)), f"{game} lacks {name}()"
+    assert rules.name == game and GAME_MODULES[game].endswith(game)
+    assert rules.title and isinstance(rules.title, str)
+    assert rules.rule_ids and all(is_rule_id(r) for r in rules.rule_ids)
+    assert all(isinstance(c, str) for c in rules.categories) and rules.categories
+    low, high = rules.player_counts
+    assert 1 <= low <= high
+    assert isinstance(rules.claims_when_incomplete, bool)
+    assert all(isinstance(i, Importer) for i in rules.importers.values())
+    assert all(isinstance(k, str) and isinstance(v, str) for k, v in rules.simulate_options.items())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_simulated_games_verify_for_every_player_count(game: str) -> None:
+    rules = get_rules(game)
+    for players in _players(rules):
+        record = rules.simulate(players, 7, {})
+        result = verify_document(record, f"<{game}-{players}>")
+        assert result.status == "ok", (players, result.findings[:3])
+        assert result.moves_verified == len(record["moves"])
+        assert rules.is_over(result.state)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_seed_same_game_and_replay_twice_same_result(game: str) -> None:
+    rules = get_rules(game)
+    players = _players(rules)[-1]
+    record = rules.simulate(players, 5, {})
+    assert rules.simulate(players, 5, {}) == record
+    first, second = verify_record(record, "<a>"), verify_record(record, "<a>")
+    assert report.result_to_data(first) == report.result_to_data(second)
+    assert rules.export_position(first.state, record) == rules.export_position(second.state, record)
+
+
+#: Games whose states can still be written through (issue 15 §3, in progress on the game
+#: branches): each branch removes its game when its state is immutable. Strict: a game that
+#: passes while listed fails the suite.
+NOT_YET_IMMUTABLE: frozenset[str] = frozenset({"citrus", "hacienda", "kuhfstein"})
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="issue 15 §3"))
+        if g in NOT_YET_IMMUTABLE
+        else g
+        for g in GAMES
+    ],
+)
+@pytest.mark.parametrize("seed", [2, 9])
+def test_no_state_changes_or_can_be_written_after_it_is_returned(game: str, seed: int) -> None:
+    rules = get_rules(game)
+    record = rules.simulate(_players(rules)[0] + 1, seed, {})
+    states = [rules.initial_state(record)]
+    shown = [repr(states[0])]
+    for index, move in enumerate(record["moves"]):
+        states.append(rules.apply(states[-1], move))
+        shown.append(repr(states[-1]))
+        if index >= 1:  # the same move again on an older state: legal or not, it changes nothing
+            with contextlib.suppress(RuleViolation):
+                rules.apply(states[-3], move)
+            with contextlib.suppress(RuleViolation):
+                rules.skip(states[-2], move)
+        rules.score(states[-1])
+    assert [repr(s) for s in states] == shown
+    for k in sorted({0, 1, len(states) // 2, len(states) - 1}):
+        assert writable(states[k]) == [], f"state after move {k - 1}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_exported_positions_load_back_to_the_same_scores(game: str) -> None:
+    rules = get_rules(game)
+    record = rules.simulate(_players(rules)[-1], 3, {})
+    states = _states(rules, record)
+    for k in sorted({len(states) // 3, len(states) // 2, len(states) - 1}):
+        doc = rules.export_position(states[k], record)
+        result = verify_document(doc, f"<{game} position after move {k}>")
+        assert result.kind == "position"
+        assert result.status in ("ok", "incomplete"), result.findings[:3]
+        assert result.scores is not None
+        assert _sheet(result.scores) == _sheet(rules.score(result.state))
+        expected = rules.score(states[k])
+        assert result.scores.ranking == expected.ranking, k
+        for line in expected.players:
+            got = result.scores.player(line.name)
+            assert got.total == line.total, (k, line.name)
+            if not expected.stages:  # earlier scorings are one total on a position's track
+                computable = {c: v for c, v in got.categories.items() if c in line.categories}
+                assert computable == {c: line.categories[c] for c in computable}, (k, line.name)
+
+
+def _offered(
+    generated: Mapping[str, Any], step: Mapping[str, Any], player: str, chance: frozenset[str]
+) -> bool:
+    """Whether ``generated`` is ``step`` (the generator may name the move's player and may
+    leave out members the record adds, such as tiles drawn at random)."""
+    for key, value in generated.items():
+        if key == "player" and key not in step:
+            if value != player:
+                return False
+            continue
+        if key not in step:
+            return False
+        if key in chance:
+            continue
+        mine = step[key]
+        if isinstance(value, (list, tuple)) and isinstance(mine, (list, tuple)):
+            if [list(v) if isinstance(v, tuple) else v for v in value] != [
+                list(v) if isinstance(v, tuple) else v for v in mine
+            ]:
+                return False
+        elif value != mine:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_generator_offers_every_first_step_the_checker_accepted(game: str) -> None:
+    rules = get_rules(game)
+    skip = UNOFFERED.get(game, frozenset())
+    chance = CHANCE.get(game, frozenset())
+    for players in _players(rules):
+        record = rules.simulate(players, 11, {})
+        state = rules.initial_state(record)
+        for index, move in enumerate(record["moves"]):
+            steps = move.get("steps") or []
+            if steps and not skip & set(steps[0]):
+                offered = list(rules.legal_steps(state))
+                assert any(_offered(g, steps[0], move["player"], chance) for g in offered), (
+                    players,
+                    index,
+                    steps[0],
+                )
+            state = rules.apply(state, move)
+        assert list(rules.legal_steps(state)) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_json_report_is_valid_against_its_schema(game: str) -> None:
+    schema = json.loads((ROOT / "schemas" / "report.schema.json").read_text())
+    rules = get_rules(game)
+    record = rules.simulate(_players(rules)[0], 4, {})
+    broken = json.loads(json.dumps(record))
+    broken["moves"] = broken["moves"][: len(broken["moves"]) // 2]
+    results = [verify_document(record, "<full>"), verify_document(broken, "<half>")]
+    doc = json.loads(report.render_json(results))
+    jsonschema.validate(doc, schema)
+    assert [r["status"] for r in doc["records"]] == ["ok", "incomplete"]
