@@ -1,0 +1,467 @@
+"""Which rule IDs do simulated games reach: on the accept path, and on the reject path.
+
+    python bench/rule_coverage.py [GAME ...] [--games 24] [--mutations 40] [--seed 0]
+                                  [--policy random] [--json OUT] [--quiet]
+
+For each game of the catalogue (``scorer rules GAME``), simulated games of every player count
+are verified while a line tracer records which lines of the game package ran. A rule's check is
+the code a ``# RULE-ID`` comment heads (the guard clause below the comment, or the line an
+inline comment ends): the **accept** column says whether any check of that rule ran while a
+valid simulated game was verified. Then each game is mutated once per mutant (one number
+nudged, one string swapped, one step dropped / repeated / moved, one member dropped, one cell
+shifted, one move dropped or given to another player, one claim changed) and verified: the
+**reject** column says whether a mutant got a finding of that rule.
+
+Positions are covered the same way: each simulated game is exported as a position document at
+a few points (``export_position``), and the positions are verified and mutated too.
+
+A rule that the game can report (its ID is a string in the game's checking code, not only in
+the catalogue or the scoring and drawing modules) is *reached* when a mutant triggers it. A
+rule the game never reports — a scoring or end-of-game rule that computes rather than
+rejects — is reached when its code ran on the accept path. The rules that cannot be reached
+this way —
+schema-only, retired, or unreachable by construction — are listed with the reason in one
+place, ``bench/rule_coverage_exempt.toml``; the last line reads ``N of M rule IDs reached``
+and names every reachable rule that was not. ``tests/test_rule_reach.py`` runs a small
+version so coverage cannot silently fall.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import io
+import json
+import random
+import re
+import sys
+import tokenize
+import tomllib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorer.pipeline import verify_document  # noqa: E402
+from scorer.registry import GAME_MODULES, game_names, get_rules  # noqa: E402
+
+EXEMPT_FILE = Path(__file__).resolve().parent / "rule_coverage_exempt.toml"
+RULE = re.compile(r"\b(?:HAC|KUH|CIT|HAR|REC)-[A-Z]+-[0-9]+\b")
+
+
+@dataclass
+class Coverage:
+    """What one game's run reached."""
+
+    game: str
+    catalogue: dict[str, str]
+    #: Rules the game reports as findings (the others compute: scoring, end of game).
+    reported: set[str] = field(default_factory=set)
+    accept: set[str] = field(default_factory=set)
+    reject: dict[str, int] = field(default_factory=dict)
+    exempt: dict[str, str] = field(default_factory=dict)
+    games: int = 0
+    mutants: int = 0
+    invalid_games: list[str] = field(default_factory=list)
+
+    def is_reached(self, rule: str) -> bool:
+        return rule in self.reject if rule in self.reported else rule in self.accept
+
+    @property
+    def reached(self) -> set[str]:
+        return {r for r in self.catalogue if self.is_reached(r)}
+
+    @property
+    def missing(self) -> list[str]:
+        return [r for r in self.catalogue if not self.is_reached(r) and r not in self.exempt]
+
+
+def exemptions() -> dict[str, dict[str, str]]:
+    """Game → rule → why no single-step mutation of a simulated game can trigger it."""
+    data = tomllib.loads(EXEMPT_FILE.read_text(encoding="utf-8"))
+    return {game: dict(rules) for game, rules in data.items()}
+
+
+# -- accept path: which checks ran -------------------------------------------------------------
+
+
+def check_lines(package: Path) -> dict[str, set[tuple[str, int]]]:
+    """Rule → the (file, line) of each check a ``# RULE`` comment heads in ``package``."""
+    found: dict[str, set[tuple[str, int]]] = {}
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        code_lines: set[int] = set()
+        comments: list[tuple[int, str, bool]] = []
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.COMMENT:
+                inline = tok.line[: tok.start[1]].strip() != ""
+                comments.append((tok.start[0], tok.string, inline))
+            elif tok.type not in (
+                tokenize.NL,
+                tokenize.NEWLINE,
+                tokenize.INDENT,
+                tokenize.DEDENT,
+                tokenize.ENDMARKER,
+            ):
+                code_lines.add(tok.start[0])
+        ordered = sorted(code_lines)
+        for line, comment, inline in comments:
+            ids = RULE.findall(comment)
+            if not ids:
+                continue
+            target = line if inline else next((n for n in ordered if n > line), None)
+            if target is None:
+                continue
+            for rule in ids:
+                found.setdefault(rule, set()).add((str(path), target))
+    return found
+
+
+#: Modules that name rules without reporting them: the catalogue, and the scoring items that
+#: say which rule scored them.
+NOT_REPORTING = ("rules.py", "scoring.py", "explain.py", "picture.py", "render.py")
+
+
+def reported_rules(package: Path) -> set[str]:
+    """Rule IDs written as strings in the game's checking code (not the catalogue, scoring or
+    drawing modules, which only name the rule an item scores by)."""
+    found: set[str] = set()
+    for path in sorted(package.rglob("*.py")):
+        if path.name in NOT_REPORTING:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.STRING:
+                found.update(RULE.findall(tok.string))
+    return found
+
+
+class LineTracer:
+    """Records the lines that run in files under one folder (sys.settrace)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.prefix = str(folder)
+        self.lines: set[tuple[str, int]] = set()
+
+    def _global(self, frame: FrameType, event: str, arg: object) -> Any:
+        if frame.f_code.co_filename.startswith(self.prefix):
+            return self._local
+        return None
+
+    def _local(self, frame: FrameType, event: str, arg: object) -> Any:
+        if event == "line":
+            self.lines.add((frame.f_code.co_filename, frame.f_lineno))
+        return self._local
+
+    def __enter__(self) -> LineTracer:
+        sys.settrace(self._global)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.settrace(None)
+
+
+# -- reject path: single-step mutations ----------------------------------------------------------
+
+Path_ = tuple[str | int, ...]
+
+
+def _paths(doc: Any, base: Path_ = ()) -> Iterator[tuple[Path_, Any]]:
+    yield base, doc
+    if isinstance(doc, dict):
+        for key in sorted(doc):
+            yield from _paths(doc[key], (*base, key))
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            yield from _paths(value, (*base, i))
+
+
+def _get(doc: Any, path: Path_) -> Any:
+    for part in path:
+        doc = doc[part]
+    return doc
+
+
+def _strings_by_key(doc: Any) -> dict[str, list[str]]:
+    pool: dict[str, set[str]] = {}
+    for path, value in _paths(doc):
+        if isinstance(value, str) and path and isinstance(path[-1], str):
+            pool.setdefault(path[-1], set()).add(value)
+    return {k: sorted(v) for k, v in pool.items()}
+
+
+def _nudge(doc: Any, rng: random.Random, places: list[tuple[Path_, Any]]) -> bool:
+    numbers = [(p, v) for p, v in places if isinstance(v, int) and not isinstance(v, bool) and p]
+    if not numbers:
+        return False
+    path, value = rng.choice(numbers)
+    _get(doc, path[:-1])[path[-1]] = value + rng.choice((-2, -1, 1, 2))
+    return True
+
+
+def _swap_string(doc: Any, rng: random.Random, places: list[tuple[Path_, Any]]) -> bool:
+    strings = [(p, v) for p, v in places if isinstance(v, str) and p and p[-1] != "game"]
+    if not strings:
+        return False
+    path, value = rng.choice(strings)
+    key = path[-1] if isinstance(path[-1], str) else ""
+    pool = [s for s in _strings_by_key(doc).get(key, []) if s != value]
+    if not pool:
+        pool = sorted({v for _, v in strings if v != value}) or [value + "x"]
+    _get(doc, path[:-1])[path[-1]] = rng.choice(pool)
+    return True
+
+
+def _flip(doc: Any, rng: random.Random, places: list[tuple[Path_, Any]]) -> bool:
+    flags = [(p, v) for p, v in places if isinstance(v, bool) and p]
+    if not flags:
+        return False
+    path, value = rng.choice(flags)
+    _get(doc, path[:-1])[path[-1]] = not value
+    return True
+
+
+def _null(doc: Any, rng: random.Random, places: list[tuple[Path_, Any]]) -> bool:
+    slots = [(p, v) for p, v in places if p and isinstance(p[-1], str) and v is None]
+    if not slots:
+        return False
+    path, _ = rng.choice(slots)
+    siblings = [v for q, v in places if q and q[-1] == path[-1] and v is not None]
+    if not siblings:
+        return False
+    _get(doc, path[:-1])[path[-1]] = copy.deepcopy(rng.choice(siblings))
+    return True
+
+
+def _drop_member(doc: Any, rng: random.Random, places: list[tuple[Path_, Any]]) -> bool:
+    members = [p for p, _ in places if p and isinstance(p[-1], str) and p[0] != "format"]
+    if not members:
+        return False
+    path = rng.choice(members)
+    del _get(doc, path[:-1])[path[-1]]
+    return True
+
+
+def _list_edit(doc: Any, rng: random.Random, places: list[tuple[Path_, Any]]) -> bool:
+    lists = [(p, v) for p, v in places if isinstance(v, list) and v and p]
+    if not lists:
+        return False
+    _, value = rng.choice(lists)
+    kind = rng.randrange(4)
+    i = rng.randrange(len(value))
+    if kind == 0:
+        del value[i]
+    elif kind == 1:
+        value.insert(i, copy.deepcopy(value[i]))
+    elif kind == 2 and len(value) > 1:
+        j = rng.randrange(len(value))
+        value[i], value[j] = value[j], value[i]
+    else:
+        value.reverse()
+    return True
+
+
+def _shift_cell(doc: Any, rng: random.Random, places: list[tuple[Path_, Any]]) -> bool:
+    cells = [
+        (p, v)
+        for p, v in places
+        if isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)
+    ]
+    if not cells:
+        return False
+    _, value = rng.choice(cells)
+    value[rng.randrange(2)] += rng.choice((-1, 1))
+    return True
+
+
+def _move_edit(doc: Any, rng: random.Random, places: list[tuple[Path_, Any]]) -> bool:
+    moves = doc.get("moves") or []
+    if not moves:
+        return False
+    kind = rng.randrange(5)
+    i = rng.randrange(len(moves))
+    if kind == 0:
+        del moves[i]
+    elif kind == 1:
+        names = [p["name"] for p in doc["players"]]
+        moves[i]["player"] = rng.choice([n for n in names if n != moves[i].get("player")] or names)
+    elif kind == 2 and len(moves) > 1:
+        j = min(i + 1, len(moves) - 1)
+        moves[i], moves[j] = moves[j], moves[i]
+    elif kind == 3:
+        steps = moves[i].get("steps") or []
+        if len(steps) < 2:
+            return False
+        a, b = rng.sample(range(len(steps)), 2)
+        steps[a], steps[b] = steps[b], steps[a]
+    else:
+        donors = [m for m in moves if m.get("steps")]
+        steps = moves[i].get("steps")
+        if not donors or steps is None:
+            return False
+        donor = rng.choice(donors)
+        steps.insert(rng.randrange(len(steps) + 1), copy.deepcopy(rng.choice(donor["steps"])))
+    return True
+
+
+MUTATORS: tuple[Callable[[Any, random.Random, list[tuple[Path_, Any]]], bool], ...] = (
+    _nudge,
+    _nudge,
+    _swap_string,
+    _swap_string,
+    _flip,
+    _null,
+    _drop_member,
+    _list_edit,
+    _list_edit,
+    _shift_cell,
+    _shift_cell,
+    _move_edit,
+    _move_edit,
+)
+#: Where a mutation lands: mostly the moves, sometimes the setup, claims or players.
+AREAS = ("moves",) * 6 + ("setup", "claimed", "players", "variant")
+
+
+def mutate(record: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """One single-step mutation of ``record`` (a deep copy), or None if none applied."""
+    doc = copy.deepcopy(record)
+    for _ in range(8):
+        area = rng.choice(AREAS)
+        if area not in doc:
+            continue
+        if area == "moves" and doc["moves"]:
+            k = rng.randrange(len(doc["moves"]))
+            places = [((area, k, *p), v) for p, v in _paths(doc["moves"][k])]
+        else:
+            places = [((area, *p), v) for p, v in _paths(doc[area])]
+        if rng.choice(MUTATORS)(doc, rng, places):
+            return doc
+    return None
+
+
+def positions(rules: Any, record: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    """The record's game exported as a position at two points (one in play, one at the end)."""
+    state = rules.initial_state(record)
+    moves = record["moves"]
+    stop = rng.randrange(1, max(2, len(moves)))
+    out = []
+    for k, move in enumerate(moves, 1):
+        state = rules.apply(state, move)
+        if k in (stop, len(moves)):
+            out.append(json.loads(json.dumps(rules.export_position(state, record))))
+    return out
+
+
+# -- the run ---------------------------------------------------------------------------------
+
+
+def run_game(
+    game: str, games: int, mutations: int, seed: int, options: dict[str, Any] | None = None
+) -> Coverage:
+    rules = get_rules(game)
+    package = ROOT.joinpath(*GAME_MODULES[game].split("."))
+    cov = Coverage(
+        game,
+        dict(rules.rule_ids),
+        reported=reported_rules(package),
+        exempt=exemptions().get(game, {}),
+    )
+    checks = check_lines(package)
+    low, high = rules.player_counts
+    counts = list(range(low, high + 1))
+    rng = random.Random(f"{game}-{seed}")
+    tracer = LineTracer(package)
+    records = []
+    for k in range(games):
+        players = counts[k % len(counts)]
+        record = rules.simulate(players, seed + k, dict(options or {}))
+        with tracer:
+            result = verify_document(record, f"<{game} {players}p seed {seed + k}>")
+        if result.status != "ok":
+            cov.invalid_games.append(f"{players}p seed {seed + k}: {result.status}")
+        records.append(record)
+        records.extend(positions(rules, record, rng))
+        cov.games += 1
+    with tracer:
+        for doc in records[:]:
+            if doc.get("format", "").startswith("scorer-position"):
+                verify_document(doc, "<position>")
+    ran = tracer.lines
+    cov.accept = {rule for rule, lines in checks.items() if lines & ran}
+    for record in records:
+        for _ in range(mutations):
+            mutant = mutate(record, rng)
+            if mutant is None:
+                continue
+            cov.mutants += 1
+            for finding in verify_document(mutant, "<mutant>").findings:
+                cov.reject[finding.rule] = cov.reject.get(finding.rule, 0) + 1
+    return cov
+
+
+def table(cov: Coverage) -> str:
+    lines = [f"{cov.game}: {cov.games} simulated games, {cov.mutants} mutants"]
+    lines.append(f"  {'rule':<14} accept  reject  note")
+    for rule in cov.catalogue:
+        accept = "yes" if rule in cov.accept else "-"
+        hits = cov.reject.get(rule, 0) if rule in cov.reported else "n/a"
+        note = cov.exempt.get(rule, "")
+        if not note and not cov.is_reached(rule):
+            note = "NOT REACHED"
+        lines.append(f"  {rule:<14} {accept:<7} {hits or '-':<7} {note}")
+    for bad in cov.invalid_games:
+        lines.append(f"  simulated game did not verify: {bad}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game", nargs="*", choices=[[], *game_names()], default=[])
+    parser.add_argument("--games", type=int, default=24, help="simulated games per game")
+    parser.add_argument("--mutations", type=int, default=40, help="mutants per simulated game")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON")
+    parser.add_argument("--quiet", action="store_true", help="only the summary lines")
+    args = parser.parse_args()
+    results = [
+        run_game(game, args.games, args.mutations, args.seed) for game in args.game or game_names()
+    ]
+    total = reached = exempt = 0
+    missing: list[str] = []
+    for cov in results:
+        if not args.quiet:
+            print(table(cov))
+        total += len(cov.catalogue)
+        reached += len(cov.reached)
+        exempt += sum(1 for r in cov.catalogue if r in cov.exempt and not cov.is_reached(r))
+        missing += cov.missing
+        print(
+            f"{cov.game}: {len(cov.reached)} of {len(cov.catalogue)} reached "
+            f"({len(cov.reported & set(cov.catalogue))} reported as findings), "
+            f"{len(cov.accept & set(cov.catalogue))} checked on the accept path, "
+            f"{len(cov.missing)} reachable not reached"
+        )
+    if args.json is not None:
+        data = {
+            c.game: {
+                "games": c.games,
+                "mutants": c.mutants,
+                "accept": sorted(c.accept & set(c.catalogue)),
+                "reject": dict(sorted(c.reject.items())),
+                "missing": c.missing,
+            }
+            for c in results
+        }
+        args.json.write_text(json.dumps(data, indent=1) + "\n")
+    if missing:
+        print("not reached: " + ", ".join(missing))
+    print(f"{reached} of {total} rule IDs reached ({exempt} listed as unreachable, with reasons)")
+
+
+if __name__ == "__main__":
+    main()
