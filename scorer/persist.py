@@ -61,43 +61,78 @@ def replace(record: S, changes: Mapping[str, Any]) -> S:
     return dataclasses.replace(record, **changes)  # type: ignore[type-var]
 
 
-class Draft(Generic[S]):
-    """Copy-on-write edits of one frozen state record (see the module docstring)."""
+class _SetEvolver:
+    """A ``PSet`` evolver that stays right after ``persistent()``: pyrsistent's own returns the
+    *original* set from a second ``persistent()`` call with no write in between."""
 
-    __slots__ = ("_base", "_evolvers", "_values", "turn")
+    __slots__ = ("_evolver", "_value")
+
+    def __init__(self, value: PSet[Any]) -> None:
+        self._value = value
+        self._evolver = value.evolver()
+
+    def add(self, element: Any) -> _SetEvolver:
+        self._evolver.add(element)
+        return self
+
+    def remove(self, element: Any) -> _SetEvolver:
+        self._evolver.remove(element)
+        return self
+
+    def discard(self, element: Any) -> _SetEvolver:
+        if element in self.persistent():
+            self._evolver.remove(element)
+        return self
+
+    def __contains__(self, element: object) -> bool:
+        return element in self.persistent()
+
+    def __len__(self) -> int:
+        return len(self.persistent())
+
+    def is_dirty(self) -> bool:
+        return self._evolver.is_dirty()
+
+    def persistent(self) -> PSet[Any]:
+        if self._evolver.is_dirty():
+            self._value = self._evolver.persistent()
+        return self._value
+
+
+class Draft(dict[str, Any], Generic[S]):
+    """Copy-on-write edits of one frozen state record (see the module docstring).
+
+    A ``dict`` of the fields read or set so far: a field is fetched from the base on its first
+    read (``__missing__``) and is then a plain dictionary look-up, so a step handler may read
+    ``draft["field"]`` as often as it likes. A collection field edited through an evolver
+    (``map``/``vector``/``set``) is read as that evolver's current value. Assigning a field
+    that has an evolver replaces the evolver's edits.
+    """
+
+    __slots__ = ("_evolvers", "base", "turn")
 
     def __init__(self, base: S) -> None:
-        self._base = base
+        super().__init__()
+        #: The state this draft started from (never changed).
+        self.base: S = base
         self._evolvers: dict[str, Any] = {}
-        self._values: dict[str, Any] = {}
         #: Working notes of the turn in progress (what was drawn, which steps are done...):
         #: the step handlers of one move share them; they never become part of a state.
         self.turn: dict[str, Any] = {}
 
-    @property
-    def base(self) -> S:
-        """The state this draft started from (never changed)."""
-        return self._base
-
-    def __getitem__(self, name: str) -> Any:
-        """The value of field ``name`` so far (an evolver's current value if it has one)."""
+    def __missing__(self, name: str) -> Any:
         evolver = self._evolvers.get(name)
         if evolver is not None:
-            return evolver.persistent()
-        if name in self._values:
-            return self._values[name]
-        return getattr(self._base, name)
-
-    def __setitem__(self, name: str, value: Any) -> None:
-        """Set field ``name`` to ``value`` (dropping any evolver of it)."""
-        self._evolvers.pop(name, None)
-        self._values[name] = value
+            return evolver.persistent()  # not cached: later writes through it must show
+        value = getattr(self.base, name)
+        dict.__setitem__(self, name, value)
+        return value
 
     def _evolver(self, name: str) -> Any:
         evolver = self._evolvers.get(name)
         if evolver is None:
-            current = self._values.pop(name) if name in self._values else getattr(self._base, name)
-            evolver = current.evolver()
+            current = dict.pop(self, name) if name in self else getattr(self.base, name)
+            evolver = _SetEvolver(current) if isinstance(current, PSet) else current.evolver()
             self._evolvers[name] = evolver
         return evolver
 
@@ -114,12 +149,13 @@ class Draft(Generic[S]):
         return cast("PSetEvolver[Any]", self._evolver(name))
 
     def done(self) -> S:
-        """The new state: the base with every change applied, untouched parts shared."""
-        changes = dict(self._values)
+        """The new state: the base with every change applied, untouched parts shared. The
+        draft may go on being edited, and ``done()`` called again."""
+        changes = dict(self)
         for name, evolver in self._evolvers.items():
-            # not ``is_dirty()``: the C PVector and PSet evolvers answer False after writes
-            changes[name] = evolver.persistent()
-        return replace(self._base, changes)
+            if name not in changes:  # an assignment after the evolver replaced its edits
+                changes[name] = evolver.persistent()
+        return replace(self.base, changes)
 
 
 def freeze_map(items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> PMap[K, V]:
