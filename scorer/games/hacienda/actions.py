@@ -17,6 +17,7 @@ from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, bad, step_s
 from scorer.games.hacienda.events import (
     ANIMAL_INDEX,
     LAND_INDEX,
+    bump,
     check_income,
     draw_card,
     end_turn,
@@ -42,28 +43,29 @@ Step = Mapping[str, Any]
 StepHandler = Callable[[Draft[Any], Mapping[str, Any], int], None]
 LIMITED = {"buy_hacienda": "HAC-TURN-5", "buy_water": "HAC-TURN-6", "harvest": "HAC-TURN-7"}
 PRICE = {"display": 3, "pile": 2}
+DISPLAY = {"land": "land_display", "animal": "animal_display"}
+HANDS = {"land": "land_hands", "animal": "animal_hands"}
 
 
 def step_buy_card(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     """§6.1: buy a card from a display (with its refill) or blind from the pile."""
     seat = draft.base.seat
     deck, source, card = step["deck"], step["from"], step["card"]
-    land = deck == "land"
-    vocab = LAND_INDEX if land else ANIMAL_INDEX
+    vocab = LAND_INDEX if deck == "land" else ANIMAL_INDEX
     refill = step.get("refill")
     # HAC-BUY-1: card and refill belong to the deck
-    for key, name in (("card", card), ("refill", refill)):
-        if name is not None and name not in vocab:
-            raise RuleViolation(
-                "HAC-BUY-1",
-                f"{name} is not {article(deck)} card",
-                ("steps", at, key),
-                {"expected": f"{article(deck)} card", "found": name},
-            )
-    display = draft.vector("land_display" if land else "animal_display")
+    if card not in vocab or (refill is not None and refill not in vocab):
+        key, name = ("card", card) if card not in vocab else ("refill", refill)
+        raise RuleViolation(
+            "HAC-BUY-1",
+            f"{name} is not {article(deck)} card",
+            ("steps", at, key),
+            {"expected": f"{article(deck)} card", "found": name},
+        )
+    c = vocab[card]
     if source == "display":
         # HAC-BUY-2: the card lies in the display
-        if display[vocab[card]] <= 0:
+        if draft[DISPLAY[deck]][c] <= 0:
             raise RuleViolation(
                 "HAC-BUY-2",
                 f"no {card} lies in the {deck} display",
@@ -79,7 +81,7 @@ def step_buy_card(draft: Draft[HaciendaState], step: Step, at: int) -> None:
             {"expected": "a card in the pile", "found": 0},
         )
     price = PRICE[source]
-    money = draft.vector("money")
+    money = draft["money"]
     # HAC-MONEY-1: enough pesos for the price
     if money[seat] < price:
         raise RuleViolation(
@@ -88,14 +90,14 @@ def step_buy_card(draft: Draft[HaciendaState], step: Step, at: int) -> None:
             ("steps", at),
             {"expected": price, "found": money[seat]},
         )
-    money[seat] -= price
-    hands = draft.vector("land_hands" if land else "animal_hands")
-    c = vocab[card]
-    hands[seat] = hands[seat].set(c, hands[seat][c] + 1)
+    draft["money"] = money.set(seat, money[seat] - price)
+    hands = draft[HANDS[deck]]
+    hand = hands[seat]
+    draft[HANDS[deck]] = hands.set(seat, hand.set(c, hand[c] + 1))
     if source == "pile":
         draw_card(draft, deck, card, ("steps", at, "card"))
         return
-    display[c] -= 1
+    bump(draft, DISPLAY[deck], c, -1)
     refill_display(draft, deck, refill, at)
 
 
@@ -105,7 +107,7 @@ def step_buy_hacienda(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     board, seat, path = s.board, s.seat, ("steps", at, "at")
     space = step_space(board, step["at"], path)
     cost = s.opts.hacienda_cost
-    money = draft.vector("money")
+    money = draft["money"]
     # HAC-HAC-1: a neutral hacienda is left
     if draft["haciendas_left"] <= 0:
         raise bad("HAC-HAC-1", "no neutral hacienda is left in the supply", ("steps", at), 1, 0)
@@ -118,7 +120,7 @@ def step_buy_hacienda(draft: Draft[HaciendaState], step: Step, at: int) -> None:
             cost,
             money[seat],
         )
-    cells = draft.vector("cells")
+    cells = draft["cells"]
     code = cells[space]
     # HAC-HAC-3: on an own land or animal tile
     if code != LAND + seat and not is_animal_of(code, seat):
@@ -139,7 +141,7 @@ def step_buy_hacienda(draft: Draft[HaciendaState], step: Step, at: int) -> None:
             s.opts.hacienda_min_group,
             len(members),
         )
-    money[seat] -= cost
+    draft["money"] = money.set(seat, money[seat] - cost)
     draft["haciendas_left"] -= 1
     draft["haciendas"] = haciendas | {space}
 
@@ -150,7 +152,7 @@ def step_play_land(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     board, seat, path = s.board, s.seat, ("steps", at, "at")
     space = step_space(board, step["at"], path)
     card = LAND_INDEX.get(step["card"], -1)
-    hands = draft.vector("land_hands")
+    hands = draft["land_hands"]
     hand = hands[seat]
     # HAC-LAND-1: the card is in hand
     if card < 0 or hand[card] <= 0:
@@ -162,11 +164,11 @@ def step_play_land(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     if tiles >= MAX_LAND_TILES:
         raise bad("HAC-LAND-6", "all 80 land tiles are on the board", ("steps", at), "< 80", tiles)
     kind = board.types[space]
-    cells = draft.vector("cells")
+    cells = draft["cells"]
     # HAC-LAND-2: the space is empty
     if kind > PAMPAS or cells[space] != 0:
         raise bad("HAC-LAND-2", f"{where(board, space)} is not empty", path)
-    free = draft.vector("free")
+    free = draft["free"]
     as_pampas = card == PAMPAS or free[card] == 0
     # HAC-LAND-3: a terrain card goes on its terrain while one is empty
     if not as_pampas and kind != card:
@@ -193,11 +195,11 @@ def step_play_land(draft: Draft[HaciendaState], step: Step, at: int) -> None:
             raise bad(
                 "HAC-LAND-5", f"{where(board, space)} touches no land tile of the player", path
             )
-    hands[seat] = hand.set(card, hand[card] - 1)
-    draft.vector("land_discard")[card] += 1
+    draft["land_hands"] = hands.set(seat, hand.set(card, hand[card] - 1))
+    bump(draft, "land_discard", card, 1)
     draft["land_tiles"] = tiles + 1
-    cells[space] = LAND + seat
-    free[kind] -= 1
+    draft["cells"] = cells.set(space, LAND + seat)
+    draft["free"] = free.set(kind, free[kind] - 1)
 
 
 def step_play_animal(draft: Draft[HaciendaState], step: Step, at: int) -> None:
@@ -206,12 +208,12 @@ def step_play_animal(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     board, seat, opts, path = s.board, s.seat, s.opts, ("steps", at, "at")
     space = step_space(board, step["at"], path)
     animal = ANIMAL_INDEX.get(step["card"], -1)
-    hands = draft.vector("animal_hands")
+    hands = draft["animal_hands"]
     hand = hands[seat]
     # HAC-ANIMAL-1: the card is in hand
     if animal < 0 or hand[animal] <= 0:
         raise bad("HAC-ANIMAL-1", f"the player holds no {step['card']} card", ("steps", at, "card"))
-    cells = draft.vector("cells")
+    cells = draft["cells"]
     # HAC-ANIMAL-2: an empty pampas space
     if board.types[space] != PAMPAS or cells[space] != 0:
         raise bad("HAC-ANIMAL-2", f"{where(board, space)} is not an empty pampas space", path)
@@ -225,7 +227,7 @@ def step_play_animal(draft: Draft[HaciendaState], step: Step, at: int) -> None:
             f"nor one of the player's {ANIMALS[animal]}",
             path,
         )
-    tiles = draft.vector("animal_tiles")
+    tiles = draft["animal_tiles"]
     # HAC-ANIMAL-4: an animal tile is left
     if tiles[seat] >= MAX_ANIMAL_TILES:
         raise bad(
@@ -241,16 +243,16 @@ def step_play_animal(draft: Draft[HaciendaState], step: Step, at: int) -> None:
         markets = tuple(
             m for m in markets if not any(is_animal_of(cells[n], seat) for n in nbrs[m])
         )
-    hands[seat] = hand.set(animal, hand[animal] - 1)
-    tiles[seat] += 1
-    cells[space] = code
-    draft.vector("free")[PAMPAS] -= 1
+    draft["animal_hands"] = hands.set(seat, hand.set(animal, hand[animal] - 1))
+    draft["animal_tiles"] = tiles.set(seat, tiles[seat] + 1)
+    cells = draft["cells"] = cells.set(space, code)
+    bump(draft, "free", PAMPAS, -1)
     income = 0
     if markets:
         # HAC-MARKET-1/2/3: every adjacent market side pays
         income = market_income(cells, nbrs, space, seat, opts.market_payout, opts.market_land_count)
         income *= len(markets)
-        draft.vector("money")[seat] += income
+        bump(draft, "money", seat, income)
     check_income(draft, step, at, income, "HAC-MARKET-5")
 
 
@@ -278,9 +280,11 @@ def step_buy_water(draft: Draft[HaciendaState], step: Step, at: int) -> None:
             raise bad(
                 "HAC-WATER-4", "no water tile of this shape is left in the supply", shape_path
             )
-        draft.vector("water_shapes")[pick] = replace(shapes[pick], count=shapes[pick].count - 1)
+        draft["water_shapes"] = shapes.set(
+            pick, replace(shapes[pick], count=shapes[pick].count - 1)
+        )
     draft["water_left"] -= 1
-    cells = draft.vector("cells")
+    cells = draft["cells"]
     # HAC-WATER-5: with the option, next to an own tile
     if s.opts.water_needs_own_neighbor and not any(
         cells[n] == LAND + seat or is_animal_of(cells[n], seat)
@@ -292,12 +296,11 @@ def step_buy_water(draft: Draft[HaciendaState], step: Step, at: int) -> None:
             "no cell touches a land or animal tile of the player",
             ("steps", at, "cells"),
         )
-    draft.vector("money")[seat] -= s.opts.water_cost
+    bump(draft, "money", seat, -s.opts.water_cost)
     piece = WATER + draft["pieces"]
-    for sp in spaces:
-        cells[sp] = piece
+    draft["cells"] = cells.mset(*(x for sp in spaces for x in (sp, piece)))
     draft["pieces"] += 1
-    draft.vector("free")[PAMPAS] -= len(spaces)
+    bump(draft, "free", PAMPAS, -len(spaces))
 
 
 def step_harvest(draft: Draft[HaciendaState], step: Step, at: int) -> None:
@@ -307,7 +310,7 @@ def step_harvest(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     space = step_space(board, step["at"], path)
     take = step.get("take_from")
     source = None if take is None else step_space(board, take, ("steps", at, "take_from"))
-    cells = draft.vector("cells")
+    cells = draft["cells"]
     # HAC-HARV-1: an own land tile
     if cells[space] != LAND + seat:
         raise bad("HAC-HARV-1", f"{where(board, space)} carries no land tile of the player", path)
@@ -355,7 +358,7 @@ def step_harvest(draft: Draft[HaciendaState], step: Step, at: int) -> None:
         chips = (chips - {source}) | {space}
     draft["chips"] = chips
     income = 3 * len(chain)
-    draft.vector("money")[seat] += income
+    bump(draft, "money", seat, income)
     check_income(draft, step, at, income, "HAC-HARV-6")
 
 

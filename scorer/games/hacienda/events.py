@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pyrsistent import pvector
+from pyrsistent import PVector, pvector
 
 from scorer.errors import PathPart, RuleViolation
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
@@ -31,10 +31,9 @@ NO_DISCARD = pvector([0] * 6)
 def pile_size(draft: Draft[HaciendaState], deck: str) -> int:
     """Cards left in the pile of ``deck`` (land: after a reshuffle if the option allows one)."""
     if deck == "animal":
-        stacks = draft.vector("stacks")  # the evolver: reading it makes no new vector
-        return int(stacks[0] + stacks[1])
-    pile = draft.vector("land_pile")  # an evolver is not iterable: add up by index
-    left = sum([pile[k] for k in range(6)])
+        stacks: PVector[int] = draft["stacks"]
+        return stacks[0] + stacks[1]
+    left: int = sum(draft["land_pile"])
     if left == 0 and draft.base.opts.land_reshuffle:
         discard = draft["land_discard"]
         draft["land_pile"] = discard
@@ -52,7 +51,7 @@ def draw_card(
         _draw_land(draft, LAND_INDEX[card], card, path)
         return
     a = ANIMAL_INDEX[card]
-    seen = draft.vector("animal_seen")
+    seen = draft["animal_seen"]
     limit = draft.base.animal_limit[a]
     # HAC-BUY-4: at most 18 (minus listed removed cards) of an animal seen
     if seen[a] >= limit:
@@ -62,7 +61,7 @@ def draw_card(
             path,
             {"expected": f"at most {limit}", "found": seen[a] + 1},
         )
-    stacks = draft.vector("stacks")
+    stacks = draft["stacks"]
     k = 0 if stacks[0] > 0 else 1
     order = draft["stack_orders"][k]
     # HAC-BUY-6: the top card of a known order
@@ -73,16 +72,16 @@ def draw_card(
             path,
             {"expected": ANIMALS[order.first], "found": card},
         )
-    seen[a] += 1
-    stacks[k] -= 1
+    draft["animal_seen"] = seen.set(a, seen[a] + 1)
+    stacks = draft["stacks"] = stacks.set(k, stacks[k] - 1)
     if order is not None:
-        draft.vector("stack_orders")[k] = order.rest
+        draft["stack_orders"] = draft["stack_orders"].set(k, order.rest)
     if stacks[k] == 0:
         trigger(draft, k)
 
 
 def _draw_land(draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathPart, ...]) -> None:
-    pile = draft.vector("land_pile")
+    pile = draft["land_pile"]
     # HAC-BUY-4: a land card of that type is left in the pile
     if pile[c] <= 0:
         raise RuleViolation(
@@ -100,7 +99,7 @@ def _draw_land(draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathP
             path,
             {"expected": LAND_CARDS[order.first], "found": card},
         )
-    pile[c] -= 1
+    draft["land_pile"] = pile.set(c, pile[c] - 1)
     if order is not None:
         draft["land_order"] = order.rest
 
@@ -125,7 +124,13 @@ def refill_display(draft: Draft[HaciendaState], deck: str, refill: str | None, a
         )
     if refill is not None:
         draw_card(draft, deck, refill, ("steps", at, "refill"))
-        draft.vector(f"{deck}_display")[INDEX[deck][refill]] += 1
+        bump(draft, f"{deck}_display", INDEX[deck][refill], 1)
+
+
+def bump(draft: Draft[HaciendaState], name: str, index: int, by: int) -> None:
+    """Add ``by`` to item ``index`` of the PVector field ``name`` (the rest is shared)."""
+    vector = draft[name]
+    draft[name] = vector.set(index, vector[index] + by)
 
 
 def trigger(draft: Draft[HaciendaState], stack: int) -> None:
@@ -173,4 +178,4 @@ def check_income(
             income,
             step["income"],
         )
-        draft.vector("issues").append(issue)
+        draft["issues"] = draft["issues"].append(issue)

@@ -53,7 +53,7 @@ def water_target(draft: Draft[HaciendaState], step: Mapping[str, Any], at: int) 
     board, seat = s.board, s.seat
     spaces = [step_space(board, c, ("steps", at, "cells", k)) for k, c in enumerate(step["cells"])]
     cost = s.opts.water_cost
-    money = draft.vector("money")
+    money = draft["money"]
     # HAC-WATER-1: enough pesos
     if money[seat] < cost:
         raise bad(
@@ -73,7 +73,7 @@ def water_target(draft: Draft[HaciendaState], step: Mapping[str, Any], at: int) 
             "1-4 connected cells",
             [list(c) for c in coords],
         )
-    cells = draft.vector("cells")
+    cells = draft["cells"]
     for k, sp in enumerate(spaces):
         # HAC-WATER-3: every cell an empty pampas space
         if board.types[sp] != PAMPAS or cells[sp] != 0:
