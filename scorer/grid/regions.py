@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
+from collections.abc import Callable, Collection, Container, Hashable, Iterable, Iterator, Sequence
 from typing import TypeVar
 
 C = TypeVar("C", bound=Hashable)
@@ -70,3 +70,45 @@ def iter_adjacent_pairs(cells: Iterable[C], neighbours: Neighbours[C]) -> Iterat
             j = order.get(nxt)
             if j is not None and j > i:
                 yield cell, nxt
+
+
+# Index graphs: cells are 0..N-1 with an adjacency table and one label per cell (a board
+# stored as flat sequences). No callables and no sets of all members: the flood reads the
+# labels in place, so it is cheap on a persistent vector or its evolver.
+
+
+def label_group(
+    start: int, labels: Sequence[object], adjacency: Sequence[Sequence[int]]
+) -> list[int]:
+    """The cells connected to ``start`` through ``adjacency`` whose label equals start's.
+
+    ``start`` comes first, then the others in breadth-first order (neighbours in table order).
+    """
+    label = labels[start]
+    group = [start]
+    seen = {start}
+    i = 0
+    while i < len(group):
+        for nxt in adjacency[group[i]]:
+            if nxt not in seen and labels[nxt] == label:
+                seen.add(nxt)
+                group.append(nxt)
+        i += 1
+    return group
+
+
+def label_groups(
+    labels: Sequence[object], adjacency: Sequence[Sequence[int]], wanted: Container[object]
+) -> list[list[int]]:
+    """Every maximal same-label group of the cells whose label is in ``wanted``.
+
+    Groups come in the order of their lowest cell; each is as :func:`label_group` gives it.
+    """
+    seen: set[int] = set()
+    groups: list[list[int]] = []
+    for cell, label in enumerate(labels):
+        if label in wanted and cell not in seen:
+            group = label_group(cell, labels, adjacency)
+            seen.update(group)
+            groups.append(group)
+    return groups

@@ -10,7 +10,14 @@ from scorer.grid.hexgrid import (
     offset_to_axial,
     rotate_cw,
 )
-from scorer.grid.regions import connected_groups, distances_from, group_of, iter_adjacent_pairs
+from scorer.grid.regions import (
+    connected_groups,
+    distances_from,
+    group_of,
+    iter_adjacent_pairs,
+    label_group,
+    label_groups,
+)
 from scorer.grid.squaregrid import orthogonal, ring, rotate
 
 
@@ -56,3 +63,14 @@ def test_distances_and_adjacent_pairs() -> None:
         ((1, 0), (2, 0)),
         ((2, 0), (3, 0)),
     ]
+
+
+def test_label_group_follows_equal_labels_breadth_first() -> None:
+    # a path 0-1-2-3-4 with labels a a b a a: the a's split in two groups
+    labels = ["a", "a", "b", "a", "a"]
+    adjacency = [[1], [0, 2], [1, 3], [2, 4], [3]]
+    assert label_group(1, labels, adjacency) == [1, 0]
+    assert label_group(3, labels, adjacency) == [3, 4]
+    assert label_groups(labels, adjacency, {"a"}) == [[0, 1], [3, 4]]
+    assert label_groups(labels, adjacency, {"a", "b"}) == [[0, 1], [2], [3, 4]]
+    assert label_groups(labels, adjacency, ()) == []

@@ -72,7 +72,7 @@ def test_e10_intermediate_scoring_waits_for_the_end_of_the_round() -> None:
     """§12 E10 / HAC-END-1: the refill empties stack 1 in Ann's turn; scoring after Cid's."""
     moves, _ = e10_moves()
     after_ann = state_of(_doc(moves[:7]))
-    assert after_ann.stacks == (0, 17) and after_ann.inter == 1
+    assert list(after_ann.stacks) == [0, 17] and after_ann.inter == 1
     assert state_of(_doc(moves[:8])).inter == 1
     done = state_of(_doc(moves))
     assert done.inter == 2 and done.inter_after == 8 and done.seat == 0

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from scorer.games.hacienda.state import State
+from scorer.games.hacienda.state import HaciendaState
 from tests.conftest import assert_rejects
 from tests.hacienda.helpers import (
     ANN_CHAIN,
@@ -43,10 +43,10 @@ def test_e1_setup_numbers_three_players() -> None:
         start_money=20,
     )
     state = state_of(doc)
-    assert state.stacks == (18, 18)
+    assert list(state.stacks) == [18, 18]
     assert sum(state.land_pile) == 52
     assert state.haciendas_left == 7
-    assert state.money == (20, 20, 20)
+    assert list(state.money) == [20, 20, 20]
     bad = record([], players=("Ann", "Bob", "Cid"), animal_stack_sizes=[18, 17])
     assert_rejects(run_doc(bad), "HAC-SETUP-5", "/setup/animal_stack_sizes")
 
@@ -209,7 +209,7 @@ def test_e6_harvest_and_taking_a_chip() -> None:
     moves = [*E6, turn("Bob", harvest(6, 1, take_from=[1, 0], income=12))]
     _incomplete_only(moves, harvest_chips=2)
     assert money(record(moves, harvest_chips=2)) == {"Ann": 38, "Bob": 32}
-    state: State = state_of(record(moves, harvest_chips=2))
+    state: HaciendaState = state_of(record(moves, harvest_chips=2))
     assert state.chips == {state.board.index[(6, 1)], state.board.index[(5, 0)]}
 
 

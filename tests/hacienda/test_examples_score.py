@@ -11,7 +11,7 @@ import pytest
 
 from scorer.games.hacienda import RULES
 from scorer.games.hacienda.scoring import evaluate
-from scorer.games.hacienda.state import State
+from scorer.games.hacienda.state import HaciendaState
 from scorer.replay import compare_claims
 from tests.conftest import ROOT, assert_finding, assert_ok, verify
 from tests.hacienda.helpers import state_of
@@ -84,7 +84,7 @@ def test_e9_final_event_and_e11_variant2() -> None:
     assert _totals(doc) == {"Ann": 24, "Bob": 16}
 
 
-def _e13_state(variant: dict[str, Any]) -> State:
+def _e13_state(variant: dict[str, Any]) -> HaciendaState:
     """A finished game whose intermediate scoring saw E9's first board and final the later."""
     first, final = copy.deepcopy(E9_FIRST), _final_board()
     first["variant"] = final["variant"] = variant
@@ -200,7 +200,7 @@ def test_sample_record_10_5() -> None:
     assert result.status == "incomplete"
     assert [(f.rule, f.pointer) for f in result.findings] == [("REC-END-2", "/moves")]
     state = state_of(doc)
-    assert state.money == (35, 12)
+    assert list(state.money) == [35, 12]
     assert state.stacks[0] == 14 and sum(state.land_pile) == 59
     assert state.animal_hands[0][1] == 1  # the horse bought
     assert state.land_hands[1][2] == 2  # the meadow drawn, besides the one dealt

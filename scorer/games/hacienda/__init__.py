@@ -21,6 +21,30 @@ Decisions where the spec leaves room (also listed in the report):
   every other key a variant option. A stalled game (200 rounds, or 3 rounds in which nobody
   had a legal step) is replayed from a derived seed, recorded in ``meta.seed``.
 * ``count_steps`` counts the steps of a turn (a pass counts 0).
+
+Module map (the same rooms as every game package):
+
+* ``rules`` — the rule catalogue (``RULE_IDS``).
+* ``state`` — ``HaciendaState`` (a NamedTuple of pyrsistent collections), ``Options``, the
+  records it holds (``WaterShape``, ``ClaimIssue``, ``Snapshot``) and the component totals.
+* ``setup`` — a record's ``setup`` → the first state; HAC-SETUP checks.
+* ``actions`` — the turn driver (``apply_move``, ``skip_move``) and one ``step_<kind>(draft,
+  step, at)`` per step, registered in ``HANDLERS``; changes go through ``scorer.persist.Draft``.
+* ``events`` — draws, refills, the land reshuffle, stack triggers, income claims, the end of a
+  turn and of a round (intermediate and final scoring).
+* ``scoring`` — ``evaluate`` and one ``score_<category>`` per category; market income.
+* ``sheet`` — score sheets (events, game totals, ranking) and the claims beyond ``scores`` /
+  ``breakdown`` (``extra_claims``); a module of its own, scoring + sheets pass 400 lines.
+* ``position`` — the position checks of §13.3 (into ``scorer.gamebase.Findings``), the state
+  of a position, and ``export_position``; ``playblock`` — the ``play`` block of a position.
+* ``generator`` — legal steps, written from the state; ``simulate`` — random complete games.
+* ``render`` (text), ``picture`` (SVG), ``explain`` (scoring items).
+* Data and helpers: ``board`` (map geometry, map checks, the HAC-REC-2 coordinate check),
+  ``catalog`` (the shipped maps), ``water`` (water-tile shapes and placement checks), ``haz``
+  (the ``.haz`` map importer), ``component_data`` (fingerprints and event profiles).
+
+Flood fills use ``scorer.grid.regions`` (``label_group`` / ``label_groups`` over the board's
+neighbour table) and the geometry ``scorer.grid.hexgrid``.
 """
 
 from __future__ import annotations
@@ -29,14 +53,24 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from scorer.components import Components
-from scorer.engine import Importer, Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet, State
+from scorer.engine import (
+    GameRules,
+    Importer,
+    Mark,
+    Move,
+    PositionResult,
+    Record,
+    ScoreItem,
+    ScoreSheet,
+)
 from scorer.findings import Finding
 from scorer.gamebase import BaseRules
-from scorer.games.hacienda.actions import apply_turn, skip_turn
+from scorer.games.hacienda.actions import apply_move, skip_move
 from scorer.games.hacienda.rules import RULE_IDS
 from scorer.games.hacienda.scoring import CATEGORIES
 from scorer.games.hacienda.setup import initial_state
 from scorer.games.hacienda.sheet import extra_claims, record_sheet
+from scorer.games.hacienda.state import HaciendaState
 
 
 def _import_haz(text: str, file_name: str, **fields: Any) -> dict[str, Any]:
@@ -45,7 +79,7 @@ def _import_haz(text: str, file_name: str, **fields: Any) -> dict[str, Any]:
     return import_haz(text, file_name, **fields)
 
 
-class HaciendaRules(BaseRules[Any]):
+class HaciendaRules(BaseRules[HaciendaState]):
     """The GameRules object of Hacienda."""
 
     name = "hacienda"
@@ -67,25 +101,22 @@ class HaciendaRules(BaseRules[Any]):
         "haz": Importer("Hacienda .haz map (Yucata / SpielByWeb)", ".haz", _import_haz)
     }
 
-    def initial_state(self, record: Record) -> State:
+    def initial_state(self, record: Record) -> HaciendaState:
         return initial_state(record)
 
-    def expected_players(self, state: State) -> frozenset[str]:
+    def expected_players(self, state: HaciendaState) -> frozenset[str]:
         return frozenset((state.names[state.seat],))
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: HaciendaState) -> bool:
         return bool(state.final == 2)
 
-    def apply(self, state: State, move: Move) -> State:
-        return apply_turn(state, move)
+    def apply(self, state: HaciendaState, move: Move) -> HaciendaState:
+        return apply_move(state, move)
 
-    def skip(self, state: State, move: Move) -> State:
-        return skip_turn(state)
+    def skip(self, state: HaciendaState, move: Move) -> HaciendaState:
+        return skip_move(state)
 
-    def count_steps(self, move: Move) -> int:
-        return len(move.get("steps", ()))
-
-    def score(self, state: State) -> ScoreSheet:
+    def score(self, state: HaciendaState) -> ScoreSheet:
         if state.track is not None:
             from scorer.games.hacienda.sheet import position_sheet
 
@@ -100,12 +131,12 @@ class HaciendaRules(BaseRules[Any]):
 
         return load_position(doc)
 
-    def export_position(self, state: State, record: Record) -> dict[str, Any]:
-        from scorer.games.hacienda.export import export_position
+    def export_position(self, state: HaciendaState, record: Record) -> dict[str, Any]:
+        from scorer.games.hacienda.position import export_position
 
         return export_position(state, record)
 
-    def render(self, state: State, color: bool = False) -> str:
+    def render(self, state: HaciendaState, color: bool = False) -> str:
         from scorer.games.hacienda.render import render  # plain: its legend names the letters
 
         return render(state)
@@ -115,17 +146,17 @@ class HaciendaRules(BaseRules[Any]):
 
         return simulate(players, seed, options)
 
-    def legal_steps(self, state: State) -> Iterator[Any]:
+    def legal_steps(self, state: HaciendaState) -> Iterator[Any]:
         from scorer.games.hacienda.generator import legal_steps
 
         return legal_steps(state)
 
-    def explain(self, state: State) -> list[ScoreItem]:
+    def explain(self, state: HaciendaState) -> list[ScoreItem]:
         from scorer.games.hacienda.explain import explain
 
         return explain(state)
 
-    def draw_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+    def draw_svg(self, state: HaciendaState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
         from scorer.games.hacienda.picture import draw_svg
 
         return draw_svg(state, items, mark)
@@ -143,4 +174,4 @@ class HaciendaRules(BaseRules[Any]):
         return component_data(doc)
 
 
-RULES = HaciendaRules()
+RULES: GameRules[HaciendaState] = HaciendaRules()

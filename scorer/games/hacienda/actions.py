@@ -1,8 +1,9 @@
-"""The steps of a turn (rules/hacienda.md §5-§6): one ``apply_<step>`` per ``do`` value.
+"""The turn (rules/hacienda.md §5-§6): the driver and one ``step_<kind>`` per ``do`` value.
 
-``apply_turn`` copies the state into a mutable :class:`Turn` once, runs the steps in order
-(turn limits, then HAC-REC-2, then the step's own checks as guard clauses), and freezes the
-result. Paths are relative to the move object (``("steps", j, "at")``).
+``apply_move`` opens a :class:`scorer.persist.Draft` of the state, runs the steps in order
+(turn limits, then HAC-REC-2, then the step's own checks as guard clauses) and ends the turn
+(``events.end_turn``); the new state shares every untouched part with the old one. A handler
+raises ``RuleViolation(rule, msg, ("steps", at, field))``, relative to the move object.
 """
 
 from __future__ import annotations
@@ -11,390 +12,393 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from scorer.errors import PathPart, RuleViolation
-from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS
-from scorer.games.hacienda.buying import apply_buy_card
-from scorer.games.hacienda.events import end_turn
-from scorer.games.hacienda.groups import group, is_animal_of, market_value
+from scorer.errors import RuleViolation
+from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, bad, step_space, where
+from scorer.games.hacienda.events import (
+    ANIMAL_INDEX,
+    LAND_INDEX,
+    bump,
+    check_income,
+    draw_card,
+    end_turn,
+    pile_size,
+    refill_display,
+)
+from scorer.games.hacienda.scoring import market_income
 from scorer.games.hacienda.state import (
     ANIMAL,
     LAND,
     MAX_ANIMAL_TILES,
     MAX_LAND_TILES,
     WATER,
-    ClaimIssue,
-    State,
+    HaciendaState,
+    is_animal_of,
 )
-from scorer.games.hacienda.turn import Turn
-from scorer.games.hacienda.water import canonical_form, is_connected
+from scorer.games.hacienda.water import pick_shape, water_target
+from scorer.grid.regions import label_group
+from scorer.persist import Draft
 from scorer.words import article, plural
 
 Step = Mapping[str, Any]
+StepHandler = Callable[[Draft[Any], Mapping[str, Any], int], None]
 LIMITED = {"buy_hacienda": "HAC-TURN-5", "buy_water": "HAC-TURN-6", "harvest": "HAC-TURN-7"}
-LAND_INDEX = {c: i for i, c in enumerate(LAND_CARDS)}
-ANIMAL_INDEX = {c: i for i, c in enumerate(ANIMALS)}
+PRICE = {"display": 3, "pile": 2}
+DISPLAY = {"land": "land_display", "animal": "animal_display"}
+HANDS = {"land": "land_hands", "animal": "animal_hands"}
 
 
-def _bad(
-    rule: str,
-    message: str,
-    path: tuple[PathPart, ...],
-    expected: object = None,
-    found: object = None,
-) -> RuleViolation:
-    details = {} if expected is None and found is None else {"expected": expected, "found": found}
-    return RuleViolation(rule, message, path, details)
-
-
-def _space(t: Turn, cell: Any, path: tuple[PathPart, ...]) -> int:
-    """HAC-REC-2: the space index of a coordinate of the step."""
-    space = t.board.index.get((cell[0], cell[1]))
-    if space is None:
-        raise _bad(
-            "HAC-REC-2",
-            f"({cell[0]},{cell[1]}) is not a space of the map",
-            path,
-            "a space of the map",
-            list(cell),
+def step_buy_card(draft: Draft[HaciendaState], step: Step, at: int) -> None:
+    """§6.1: buy a card from a display (with its refill) or blind from the pile."""
+    seat = draft.base.seat
+    deck, source, card = step["deck"], step["from"], step["card"]
+    vocab = LAND_INDEX if deck == "land" else ANIMAL_INDEX
+    refill = step.get("refill")
+    # HAC-BUY-1: card and refill belong to the deck
+    if card not in vocab or (refill is not None and refill not in vocab):
+        key, name = ("card", card) if card not in vocab else ("refill", refill)
+        raise RuleViolation(
+            "HAC-BUY-1",
+            f"{name} is not {article(deck)} card",
+            ("steps", at, key),
+            {"expected": f"{article(deck)} card", "found": name},
         )
-    return space
+    c = vocab[card]
+    if source == "display":
+        # HAC-BUY-2: the card lies in the display
+        if draft[DISPLAY[deck]][c] <= 0:
+            raise RuleViolation(
+                "HAC-BUY-2",
+                f"no {card} lies in the {deck} display",
+                ("steps", at, "card"),
+                {"found": card},
+            )
+    elif pile_size(draft, deck) == 0:
+        # HAC-BUY-3: the pile is not empty
+        raise RuleViolation(
+            "HAC-BUY-3",
+            f"the {deck} pile is empty",
+            ("steps", at, "from"),
+            {"expected": "a card in the pile", "found": 0},
+        )
+    price = PRICE[source]
+    money = draft["money"]
+    # HAC-MONEY-1: enough pesos for the price
+    if money[seat] < price:
+        raise RuleViolation(
+            "HAC-MONEY-1",
+            f"the card costs {plural(price, 'peso')}, the player has {money[seat]}",
+            ("steps", at),
+            {"expected": price, "found": money[seat]},
+        )
+    draft["money"] = money.set(seat, money[seat] - price)
+    hands = draft[HANDS[deck]]
+    hand = hands[seat]
+    draft[HANDS[deck]] = hands.set(seat, hand.set(c, hand[c] + 1))
+    if source == "pile":
+        draw_card(draft, deck, card, ("steps", at, "card"))
+        return
+    bump(draft, DISPLAY[deck], c, -1)
+    refill_display(draft, deck, refill, at)
 
 
-def _where(t: Turn, space: int) -> str:
-    q, r = t.board.coords[space]
-    return f"({q},{r})"
-
-
-def apply_buy_hacienda(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
-    at = _space(t, step["at"], (*base, "at"))
-    cost = t.opts.hacienda_cost
+def step_buy_hacienda(draft: Draft[HaciendaState], step: Step, at: int) -> None:
+    """§6.4: a neutral hacienda on an own chain or herd."""
+    s = draft.base
+    board, seat, path = s.board, s.seat, ("steps", at, "at")
+    space = step_space(board, step["at"], path)
+    cost = s.opts.hacienda_cost
+    money = draft["money"]
     # HAC-HAC-1: a neutral hacienda is left
-    if t.haciendas_left <= 0:
-        raise _bad("HAC-HAC-1", "no neutral hacienda is left in the supply", base, 1, 0)
+    if draft["haciendas_left"] <= 0:
+        raise bad("HAC-HAC-1", "no neutral hacienda is left in the supply", ("steps", at), 1, 0)
     # HAC-HAC-2: enough pesos
-    if t.money[t.seat] < cost:
-        raise _bad(
+    if money[seat] < cost:
+        raise bad(
             "HAC-HAC-2",
-            f"a hacienda costs {plural(cost, 'peso')}, the player has {t.money[t.seat]}",
-            base,
+            f"a hacienda costs {plural(cost, 'peso')}, the player has {money[seat]}",
+            ("steps", at),
             cost,
-            t.money[t.seat],
+            money[seat],
         )
-    code = t.cells[at]
+    cells = draft["cells"]
+    code = cells[space]
     # HAC-HAC-3: on an own land or animal tile
-    if code != LAND + t.seat and not is_animal_of(code, t.seat):
-        raise _bad("HAC-HAC-3", f"{_where(t, at)} carries no tile of the player", (*base, "at"))
-    members = group(t.cells, t.board.neighbours, at)
+    if code != LAND + seat and not is_animal_of(code, seat):
+        raise bad("HAC-HAC-3", f"{where(board, space)} carries no tile of the player", path)
+    members = label_group(space, cells, board.neighbours)
+    haciendas = draft["haciendas"]
     # HAC-HAC-4: no hacienda on that chain or herd yet
-    if any(m in t.haciendas for m in members):
-        raise _bad(
-            "HAC-HAC-4", f"the group at {_where(t, at)} already has a hacienda", (*base, "at")
-        )
+    if any(m in haciendas for m in members):
+        raise bad("HAC-HAC-4", f"the group at {where(board, space)} already has a hacienda", path)
     # HAC-HAC-5: the group is large enough
-    if len(members) < t.opts.hacienda_min_group:
-        raise _bad(
+    if len(members) < s.opts.hacienda_min_group:
+        raise bad(
             "HAC-HAC-5",
-            f"the group at {_where(t, at)} has "
+            f"the group at {where(board, space)} has "
             f"{plural(len(members), 'tile')}, a hacienda needs "
-            f"{t.opts.hacienda_min_group}",
-            (*base, "at"),
-            t.opts.hacienda_min_group,
+            f"{s.opts.hacienda_min_group}",
+            path,
+            s.opts.hacienda_min_group,
             len(members),
         )
-    t.money[t.seat] -= cost
-    t.haciendas_left -= 1
-    t.haciendas.add(at)
+    draft["money"] = money.set(seat, money[seat] - cost)
+    draft["haciendas_left"] -= 1
+    draft["haciendas"] = haciendas | {space}
 
 
-def _fallback(t: Turn, terrain: int) -> bool:
-    return terrain == PAMPAS or t.free[terrain] == 0
-
-
-def apply_play_land(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
-    at = _space(t, step["at"], (*base, "at"))
+def step_play_land(draft: Draft[HaciendaState], step: Step, at: int) -> None:
+    """§6.2: a land card played as a land tile."""
+    s = draft.base
+    board, seat, path = s.board, s.seat, ("steps", at, "at")
+    space = step_space(board, step["at"], path)
     card = LAND_INDEX.get(step["card"], -1)
+    hands = draft["land_hands"]
+    hand = hands[seat]
     # HAC-LAND-1: the card is in hand
-    if card < 0 or t.lhand[card] <= 0:
-        raise _bad("HAC-LAND-1", f"the player holds no {step['card']} land card", (*base, "card"))
+    if card < 0 or hand[card] <= 0:
+        raise bad(
+            "HAC-LAND-1", f"the player holds no {step['card']} land card", ("steps", at, "card")
+        )
+    tiles = draft["land_tiles"]
     # HAC-LAND-6: a land tile is left
-    if t.land_tiles >= MAX_LAND_TILES:
-        raise _bad("HAC-LAND-6", "all 80 land tiles are on the board", base, "< 80", t.land_tiles)
-    kind = t.board.types[at]
+    if tiles >= MAX_LAND_TILES:
+        raise bad("HAC-LAND-6", "all 80 land tiles are on the board", ("steps", at), "< 80", tiles)
+    kind = board.types[space]
+    cells = draft["cells"]
     # HAC-LAND-2: the space is empty
-    if kind > PAMPAS or t.cells[at] != 0:
-        raise _bad("HAC-LAND-2", f"{_where(t, at)} is not empty", (*base, "at"))
-    as_pampas = _fallback(t, card)
+    if kind > PAMPAS or cells[space] != 0:
+        raise bad("HAC-LAND-2", f"{where(board, space)} is not empty", path)
+    free = draft["free"]
+    as_pampas = card == PAMPAS or free[card] == 0
     # HAC-LAND-3: a terrain card goes on its terrain while one is empty
     if not as_pampas and kind != card:
-        raise _bad(
+        raise bad(
             "HAC-LAND-3",
-            f"{_where(t, at)} is {LAND_CARDS[kind]}, "
+            f"{where(board, space)} is {LAND_CARDS[kind]}, "
             f"{article(LAND_CARDS[card])} card goes on an empty {LAND_CARDS[card]} space",
-            (*base, "at"),
+            path,
             LAND_CARDS[card],
             LAND_CARDS[kind],
         )
     if as_pampas:
         # HAC-LAND-4: pampas (or fallback) on a pampas space
         if kind != PAMPAS:
-            raise _bad(
+            raise bad(
                 "HAC-LAND-4",
-                f"{_where(t, at)} is {LAND_CARDS[kind]}; this card goes on a pampas space",
-                (*base, "at"),
+                f"{where(board, space)} is {LAND_CARDS[kind]}; this card goes on a pampas space",
+                path,
                 "pampas",
                 LAND_CARDS[kind],
             )
         # HAC-LAND-5: next to an own land tile
-        if all(t.cells[n] != LAND + t.seat for n in t.board.neighbours[at]):
-            raise _bad(
-                "HAC-LAND-5", f"{_where(t, at)} touches no land tile of the player", (*base, "at")
+        if all(cells[n] != LAND + seat for n in board.neighbours[space]):
+            raise bad(
+                "HAC-LAND-5", f"{where(board, space)} touches no land tile of the player", path
             )
-    t.lhand[card] -= 1
-    t.land_discard[card] += 1
-    t.land_tiles += 1
-    t.cells[at] = LAND + t.seat
-    t.free[kind] -= 1
+    draft["land_hands"] = hands.set(seat, hand.set(card, hand[card] - 1))
+    bump(draft, "land_discard", card, 1)
+    draft["land_tiles"] = tiles + 1
+    draft["cells"] = cells.set(space, LAND + seat)
+    draft["free"] = free.set(kind, free[kind] - 1)
 
 
-def apply_play_animal(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
-    at = _space(t, step["at"], (*base, "at"))
+def step_play_animal(draft: Draft[HaciendaState], step: Step, at: int) -> None:
+    """§6.3: an animal card played as an animal tile; adjacent markets pay."""
+    s = draft.base
+    board, seat, opts, path = s.board, s.seat, s.opts, ("steps", at, "at")
+    space = step_space(board, step["at"], path)
     animal = ANIMAL_INDEX.get(step["card"], -1)
+    hands = draft["animal_hands"]
+    hand = hands[seat]
     # HAC-ANIMAL-1: the card is in hand
-    if animal < 0 or t.ahand[animal] <= 0:
-        raise _bad("HAC-ANIMAL-1", f"the player holds no {step['card']} card", (*base, "card"))
+    if animal < 0 or hand[animal] <= 0:
+        raise bad("HAC-ANIMAL-1", f"the player holds no {step['card']} card", ("steps", at, "card"))
+    cells = draft["cells"]
     # HAC-ANIMAL-2: an empty pampas space
-    if t.board.types[at] != PAMPAS or t.cells[at] != 0:
-        raise _bad("HAC-ANIMAL-2", f"{_where(t, at)} is not an empty pampas space", (*base, "at"))
-    code = ANIMAL + 4 * t.seat + animal
-    nbrs = t.board.neighbours[at]
+    if board.types[space] != PAMPAS or cells[space] != 0:
+        raise bad("HAC-ANIMAL-2", f"{where(board, space)} is not an empty pampas space", path)
+    code = ANIMAL + 4 * seat + animal
+    nbrs = board.neighbours
     # HAC-ANIMAL-3: next to own land or an own tile of the same animal
-    if all(t.cells[n] != LAND + t.seat and t.cells[n] != code for n in nbrs):
-        raise _bad(
+    if all(cells[n] != LAND + seat and cells[n] != code for n in nbrs[space]):
+        raise bad(
             "HAC-ANIMAL-3",
-            f"{_where(t, at)} touches neither a land tile of the player "
+            f"{where(board, space)} touches neither a land tile of the player "
             f"nor one of the player's {ANIMALS[animal]}",
-            (*base, "at"),
+            path,
         )
+    tiles = draft["animal_tiles"]
     # HAC-ANIMAL-4: an animal tile is left
-    if t.animal_tiles >= MAX_ANIMAL_TILES:
-        raise _bad(
+    if tiles[seat] >= MAX_ANIMAL_TILES:
+        raise bad(
             "HAC-ANIMAL-4",
             "the player has all 30 animal tiles on the board",
-            base,
+            ("steps", at),
             "< 30",
-            t.animal_tiles,
+            tiles[seat],
         )
-    markets = t.board.markets_next[at]
-    if t.opts.market_pay_per == "market":
+    markets = board.markets_next[space]
+    if opts.market_pay_per == "market":
         # HAC-MARKET-4: only markets the player was not connected to
         markets = tuple(
-            m
-            for m in markets
-            if not any(is_animal_of(t.cells[n], t.seat) for n in t.board.neighbours[m])
+            m for m in markets if not any(is_animal_of(cells[n], seat) for n in nbrs[m])
         )
-    t.ahand[animal] -= 1
-    t.animal_tiles += 1
-    t.cells[at] = code
-    t.free[PAMPAS] -= 1
+    draft["animal_hands"] = hands.set(seat, hand.set(animal, hand[animal] - 1))
+    draft["animal_tiles"] = tiles.set(seat, tiles[seat] + 1)
+    cells = draft["cells"] = cells.set(space, code)
+    bump(draft, "free", PAMPAS, -1)
     income = 0
     if markets:
         # HAC-MARKET-1/2/3: every adjacent market side pays
-        value = market_value(
-            t.cells, t.board.neighbours, at, t.seat, t.opts.market_payout, t.opts.market_land_count
-        )
-        income = value * len(markets)
-        t.money[t.seat] += income
-    _check_income(t, step, base, income, "HAC-MARKET-5")
+        income = market_income(cells, nbrs, space, seat, opts.market_payout, opts.market_land_count)
+        income *= len(markets)
+        bump(draft, "money", seat, income)
+    check_income(draft, step, at, income, "HAC-MARKET-5")
 
 
-def _check_income(t: Turn, step: Step, base: tuple[PathPart, ...], income: int, rule: str) -> None:
-    # HAC-MARKET-5 / HAC-HARV-6: a claimed income equals the computed one (a claim finding)
-    if "income" in step and step["income"] != income:
-        path = ("moves", t.move_index, *base, "income")
-        when = f"move {t.move_index + 1}, step {int(base[1]) + 1}"
-        t.issues.append(
-            ClaimIssue(
-                rule, path, t.state.names[t.seat], t.move_index, when, income, step["income"]
-            )
-        )
-
-
-def _water_target(t: Turn, step: Step, base: tuple[PathPart, ...]) -> list[int]:
-    cells = step["cells"]
-    spaces = [_space(t, c, (*base, "cells", k)) for k, c in enumerate(cells)]
-    cost = t.opts.water_cost
-    # HAC-WATER-1: enough pesos
-    if t.money[t.seat] < cost:
-        raise _bad(
-            "HAC-WATER-1",
-            f"a water tile costs {plural(cost, 'peso')}, the player has {t.money[t.seat]}",
-            base,
-            cost,
-            t.money[t.seat],
-        )
-    coords = [t.board.coords[s] for s in spaces]
-    # HAC-WATER-2: 1-4 distinct cells in one connected group
-    if not 1 <= len(spaces) <= 4 or len(set(spaces)) != len(spaces) or not is_connected(coords):
-        raise _bad(
-            "HAC-WATER-2",
-            "a water tile covers 1 to 4 distinct connected spaces",
-            (*base, "cells"),
-            "1-4 connected cells",
-            [list(c) for c in coords],
-        )
-    for k, s in enumerate(spaces):
-        # HAC-WATER-3: every cell an empty pampas space
-        if t.board.types[s] != PAMPAS or t.cells[s] != 0:
-            raise _bad(
-                "HAC-WATER-3", f"{_where(t, s)} is not an empty pampas space", (*base, "cells", k)
-            )
-    return spaces
-
-
-def apply_buy_water(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
-    spaces = _water_target(t, step, base)
-    shape_path = (*base, "shape") if "shape" in step else (*base, "cells")
-    if t.water_shapes is None:
+def step_buy_water(draft: Draft[HaciendaState], step: Step, at: int) -> None:
+    """§6.5: a water tile of 1-4 cells on empty pampas spaces."""
+    spaces = water_target(draft, step, at)
+    s = draft.base
+    board, seat = s.board, s.seat
+    shape_path = ("steps", at, "shape") if "shape" in step else ("steps", at, "cells")
+    shapes = draft["water_shapes"]
+    if shapes is None:
         # HAC-WATER-4: a tile is left (and a named shape exists)
-        if t.water_left <= 0 or "shape" in step:
-            raise _bad(
+        if draft["water_left"] <= 0 or "shape" in step:
+            raise bad(
                 "HAC-WATER-4",
                 "no water tile of that kind is left in the supply",
                 shape_path,
                 "a water tile in the supply",
-                t.water_left,
+                draft["water_left"],
             )
-        t.water_left -= 1
     else:
-        form = canonical_form([t.board.coords[s] for s in spaces])
-        pick = next(
-            (
-                k
-                for k, sh in enumerate(t.water_shapes)
-                if sh.form == form and sh.count > 0 and step.get("shape", sh.shape) == sh.shape
-            ),
-            None,
-        )
+        pick = pick_shape(shapes, [board.coords[sp] for sp in spaces], step.get("shape"))
         # HAC-WATER-4: a tile of this shape is left
         if pick is None:
-            raise _bad(
+            raise bad(
                 "HAC-WATER-4", "no water tile of this shape is left in the supply", shape_path
             )
-        shape = t.water_shapes[pick]
-        t.water_shapes[pick] = replace(shape, count=shape.count - 1)
-        t.water_left -= 1
+        draft["water_shapes"] = shapes.set(
+            pick, replace(shapes[pick], count=shapes[pick].count - 1)
+        )
+    draft["water_left"] -= 1
+    cells = draft["cells"]
     # HAC-WATER-5: with the option, next to an own tile
-    if t.opts.water_needs_own_neighbor and not any(
-        t.cells[n] == LAND + t.seat or is_animal_of(t.cells[n], t.seat)
-        for s in spaces
-        for n in t.board.neighbours[s]
+    if s.opts.water_needs_own_neighbor and not any(
+        cells[n] == LAND + seat or is_animal_of(cells[n], seat)
+        for sp in spaces
+        for n in board.neighbours[sp]
     ):
-        raise _bad(
-            "HAC-WATER-5", "no cell touches a land or animal tile of the player", (*base, "cells")
+        raise bad(
+            "HAC-WATER-5",
+            "no cell touches a land or animal tile of the player",
+            ("steps", at, "cells"),
         )
-    t.money[t.seat] -= t.opts.water_cost
-    for s in spaces:
-        t.cells[s] = WATER + t.pieces
-    t.pieces += 1
-    t.free[PAMPAS] -= len(spaces)
+    bump(draft, "money", seat, -s.opts.water_cost)
+    piece = WATER + draft["pieces"]
+    draft["cells"] = cells.mset(*(x for sp in spaces for x in (sp, piece)))
+    draft["pieces"] += 1
+    bump(draft, "free", PAMPAS, -len(spaces))
 
 
-def apply_harvest(t: Turn, step: Step, base: tuple[PathPart, ...]) -> None:
-    at = _space(t, step["at"], (*base, "at"))
-    source = _space(t, step["take_from"], (*base, "take_from")) if "take_from" in step else None
+def step_harvest(draft: Draft[HaciendaState], step: Step, at: int) -> None:
+    """§6.6: a harvest chip on an own chain; 3 pesos per tile."""
+    s = draft.base
+    board, seat, path = s.board, s.seat, ("steps", at, "at")
+    space = step_space(board, step["at"], path)
+    take = step.get("take_from")
+    source = None if take is None else step_space(board, take, ("steps", at, "take_from"))
+    cells = draft["cells"]
     # HAC-HARV-1: an own land tile
-    if t.cells[at] != LAND + t.seat:
-        raise _bad(
-            "HAC-HARV-1", f"{_where(t, at)} carries no land tile of the player", (*base, "at")
-        )
-    chain = group(t.cells, t.board.neighbours, at)
+    if cells[space] != LAND + seat:
+        raise bad("HAC-HARV-1", f"{where(board, space)} carries no land tile of the player", path)
+    chain = label_group(space, cells, board.neighbours)
+    chips = draft["chips"]
     # HAC-HARV-2: no chip on the chain
-    if any(c in t.chips for c in chain):
-        raise _bad(
-            "HAC-HARV-2",
-            f"the chain at {_where(t, at)} already carries a harvest chip",
-            (*base, "at"),
-        )
+    if any(c in chips for c in chain):
+        message = f"the chain at {where(board, space)} already carries a harvest chip"
+        raise bad("HAC-HARV-2", message, path)
     # HAC-HARV-3: the chain is long enough
-    if len(chain) < t.opts.harvest_min_chain:
-        raise _bad(
+    if len(chain) < s.opts.harvest_min_chain:
+        raise bad(
             "HAC-HARV-3",
             f"the chain has {plural(len(chain), 'tile')}, harvesting needs "
-            f"{t.opts.harvest_min_chain}",
-            (*base, "at"),
-            t.opts.harvest_min_chain,
+            f"{s.opts.harvest_min_chain}",
+            path,
+            s.opts.harvest_min_chain,
             len(chain),
         )
-    if t.chips_left > 0:
+    if draft["chips_left"] > 0:
         # HAC-HARV-4: the chip comes from the supply
         if source is not None:
-            raise _bad(
+            raise bad(
                 "HAC-HARV-4",
                 "the chip supply is not empty; take_from is not allowed",
-                (*base, "take_from"),
+                ("steps", at, "take_from"),
             )
-        t.chips_left -= 1
+        draft["chips_left"] -= 1
+        chips = chips | {space}
     else:
         # HAC-HARV-5: take a chip lying on another player's land
         if source is None:
-            raise _bad(
-                "HAC-HARV-5", "the chip supply is empty; name the chip taken in take_from", base
-            )
-        owner = t.cells[source] - LAND
-        if source not in t.chips or not 0 <= owner < len(t.money) or owner == t.seat:
-            raise _bad(
+            raise bad(
                 "HAC-HARV-5",
-                f"{_where(t, source)} carries no harvest chip on another player's land tile",
-                (*base, "take_from"),
+                "the chip supply is empty; name the chip taken in take_from",
+                ("steps", at),
             )
-        t.chips.discard(source)
-    t.chips.add(at)
+        owner = cells[source] - LAND
+        if source not in chips or not 0 <= owner < len(s.names) or owner == seat:
+            raise bad(
+                "HAC-HARV-5",
+                f"{where(board, source)} carries no harvest chip on another player's land tile",
+                ("steps", at, "take_from"),
+            )
+        chips = (chips - {source}) | {space}
+    draft["chips"] = chips
     income = 3 * len(chain)
-    t.money[t.seat] += income
-    _check_income(t, step, base, income, "HAC-HARV-6")
+    bump(draft, "money", seat, income)
+    check_income(draft, step, at, income, "HAC-HARV-6")
 
 
-HANDLERS: dict[str, Callable[[Turn, Step, tuple[PathPart, ...]], None]] = {
-    "buy_card": apply_buy_card,
-    "buy_hacienda": apply_buy_hacienda,
-    "play_land": apply_play_land,
-    "play_animal": apply_play_animal,
-    "buy_water": apply_buy_water,
-    "harvest": apply_harvest,
+HANDLERS: Mapping[str, StepHandler] = {
+    "buy_card": step_buy_card,
+    "buy_hacienda": step_buy_hacienda,
+    "play_land": step_play_land,
+    "play_animal": step_play_animal,
+    "buy_water": step_buy_water,
+    "harvest": step_harvest,
 }
 
 
-def apply_turn(state: State, move: Mapping[str, Any]) -> State:
+def apply_move(state: HaciendaState, move: Mapping[str, Any]) -> HaciendaState:
     """One turn object: its steps in order, then the end of the turn (§5, §6.7, §7)."""
-    t = Turn(state)
+    draft = Draft(state)
+    steps = move["steps"]
     used: set[str] = set()
-    for j, step in enumerate(move["steps"]):
+    for at, step in enumerate(steps):
         do = step["do"]
         # HAC-TURN-2: at most 3 steps
-        if j >= 3:
-            raise _bad(
-                "HAC-TURN-2", "a turn has at most 3 actions", ("steps", 3), 3, len(move["steps"])
-            )
+        if at >= 3:
+            raise bad("HAC-TURN-2", "a turn has at most 3 actions", ("steps", 3), 3, len(steps))
         # HAC-TURN-5/6/7: once per turn
         if do in LIMITED:
             if do in used:
-                raise _bad(LIMITED[do], f"only one {do} per turn", ("steps", j))
+                raise bad(LIMITED[do], f"only one {do} per turn", ("steps", at))
             used.add(do)
-        HANDLERS[do](t, step, ("steps", j))
-    following = (t.seat + 1) % len(t.money)
-    if following != 0 or (t.inter != 1 and t.final != 1):
-        return t.freeze(following)  # no round end with a pending scoring: just the next seat
-    return end_turn(t.freeze())
+        HANDLERS[do](draft, step, at)
+    return end_turn(draft)
 
 
-def skip_turn(state: State) -> State:
+def skip_move(state: HaciendaState) -> HaciendaState:
     """Pass over a rejected turn: the next seat moves."""
-    return end_turn(state)
+    return end_turn(Draft(state))
 
 
-def apply_steps(state: State, steps: Sequence[Mapping[str, Any]]) -> State:
+def apply_steps(state: HaciendaState, steps: Sequence[Mapping[str, Any]]) -> HaciendaState:
     """The state inside a turn after ``steps`` (checked), before the turn ends (simulator)."""
-    t = Turn(state)
-    for j, step in enumerate(steps):
-        HANDLERS[step["do"]](t, step, ("steps", j))
-    return t.freeze()
+    draft = Draft(state)
+    for at, step in enumerate(steps):
+        HANDLERS[step["do"]](draft, step, at)
+    return draft.done()

@@ -2,8 +2,11 @@
 
 A :class:`Board` is built once per map and never changes. Spaces are numbered 0..N-1 in the
 canonical order (r, then q); every table is indexed by that number, so the replay works on
-plain ints. ``parse_map`` turns a record's ``setup.map`` (or a position's ``map``) into a
-Board, raising the HAC-MAP checks with absolute paths.
+plain ints. The tables are tuples: fixed-size static geometry, read in every flood fill
+(indexing a tuple took 12 ns against 28 ns for a PVector on the benchmark machine); the maps
+by coordinate and by market are PMaps. ``parse_map`` turns a record's ``setup.map`` (or a
+position's ``map``) into a Board, raising the HAC-MAP checks with absolute paths; ``step_space``
+is the HAC-REC-2 check of a step's coordinate.
 """
 
 from __future__ import annotations
@@ -12,8 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pyrsistent import PMap, pmap
+
 from scorer.errors import PathPart, RuleViolation
 from scorer.games.hacienda import catalog
+from scorer.grid import hexgrid
 
 Hex = tuple[int, int]
 
@@ -32,7 +38,6 @@ LETTERS: Mapping[str, str] = {
     "K": "market",
     "W": "water",
 }
-DIRECTIONS: tuple[Hex, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 OFFICIAL_MARKETS: Mapping[str, int] = {"hacienda-symmetric": 10, "hacienda-asymmetric": 11}
 
 
@@ -46,16 +51,32 @@ class Board:
     license: str | None
     coords: tuple[Hex, ...]
     types: tuple[int, ...]
-    index: Mapping[Hex, int]
+    index: PMap[Hex, int]
     neighbours: tuple[tuple[int, ...], ...]
     markets_next: tuple[tuple[int, ...], ...]
-    market_ids: Mapping[int, str]
+    market_ids: PMap[int, str]
+    markets: tuple[int, ...]  # the market spaces in map order
     spaces_by_type: tuple[tuple[int, ...], ...]
     shipped: bool
+    #: ``index`` as a dense table over the bounding box (q0, r0, width, spaces or -1): a
+    #: step's coordinate is found in ~0.1 µs, a PMap lookup took ~0.5 µs.
+    dense: tuple[int, int, int, tuple[int, ...]]
 
     @property
     def size(self) -> int:
         return len(self.coords)
+
+    def space_at(self, q: int, r: int) -> int | None:
+        """The space index of axial (q, r), or None off the map."""
+        q0, r0, width, table = self.dense
+        col, row = q - q0, r - r0
+        if 0 <= col < width and row >= 0:
+            k = row * width + col
+            if k < len(table):
+                space = table[k]
+                if space >= 0:
+                    return space
+        return None
 
     def canonical(self) -> dict[str, Any]:
         """The map in the canonical form of §3.3."""
@@ -91,10 +112,7 @@ def build_board(
     coords = tuple(s[0] for s in ordered)
     index = {c: i for i, c in enumerate(coords)}
     types = tuple(TYPE_CODE[s[1]] for s in ordered)
-    neighbours = tuple(
-        tuple(index[n] for n in ((q + dq, r + dr) for dq, dr in DIRECTIONS) if n in index)
-        for q, r in coords
-    )
+    neighbours = tuple(tuple(index[n] for n in hexgrid.neighbours(c) if n in index) for c in coords)
     market_ids = {i: str(s[2]) for i, s in enumerate(ordered) if s[1] == "market"}
     markets_next = tuple(tuple(n for n in nb if types[n] == MARKET) for nb in neighbours)
     by_type = tuple(
@@ -107,13 +125,28 @@ def build_board(
         meta.get("license"),
         coords,
         types,
-        index,
+        pmap(index),
         neighbours,
         markets_next,
-        market_ids,
+        pmap(market_ids),
+        tuple(market_ids),
         by_type,
         shipped,
+        _dense(coords),
     )
+
+
+def _dense(coords: Sequence[Hex]) -> tuple[int, int, int, tuple[int, ...]]:
+    if not coords:
+        return (0, 0, 0, ())
+    q0 = min(q for q, _ in coords)
+    r0 = min(r for _, r in coords)
+    width = max(q for q, _ in coords) - q0 + 1
+    height = max(r for _, r in coords) - r0 + 1
+    table = [-1] * (width * height)
+    for i, (q, r) in enumerate(coords):
+        table[(r - r0) * width + (q - q0)] = i
+    return (q0, r0, width, tuple(table))
 
 
 def _inline_spaces(
@@ -216,7 +249,7 @@ def parse_map(obj: Mapping[str, Any], base: tuple[PathPart, ...]) -> Board:
     if shipped is not None and (
         shipped.coords != board.coords
         or shipped.types != board.types
-        or dict(shipped.market_ids) != dict(board.market_ids)
+        or shipped.market_ids != board.market_ids
     ):
         raise RuleViolation(
             "HAC-MAP-7",
@@ -225,3 +258,35 @@ def parse_map(obj: Mapping[str, Any], base: tuple[PathPart, ...]) -> Board:
             {"found": map_id},
         )
     return board
+
+
+def bad(
+    rule: str,
+    message: str,
+    path: tuple[PathPart, ...],
+    expected: object = None,
+    found: object = None,
+) -> RuleViolation:
+    """A RuleViolation with ``expected`` / ``found`` details when either is given."""
+    details = {} if expected is None and found is None else {"expected": expected, "found": found}
+    return RuleViolation(rule, message, path, details)
+
+
+def step_space(board: Board, cell: Any, path: tuple[PathPart, ...]) -> int:
+    """HAC-REC-2: the space index of a coordinate of the step."""
+    space = board.space_at(cell[0], cell[1])
+    if space is None:
+        raise bad(
+            "HAC-REC-2",
+            f"({cell[0]},{cell[1]}) is not a space of the map",
+            path,
+            "a space of the map",
+            list(cell),
+        )
+    return space
+
+
+def where(board: Board, space: int) -> str:
+    """``(q,r)`` of a space, for messages."""
+    q, r = board.coords[space]
+    return f"({q},{r})"

@@ -1,4 +1,8 @@
-"""Automatic events (rules/hacienda.md §7.1-§7.3): the end of a turn and of a round.
+"""What happens between and around the steps (rules/hacienda.md §6.1, §7.1-§7.3).
+
+Card draws from a pile (the drawn card named by the step: HAC-BUY-4, HAC-BUY-6), the land
+reshuffle of the ``land_reshuffle`` option, the triggers of a stack running out, and the end
+of a turn and of a round:
 
 HAC-END-1: the intermediate scoring at the end of the round in which stack 1 ran out.
 HAC-END-2: the final scoring and the end of the game at the end of the round in which stack 2
@@ -7,27 +11,171 @@ ran out (after the intermediate scoring if both happen in one round).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from pyrsistent import PVector, pvector
+
+from scorer.errors import PathPart, RuleViolation
+from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.scoring import evaluate
-from scorer.games.hacienda.state import State
+from scorer.games.hacienda.state import ClaimIssue, HaciendaState, Snapshot
+from scorer.persist import Draft
+
+LAND_INDEX = {c: i for i, c in enumerate(LAND_CARDS)}
+ANIMAL_INDEX = {c: i for i, c in enumerate(ANIMALS)}
+INDEX = {"land": LAND_INDEX, "animal": ANIMAL_INDEX}
+NO_DISCARD = pvector([0] * 6)
 
 
-def end_turn(state: State) -> State:
+def pile_size(draft: Draft[HaciendaState], deck: str) -> int:
+    """Cards left in the pile of ``deck`` (land: after a reshuffle if the option allows one)."""
+    if deck == "animal":
+        stacks: PVector[int] = draft["stacks"]
+        return stacks[0] + stacks[1]
+    left: int = sum(draft["land_pile"])
+    if left == 0 and draft.base.opts.land_reshuffle:
+        discard = draft["land_discard"]
+        draft["land_pile"] = discard
+        draft["land_discard"] = NO_DISCARD
+        draft["land_order"] = None
+        return sum(discard)
+    return left
+
+
+def draw_card(
+    draft: Draft[HaciendaState], deck: str, card: str, path: tuple[PathPart, ...]
+) -> None:
+    """A card named as drawn from the pile: HAC-BUY-4, HAC-BUY-6, then take it."""
+    if deck == "land":
+        _draw_land(draft, LAND_INDEX[card], card, path)
+        return
+    a = ANIMAL_INDEX[card]
+    seen = draft["animal_seen"]
+    limit = draft.base.animal_limit[a]
+    # HAC-BUY-4: at most 18 (minus listed removed cards) of an animal seen
+    if seen[a] >= limit:
+        raise RuleViolation(
+            "HAC-BUY-4",
+            f"all {limit} {card} cards that can be in the stacks have been seen",
+            path,
+            {"expected": f"at most {limit}", "found": seen[a] + 1},
+        )
+    stacks = draft["stacks"]
+    k = 0 if stacks[0] > 0 else 1
+    order = draft["stack_orders"][k]
+    # HAC-BUY-6: the top card of a known order
+    if order is not None and order.first != a:
+        raise RuleViolation(
+            "HAC-BUY-6",
+            f"the top animal card is {ANIMALS[order.first]}, not {card}",
+            path,
+            {"expected": ANIMALS[order.first], "found": card},
+        )
+    draft["animal_seen"] = seen.set(a, seen[a] + 1)
+    stacks = draft["stacks"] = stacks.set(k, stacks[k] - 1)
+    if order is not None:
+        draft["stack_orders"] = draft["stack_orders"].set(k, order.rest)
+    if stacks[k] == 0:
+        trigger(draft, k)
+
+
+def _draw_land(draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathPart, ...]) -> None:
+    pile = draft["land_pile"]
+    # HAC-BUY-4: a land card of that type is left in the pile
+    if pile[c] <= 0:
+        raise RuleViolation(
+            "HAC-BUY-4",
+            f"no {card} card can be left in the land pile",
+            path,
+            {"expected": "a card still in the pile", "found": card},
+        )
+    order = draft["land_order"]
+    # HAC-BUY-6: the top card of a known order
+    if order is not None and order.first != c:
+        raise RuleViolation(
+            "HAC-BUY-6",
+            f"the top land card is {LAND_CARDS[order.first]}, not {card}",
+            path,
+            {"expected": LAND_CARDS[order.first], "found": card},
+        )
+    draft["land_pile"] = pile.set(c, pile[c] - 1)
+    if order is not None:
+        draft["land_order"] = order.rest
+
+
+def refill_display(draft: Draft[HaciendaState], deck: str, refill: str | None, at: int) -> None:
+    """After a display purchase: the named refill drawn from the pile (HAC-BUY-5)."""
+    left = pile_size(draft, deck)
+    # HAC-BUY-5: refill exactly when the pile has a card
+    if left > 0 and refill is None:
+        raise RuleViolation(
+            "HAC-BUY-5",
+            f"the {deck} pile still has cards; name the refill",
+            ("steps", at),
+            {"expected": "a refill card", "found": None},
+        )
+    if left == 0 and refill is not None:
+        raise RuleViolation(
+            "HAC-BUY-5",
+            f"the {deck} pile is empty; there is no refill",
+            ("steps", at, "refill"),
+            {"expected": None, "found": refill},
+        )
+    if refill is not None:
+        draw_card(draft, deck, refill, ("steps", at, "refill"))
+        bump(draft, f"{deck}_display", INDEX[deck][refill], 1)
+
+
+def bump(draft: Draft[HaciendaState], name: str, index: int, by: int) -> None:
+    """Add ``by`` to item ``index`` of the PVector field ``name`` (the rest is shared)."""
+    vector = draft[name]
+    draft[name] = vector.set(index, vector[index] + by)
+
+
+def trigger(draft: Draft[HaciendaState], stack: int) -> None:
+    """HAC-END-1 / HAC-END-2: a stack ran out; the scoring waits for the end of the round."""
+    if stack == 0 and not draft.base.opts.continuous_scoring and draft["inter"] == 0:
+        draft["inter"] = 1
+    if stack == 1 and draft["final"] == 0:
+        draft["final"] = 1
+
+
+def end_turn(draft: Draft[HaciendaState]) -> HaciendaState:
     """Advance to the next seat; at the end of a round run the pending scorings."""
-    seat = (state.seat + 1) % len(state.names)
+    base = draft.base
+    seat = (base.seat + 1) % len(base.names)
+    draft["seat"] = seat
+    draft["move_index"] = base.move_index + 1
+    # done() once only: a PSet evolver answers its original set to a second persistent()
+    state = draft.done()
     if seat != 0 or (state.inter != 1 and state.final != 1):
-        return state._replace(seat=seat, move_index=state.move_index + 1)
-    inter, scores, after = state.inter, state.inter_scores, state.inter_after
-    board = state.inter_board
-    if inter == 1:  # HAC-END-1
-        inter, scores, after = 2, evaluate(state), state.move_index
-        board = (state.cells, state.haciendas, state.money)
-    final = 2 if state.final == 1 else state.final  # HAC-END-2
-    return state._replace(
-        seat=seat,
-        move_index=state.move_index + 1,
-        inter=inter,
-        inter_scores=scores,
-        inter_after=after,
-        final=final,
-        inter_board=board,
-    )
+        return state
+    changes: dict[str, Any] = {}
+    if state.inter == 1:  # HAC-END-1
+        changes["inter"] = 2
+        changes["inter_scores"] = pvector(pvector(row) for row in evaluate(state))
+        changes["inter_after"] = base.move_index
+        changes["inter_board"] = Snapshot(state.cells, state.haciendas, state.money)
+    if state.final == 1:  # HAC-END-2
+        changes["final"] = 2
+    return state._replace(**changes)
+
+
+def check_income(
+    draft: Draft[HaciendaState], step: Mapping[str, Any], at: int, income: int, rule: str
+) -> None:
+    """HAC-MARKET-5 / HAC-HARV-6: a claimed income that differs is kept for ``extra_claims``."""
+    if "income" in step and step["income"] != income:
+        s = draft.base
+        move = s.move_index
+        issue = ClaimIssue(
+            rule,
+            ("moves", move, "steps", at, "income"),
+            s.names[s.seat],
+            move,
+            f"move {move + 1}, step {at + 1}",
+            income,
+            step["income"],
+        )
+        draft["issues"] = draft["issues"].append(issue)

@@ -12,43 +12,44 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS
-from scorer.games.hacienda.state import ANIMAL, LAND, State
+from scorer.games.hacienda.state import ANIMAL, LAND, Counts, HaciendaState
+from scorer.grid.regions import label_groups
 
 Step = dict[str, Any]
 Purchase = tuple[str, str, str | None]  # deck, source, card (None: drawn blind)
 
 
-def _cell(state: State, space: int) -> list[int]:
+def _cell(state: HaciendaState, space: int) -> list[int]:
     q, r = state.board.coords[space]
     return [q, r]
 
 
-def land_pile(state: State) -> tuple[int, ...]:
+def land_pile(state: HaciendaState) -> Counts:
     """The land pile composition a draw comes from (a reshuffled discard if allowed)."""
     if sum(state.land_pile) == 0 and state.opts.land_reshuffle:
         return state.land_discard
     return state.land_pile
 
 
-def possible_draws(state: State, deck: str) -> list[str]:
+def possible_draws(state: HaciendaState, deck: str) -> list[str]:
     """Card types the next draw of ``deck`` can show (the top card when the order is known)."""
     if deck == "land":
         pile = land_pile(state)
         if sum(pile) == 0:
             return []
         if state.land_order is not None and sum(state.land_pile) > 0:
-            return [LAND_CARDS[state.land_order[0]]]
+            return [LAND_CARDS[state.land_order.first]]
         return [LAND_CARDS[c] for c in range(6) if pile[c] > 0]
     s1, s2 = state.stacks
     if s1 + s2 == 0:
         return []
     order = state.stack_orders[0 if s1 > 0 else 1]
     if order is not None:
-        return [ANIMALS[order[0]]]
+        return [ANIMALS[order.first]]
     return [ANIMALS[a] for a in range(4) if state.animal_seen[a] < state.animal_limit[a]]
 
 
-def purchases(state: State) -> list[Purchase]:
+def purchases(state: HaciendaState) -> list[Purchase]:
     """Family 1 without chance outcomes: (deck, source, card or None for a blind draw)."""
     money = state.money[state.seat]
     out: list[Purchase] = []
@@ -63,7 +64,7 @@ def purchases(state: State) -> list[Purchase]:
     return out
 
 
-def buy_card_steps(state: State) -> Iterator[Step]:
+def buy_card_steps(state: HaciendaState) -> Iterator[Step]:
     for deck, source, card in purchases(state):
         draws = possible_draws(state, deck)
         if source == "pile":
@@ -82,17 +83,17 @@ def buy_card_steps(state: State) -> Iterator[Step]:
                 }
 
 
-def _own_land(state: State) -> list[int]:
+def _own_land(state: HaciendaState) -> list[int]:
     code = LAND + state.seat
     return [s for s, c in enumerate(state.cells) if c == code]
 
 
-def _empty_pampas_next_to(state: State, tiles: Sequence[int]) -> list[int]:
+def _empty_pampas_next_to(state: HaciendaState, tiles: Sequence[int]) -> list[int]:
     nbrs, cells, types = state.board.neighbours, state.cells, state.board.types
     return sorted({n for t in tiles for n in nbrs[t] if cells[n] == 0 and types[n] == PAMPAS})
 
 
-def play_land_steps(state: State) -> Iterator[Step]:
+def play_land_steps(state: HaciendaState) -> Iterator[Step]:
     if state.land_tiles >= 80:
         return
     hand = state.land_hands[state.seat]
@@ -106,7 +107,7 @@ def play_land_steps(state: State) -> Iterator[Step]:
             yield {"do": "play_land", "card": LAND_CARDS[c], "at": _cell(state, s)}
 
 
-def play_animal_steps(state: State) -> Iterator[Step]:
+def play_animal_steps(state: HaciendaState) -> Iterator[Step]:
     seat = state.seat
     if state.animal_tiles[seat] >= 30:
         return
@@ -121,30 +122,14 @@ def play_animal_steps(state: State) -> Iterator[Step]:
             yield {"do": "play_animal", "card": ANIMALS[a], "at": _cell(state, s)}
 
 
-def _groups(state: State) -> list[list[int]]:
+def _groups(state: HaciendaState) -> list[list[int]]:
     """Every chain and herd of the active seat, each as a sorted list of spaces."""
-    seat, cells, nbrs = state.seat, state.cells, state.board.neighbours
-    own = {
-        s
-        for s, c in enumerate(cells)
-        if c == LAND + seat or ANIMAL + 4 * seat <= c < ANIMAL + 4 * seat + 4
-    }
-    out = []
-    while own:
-        start = min(own)
-        members, todo = {start}, [start]
-        while todo:
-            s = todo.pop()
-            for n in nbrs[s]:
-                if n in own and n not in members and cells[n] == cells[start]:
-                    members.add(n)
-                    todo.append(n)
-        own -= members
-        out.append(sorted(members))
-    return out
+    seat = state.seat
+    own = {LAND + seat, *range(ANIMAL + 4 * seat, ANIMAL + 4 * seat + 4)}
+    return [sorted(g) for g in label_groups(state.cells, state.board.neighbours, own)]
 
 
-def hacienda_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
+def hacienda_steps(state: HaciendaState, used: frozenset[str]) -> Iterator[Step]:
     if (
         "buy_hacienda" in used
         or state.haciendas_left <= 0
@@ -161,7 +146,7 @@ def hacienda_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
         yield {"do": "buy_hacienda", "at": _cell(state, s)}
 
 
-def water_sets(state: State) -> Iterator[tuple[int, ...]]:
+def water_sets(state: HaciendaState) -> Iterator[tuple[int, ...]]:
     """Every connected set of 1-4 empty pampas spaces, each once (grown from its first cell)."""
     cells, types, nbrs = state.cells, state.board.types, state.board.neighbours
     empty = [s for s in range(len(cells)) if cells[s] == 0 and types[s] == PAMPAS]
@@ -182,7 +167,7 @@ def water_sets(state: State) -> Iterator[tuple[int, ...]]:
                         frontier.append(grown)
 
 
-def water_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
+def water_steps(state: HaciendaState, used: frozenset[str]) -> Iterator[Step]:
     from scorer.games.hacienda.water import canonical_form
 
     if (
@@ -209,7 +194,7 @@ def water_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
         yield step
 
 
-def harvest_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
+def harvest_steps(state: HaciendaState, used: frozenset[str]) -> Iterator[Step]:
     if "harvest" in used:
         return
     seat, cells = state.seat, state.cells
@@ -233,7 +218,9 @@ def harvest_steps(state: State, used: frozenset[str]) -> Iterator[Step]:
                 yield step
 
 
-def legal_steps(state: State, used: frozenset[str] = frozenset(), taken: int = 0) -> Iterator[Step]:
+def legal_steps(
+    state: HaciendaState, used: frozenset[str] = frozenset(), taken: int = 0
+) -> Iterator[Step]:
     """Every legal next step of the active player (none after the third step)."""
     if taken >= 3 or state.final == 2:
         return

@@ -1,4 +1,5 @@
-"""The ``play`` block of a position (rules/hacienda.md §13.2): HAC-POS-13 … 16 and the state.
+"""The ``play`` block of a position (rules/hacienda.md §13.2): HAC-POS-13 … 16, the state, and
+the block written for a replayed state (§13.5).
 
 A position with ``play`` is a complete game state: the turns that follow can be applied to it.
 """
@@ -9,7 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from scorer.findings import Finding
+from pyrsistent import plist, pvector
+
+from scorer.gamebase import Findings
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, Board
 from scorer.games.hacienda.setup import ANIMAL_INDEX, LAND_INDEX, counts
 from scorer.games.hacienda.state import (
@@ -20,11 +23,11 @@ from scorer.games.hacienda.state import (
     MAX_LAND_TILES,
     REMOVED,
     WATER,
+    HaciendaState,
     Options,
-    State,
+    Order,
     stack_size,
 )
-from scorer.pointer import to_pointer
 
 
 def _cards(play: Mapping[str, Any], key: str, vocab: Mapping[str, int]) -> list[int]:
@@ -78,18 +81,14 @@ def _animals_ok(play: Mapping[str, Any], n: int, cells: Sequence[int]) -> bool:
 
 
 def check_play(
-    doc: Mapping[str, Any], board: Board, opts: Options, cells: Sequence[int]
-) -> list[Finding]:
-    """HAC-POS-13 … HAC-POS-16 for a position with ``play``."""
+    doc: Mapping[str, Any], board: Board, opts: Options, cells: Sequence[int], out: Findings
+) -> None:
+    """HAC-POS-13 … HAC-POS-16 for a position with ``play``, added to ``out``."""
     play = doc["play"]
     names = [p["name"] for p in doc["players"]]
-    out: list[Finding] = []
-
-    def fail(rule: str, path: tuple[str, ...], message: str) -> None:
-        out.append(Finding(rule, to_pointer(path), message))
-
+    fail = out.add
     if set(play["hands"]) != set(names):
-        return out  # HAC-POS-1 already reports the hands; the sums need every hand
+        return  # HAC-POS-1 already reports the hands; the sums need every hand
     if not _land_ok(play, board, opts, cells):
         fail("HAC-POS-13", ("play", "land_pile"), "the land tiles and land cards do not add up")
     if not _animals_ok(play, len(names), cells):
@@ -121,29 +120,28 @@ def check_play(
         for name, value in doc.get("track", {}).items():
             if value != 0 and not opts.continuous_scoring:
                 fail("HAC-POS-16", ("track", name), "no scoring has put points on the track")
-    return out
 
 
 def play_state(
     doc: Mapping[str, Any],
     board: Board,
     opts: Options,
-    names: tuple[str, ...],
-    base: State,
+    names: Sequence[str],
+    base: HaciendaState,
     cells: Sequence[int],
     haciendas: set[int],
     chips: set[int],
     setup: Mapping[str, Any],
-) -> State:
+) -> HaciendaState:
     """The state of a position (with ``play``: ready to continue the game)."""
     n = len(names)
     seat_of = {p: k for k, p in enumerate(names)}
-    money = tuple(doc["money"].get(p, 0) for p in names)
+    money = pvector(doc["money"].get(p, 0) for p in names)
     tiles = [0] * n
     for c in cells:
         if ANIMAL <= c < WATER:
             tiles[(c - ANIMAL) // 4] += 1
-    free = tuple(
+    free = pvector(
         sum(1 for s in board.spaces_by_type[t] if cells[s] == 0) if t <= PAMPAS else 0
         for t in range(8)
     )
@@ -158,13 +156,13 @@ def play_state(
             k = next((i for i, s in enumerate(left) if s.form == form and s.count > 0), None)
             if k is not None:
                 left[k] = replace(left[k], count=left[k].count - 1)
-        shapes = tuple(left)
+        shapes = pvector(left)
     state = base._replace(
-        cells=tuple(cells),
+        cells=pvector(cells),
         haciendas=frozenset(haciendas),
         chips=frozenset(chips),
         money=money,
-        animal_tiles=tuple(tiles),
+        animal_tiles=pvector(tiles),
         free=free,
         land_tiles=sum(1 for c in cells if LAND <= c < ANIMAL),
         haciendas_left=max(0, base.neutral_supply - len(haciendas)),
@@ -173,7 +171,7 @@ def play_state(
         water_shapes=shapes,
         pieces=base.pieces + len(water),
         final=2,
-        track=tuple(doc.get("track", {}).get(p, 0) for p in names),
+        track=pvector(doc.get("track", {}).get(p, 0) for p in names),
     )
     play = doc.get("play")
     if play is None or set(play["hands"]) != set(names):
@@ -182,15 +180,18 @@ def play_state(
 
 
 def _with_play(
-    state: State, play: Mapping[str, Any], names: tuple[str, ...], seat_of: Mapping[str, int]
-) -> State:
+    state: HaciendaState,
+    play: Mapping[str, Any],
+    names: Sequence[str],
+    seat_of: Mapping[str, int],
+) -> HaciendaState:
     hands = play["hands"]
-    land_hands = tuple(counts(hands[p]["land"], LAND_INDEX) for p in names)
-    animal_hands = tuple(counts(hands[p]["animal"], ANIMAL_INDEX) for p in names)
+    land_hands = pvector(counts(hands[p]["land"], LAND_INDEX) for p in names)
+    animal_hands = pvector(counts(hands[p]["animal"], ANIMAL_INDEX) for p in names)
     land_display = counts(play["land_display"], LAND_INDEX)
     animal_display = counts(play["animal_display"], ANIMAL_INDEX)
-    pile = tuple(play["land_pile"].get(c, 0) for c in LAND_CARDS)
-    discard = tuple(
+    pile = pvector(play["land_pile"].get(c, 0) for c in LAND_CARDS)
+    discard = pvector(
         max(0, LAND_TOTAL[t] - pile[t] - land_display[t] - sum(h[t] for h in land_hands))
         for t in range(6)
     )
@@ -212,26 +213,61 @@ def _with_play(
         land_pile=pile,
         land_order=_order(decks.get("land"), LAND_INDEX, sum(pile)),
         land_discard=discard,
-        stacks=(s1, s2),
-        stack_orders=(
-            _order(decks.get("animal_stack_1"), ANIMAL_INDEX, s1),
-            _order(decks.get("animal_stack_2"), ANIMAL_INDEX, s2),
+        stacks=pvector([s1, s2]),
+        stack_orders=pvector(
+            [
+                _order(decks.get("animal_stack_1"), ANIMAL_INDEX, s1),
+                _order(decks.get("animal_stack_2"), ANIMAL_INDEX, s2),
+            ]
         ),
-        animal_seen=tuple(seen),
-        animal_limit=tuple(ANIMAL_TOTAL - r for r in removed),
+        animal_seen=pvector(seen),
+        animal_limit=pvector(ANIMAL_TOTAL - r for r in removed),
         seat=0 if over else seat_of.get(to_move, 0),
         inter=2 if done else (1 if s1 == 0 and not state.opts.continuous_scoring else 0),
         final=2 if over else (1 if s2 == 0 else 0),
     )
 
 
-def _order(
-    cards: Sequence[str] | None, vocab: Mapping[str, int], size: int
-) -> tuple[int, ...] | None:
+def _order(cards: Sequence[str] | None, vocab: Mapping[str, int], size: int) -> Order:
     """A remaining deck order; one whose length is not the pile's is not used (unknown)."""
     if cards is None or len(cards) != size:
         return None
-    return tuple(vocab[c] for c in cards)
+    return plist([vocab[c] for c in cards])
 
 
-__all__ = ["ANIMALS", "check_play", "play_state"]
+def _names(vocab: tuple[str, ...], counts: Sequence[int]) -> list[str]:
+    return [vocab[k] for k, v in enumerate(counts) for _ in range(v)]
+
+
+def export_play(state: HaciendaState, setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``play`` block of a replayed state (§13.5)."""
+    names = state.names
+    play: dict[str, Any] = {
+        "to_move": None if state.final == 2 else names[state.seat],
+        "intermediate_done": state.inter == 2,
+        "hands": {
+            p: {
+                "land": _names(LAND_CARDS, state.land_hands[k]),
+                "animal": _names(ANIMALS, state.animal_hands[k]),
+            }
+            for k, p in enumerate(names)
+        },
+        "land_display": _names(LAND_CARDS, state.land_display),
+        "animal_display": _names(ANIMALS, state.animal_display),
+        "land_pile": dict(zip(LAND_CARDS, state.land_pile, strict=True)),
+        "animal_stacks": list(state.stacks),
+    }
+    decks: dict[str, list[str]] = {}
+    if state.land_order is not None:
+        decks["land"] = [LAND_CARDS[c] for c in state.land_order]
+    for k, order in enumerate(state.stack_orders):
+        if order is not None:
+            decks[f"animal_stack_{k + 1}"] = [ANIMALS[a] for a in order]
+    if decks:
+        play["decks"] = decks
+    if "removed_animal_types" in setup:
+        play["removed_animal_types"] = list(setup["removed_animal_types"])
+    return play
+
+
+__all__ = ["ANIMALS", "check_play", "export_play", "play_state"]

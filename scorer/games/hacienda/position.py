@@ -1,6 +1,9 @@
-"""Positions (rules/hacienda.md §13): the possibility checks of §13.3 and a state to score.
+"""Positions (rules/hacienda.md §13): the possibility checks of §13.3, a state to score, and
+the export of a replayed state as a position (§13.5, ``scorer show --position``).
 
-Every failure is reported (sorted by pointer); the map checks come first and stop the rest.
+Every failure is reported (sorted by pointer, through ``scorer.gamebase.Findings``); the map
+checks come first and stop the rest. The ``play`` block (its checks, its state, its export)
+is in ``playblock``.
 """
 
 from __future__ import annotations
@@ -8,16 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pyrsistent import pvector
+
 from scorer.engine import PositionResult
 from scorer.errors import PathPart, RuleViolation
-from scorer.findings import Finding, sort_key
+from scorer.gamebase import Findings
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, Board, parse_map
-from scorer.games.hacienda.groups import group
-from scorer.games.hacienda.playblock import check_play, play_state
+from scorer.games.hacienda.playblock import check_play, export_play, play_state
 from scorer.games.hacienda.setup import build_state, water_supply
 from scorer.games.hacienda.state import (
     ANIMAL,
     ANIMAL_TOTAL,
+    HARVEST_CHIPS,
     LAND,
     LAND_TOTAL,
     MAX_ANIMAL_TILES,
@@ -25,19 +30,19 @@ from scorer.games.hacienda.state import (
     NEUTRAL_HACIENDAS,
     REMOVED,
     WATER,
+    HaciendaState,
     Options,
-    State,
     parse_options,
 )
 from scorer.games.hacienda.water import canonical_form, is_connected
-from scorer.pointer import to_pointer
+from scorer.grid.regions import label_group
 from scorer.words import article, plural
 
 Path = tuple[PathPart, ...]
 
 
-class Checker:
-    """Collects findings; ``cells`` is the board being assembled from the document."""
+class Layout:
+    """The board being assembled from a position document (``cells``) and its findings."""
 
     def __init__(self, doc: Mapping[str, Any], board: Board, opts: Options) -> None:
         self.doc = doc
@@ -45,14 +50,14 @@ class Checker:
         self.opts = opts
         self.names = [p["name"] for p in doc["players"]]
         self.seat = {n: k for k, n in enumerate(self.names)}
-        self.findings: list[Finding] = []
+        self.findings = Findings()
         self.cells = [0] * board.size
         for k, s in enumerate(board.spaces_by_type[7]):
             self.cells[s] = WATER + k
         self.first: dict[int, Path] = {}  # space → path of its piece
 
     def fail(self, rule: str, path: Path, message: str) -> None:
-        self.findings.append(Finding(rule, to_pointer(path), message))
+        self.findings.add(rule, path, message)
 
     def space(self, cell: Sequence[int], path: Path) -> int | None:
         """HAC-POS-2: the space of a coordinate, or None (reported)."""
@@ -127,7 +132,7 @@ class Checker:
                 )
 
 
-def _land_counts(ch: Checker) -> None:
+def _land_counts(ch: Layout) -> None:
     """HAC-POS-5: land tiles per space type within the land cards (without ``play``)."""
     types = ch.board.types
     tiles = [s for s, c in enumerate(ch.cells) if LAND <= c < ANIMAL]
@@ -150,7 +155,7 @@ def _land_counts(ch: Checker) -> None:
         )
 
 
-def _groups(ch: Checker) -> None:
+def _groups(ch: Layout) -> None:
     """HAC-POS-6 / HAC-POS-7: chains touch a land space; herds touch their owner's land."""
     nbrs, types = ch.board.neighbours, ch.board.types
     done: set[int] = set()
@@ -158,7 +163,7 @@ def _groups(ch: Checker) -> None:
         code = ch.cells[s]
         if s in done or not LAND <= code < WATER:
             continue
-        members = group(ch.cells, nbrs, s)
+        members = label_group(s, ch.cells, nbrs)
         done.update(members)
         if code < ANIMAL and all(types[m] == PAMPAS for m in members):
             ch.fail("HAC-POS-6", path, "this land chain has no tile on a land space")
@@ -172,7 +177,7 @@ def _order(path: Path) -> tuple[int, ...]:
     return (sections[str(path[0])], *(p if isinstance(p, int) else 0 for p in path[1:]))
 
 
-def _animals(ch: Checker) -> None:
+def _animals(ch: Layout) -> None:
     """HAC-POS-8: animal tiles within the components."""
     per_animal = [0] * 4
     total = 0
@@ -188,7 +193,7 @@ def _animals(ch: Checker) -> None:
         ch.fail("HAC-POS-8", ("animals",), "more animal tiles than the animal cards allow")
 
 
-def _water(ch: Checker) -> None:
+def _water(ch: Layout) -> None:
     """HAC-POS-9: water tiles."""
     tiles = ch.doc.get("water", [])
     supply, shapes = water_supply(ch.doc.get("components", {}).get("water_supply"))
@@ -214,7 +219,7 @@ def _water(ch: Checker) -> None:
             left[pick] -= 1
 
 
-def _touches_tile(ch: Checker, cells: Sequence[tuple[int, ...]]) -> bool:
+def _touches_tile(ch: Layout, cells: Sequence[tuple[int, ...]]) -> bool:
     idx, nbrs = ch.board.index, ch.board.neighbours
     return any(
         LAND <= ch.cells[n] < WATER
@@ -224,7 +229,7 @@ def _touches_tile(ch: Checker, cells: Sequence[tuple[int, ...]]) -> bool:
     )
 
 
-def _haciendas(ch: Checker) -> set[int]:
+def _haciendas(ch: Layout) -> set[int]:
     """HAC-POS-10: haciendas on own tiles, within the supply, never two per group side by side."""
     placed: set[int] = set()
     nbrs = ch.board.neighbours
@@ -246,7 +251,7 @@ def _haciendas(ch: Checker) -> set[int]:
                 ch.fail("HAC-POS-10", path, "a hacienda stands on a tile of its owner")
             elif any(n in placed and ch.cells[n] == code for n in nbrs[s]):
                 ch.fail("HAC-POS-10", path, "two haciendas on adjacent tiles of one group")
-            elif len(group(ch.cells, nbrs, s)) < ch.opts.hacienda_min_group:
+            elif len(label_group(s, ch.cells, nbrs)) < ch.opts.hacienda_min_group:
                 ch.fail("HAC-POS-10", path, "the group is smaller than hacienda_min_group")
             placed.add(s)
     supply = ch.doc.get("components", {}).get(
@@ -259,7 +264,7 @@ def _haciendas(ch: Checker) -> set[int]:
     return placed
 
 
-def _chips(ch: Checker) -> set[int]:
+def _chips(ch: Layout) -> set[int]:
     """HAC-POS-11: chips on land tiles, within the supply, on chains long enough."""
     placed: set[int] = set()
     chips = ch.doc.get("chips", [])
@@ -271,7 +276,7 @@ def _chips(ch: Checker) -> set[int]:
             ch.fail("HAC-POS-3", ("chips", k), "two chips on one space")
         elif not LAND <= ch.cells[s] < ANIMAL:
             ch.fail("HAC-POS-11", ("chips", k), "a harvest chip lies on a land tile")
-        elif len(group(ch.cells, ch.board.neighbours, s)) < ch.opts.harvest_min_chain:
+        elif len(label_group(s, ch.cells, ch.board.neighbours)) < ch.opts.harvest_min_chain:
             ch.fail("HAC-POS-11", ("chips", k), "the chain is shorter than harvest_min_chain")
         placed.add(s)
     supply = ch.doc.get("components", {}).get("harvest_chips", 8)
@@ -285,11 +290,11 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult:
     try:
         board = parse_map(doc["map"], ("map",))
     except RuleViolation as exc:
-        return PositionResult(
-            None, (Finding(exc.rule, to_pointer(exc.path), exc.message, details=dict(exc.details)),)
-        )
+        failed = Findings()
+        failed.violation(exc)
+        return PositionResult(None, failed.sorted())
     opts = parse_options(doc.get("variant", {}))
-    ch = Checker(doc, board, opts)
+    ch = Layout(doc, board, opts)
     ch.names_ok()
     ch.pieces()
     if "play" not in doc:
@@ -305,10 +310,9 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult:
         if opts.continuous_scoring and track.get(name, 0) != 0:
             ch.fail("HAC-POS-12", ("track", name), "variant 2 has no intermediate scoring")
     if "play" in doc:
-        ch.findings.extend(check_play(doc, board, opts, ch.cells))
-    findings = tuple(sorted(ch.findings, key=sort_key))
+        check_play(doc, board, opts, ch.cells, ch.findings)
     state = _state(doc, board, opts, ch.cells, haciendas, chips)
-    return PositionResult(state, findings)
+    return PositionResult(state, ch.findings.sorted())
 
 
 def _state(
@@ -318,7 +322,7 @@ def _state(
     cells: list[int],
     haciendas: set[int],
     chips: set[int],
-) -> State:
+) -> HaciendaState:
     names = tuple(p["name"] for p in doc["players"])
     n = len(names)
     comp = doc.get("components", {})
@@ -333,4 +337,56 @@ def _state(
         setup["water_supply"] = comp["water_supply"]
     base = build_state(board, opts, names, setup)
     state = play_state(doc, board, opts, names, base, cells, haciendas, chips, setup)
-    return state._replace(colours=tuple(p.get("color") for p in doc["players"]))
+    return state._replace(colours=pvector(p.get("color") for p in doc["players"]))
+
+
+def export_position(state: HaciendaState, record: Mapping[str, Any]) -> dict[str, Any]:
+    """The position document of a replayed state, ``play`` included."""
+    board = state.board
+    names = state.names
+    setup = record.get("setup", {})
+
+    def cell(s: int) -> list[int]:
+        return list(board.coords[s])
+
+    land: dict[str, list[list[int]]] = {p: [] for p in names}
+    animals: dict[str, dict[str, list[list[int]]]] = {p: {} for p in names}
+    haciendas: dict[str, list[list[int]]] = {}
+    printed = len(board.spaces_by_type[7])
+    water: dict[int, list[list[int]]] = {}
+    for s, code in enumerate(state.cells):
+        if LAND <= code < ANIMAL:
+            land[names[code - LAND]].append(cell(s))
+        elif ANIMAL <= code < WATER:
+            owner, animal = divmod(code - ANIMAL, 4)
+            animals[names[owner]].setdefault(ANIMALS[animal], []).append(cell(s))
+        elif code >= WATER + printed:
+            water.setdefault(code, []).append(cell(s))
+        if s in state.haciendas:
+            owner = code - LAND if code < ANIMAL else (code - ANIMAL) // 4
+            haciendas.setdefault(names[owner], []).append(cell(s))
+    track = dict.fromkeys(names, 0)
+    if state.inter_scores is not None:
+        track = {p: sum(state.inter_scores[k][:6]) for k, p in enumerate(names)}
+    components: dict[str, Any] = {
+        "neutral_haciendas": setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(len(names), 9)),
+        "harvest_chips": setup.get("harvest_chips", HARVEST_CHIPS),
+        "water_supply": setup.get("water_supply", state.water_supply),
+    }
+    doc: dict[str, Any] = {
+        "format": "scorer-position/1",
+        "game": "hacienda",
+        "variant": dict(record.get("variant", {})),
+        "players": [dict(p) for p in record["players"]],
+        "map": dict(setup["map"]),
+        "land": land,
+        "animals": animals,
+        "haciendas": haciendas,
+        "water": [water[k] for k in sorted(water)],
+        "chips": [cell(s) for s in sorted(state.chips)],
+        "money": dict(zip(names, state.money, strict=True)),
+        "track": track,
+        "components": components,
+        "play": export_play(state, setup),
+    }
+    return doc

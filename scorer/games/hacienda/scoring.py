@@ -1,50 +1,51 @@
 """The scoring procedure (rules/hacienda.md §7.4), one ``score_<category>`` per category.
 
 ``evaluate`` gives, per seat, the six category points of one scoring event followed by the
-number of markets the player is connected to.
+number of markets the player is connected to; the chains and herds come from one flood of
+the board (``scorer.grid.regions.label_groups``). ``market_income`` is what a market side
+pays during the game (§6.3). The score sheets and claims are in ``sheet``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
-from scorer.games.hacienda.groups import group, is_animal_of
-from scorer.games.hacienda.state import ANIMAL, LAND, WATER, Counts, State
+from scorer.games.hacienda.state import ANIMAL, LAND, WATER, HaciendaState, is_animal_of
+from scorer.grid.regions import label_group, label_groups
 
 CATEGORIES: tuple[str, ...] = ("markets", "land_chains", "haciendas", "water", "money", "herds")
 Groups = list[list[int]]
+Row = tuple[int, ...]  # one scoring event of one seat: 6 categories + markets connected
+TILE_CODES = range(LAND, WATER)  # every land and animal tile
 
 
-def components(state: State, seat: int) -> tuple[Groups, Groups]:
+def components(state: HaciendaState, seat: int) -> tuple[Groups, Groups]:
     """The land chains and the herds of a seat."""
-    cells, nbrs = state.cells, state.board.neighbours
-    land_code = LAND + seat
-    low, high = ANIMAL + 4 * seat, ANIMAL + 4 * seat + 4
-    seen: set[int] = set()
-    chains: Groups = []
-    herds: Groups = []
-    for space, code in enumerate(cells):
-        if space in seen:
-            continue
-        if code == land_code:
-            members = group(cells, nbrs, space)
-            chains.append(members)
-        elif low <= code < high:
-            members = group(cells, nbrs, space)
-            herds.append(members)
+    own = {LAND + seat, *range(ANIMAL + 4 * seat, ANIMAL + 4 * seat + 4)}
+    return _split(label_groups(state.cells, state.board.neighbours, own), state.cells).get(
+        seat, ([], [])
+    )
+
+
+def _split(groups: Groups, cells: Sequence[int]) -> dict[int, tuple[Groups, Groups]]:
+    """Chains and herds per seat, from every tile group (each in the order of its first cell)."""
+    out: dict[int, tuple[Groups, Groups]] = {}
+    for g in groups:
+        code = cells[g[0]]
+        if code < ANIMAL:
+            out.setdefault(code - LAND, ([], []))[0].append(g)
         else:
-            continue
-        seen.update(members)
-    return chains, herds
+            out.setdefault((code - ANIMAL) // 4, ([], []))[1].append(g)
+    return out
 
 
-def connected_markets(state: State, seat: int) -> list[int]:
+def connected_markets(state: HaciendaState, seat: int) -> list[int]:
     """The market spaces with an animal tile of the seat next to them (§3.2), in map order."""
     cells, nbrs = state.cells, state.board.neighbours
-    return [m for m in state.board.market_ids if any(is_animal_of(cells[n], seat) for n in nbrs[m])]
+    return [m for m in state.board.markets if any(is_animal_of(cells[n], seat) for n in nbrs[m])]
 
 
-def markets_connected(state: State, seat: int) -> int:
+def markets_connected(state: HaciendaState, seat: int) -> int:
     """Distinct markets with an animal tile of the seat next to them (§3.2)."""
     return len(connected_markets(state, seat))
 
@@ -64,17 +65,17 @@ def score_land_chains(chains: Groups) -> int:
     return sum(chain_points(c) for c in chains)
 
 
-def hacienda_points(group: Sequence[int], haciendas: frozenset[int]) -> int:
+def hacienda_points(group: Sequence[int], haciendas: Container[int]) -> int:
     """HAC-SCORE-3 for one group: its size if it carries a hacienda (once per group)."""
     return len(group) if any(s in haciendas for s in group) else 0
 
 
-def score_haciendas(groups: Groups, haciendas: frozenset[int]) -> int:
+def score_haciendas(groups: Groups, haciendas: Container[int]) -> int:
     """HAC-SCORE-3: 1 per tile of each chain or herd carrying a hacienda (once per group)."""
     return sum(hacienda_points(g, haciendas) for g in groups)
 
 
-def water_contacts(state: State, tiles: Sequence[int]) -> list[tuple[int, int]]:
+def water_contacts(state: HaciendaState, tiles: Sequence[int]) -> list[tuple[int, int]]:
     """HAC-SCORE-4 per tile: (tile, points) for the tiles next to water (1, or per piece)."""
     cells, nbrs = state.cells, state.board.neighbours
     per_piece = state.opts.water_scoring == "per_piece"
@@ -86,7 +87,7 @@ def water_contacts(state: State, tiles: Sequence[int]) -> list[tuple[int, int]]:
     return out
 
 
-def score_water(state: State, tiles: Sequence[int]) -> int:
+def score_water(state: HaciendaState, tiles: Sequence[int]) -> int:
     """HAC-SCORE-4: own tiles next to water (once per tile, or per distinct piece)."""
     return sum(points for _, points in water_contacts(state, tiles))
 
@@ -106,8 +107,11 @@ def score_herds(herds: Groups, enabled: bool) -> int:
     return sum(herd_points(h, enabled) for h in herds)
 
 
-def evaluate_seat(state: State, seat: int) -> Counts:
-    chains, herds = components(state, seat)
+def evaluate_seat(
+    state: HaciendaState, seat: int, groups: tuple[Groups, Groups] | None = None
+) -> Row:
+    """One scoring event for one seat (its chains and herds, if known, in ``groups``)."""
+    chains, herds = components(state, seat) if groups is None else groups
     m = markets_connected(state, seat)
     tiles = [s for g in (*chains, *herds) for s in g]
     return (
@@ -121,6 +125,26 @@ def evaluate_seat(state: State, seat: int) -> Counts:
     )
 
 
-def evaluate(state: State) -> tuple[Counts, ...]:
+def evaluate(state: HaciendaState) -> tuple[Row, ...]:
     """One scoring event for every seat (6 categories + markets connected)."""
-    return tuple(evaluate_seat(state, p) for p in range(len(state.names)))
+    by_seat = _split(label_groups(state.cells, state.board.neighbours, TILE_CODES), state.cells)
+    none: tuple[Groups, Groups] = ([], [])
+    return tuple(evaluate_seat(state, p, by_seat.get(p, none)) for p in range(len(state.names)))
+
+
+def market_income(
+    cells: Sequence[int], nbrs: Sequence[Sequence[int]], at: int, seat: int, payout: str, count: str
+) -> int:
+    """HAC-MARKET-2 / HAC-MARKET-3: what one market side pays for the tile just put on ``at``."""
+    herd = label_group(at, cells, nbrs)
+    land = LAND + seat
+    adjacent = {n for t in herd for n in nbrs[t] if cells[n] == land}
+    if payout == "product":
+        return len(herd) * len(adjacent)
+    if count == "adjacent":
+        return len(herd) + len(adjacent)
+    chains: set[int] = set()
+    for start in adjacent:
+        if start not in chains:
+            chains.update(label_group(start, cells, nbrs))
+    return len(herd) + len(chains)

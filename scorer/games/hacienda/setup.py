@@ -9,8 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorer.errors import PathPart, RuleViolation
+from pyrsistent import PVector, plist, pvector
+
+from scorer.errors import PathPart
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, WATER, Board, parse_map
+from scorer.games.hacienda.board import bad as _fail
 from scorer.games.hacienda.state import (
     ANIMAL_TOTAL,
     DISPLAY,
@@ -22,8 +25,9 @@ from scorer.games.hacienda.state import (
     REMOVED,
     WATER_SUPPLY,
     Counts,
+    HaciendaState,
     Options,
-    State,
+    Order,
     WaterShape,
     land_pile_size,
     parse_options,
@@ -37,21 +41,11 @@ ANIMAL_INDEX = {c: i for i, c in enumerate(ANIMALS)}
 
 
 def counts(cards: Sequence[str], vocab: Mapping[str, int]) -> Counts:
+    """The count vector of a list of card names."""
     out = [0] * len(vocab)
     for card in cards:
         out[vocab[card]] += 1
-    return tuple(out)
-
-
-def _fail(
-    rule: str,
-    message: str,
-    path: tuple[PathPart, ...],
-    expected: object = None,
-    found: object = None,
-) -> RuleViolation:
-    details = {} if expected is None and found is None else {"expected": expected, "found": found}
-    return RuleViolation(rule, message, path, details)
+    return pvector(out)
 
 
 def _check_hands(setup: Mapping[str, Any], names: Sequence[str]) -> None:
@@ -209,20 +203,20 @@ def _check_sizes(setup: Mapping[str, Any], n: int, opts: Options) -> None:
         )
 
 
-def water_supply(spec: Any) -> tuple[int, tuple[WaterShape, ...] | None]:
+def water_supply(spec: Any) -> tuple[int, PVector[WaterShape] | None]:
     """The number of buyable water tiles and the listed shapes (or None)."""
     if spec is None:
         return WATER_SUPPLY, None
     if isinstance(spec, int):
         return spec, None
-    shapes = tuple(
+    shapes = pvector(
         WaterShape(s["shape"], canonical_form([tuple(c) for c in s["cells"]]), s["count"])
         for s in spec
     )
     return sum(s.count for s in shapes), shapes
 
 
-def initial_state(record: Mapping[str, Any]) -> State:
+def initial_state(record: Mapping[str, Any]) -> HaciendaState:
     """The state before the first turn. Raises RuleViolation (absolute path)."""
     setup = record["setup"]
     board = parse_map(setup["map"], ("setup", "map"))
@@ -237,23 +231,23 @@ def initial_state(record: Mapping[str, Any]) -> State:
     _check_hands(setup, names)
     _check_card_totals(setup, names)
     _check_sizes(setup, n, opts)
-    colours = tuple(p.get("color") for p in record["players"])
+    colours = pvector(p.get("color") for p in record["players"])
     return build_state(board, opts, names, setup)._replace(colours=colours)
 
 
 def build_state(
-    board: Board, opts: Options, names: tuple[str, ...], setup: Mapping[str, Any]
-) -> State:
+    board: Board, opts: Options, names: Sequence[str], setup: Mapping[str, Any]
+) -> HaciendaState:
     """The start state from checked setup data."""
     n = len(names)
-    land_hands = tuple(counts(setup["hands"][p]["land"], LAND_INDEX) for p in names)
-    animal_hands = tuple(counts(setup["hands"][p]["animal"], ANIMAL_INDEX) for p in names)
+    land_hands = pvector(counts(setup["hands"][p]["land"], LAND_INDEX) for p in names)
+    animal_hands = pvector(counts(setup["hands"][p]["animal"], ANIMAL_INDEX) for p in names)
     land_display = counts(setup["land_display"], LAND_INDEX)
     animal_display = counts(setup["animal_display"], ANIMAL_INDEX)
-    land_pile = tuple(
+    land_pile = pvector(
         LAND_TOTAL[t] - land_display[t] - sum(h[t] for h in land_hands) for t in range(6)
     )
-    seen = tuple(animal_display[a] + sum(h[a] for h in animal_hands) for a in range(4))
+    seen = pvector(animal_display[a] + sum(h[a] for h in animal_hands) for a in range(4))
     removed = counts(setup.get("removed_animal_types", []), ANIMAL_INDEX)
     decks = setup.get("decks", {})
     supply, shapes = water_supply(setup.get("water_supply"))
@@ -261,33 +255,35 @@ def build_state(
     printed = board.spaces_by_type[WATER]
     for k, space in enumerate(printed):
         cells[space] = 32 + k
-    free = tuple(len(board.spaces_by_type[t]) if t <= PAMPAS else 0 for t in range(8))
+    free = pvector(len(board.spaces_by_type[t]) if t <= PAMPAS else 0 for t in range(8))
     size = stack_size(n)
-    return State(
+    return HaciendaState(
         board=board,
         opts=opts,
-        names=names,
-        cells=tuple(cells),
+        names=pvector(names),
+        cells=pvector(cells),
         haciendas=frozenset(),
         chips=frozenset(),
-        money=(opts.start_money,) * n,
+        money=pvector([opts.start_money] * n),
         land_hands=land_hands,
         animal_hands=animal_hands,
-        animal_tiles=(0,) * n,
+        animal_tiles=pvector([0] * n),
         free=free,
         land_display=land_display,
         animal_display=animal_display,
         land_pile=land_pile,
         land_order=_order(decks.get("land"), LAND_INDEX),
-        land_discard=(0,) * 6,
+        land_discard=pvector([0] * 6),
         land_tiles=0,
-        stacks=(size, size),
-        stack_orders=(
-            _order(decks.get("animal_stack_1"), ANIMAL_INDEX),
-            _order(decks.get("animal_stack_2"), ANIMAL_INDEX),
+        stacks=pvector([size, size]),
+        stack_orders=pvector(
+            [
+                _order(decks.get("animal_stack_1"), ANIMAL_INDEX),
+                _order(decks.get("animal_stack_2"), ANIMAL_INDEX),
+            ]
         ),
         animal_seen=seen,
-        animal_limit=tuple(ANIMAL_TOTAL - r for r in removed),
+        animal_limit=pvector(ANIMAL_TOTAL - r for r in removed),
         haciendas_left=setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
         chips_left=setup.get("harvest_chips", HARVEST_CHIPS),
         chip_supply=setup.get("harvest_chips", HARVEST_CHIPS),
@@ -299,5 +295,5 @@ def build_state(
     )
 
 
-def _order(cards: Sequence[str] | None, vocab: Mapping[str, int]) -> tuple[int, ...] | None:
-    return None if cards is None else tuple(vocab[c] for c in cards)
+def _order(cards: Sequence[str] | None, vocab: Mapping[str, int]) -> Order:
+    return None if cards is None else plist([vocab[c] for c in cards])

@@ -17,7 +17,7 @@ from scorer.claims import claim_mismatch, claimed_by, scoring_when
 from scorer.engine import PlayerScore, ScoreSheet
 from scorer.findings import Finding
 from scorer.games.hacienda.scoring import CATEGORIES, evaluate
-from scorer.games.hacienda.state import ClaimIssue, Counts, State
+from scorer.games.hacienda.state import ClaimIssue, HaciendaState
 from scorer.pointer import to_pointer
 
 
@@ -53,7 +53,7 @@ def _ranking(
 
 def _lines(
     names: Sequence[str],
-    rows: Sequence[Counts],
+    rows: Sequence[Sequence[int]],
     extras: Sequence[dict[str, object]],
     bonus: Sequence[int] | None = None,
 ) -> tuple[PlayerScore, ...]:
@@ -65,7 +65,7 @@ def _lines(
     return tuple(out)
 
 
-def event_sheet(state: State, rows: Sequence[Counts]) -> ScoreSheet:
+def event_sheet(state: HaciendaState, rows: Sequence[Sequence[int]]) -> ScoreSheet:
     """One scoring event as a sheet (extra column: markets connected)."""
     extras: list[dict[str, object]] = [{"markets connected": r[6]} for r in rows]
     lines = _lines(state.names, rows, extras)
@@ -75,7 +75,7 @@ def event_sheet(state: State, rows: Sequence[Counts]) -> ScoreSheet:
     )
 
 
-def record_sheet(state: State, notes: tuple[str, ...] = ()) -> HaciendaSheet:
+def record_sheet(state: HaciendaState, notes: tuple[str, ...] = ()) -> HaciendaSheet:
     """The score sheet of a replayed record (provisional while the game is not over)."""
     names = state.names
     money = dict(zip(names, state.money, strict=True))
@@ -83,7 +83,7 @@ def record_sheet(state: State, notes: tuple[str, ...] = ()) -> HaciendaSheet:
     inter = state.inter_scores
     tiebreak = "pesos left" if state.opts.tiebreak == "money" else ""
     stages: tuple[tuple[str, ScoreSheet], ...] = ()
-    rows: Sequence[Counts] = final
+    rows: Sequence[Sequence[int]] = final
     extras: list[dict[str, object]] = [{"pesos": m} for m in state.money]
     columns: tuple[str, ...] = ("pesos",)
     if inter is not None:
@@ -109,7 +109,7 @@ def record_sheet(state: State, notes: tuple[str, ...] = ()) -> HaciendaSheet:
         stages,
         notes,
         tiebreak,
-        state.issues,
+        tuple(state.issues),
         money,
         state.final == 2,
         inter is not None,
@@ -118,7 +118,9 @@ def record_sheet(state: State, notes: tuple[str, ...] = ()) -> HaciendaSheet:
     )
 
 
-def position_sheet(state: State, track: Sequence[int], notes: tuple[str, ...]) -> HaciendaSheet:
+def position_sheet(
+    state: HaciendaState, track: Sequence[int], notes: tuple[str, ...]
+) -> HaciendaSheet:
     """A position: track + one scoring event (§13.4); categories are the event's."""
     names = state.names
     money = dict(zip(names, state.money, strict=True))

@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer.games.hacienda import generator as gen
-from scorer.games.hacienda.actions import apply_steps, apply_turn
+from scorer.games.hacienda.actions import apply_move, apply_steps
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.catalog import DEMO_ID, shipped_ids
 from scorer.games.hacienda.setup import initial_state
 from scorer.games.hacienda.sheet import record_sheet
-from scorer.games.hacienda.state import ANIMAL, LAND, LAND_TOTAL, REMOVED, State, stack_size
+from scorer.games.hacienda.state import ANIMAL, LAND, LAND_TOTAL, REMOVED, HaciendaState, stack_size
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 COLORS = ("red", "blue", "yellow", "green", "white")
@@ -84,7 +84,7 @@ class _Piles:
         return None
 
 
-def _weights(state: State, animal_boost: int) -> list[tuple[str, int]]:
+def _weights(state: HaciendaState, animal_boost: int) -> list[tuple[str, int]]:
     money = state.money[state.seat]
     return [
         ("play_animal", 30),
@@ -98,7 +98,7 @@ def _weights(state: State, animal_boost: int) -> list[tuple[str, int]]:
     ]
 
 
-def _family(state: State, name: str, used: frozenset[str]) -> list[Step]:
+def _family(state: HaciendaState, name: str, used: frozenset[str]) -> list[Step]:
     spare = 10 + (state.opts.hacienda_cost if name == "buy_hacienda" else state.opts.water_cost)
     if name in ("buy_hacienda", "buy_water") and state.money[state.seat] < spare:
         return []
@@ -121,7 +121,7 @@ def _family(state: State, name: str, used: frozenset[str]) -> list[Step]:
     ]
 
 
-def _water_choice(state: State, used: frozenset[str]) -> list[Step]:
+def _water_choice(state: HaciendaState, used: frozenset[str]) -> list[Step]:
     """Water placements next to own tiles (§14.2 policy) among the first sets the generator
     offers (the whole family can hold tens of thousands of placements)."""
     seat, index, cells = state.seat, state.board.index, state.cells
@@ -143,7 +143,7 @@ def _water_choice(state: State, used: frozenset[str]) -> list[Step]:
     return near or first
 
 
-def _complete(step: Step, piles: _Piles, rng: random.Random, state: State) -> Step:
+def _complete(step: Step, piles: _Piles, rng: random.Random, state: HaciendaState) -> Step:
     """Fill in the chance outcome of a card purchase from the simulator's piles."""
     if step["do"] != "buy_card":
         return step
@@ -157,7 +157,7 @@ def _complete(step: Step, piles: _Piles, rng: random.Random, state: State) -> St
 
 
 def _play_turn(
-    state: State, rng: random.Random, piles: _Piles, boost: int
+    state: HaciendaState, rng: random.Random, piles: _Piles, boost: int
 ) -> tuple[list[Step], bool]:
     """One turn's steps; the flag says whether an animal card was drawn.
 
@@ -195,7 +195,7 @@ def _play_turn(
     return steps, drew
 
 
-def _play(record: dict[str, Any], rng: random.Random, piles: _Piles) -> State | None:
+def _play(record: dict[str, Any], rng: random.Random, piles: _Piles) -> HaciendaState | None:
     """Play until the game ends; None for a stalled game (200 rounds, or 3 rounds in which
     nobody had a legal step)."""
     state = initial_state(record)
@@ -206,7 +206,7 @@ def _play(record: dict[str, Any], rng: random.Random, piles: _Piles) -> State | 
         drew_this_round = drew_this_round or drew
         move = {"player": state.names[state.seat], "action": "turn", "steps": steps}
         record["moves"].append(move)
-        state = apply_turn(state, move)
+        state = apply_move(state, move)
         if state.seat == 0:
             rounds += 1
             boost = 1 if drew_this_round else boost * 2
@@ -279,7 +279,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     raise ValueError("no complete game within 20 attempts")
 
 
-def claims(state: State) -> dict[str, Any]:
+def claims(state: HaciendaState) -> dict[str, Any]:
     """Every claim the simulator writes (§14.2), computed from the final state."""
     sheet = record_sheet(state)
     stages = dict(sheet.stages)

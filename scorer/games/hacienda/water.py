@@ -1,27 +1,26 @@
-"""Water-tile shapes (rules/hacienda.md §6.5): connectivity and the 12 symmetries of the grid."""
+"""Water tiles (rules/hacienda.md §6.5): connectivity, the 12 symmetries of the grid, and the
+placement checks of ``buy_water`` (HAC-WATER-1 … HAC-WATER-4) used by its step handler."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorer.games.hacienda.board import PAMPAS, bad, step_space, where
+from scorer.grid.hexgrid import neighbours, rotate_cw
+from scorer.grid.regions import connected_groups
+from scorer.words import plural
+
+if TYPE_CHECKING:
+    from scorer.games.hacienda.state import HaciendaState, WaterShape
+    from scorer.persist import Draft
 
 Hex = tuple[int, int]
-_NEIGHBOURS: tuple[Hex, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
 def is_connected(cells: Sequence[Hex]) -> bool:
     """True if the cells form one connected group (by hex adjacency)."""
-    todo = set(cells)
-    if not todo:
-        return False
-    stack = [todo.pop()]
-    while stack:
-        q, r = stack.pop()
-        for dq, dr in _NEIGHBOURS:
-            n = (q + dq, r + dr)
-            if n in todo:
-                todo.remove(n)
-                stack.append(n)
-    return not todo
+    return len(connected_groups(cells, neighbours)) == 1
 
 
 def _transforms(cells: Iterable[Hex]) -> Iterable[list[Hex]]:
@@ -30,7 +29,7 @@ def _transforms(cells: Iterable[Hex]) -> Iterable[list[Hex]]:
         cur = [(r, q) for q, r in base] if mirror else base
         for _ in range(6):
             yield cur
-            cur = [(-r, q + r) for q, r in cur]
+            cur = [rotate_cw(c) for c in cur]
 
 
 def canonical_form(cells: Iterable[Hex]) -> tuple[Hex, ...]:
@@ -46,3 +45,54 @@ def canonical_form(cells: Iterable[Hex]) -> tuple[Hex, ...]:
         if best is None or form < best:
             best = form
     return best or ()
+
+
+def water_target(draft: Draft[HaciendaState], step: Mapping[str, Any], at: int) -> list[int]:
+    """The spaces of a water tile: HAC-REC-2, HAC-WATER-1, HAC-WATER-2, HAC-WATER-3."""
+    s = draft.base
+    board, seat = s.board, s.seat
+    spaces = [step_space(board, c, ("steps", at, "cells", k)) for k, c in enumerate(step["cells"])]
+    cost = s.opts.water_cost
+    money = draft["money"]
+    # HAC-WATER-1: enough pesos
+    if money[seat] < cost:
+        raise bad(
+            "HAC-WATER-1",
+            f"a water tile costs {plural(cost, 'peso')}, the player has {money[seat]}",
+            ("steps", at),
+            cost,
+            money[seat],
+        )
+    coords = [board.coords[sp] for sp in spaces]
+    # HAC-WATER-2: 1-4 distinct cells in one connected group
+    if not 1 <= len(spaces) <= 4 or len(set(spaces)) != len(spaces) or not is_connected(coords):
+        raise bad(
+            "HAC-WATER-2",
+            "a water tile covers 1 to 4 distinct connected spaces",
+            ("steps", at, "cells"),
+            "1-4 connected cells",
+            [list(c) for c in coords],
+        )
+    cells = draft["cells"]
+    for k, sp in enumerate(spaces):
+        # HAC-WATER-3: every cell an empty pampas space
+        if board.types[sp] != PAMPAS or cells[sp] != 0:
+            raise bad(
+                "HAC-WATER-3",
+                f"{where(board, sp)} is not an empty pampas space",
+                ("steps", at, "cells", k),
+            )
+    return spaces
+
+
+def pick_shape(shapes: Iterable[WaterShape], cells: Iterable[Hex], name: str | None) -> int | None:
+    """The index of the first listed shape left that ``cells`` form (and ``name`` names)."""
+    form = canonical_form(cells)
+    return next(
+        (
+            k
+            for k, sh in enumerate(shapes)
+            if sh.form == form and sh.count > 0 and (name is None or name == sh.shape)
+        ),
+        None,
+    )
