@@ -1,6 +1,7 @@
 """The board (spec 3): cell kinds, sites, path fields, rings and neighbour tables.
 
-Everything is precomputed once per game so that placement checks only look up tuples.
+Everything is precomputed once per board (``pmap`` tables: a board is part of every state) so
+that placement checks only look up tuples.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+from pyrsistent import PMap, pmap
 
 from scorer.errors import PathPart, RuleViolation
 from scorer.games.citrus.data import BOARDS, PRINTED_IDS, SIDE_SITES
@@ -29,18 +32,20 @@ class Board:
     rows: tuple[str, ...]
     width: int
     height: int
-    kind: dict[Cell, str]
+    kind: PMap[Cell, str]
     buildable: frozenset[Cell]
-    sites: dict[str, Cell]
-    site_at: dict[Cell, str]
-    paths: dict[str, tuple[Cell, ...]]
-    path_sites: dict[Cell, tuple[str, ...]]
-    rings: dict[str, tuple[Cell, ...]]
-    ring_sites: dict[Cell, tuple[str, ...]]
-    nbrs: dict[Cell, tuple[Cell, ...]]
+    sites: PMap[str, Cell]
+    site_at: PMap[Cell, str]
+    paths: PMap[str, tuple[Cell, ...]]
+    path_sites: PMap[Cell, tuple[str, ...]]
+    rings: PMap[str, tuple[Cell, ...]]
+    ring_sites: PMap[Cell, tuple[str, ...]]
+    nbrs: PMap[Cell, tuple[Cell, ...]]
     spaces: frozenset[Cell]  # landscape spaces
-    custom_paths: dict[str, tuple[Cell, ...]]
-    free_nbrs: dict[Cell, tuple[Cell, ...]]  # the buildable neighbours of each cell
+    custom_paths: PMap[str, tuple[Cell, ...]]
+    free_nbrs: PMap[Cell, tuple[Cell, ...]]  # the buildable neighbours of each cell
+    #: Per site: the buildable cells of its ring, and whether the ring holds a site cell.
+    ring_cells: PMap[str, tuple[tuple[Cell, ...], bool]]
 
     def on_board(self, cell: Cell) -> bool:
         return cell in self.kind
@@ -106,6 +111,14 @@ def _build(
     for letter, cells in rings.items():
         for c in cells:
             ring_sites.setdefault(c, []).append(letter)
+    site_at = {c: s for s, c in sites.items()}
+    ring_cells = {
+        site: (
+            tuple(c for c in ring if c in buildable),
+            any(c not in buildable and c in site_at for c in ring),
+        )
+        for site, ring in rings.items()
+    }
     return Board(
         label,
         shipped,
@@ -113,18 +126,19 @@ def _build(
         rows,
         max(len(r) for r in rows),
         len(rows),
-        kind,
+        pmap(kind),
         buildable,
-        sites,
-        {c: s for s, c in sites.items()},
-        all_paths,
-        {c: tuple(v) for c, v in path_sites.items()},
-        rings,
-        {c: tuple(v) for c, v in ring_sites.items()},
-        nbrs,
+        pmap(sites),
+        pmap(site_at),
+        pmap(all_paths),
+        pmap({c: tuple(v) for c, v in path_sites.items()}),
+        pmap(rings),
+        pmap({c: tuple(v) for c, v in ring_sites.items()}),
+        pmap(nbrs),
         frozenset(order[m.start()] for m in _SPACE.finditer(flat)),
-        dict(paths),
-        free_nbrs,
+        pmap(paths),
+        pmap(free_nbrs),
+        pmap(ring_cells),
     )
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from pyrsistent import pmap, pset, pvector
+
 from scorer.engine import PositionResult
-from scorer.errors import PathPart, RuleViolation
-from scorer.findings import Finding, sort_key
+from scorer.errors import PathPart
+from scorer.gamebase import Findings
 from scorer.games.citrus.board import Board, Cell, board_form, parse_board
 from scorer.games.citrus.data import (
     ACTION_TYPES,
@@ -25,26 +27,9 @@ from scorer.games.citrus.setup import (
     parse_layout,
     parse_supply,
 )
-from scorer.games.citrus.state import Player, Region, Site, State, Static, Work
-from scorer.pointer import to_pointer
+from scorer.games.citrus.state import Player, Region, Site, State, make_static, occupied
+from scorer.grid.regions import group_of
 from scorer.words import noun, plural
-
-
-class Checks:
-    def __init__(self) -> None:
-        self.findings: list[Finding] = []
-
-    def add(self, rule: str, path: tuple[PathPart, ...], message: str, **details: Any) -> None:
-        self.findings.append(Finding(rule, to_pointer(path), message, "error", details))
-
-    def run(self, fn: Any, *args: Any) -> Any:
-        try:
-            return fn(*args)
-        except RuleViolation as exc:
-            self.findings.append(
-                Finding(exc.rule, to_pointer(exc.path), exc.message, "error", dict(exc.details))
-            )
-            return None
 
 
 def _cell(raw: list[int]) -> Cell:
@@ -55,7 +40,7 @@ def check_regions(
     doc: dict[str, Any],
     board: Board,
     names: list[str],
-    ck: Checks,
+    ck: Findings,
     finca_sites: set[str],
     family: bool,
 ) -> tuple[dict[Cell, str], list[int]]:
@@ -137,19 +122,11 @@ def check_regions(
 
 
 def _connected(cells: set[Cell], board: Board) -> bool:
-    start = next(iter(cells))
-    seen = {start}
-    todo = [start]
-    while todo:
-        for n in board.nbrs[todo.pop()]:
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen == cells
+    return group_of(next(iter(cells)), cells, board.nbrs.__getitem__) == cells
 
 
 def load_position(doc: dict[str, Any]) -> PositionResult:
-    ck = Checks()
+    ck = Findings()
     opts = options_of(doc.get("variant", {}))
     names = [p["name"] for p in doc["players"]]
     ck.run(check_players, doc["players"], ("players",))
@@ -169,7 +146,7 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
         False,
     )
     if board is None or not names:  # no players (CIT-SETUP-1): nothing else can be checked
-        return PositionResult(None, tuple(sorted(ck.findings, key=sort_key)))
+        return PositionResult(None, ck.sorted())
     # CIT-POS-7: sites and decks
     sites: dict[str, Site] = {s: Site("empty") for s in board.sites}
     used: set[str] = set()
@@ -215,8 +192,8 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
     held = sum(len(p[0].horses) + len(p[0].actions) for p in players.values())
     if sum(1 for v in land.values() if v[0] != "bull") + held > 30:
         ck.add("CIT-POS-9", ("landscape",), "more than 30 landscape tiles in the game")
-    if any(f.is_error for f in ck.findings) or layout is None:
-        return PositionResult(None, tuple(sorted(ck.findings, key=sort_key)))
+    if ck.errors or layout is None:
+        return PositionResult(None, ck.sorted())
     # build the state
     regions: dict[int, Region] = {}
     region_of: dict[Cell, int] = {}
@@ -228,16 +205,12 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
     mats = [WORKERS - sum(1 for o in owners if o == i) for i in range(len(names))]
     seats = [players[n][0]._replace(mat=mats[i]) for i, n in enumerate(names)]
     unknown = frozenset(i for i, n in enumerate(names) if not players[n][1])
-    forms: dict[str, Any] = {
-        k: doc[k] for k in ("board", "market_layout", "finca_tiles") if k in doc
-    }
-    static = Static(
+    static = make_static(
         tuple(names),
         board,
         opts,
         layout,
         fset,
-        forms,
         supply or dict(SIDE_SUPPLY[opts["board_side"]]),
         (
             "Position: component data as given by the document (ids name data "
@@ -246,29 +219,15 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
         unknown,
         colours_of(doc.get("players")),
     )
-    w = Work.of(
-        State(
-            static,
-            tiles,
-            region_of,
-            regions,
-            len(regions),
-            land,
-            sites,
-            tuple(seats),
-            tuple(market),
-            dict(doc.get("bag", {})),
-            doc.get("last_refill_complete", False),
-            deck_size,
-            {v: n for v, n in left.items() if n > 0} if fset is not None else None,
-            frozenset(doc.get("building_site_deck", [])),
-        )
-    )
     # CIT-POS-8: a finca is scored exactly when its ring is complete
+    board_only = State(  # only which cells are occupied counts here
+        static, pmap(tiles), pmap(), pmap(), 0, pmap(land), pmap(), pvector(), pvector(),
+        pmap(), False, 0, None, pset()
+    )  # fmt: skip
     for k, f in enumerate(doc["fincas"]):
-        done = all(w.occupied(c) for c in board.rings[f["site"]])
+        done = all(occupied(board_only, c) for c in board.rings[f["site"]])
         if "scored" not in f:
-            w.sites[f["site"]] = w.sites[f["site"]]._replace(scored=done)
+            sites[f["site"]] = sites[f["site"]]._replace(scored=done)
         elif f["scored"] != done:
             ck.add(
                 "CIT-POS-8",
@@ -278,19 +237,38 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
                 f"{'' if done else 'not '}scored",
             )
     to_move = doc.get("to_move", names[0])
-    w.turn = names.index(to_move) if to_move in names else 0
-    w.passes = doc.get("passes", 0)
-    if w.passes >= len(names):
-        possible = w.finca_deck > 0 and bool(w.marked())
-        w.blocked, w.over = possible, not possible
-    w.returned = [0] * len(names)
-    state = w.freeze()
-    findings = tuple(sorted(ck.findings, key=sort_key))
+    passes = doc.get("passes", 0)
+    blocked = over = False
+    if passes >= len(names):
+        possible = deck_size > 0 and any(v.status == "marked" for v in sites.values())
+        blocked, over = possible, not possible
+    state = State(
+        static,
+        pmap(tiles),
+        pmap(region_of),
+        pmap(regions),
+        len(regions),
+        pmap(land),
+        pmap(sites),
+        pvector(seats),
+        pvector(market),
+        pmap(doc.get("bag", {})),
+        doc.get("last_refill_complete", False),
+        deck_size,
+        pmap({v: n for v, n in left.items() if n > 0}) if fset is not None else None,
+        pset(doc.get("building_site_deck", [])),
+        turn=names.index(to_move) if to_move in names else 0,
+        passes=passes,
+        blocked=blocked,
+        over=over,
+        returned=pvector([0] * len(names)),
+    )
+    findings = ck.sorted()
     return PositionResult(None if any(f.is_error for f in findings) else state, findings)
 
 
 def check_landscape(
-    doc: dict[str, Any], board: Board, tiles: dict[Cell, str], ck: Checks
+    doc: dict[str, Any], board: Board, tiles: dict[Cell, str], ck: Findings
 ) -> dict[Cell, tuple[str, int]]:
     """CIT-POS-9 and CIT-LAND-2 for the landscape tiles and bulls on the board."""
     form = doc.get("landscape", [])
@@ -326,7 +304,7 @@ def check_landscape(
 
 
 def check_players_state(
-    doc: dict[str, Any], names: list[str], opts: dict[str, Any], ck: Checks
+    doc: dict[str, Any], names: list[str], opts: dict[str, Any], ck: Findings
 ) -> dict[str, tuple[Player, bool]]:
     """CIT-POS-10 (and CIT-LAND-2 for held action tiles)."""
     ps = doc["player_state"]
@@ -378,7 +356,7 @@ def check_players_state(
     return out
 
 
-def check_market(doc: dict[str, Any], names: list[str], ck: Checks) -> list[str | None]:
+def check_market(doc: dict[str, Any], names: list[str], ck: Findings) -> list[str | None]:
     """CIT-POS-11."""
     market = doc.get("market", [None] * 12)
     if len(market) != 12:
@@ -393,7 +371,7 @@ def check_market(doc: dict[str, Any], names: list[str], ck: Checks) -> list[str 
     return list(market)
 
 
-def check_supply(doc: dict[str, Any], supply: dict[str, int], ck: Checks) -> None:
+def check_supply(doc: dict[str, Any], supply: dict[str, int], ck: Findings) -> None:
     """CIT-POS-6: board + market + bag per token within the supply."""
     used: Counter[str] = Counter()
 

@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from pyrsistent import pmap, pset, pvector
+
 from scorer.errors import PathPart, RuleViolation
 from scorer.games.citrus.board import Board, Cell, parse_board
 from scorer.games.citrus.data import (
@@ -24,7 +26,7 @@ from scorer.games.citrus.data import (
     WORKERS,
     options_of,
 )
-from scorer.games.citrus.state import Player, Site, State, Static
+from scorer.games.citrus.state import Player, Site, State, make_static
 from scorer.words import plural
 
 S = ("setup",)
@@ -400,36 +402,32 @@ def initial_state(record: dict[str, Any]) -> State:
             {"expected": START_MONEY, "found": setup["money"]},
         )
     names = tuple(p["name"] for p in record["players"])
-    forms: dict[str, Any] = {
-        k: setup[k] for k in ("board", "market_layout", "finca_tiles") if k in setup
-    }
-    static = Static(
+    static = make_static(
         names,
         board,
         opts,
         layout,
         fset,
-        forms,
         supply,
         component_notes(setup, board),
         colours=colours_of(record.get("players")),
     )
     return State(
         static,
-        {},
-        {},
-        {},
+        pmap(),
+        pmap(),
+        pmap(),
         0,
-        land,
-        sites,
-        tuple(Player(START_MONEY, WORKERS, (), ()) for _ in names),
-        tuple(setup["market"]),
-        {t: n for t, n in bag.items() if n > 0},
+        pmap(land),
+        pmap(sites),
+        pvector(Player(START_MONEY, WORKERS, (), ()) for _ in names),
+        pvector(setup["market"]),
+        pmap({t: n for t, n in bag.items() if n > 0}),
         True,
         size,
-        {v: n for v, n in left.items() if n > 0} if fset is not None else None,
-        frozenset(deck),
-        returned=tuple(0 for _ in names),
+        pmap({v: n for v, n in left.items() if n > 0}) if fset is not None else None,
+        pset(deck),
+        returned=pvector(0 for _ in names),
     )
 
 
