@@ -3,7 +3,8 @@
 Module map:
 - ``rules``: the catalogue of rule IDs.
 - ``data``: shipped demo boards, landscape, finca set, ``cross12``; ``component_data``: the
-  component data of a document (fingerprints, event profiles).
+  component data of a document (fingerprints, event profiles) and its checks as written
+  (layout, landscape, finca set, supply; shared by setup and positions).
 - ``board``: the parsed board and its lookup tables.
 - ``state``: ``State`` (frozen records of pyrsistent collections), ``Static``, the move's
   ``Notes``.
@@ -16,7 +17,8 @@ Module map:
 - ``events``: income, trigger, new finca, refill, finca scoring, end of turn and game,
   ``expect``.
 - ``scoring``: final scoring (13.1); ``ledger``: the records of what was scored in play.
-- ``position``: position documents (17): checks and export.
+- ``position``: position documents (17): checks and export; ``position_regions``: the
+  checks of a position's regions (CIT-POS-1 … CIT-POS-5).
 - ``generator``: legal steps, independent of the checks; ``simulate``: random complete games.
 - ``render`` (text), ``picture`` (the SVG board), ``explain`` (``scorer explain`` items).
 
