@@ -18,7 +18,7 @@ from scorer.games.citrus import events
 from scorer.games.citrus.build import step_buy, step_place, step_return, taken
 from scorer.games.citrus.events import end_turn
 from scorer.games.citrus.ledger import Harvest, turn_order
-from scorer.games.citrus.search import buildable_line
+from scorer.games.citrus.search import buildable_line, owners
 from scorer.games.citrus.state import Notes, Player, Region, State, marked, notes_of, with_money
 from scorer.persist import Draft
 from scorer.words import article
@@ -366,11 +366,8 @@ def step_pass(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
     notes = notes_of(d)
     seat = notes.seat
     # CIT-PASS-1: no own region and no line that can be bought and completely built
-    for r in d["regions"].values():
-        if r.owner == seat:
-            raise RuleViolation(
-                "CIT-PASS-1", "a player who owns a region may not pass", ("steps", j)
-            )
+    if seat in owners(d.base.static, d["regions"]):
+        raise RuleViolation("CIT-PASS-1", "a player who owns a region may not pass", ("steps", j))
     now = d.done()
     base = d.base
     unchanged = all(getattr(now, f) is getattr(base, f) for f in BOARD_FIELDS)

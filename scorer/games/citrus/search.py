@@ -9,9 +9,21 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from pyrsistent import PMap
+
 from scorer.games.citrus import events
 from scorer.games.citrus.placement import can_build_all, candidates, verdict_in
-from scorer.games.citrus.state import KIND, Site, State, kind_of, marked, market_count, memo
+from scorer.games.citrus.state import (
+    KIND,
+    Region,
+    Site,
+    State,
+    Static,
+    kind_of,
+    marked,
+    market_count,
+    memo,
+)
 from scorer.persist import replace
 
 FINCA = Site("finca")
@@ -56,6 +68,16 @@ class PassMemo(NamedTuple):
     answers: dict[tuple[object, ...], str | None]
 
 
+def owners(static: Static, regions: PMap[int, Region]) -> frozenset[int]:
+    """The seats owning a region of ``regions`` (kept in the game's memo for the last
+    ``regions`` asked about: a run of passes asks about the same one)."""
+    game = memo(static)
+    known: tuple[PMap[int, Region], frozenset[int]] | None = game.get("owners")
+    if known is None or known[0] is not regions:
+        known = game["owners"] = (regions, frozenset(r.owner for r in regions.values()))
+    return known[1]
+
+
 def buildable_line(w: State, seat: int, fired: bool, unchanged: bool) -> str | None:
     """For a player who owns no region: the first line (in id order) that can be bought and
     completely built, or None.
@@ -89,7 +111,7 @@ def buildable_line(w: State, seat: int, fired: bool, unchanged: bool) -> str | N
             w.regions,
             w.sites,
             max(len(fields) for fields in w.static.layout.values()),
-            frozenset(r.owner for r in w.regions.values()),
+            owners(w.static, w.regions),
             {},
         )
         game["pass"] = known

