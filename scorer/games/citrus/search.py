@@ -83,7 +83,7 @@ def buildable_line(w: State, seat: int, fired: bool, unchanged: bool) -> str | N
     completely built, or None.
 
     While the turn has not changed the tiles, regions and sites of the state it started from
-    (``unchanged``), the answer is memoised per game (``state.memo``) for those mappings,
+    (``unchanged``), the answer is memoised per game (``state.memo``) for those maps,
     so a run of passes (which share them) searches once per distinct key. The key holds
     everything else the search reads: the market, the refill and finca-deck state,
     ``fired``, and money and workers capped at the longest line. The seat itself is left

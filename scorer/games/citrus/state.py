@@ -2,9 +2,10 @@
 
 A ``State`` is a NamedTuple; its collections are ``PMap`` / ``PVector`` / ``PSet`` and its
 records (``Region``, ``Site``, ``Player``, the ``ledger`` entries, the warnings' ``Finding``
-with ``pmap`` details) are immutable too, as is everything in ``Static`` and the ``Board``. A
-turn changes a state only through a :class:`scorer.persist.Draft` (``actions.apply_move``):
-the step handlers write through the draft's evolvers and ``Draft.done`` returns the new state,
+with ``pmap`` details) are immutable too, as is everything in ``Static`` (``pmap`` options,
+layout and supply) and the ``Board`` (read-only lookup tables, see ``board``). A turn
+changes a state only through a :class:`scorer.persist.Draft` (``actions.apply_move``): the
+step handlers write through the draft's evolvers and ``Draft.done`` returns the new state,
 sharing every untouched field and every untouched part of a touched collection with the old
 one. The lookahead searches (``search``) make their trial positions the same way, one
 ``Draft`` per trial placement (``placement.trial``).
