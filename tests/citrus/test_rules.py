@@ -386,7 +386,7 @@ def test_cit_harv_3_income_table() -> None:
         state = start(position("demo-2", regions, AB, states={"Ann": {"money": 0}}))
         harvest = [{"do": "harvest", "at": r["cells"][0]} for r in regions[keep:]]
         after = turn(state, harvest, {"income": income})
-        assert after.warnings == ()
+        assert tuple(after.warnings) == ()
         assert player(after, "Ann").money == income
 
 

@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 
 from scorer.errors import RuleViolation
 from scorer.games.citrus import RULES
-from scorer.games.citrus.actions import Turn, apply_step, end_turn, prescan
+from scorer.games.citrus.actions import apply_step, prescan
+from scorer.games.citrus.events import end_turn
 from scorer.games.citrus.generator import gen_steps
-from scorer.games.citrus.state import State, Work
+from scorer.games.citrus.state import Notes, State
+from scorer.persist import Draft
 from scorer.replay import replay
 from tests.conftest import assert_ok, verify
 
@@ -62,6 +64,20 @@ def test_simulation_and_replay_are_deterministic() -> None:
     assert RULES.score(one) == RULES.score(two)
 
 
+def fork(state: State, notes: Notes) -> Draft[State]:
+    """A draft of ``state`` with a copy of the move's ``notes`` (for a trial step)."""
+    d = Draft(state)
+    d.turn["notes"] = dataclasses.replace(
+        notes,
+        waiting=list(notes.waiting),
+        touched=set(notes.touched),
+        fresh=set(notes.fresh),
+        scored=list(notes.scored),
+        warnings=list(notes.warnings),
+    )
+    return d
+
+
 def check_generated_steps(rec: dict[str, Any]) -> int:
     """Walk the record; at every step offer the generator's steps to the checker."""
     state: State = RULES.initial_state(rec)
@@ -69,17 +85,18 @@ def check_generated_steps(rec: dict[str, Any]) -> int:
     first = list(RULES.legal_steps(state))
     assert first, "the generator offers no first step"
     for move in rec["moves"]:
-        w = Work.of(state)
-        w.warnings = []
         t = prescan(move["steps"])
-        t.seat = w.turn
+        t.seat = state.turn
+        d = Draft(state)
+        d.turn["notes"] = t
         for j, step in enumerate(move["steps"]):
+            w = d.done()
             fresh = all(s["do"] == "unblock" for s in move["steps"][:j])
             cands = gen_steps(w, t, fresh)
             if j == 0 and not w.blocked:
                 # both directions for the pass: accepted exactly when the generator offers it
                 try:
-                    apply_step(w.clone(), Turn(seat=t.seat, main="pass"), {"do": "pass"}, 0)
+                    apply_step(fork(w, Notes(seat=t.seat, main="pass")), {"do": "pass"}, 0)
                     accepted = True
                 except RuleViolation:
                     accepted = False
@@ -99,9 +116,8 @@ def check_generated_steps(rec: dict[str, Any]) -> int:
                 for line in sorted(w.static.layout):
                     if not any(w.market[f - 1] for f in w.static.layout[line]):
                         continue
-                    tt = dataclasses.replace(t, waiting=list(t.waiting))
                     try:
-                        apply_step(w.clone(), tt, {"do": "buy", "line": line}, j)
+                        apply_step(fork(w, t), {"do": "buy", "line": line}, j)
                         accepted = True
                     except RuleViolation as exc:
                         assert exc.rule == "CIT-BUY-3"
@@ -110,9 +126,8 @@ def check_generated_steps(rec: dict[str, Any]) -> int:
             if t.cart is None and t.finca_due is None and t.refill_now is None:
                 # returns: accepted exactly when the generator offers them
                 for tok in sorted({x for x, _ in t.waiting}):
-                    tt = dataclasses.replace(t, waiting=list(t.waiting))
                     try:
-                        apply_step(w.clone(), tt, {"do": "return", "tile": tok}, j)
+                        apply_step(fork(w, t), {"do": "return", "tile": tok}, j)
                         accepted = True
                     except RuleViolation as exc:
                         assert exc.rule == "CIT-RET-1"
@@ -121,17 +136,15 @@ def check_generated_steps(rec: dict[str, Any]) -> int:
             for cand in cands:
                 if cand["do"] == "pass" and j != len(move["steps"]) - 1:
                     continue
-                tw = w.clone()
-                tt = dataclasses.replace(t, waiting=list(t.waiting))
                 try:
-                    apply_step(tw, tt, cand, j)
+                    apply_step(fork(w, t), cand, j)
                 except RuleViolation as exc:  # pragma: no cover - a generator/checker bug
                     raise AssertionError(f"{move['player']} step {j}: {cand} -> {exc}") from exc
                 checked += 1
-            apply_step(w, t, step, j)
-        end_turn(w, t)
-        w.moves += 1
-        state = w.freeze()
+            apply_step(d, step, j)
+        end_turn(d, t)
+        d["moves"] = d["moves"] + 1
+        state = d.done()
     return checked
 
 
@@ -153,7 +166,7 @@ def test_legal_steps_at_start() -> None:
     steps = list(RULES.legal_steps(state))
     assert {s["do"] for s in steps} == {"buy"}
     assert [s["line"] for s in steps] == sorted(s["line"] for s in steps)
-    assert Turn(seat=0).main == ""
+    assert Notes(seat=0).main == ""
 
 
 @pytest.mark.parametrize("options", [{"purchase_mistakes": "reject"}, {}, {"preset": "yucata"}])

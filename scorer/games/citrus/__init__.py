@@ -1,21 +1,33 @@
 """Citrus (Jeffrey D. Allers, dlp games 2013), spec ../shared/rules/citrus.md.
 
-Modules: rules (catalogue), data (shipped demo boards, landscape, finca set, ``cross12``),
-board, state, setup (CIT-SETUP-*), placement (section 8), actions (one ``apply_<step>`` per
-step, turn structure), search (CIT-BUY-3 and CIT-PASS-1 lookahead), events (income,
-trigger, new finca, refill, finca scoring, end, expect),
-scoring (13.1), position (17), generator (legal steps, independent of the checks),
-simulate (random complete games), render; ledger (the records of what was scored in play,
-for explain), explain (``scorer explain`` items), picture (the SVG board).
+Module map:
+- ``rules``: the catalogue of rule IDs.
+- ``data``: shipped demo boards, landscape, finca set, ``cross12``; ``component_data``: the
+  component data of a document (fingerprints, event profiles) and its checks as written
+  (layout, landscape, finca set, supply; shared by setup and positions).
+- ``board``: the parsed board and its lookup tables.
+- ``state``: ``State`` (frozen records of pyrsistent collections), ``Static``, the move's
+  ``Notes``.
+- ``setup``: the initial state (CIT-SETUP-*).
+- ``actions``: the turn driver (``apply_move``, ``skip_move``) and one handler per step
+  (``HANDLERS``, ``step_<kind>(draft, step, at)``); ``build``: the handlers of buying and
+  building (``buy``, ``place``, ``return``).
+- ``placement``: the placement rules of section 8 and their effects; ``search``: the
+  CIT-BUY-3 and CIT-PASS-1 lookahead.
+- ``events``: income, trigger, new finca, refill, finca scoring, end of turn and game,
+  ``expect``.
+- ``scoring``: final scoring (13.1); ``ledger``: the records of what was scored in play.
+- ``position``: position documents (17): checks and export; ``position_regions``: the
+  checks of a position's regions (CIT-POS-1 … CIT-POS-5).
+- ``generator``: legal steps, independent of the checks; ``simulate``: random complete games.
+- ``render`` (text), ``picture`` (the SVG board), ``explain`` (``scorer explain`` items).
 
 Decisions where the spec leaves room (also listed in the final report):
 - Warnings (CIT-RET-2, CIT-REC-2) cannot travel through ``apply`` (it returns a state or
-  raises), so they are kept in the state (``State.warnings``, absolute pointers), shown as
-  notes of the score sheet and returned by ``RULES.warnings(state)``.
-- State mappings are plain dicts typed read-only (``Mapping``); a replayed turn shares them
-  and copies one only when it first changes it (``Work.lazy``, copy on write), so a state is
-  never modified once built and shares what its turn left alone. This is several times faster
-  than persistent maps for boards of this size.
+  raises), so they are kept in the state (``State.warnings``, absolute pointers, ``pmap``
+  details), shown as notes of the score sheet and returned by ``RULES.warnings(state)``.
+- States hold pyrsistent collections; a turn changes them through a ``scorer.persist.Draft``
+  and the new state shares everything the turn left alone (``state``).
 - A ``place`` naming another tile right after ``use_cart`` is CIT-CART-1 at its ``tile``; a
   turn that ends with the cart's tile unplaced is CIT-CART-1 at the ``use_cart``; another step
   found instead of the placement is CIT-CART-1 at that step.
@@ -47,16 +59,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from scorer.components import Components
-from scorer.engine import Mark, PositionResult, ScoreItem, ScoreSheet
+from scorer.engine import GameRules, Mark, PositionResult, ScoreItem, ScoreSheet
 from scorer.findings import Finding
 from scorer.gamebase import BaseRules
 from scorer.games.citrus import actions, position, render, scoring, setup
 from scorer.games.citrus.data import CATEGORIES
 from scorer.games.citrus.rules import RULE_IDS
-from scorer.games.citrus.state import State, Work
+from scorer.games.citrus.state import State
 
 
-class CitrusRules(BaseRules[Any]):
+class CitrusRules(BaseRules[State]):
     name = "citrus"
     title = "Citrus"
     rule_ids: Mapping[str, str] = RULE_IDS
@@ -69,33 +81,19 @@ class CitrusRules(BaseRules[Any]):
         return setup.initial_state(dict(record))
 
     def expected_players(self, state: State) -> frozenset[str]:
-        seats: tuple[frozenset[str], ...] | None = state.static.memo.get("seats")
-        if seats is None:  # one set per seat, made once per game
-            seats = state.static.memo["seats"] = tuple(frozenset({n}) for n in state.static.names)
-        return seats[state.turn]
+        return state.static.seats[state.turn]
 
     def is_over(self, state: State) -> bool:
         return state.over
 
     def apply(self, state: State, move: Mapping[str, Any]) -> State:
-        return actions.apply_turn(state, move if type(move) is dict else dict(move))
+        return actions.apply_move(state, move)
 
     def skip(self, state: State, move: Mapping[str, Any]) -> State:
-        w = Work.of(state)
-        w.turn = (w.turn + 1) % len(w.static.names)
-        w.moves += 1
-        w.blocked = False
-        return w.freeze()
-
-    def count_steps(self, move: Mapping[str, Any]) -> int:
-        steps = move.get("steps")
-        return len(steps) if isinstance(steps, list) else 0
+        return actions.skip_move(state, move)
 
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(state)
-
-    def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
-        return []  # Citrus has no claims beyond scores and breakdown (spec 13.4)
 
     def warnings(self, state: State) -> tuple[Finding, ...]:
         """The warnings (CIT-RET-2, CIT-REC-2) collected during the replay."""
@@ -141,4 +139,4 @@ class CitrusRules(BaseRules[Any]):
         return component_data(doc)
 
 
-RULES = CitrusRules()
+RULES: GameRules[State] = CitrusRules()

@@ -1,18 +1,30 @@
 """The board (spec 3): cell kinds, sites, path fields, rings and neighbour tables.
 
-Everything is precomputed once per game so that placement checks only look up tuples.
+Everything is precomputed once per board so that placement checks only look up tuples. A board
+is part of every state, so its tables are immutable: read-only ``MappingProxyType`` views of
+dicts nothing else holds (``table``), the one exception to the pyrsistent collections of the
+state. They never change after the board is built, and they are the hottest reads of the
+replay: ``get`` of a 180-cell table takes 0.16 µs through the view and 0.94 µs (2.1 µs for a
+missing key) on a ``pmap`` (timeit, this machine).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from types import MappingProxyType
+from typing import Any, TypeVar
 
 from scorer.errors import PathPart, RuleViolation
 from scorer.games.citrus.data import BOARDS, PRINTED_IDS, SIDE_SITES
 from scorer.words import plural
+
+K = TypeVar("K")
+V = TypeVar("V")
+#: A read-only lookup table of a board (see the module docstring).
+Table = Mapping
 
 Cell = tuple[int, int]
 SITE_LETTERS = "ABCDEFGHIJKLMNO"
@@ -29,18 +41,20 @@ class Board:
     rows: tuple[str, ...]
     width: int
     height: int
-    kind: dict[Cell, str]
+    kind: Table[Cell, str]
     buildable: frozenset[Cell]
-    sites: dict[str, Cell]
-    site_at: dict[Cell, str]
-    paths: dict[str, tuple[Cell, ...]]
-    path_sites: dict[Cell, tuple[str, ...]]
-    rings: dict[str, tuple[Cell, ...]]
-    ring_sites: dict[Cell, tuple[str, ...]]
-    nbrs: dict[Cell, tuple[Cell, ...]]
+    sites: Table[str, Cell]
+    site_at: Table[Cell, str]
+    paths: Table[str, tuple[Cell, ...]]
+    path_sites: Table[Cell, tuple[str, ...]]
+    rings: Table[str, tuple[Cell, ...]]
+    ring_sites: Table[Cell, tuple[str, ...]]
+    nbrs: Table[Cell, tuple[Cell, ...]]
     spaces: frozenset[Cell]  # landscape spaces
-    custom_paths: dict[str, tuple[Cell, ...]]
-    free_nbrs: dict[Cell, tuple[Cell, ...]]  # the buildable neighbours of each cell
+    custom_paths: Table[str, tuple[Cell, ...]]
+    free_nbrs: Table[Cell, tuple[Cell, ...]]  # the buildable neighbours of each cell
+    #: Per site: the buildable cells of its ring, and whether the ring holds a site cell.
+    ring_cells: Table[str, tuple[tuple[Cell, ...], bool]]
 
     def on_board(self, cell: Cell) -> bool:
         return cell in self.kind
@@ -106,6 +120,14 @@ def _build(
     for letter, cells in rings.items():
         for c in cells:
             ring_sites.setdefault(c, []).append(letter)
+    site_at = {c: s for s, c in sites.items()}
+    ring_cells = {
+        site: (
+            tuple(c for c in ring if c in buildable),
+            any(c not in buildable and c in site_at for c in ring),
+        )
+        for site, ring in rings.items()
+    }
     return Board(
         label,
         shipped,
@@ -113,19 +135,25 @@ def _build(
         rows,
         max(len(r) for r in rows),
         len(rows),
-        kind,
+        table(kind),
         buildable,
-        sites,
-        {c: s for s, c in sites.items()},
-        all_paths,
-        {c: tuple(v) for c, v in path_sites.items()},
-        rings,
-        {c: tuple(v) for c, v in ring_sites.items()},
-        nbrs,
+        table(sites),
+        table(site_at),
+        table(all_paths),
+        table({c: tuple(v) for c, v in path_sites.items()}),
+        table(rings),
+        table({c: tuple(v) for c, v in ring_sites.items()}),
+        table(nbrs),
         frozenset(order[m.start()] for m in _SPACE.finditer(flat)),
-        dict(paths),
-        free_nbrs,
+        table(paths),
+        table(free_nbrs),
+        table(ring_cells),
     )
+
+
+def table(items: Mapping[K, V]) -> Mapping[K, V]:
+    """A read-only view of a copy of ``items`` (a board table)."""
+    return MappingProxyType(dict(items))
 
 
 _MASK = str.maketrans(dict.fromkeys(".*#" + SITE_LETTERS, "x"))

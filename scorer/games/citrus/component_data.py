@@ -1,4 +1,6 @@
-"""The component data of a Citrus record or position, for fingerprints and event profiles.
+"""The component data of a Citrus record or position: for fingerprints and event profiles
+(``component_data``), and the checks of it as written that setup and positions share
+(``parse_layout``, ``parse_landscape``, ``parse_finca_set``, ``parse_supply``).
 
 Component data (spec 2, 3.6, 16.2) is the printed material: the board (its rows, the path
 fields of every site, and whether it declares a printed side), the market layout, the
@@ -18,11 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from scorer.components import Components, Part, absent, child, keyed, multiset
-from scorer.errors import RuleViolation
-from scorer.games.citrus.board import parse_board
+from scorer.errors import PathPart, RuleViolation
+from scorer.games.citrus.board import Board, Cell, parse_board
 from scorer.games.citrus.data import (
     BOARDS,
     FINCA_SETS,
+    LAND_TYPES,
     LANDSCAPES,
     LAYOUTS,
     PRINTED_IDS,
@@ -114,3 +117,177 @@ def _tile(entry: Any) -> dict[str, Any]:
     if "points" in entry:
         tile["points"] = entry["points"]
     return tile
+
+
+# ---- the checks of component data as written (CIT-SETUP-3, -7, -9 ...; setup, positions) --
+def parse_layout(form: Any, base: tuple[PathPart, ...]) -> dict[str, tuple[int, ...]]:
+    """CIT-SETUP-9: ``cross12`` or an inline layout of 12 fields covered by lines of 1–4."""
+    if isinstance(form, str):
+        if form not in LAYOUTS:
+            raise RuleViolation(
+                "CIT-SETUP-9",
+                f"unknown market layout {form!r}",
+                base,
+                {"expected": sorted(LAYOUTS), "found": form},
+            )
+        return LAYOUTS[form]
+    if form["fields"] != 12:
+        raise RuleViolation(
+            "CIT-SETUP-9",
+            "the market has 12 fields",
+            (*base, "fields"),
+            {"expected": 12, "found": form["fields"]},
+        )
+    lines: dict[str, tuple[int, ...]] = {}
+    for name, fields in form["lines"].items():
+        if (
+            not name
+            or not 1 <= len(fields) <= 4
+            or len(set(fields)) != len(fields)
+            or any(not 1 <= f <= 12 for f in fields)
+        ):
+            raise RuleViolation(
+                "CIT-SETUP-9",
+                f"line {name!r} must list 1–4 distinct fields of 1–12",
+                (*base, "lines", name),
+                {"found": fields},
+            )
+        lines[name] = tuple(fields)
+    uncovered = sorted(set(range(1, 13)) - {f for fs in lines.values() for f in fs})
+    if uncovered:
+        raise RuleViolation(
+            "CIT-SETUP-9",
+            f"fields {uncovered} belong to no line",
+            (*base, "lines"),
+            {"found": uncovered},
+        )
+    return lines
+
+
+def parse_landscape(
+    form: Any, board: Board, base: tuple[PathPart, ...], require_all: bool = True
+) -> dict[Cell, tuple[str, int]]:
+    """CIT-SETUP-3 / CIT-LAND-2: one supported tile on each landscape space."""
+    if isinstance(form, str):
+        if form not in LANDSCAPES or not board.shipped or board.label != form:
+            raise RuleViolation(
+                "CIT-SETUP-3",
+                f"unknown landscape data {form!r} for this board",
+                base,
+                {"expected": board.label if board.shipped else None, "found": form},
+            )
+        form = LANDSCAPES[form]
+    out: dict[Cell, tuple[str, int]] = {}
+    if len(form) > 30:
+        raise RuleViolation(
+            "CIT-SETUP-3", "more than 30 landscape tiles", base, {"found": len(form)}
+        )
+    for k, entry in enumerate(form):
+        cell = (entry["at"][0], entry["at"][1])
+        if cell not in board.spaces or cell in out:
+            raise RuleViolation(
+                "CIT-SETUP-3",
+                f"{entry['at']} is not a free landscape space",
+                (*base, k, "at"),
+                {"found": entry["at"]},
+            )
+        typ = entry["type"]
+        # CIT-LAND-2: supported landscape types only
+        if typ not in LAND_TYPES:
+            raise RuleViolation(
+                "CIT-LAND-2",
+                f"unsupported landscape tile type {typ!r}",
+                (*base, k, "type"),
+                {"expected": list(LAND_TYPES), "found": typ},
+            )
+        points = entry.get("points")
+        if (typ == "horses") != (points is not None) or (points is not None and points < 1):
+            raise RuleViolation(
+                "CIT-SETUP-3",
+                "horses need points ≥ 1, other tiles none",
+                (*base, k),
+                {"found": points},
+            )
+        out[cell] = (typ, points or 0)
+    if require_all:
+        missing = sorted(board.spaces - set(out))
+        if missing:
+            raise RuleViolation(
+                "CIT-SETUP-3",
+                f"landscape space {list(missing[0])} has no tile",
+                base,
+                {"found": [list(c) for c in missing]},
+            )
+    return out
+
+
+def parse_finca_set(
+    form: Any, base: tuple[PathPart, ...], printed: bool
+) -> tuple[tuple[int, int], ...]:
+    """CIT-SETUP-6: a shipped finca set or well-formed inline tiles (15 on a printed side)."""
+    if isinstance(form, str):
+        if form not in FINCA_SETS:
+            raise RuleViolation(
+                "CIT-SETUP-6",
+                f"unknown finca tile set {form!r}",
+                base,
+                {"expected": sorted(FINCA_SETS), "found": form},
+            )
+        form = FINCA_SETS[form]
+    tiles = []
+    for k, tile in enumerate(form):
+        if tile["first"] < tile["second"] or tile["second"] < 0:
+            raise RuleViolation(
+                "CIT-SETUP-6",
+                "finca values must be first ≥ second ≥ 0",
+                (*base, k),
+                {"found": tile},
+            )
+        tiles.append((tile["first"], tile["second"]))
+    if printed and len(tiles) != 15:
+        raise RuleViolation(
+            "CIT-SETUP-6",
+            "a printed side has 15 finca tiles",
+            base,
+            {"expected": 15, "found": len(tiles)},
+        )
+    return tuple(tiles)
+
+
+def parse_supply(
+    form: dict[str, int] | None,
+    side: str,
+    printed: str | None,
+    base: tuple[PathPart, ...],
+    minimum: bool = True,
+) -> dict[str, int]:
+    """CIT-SETUP-7 (supply part; positions skip the 12-tile minimum)."""
+    side_comp = SIDE_SUPPLY[printed or side]
+    if form is None:
+        return dict(side_comp)
+    supply = {t: form.get(t, 0) for t in TOKENS}
+    for token in sorted(form):
+        if token not in TOKENS or form[token] < 0 or (printed and form[token] != side_comp[token]):
+            raise RuleViolation(
+                "CIT-SETUP-7",
+                f"supply count of {token!r} is not allowed",
+                (*base, token),
+                {"expected": side_comp.get(token), "found": form[token]},
+            )
+    if printed:
+        for token in TOKENS:
+            if supply[token] != side_comp[token]:
+                raise RuleViolation(
+                    "CIT-SETUP-7",
+                    f"the {printed} side holds {side_comp[token]} {token}",
+                    (*base, token),
+                    {"expected": side_comp[token], "found": supply[token]},
+                )
+    if minimum and sum(supply.values()) < 12:
+        raise RuleViolation(
+            "CIT-SETUP-7",
+            "the supply holds fewer than 12 tiles",
+            base,
+            {"found": sum(supply.values())},
+        )
+    return supply

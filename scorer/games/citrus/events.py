@@ -1,46 +1,65 @@
 """Automatic events (spec 11–12): income, the market trigger, the new-finca procedure, the
-refill, finca scoring at the end of a turn, and the end of the game."""
+refill, finca scoring at the end of a turn, the end of the game and the ``expect`` warnings.
+Each changes the turn's ``Draft`` (``actions`` calls them) or answers a question about a
+position."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
+
+from pyrsistent import PMap, freeze
 
 from scorer.errors import PathPart, RuleViolation
 from scorer.findings import Finding
-from scorer.games.citrus.board import Board, Cell
+from scorer.games.citrus.board import Cell
 from scorer.games.citrus.data import INCOME, MONEY_CAP
 from scorer.games.citrus.ledger import FincaScoring
-from scorer.games.citrus.state import Player, Region, Site, State, Work, with_money
+from scorer.games.citrus.state import (
+    Notes,
+    Player,
+    Region,
+    Site,
+    State,
+    Static,
+    count_down,
+    marked,
+    market_count,
+    with_money,
+)
+from scorer.persist import Draft
 from scorer.words import plural
 
 
-def pay_income(w: Work, seat: int) -> int:
+def pay_income(d: Draft[State], seat: int) -> int:
     """CIT-HARV-3: income by workers at home, money capped at 12. Returns the table value."""
-    p = w.players[seat]
+    players = d.vector("players")
+    p = players[seat]
     income = INCOME[p.mat]
-    w.players[seat] = with_money(p, min(MONEY_CAP, p.money + income))
+    players[seat] = with_money(p, min(MONEY_CAP, p.money + income))
     return income
 
 
-def finca_possible(w: Work) -> bool:
-    return w.finca_deck > 0 and any(v.status == "marked" for v in w.sites.values())
+def finca_possible(finca_deck: int, sites: PMap[str, Site]) -> bool:
+    return finca_deck > 0 and any(v.status == "marked" for v in sites.values())
 
 
-def trigger_fires(w: Work, fired: bool) -> bool:
+def trigger_fires(market: Iterable[str | None], lrc: bool, fired: bool) -> bool:
     """CIT-MKT-1: after a take, ≤ 3 tiles left, last refill complete, not yet fired."""
-    return not fired and w.lrc and w.market_count() <= 3
+    return not fired and lrc and market_count(market) <= 3
 
 
-def check_new_finca(w: Work, step: dict[str, Any], path: tuple[PathPart, ...]) -> None:
+def check_new_finca(d: Draft[State], step: Mapping[str, Any], path: tuple[PathPart, ...]) -> None:
     """CIT-FINCA-1 for ``new_finca``, ``use_milestone`` and ``unblock`` steps."""
     site = step["site"]
+    sites: PMap[str, Site] = d["sites"]
     # CIT-FINCA-1: the site is marked
-    if site not in w.sites or w.sites[site].status != "marked":
+    if site not in sites or sites[site].status != "marked":
         raise RuleViolation(
             "CIT-FINCA-1",
             f"site {site} holds no building-site tile",
             (*path, "site"),
-            {"expected": w.marked(), "found": site},
+            {"expected": marked(sites), "found": site},
         )
     first, second = step["finca"]["first"], step["finca"]["second"]
     # CIT-FINCA-1: values first ≥ second ≥ 0, an unused tile of the set
@@ -50,7 +69,8 @@ def check_new_finca(w: Work, step: dict[str, Any], path: tuple[PathPart, ...]) -
             f"finca values {first}/{second} are not first ≥ second ≥ 0",
             (*path, "finca"),
         )
-    if w.finca_left is not None and w.finca_left.get((first, second), 0) <= 0:
+    finca_left = d["finca_left"]
+    if finca_left is not None and finca_left.get((first, second), 0) <= 0:
         raise RuleViolation(
             "CIT-FINCA-1",
             f"no unused finca tile {first}/{second} is left",
@@ -58,49 +78,46 @@ def check_new_finca(w: Work, step: dict[str, Any], path: tuple[PathPart, ...]) -
             {"found": {"first": first, "second": second}},
         )
     reveal = step["reveal"]
+    site_deck = d["site_deck"]
     # CIT-FINCA-1: reveal is null exactly when the building-site deck is empty
-    if reveal is None and w.site_deck:
+    if reveal is None and site_deck:
         raise RuleViolation(
             "CIT-FINCA-1",
             "the building-site deck is not empty: a tile must be revealed",
             (*path, "reveal"),
-            {"expected": sorted(w.site_deck), "found": None},
+            {"expected": sorted(site_deck), "found": None},
         )
-    if reveal is not None and reveal not in w.site_deck:
+    if reveal is not None and reveal not in site_deck:
         raise RuleViolation(
             "CIT-FINCA-1",
             f"{reveal} is not in the building-site deck",
             (*path, "reveal"),
-            {"expected": sorted(w.site_deck), "found": reveal},
+            {"expected": sorted(site_deck), "found": reveal},
         )
 
 
-def new_finca(w: Work, site: str, first: int, second: int, reveal: str | None) -> None:
+def new_finca(
+    d: Draft[State], notes: Notes, site: str, first: int, second: int, reveal: str | None
+) -> None:
     """The new-finca procedure (12.2) with already checked values."""
-    sites = w.sites_w()
+    sites = d.map("sites")
     sites[site] = Site("finca", first, second, False)
-    w.fresh.add(site)
-    w.finca_deck -= 1
-    finca_left = w.finca_left_w()
-    if finca_left is not None:
-        left = finca_left[(first, second)] - 1
-        if left == 0:
-            del finca_left[(first, second)]
-        else:
-            finca_left[(first, second)] = left
+    notes.fresh.add(site)
+    d["finca_deck"] = d["finca_deck"] - 1
+    if d["finca_left"] is not None:
+        count_down(d.map("finca_left"), (first, second))
     if reveal is not None:
-        w.site_deck = w.site_deck - {reveal}
+        # not ``d.set``: pyrsistent's PSet evolver answers its original set again from the
+        # second ``persistent()`` on (and the turn reads the deck more than once)
+        d["site_deck"] = d["site_deck"].remove(reveal)
         sites[reveal] = Site("marked")
 
 
-def bag_size(w: Work) -> int:
-    return sum(w.bag.values())
-
-
-def refill(w: Work, drawn: list[str], path: tuple[PathPart, ...]) -> None:
+def refill(d: Draft[State], drawn: list[str], path: tuple[PathPart, ...]) -> None:
     """CIT-MKT-2 / CIT-MKT-3: draw ``min(empty fields, bag)`` tokens onto the empty fields."""
-    empty = [i for i, t in enumerate(w.market) if t is None]
-    want = min(len(empty), bag_size(w))
+    market = d.vector("market")
+    empty = [i for i, t in enumerate(d["market"]) if t is None]
+    want = min(len(empty), sum(d["bag"].values()))
     # CIT-MKT-2: the number of drawn tokens
     if len(drawn) != want:
         raise RuleViolation(
@@ -109,42 +126,46 @@ def refill(w: Work, drawn: list[str], path: tuple[PathPart, ...]) -> None:
             (*path, "drawn"),
             {"expected": want, "found": len(drawn)},
         )
-    bag = dict(w.bag)
+    before: PMap[str, int] = d["bag"]
+    bag = d.map("bag")
+    used: dict[str, int] = {}  # drawn so far, per token
     for k, token in enumerate(drawn):
+        n = used.get(token, 0) + 1
         # CIT-MKT-2: each drawn token is still in the bag
-        if bag.get(token, 0) <= 0:
+        if before.get(token, 0) < n:
             raise RuleViolation(
                 "CIT-MKT-2", f"no {token} is left in the bag", (*path, "drawn", k), {"found": token}
             )
-        left = bag[token] - 1
-        if left == 0:
-            del bag[token]
-        else:
-            bag[token] = left
-        w.market[empty[k]] = token
-    w.bag = bag
+        used[token] = n
+        count_down(bag, token)
+        market[empty[k]] = token
     # CIT-MKT-3: the refill is complete when all 12 fields are full
-    w.lrc = all(t is not None for t in w.market)
+    d["lrc"] = all(t is not None for t in d["market"])
 
 
-def finca_shares(w: State | Work, site: str) -> list[list[Region]]:
+def finca_shares(
+    static: Static, region_of: PMap[Cell, int], regions: PMap[int, Region], site: str
+) -> list[list[Region]]:
     """Per seat, the distinct own regions with a tile in the ring of ``site`` (12.3: their
     sizes add up to adj(p))."""
-    shares: list[list[Region]] = [[] for _ in w.static.names]
+    shares: list[list[Region]] = [[] for _ in static.names]
     seen: set[int] = set()
-    for c in w.static.board.rings[site]:
-        rid = w.region_of.get(c)
+    for c in static.board.rings[site]:
+        rid = region_of.get(c)
         if rid is not None and rid not in seen:
             seen.add(rid)
-            r = w.regions[rid]
+            r = regions[rid]
             if r.owner >= 0:
                 shares[r.owner].append(r)
     return shares
 
 
-def adjacency(w: State | Work, site: str) -> list[int]:
+def adjacency(state: State, site: str) -> list[int]:
     """adj(p) of 12.3: sizes of the distinct own regions with a tile in the ring."""
-    return [sum(len(r.cells) for r in rs) for rs in finca_shares(w, site)]
+    return [
+        sum(len(r.cells) for r in rs)
+        for rs in finca_shares(state.static, state.region_of, state.regions, site)
+    ]
 
 
 def finca_points(adj: list[int], first: int, second: int) -> list[int]:
@@ -167,44 +188,32 @@ def finca_points(adj: list[int], first: int, second: int) -> list[int]:
     return pts
 
 
-def complete(w: Work, site: str) -> bool:
+def complete(
+    static: Static, tiles: PMap[Cell, str], land: PMap[Cell, tuple[str, int]], site: str
+) -> bool:
     """3.5: every ring cell is occupied (tile, landscape tile or bull, rock, site)."""
-    rings: dict[str, tuple[tuple[Cell, ...], bool]] | None = w.static.memo.get("rings")
-    if rings is None:
-        rings = w.static.memo["rings"] = ring_tables(w.static.board)
-    cells, has_site = rings[site]
+    cells, has_site = static.board.ring_cells[site]
     # a site cell in the ring is occupied only with site_cells_occupied; rocks always are
-    if has_site and not w.static.options["site_cells_occupied"]:
+    if has_site and not static.options["site_cells_occupied"]:
         return False
-    tiles, land = w.tiles, w.land
     for c in cells:  # noqa: SIM110 - a plain loop is faster than all() over a generator
         if c not in tiles and c not in land:
             return False
     return True
 
 
-def ring_tables(board: Board) -> dict[str, tuple[tuple[Cell, ...], bool]]:
-    """Per site: the buildable cells of its ring, and whether the ring holds a site cell."""
-    return {
-        site: (
-            tuple(c for c in ring if c in board.buildable),
-            any(c not in board.buildable and c in board.site_at for c in ring),
-        )
-        for site, ring in board.rings.items()
-    }
-
-
-def score_fincas(w: Work) -> list[dict[str, Any]]:
+def score_fincas(d: Draft[State], notes: Notes) -> list[dict[str, Any]]:
     """CIT-FINCA-2: score every complete unscored finca. Returns the scorings made.
     Occupancy only grows, so only fincas whose ring got a tile or bull this turn, and new
     fincas, can have become complete."""
     done: list[dict[str, Any]] = []
-    touched = w.touched
-    if not touched and not w.fresh:
+    touched = notes.touched
+    if not touched and not notes.fresh:
         return done
-    ring_sites = w.static.board.ring_sites
-    sites = w.sites
-    check = set(w.fresh)
+    static: Static = d.base.static
+    ring_sites = static.board.ring_sites
+    sites: PMap[str, Site] = d["sites"]
+    check = set(notes.fresh)
     for c in touched:
         near = ring_sites.get(c)
         if near:
@@ -214,18 +223,21 @@ def score_fincas(w: Work) -> list[dict[str, Any]]:
                     check.add(site)
     if not check:
         return done
+    tiles, land = d["tiles"], d["land"]
+    region_of, regions = d["region_of"], d["regions"]
     for site in sorted(check):
-        s = w.sites[site]
-        if s.status != "finca" or s.scored or not complete(w, site):
+        s = sites[site]
+        if s.status != "finca" or s.scored or not complete(static, tiles, land, site):
             continue
-        w.sites_w()[site] = Site(s.status, s.first, s.second, True)
-        shares = finca_shares(w, site)
+        d.map("sites")[site] = Site(s.status, s.first, s.second, True)
+        shares = finca_shares(static, region_of, regions, site)
         adj = [sum(len(r.cells) for r in rs) for rs in shares]
         pts = finca_points(adj, s.first, s.second)
+        players = d.vector("players")
         for i, v in enumerate(pts):
             if v:
-                p = w.players[i]
-                w.players[i] = Player(
+                p = players[i]
+                players[i] = Player(
                     p.money,
                     p.mat,
                     p.horses,
@@ -235,9 +247,9 @@ def score_fincas(w: Work) -> list[dict[str, Any]]:
                     p.penalties,
                     p.horse_points,
                 )
-        w.scored.append(
+        notes.scored.append(
             FincaScoring(
-                w.moves,
+                d["moves"],
                 site,
                 s.first,
                 s.second,
@@ -246,44 +258,75 @@ def score_fincas(w: Work) -> list[dict[str, Any]]:
                 tuple(pts),
             )
         )
-        done.append(
-            {"site": site, "points": {w.static.names[i]: v for i, v in enumerate(pts) if v}}
-        )
+        done.append({"site": site, "points": {static.names[i]: v for i, v in enumerate(pts) if v}})
     return done
 
 
-def end_turn_checks(w: Work, passed: bool) -> None:
+def end_turn(d: Draft[State], notes: Notes) -> list[dict[str, Any]]:
+    """End-of-turn checks and effects in the order of section 6; the finca scorings made."""
+    # CIT-BUILD-1: no taken tile still waiting
+    if notes.cart is not None:
+        raise RuleViolation(
+            "CIT-CART-1", "the cart's tile was not placed", ("steps", notes.cart[1])
+        )
+    if notes.waiting:
+        tok, j = notes.waiting[0]
+        raise RuleViolation(
+            "CIT-BUILD-1",
+            f"the bought {tok} was neither placed nor returned",
+            ("steps", j),
+            {"found": [x for x, _ in notes.waiting]},
+        )
+    # CIT-MKT-1 / CIT-MKT-2: nothing due at the end of the turn
+    if notes.finca_due is not None:
+        raise RuleViolation(
+            "CIT-MKT-1", "the new_finca step is missing", ("steps", notes.finca_due)
+        )
+    if notes.refill_now is not None:
+        raise RuleViolation("CIT-MKT-2", "the refill step is missing", ("steps", notes.refill_now))
+    scorings = score_fincas(d, notes)
+    end_turn_checks(d, notes.main == "pass")
+    return scorings
+
+
+def end_turn_checks(d: Draft[State], passed: bool) -> None:
     """Pass counting (CIT-PASS-2), the end of the game (CIT-END-1, CIT-END-2), next seat."""
-    n = len(w.static.names)
-    w.passes = w.passes + 1 if passed else 0
-    w.blocked = False
-    if not any(w.market) and not w.bag:
-        w.over = True  # CIT-END-1
-    elif w.passes >= n:
-        if finca_possible(w):
-            w.blocked = True  # CIT-PASS-2: the next turn must unblock
+    n = len(d.base.static.names)
+    passes = d["passes"] + 1 if passed else 0
+    d["passes"] = passes
+    d["blocked"] = False
+    if not any(d["market"]) and not d["bag"]:
+        d["over"] = True  # CIT-END-1
+    elif passes >= n:
+        if finca_possible(d["finca_deck"], d["sites"]):
+            d["blocked"] = True  # CIT-PASS-2: the next turn must unblock
         else:
-            w.over = True  # CIT-END-2: stalemate
-    w.turn = (w.turn + 1) % n
+            d["over"] = True  # CIT-END-2: stalemate
+    d["turn"] = (d["turn"] + 1) % n
 
 
 def compare_expect(
-    w: Work, seat: int, income: int, move: dict[str, Any], scorings: list[dict[str, Any]]
+    d: Draft[State],
+    notes: Notes,
+    income: int,
+    move: dict[str, Any],
+    scorings: list[dict[str, Any]],
 ) -> None:
-    """CIT-REC-2: warnings for every differing value of the turn's ``expect``."""
+    """CIT-REC-2: warnings (in the move's notes) for every differing value of ``expect``."""
     expect = move.get("expect")
     if not expect:
         return
-    p = w.players[seat]
+    seat = notes.seat
+    p = d["players"][seat]
     # the keys in this order: money, score, mat, income (unrolled: it runs every turn)
     if "money" in expect and expect["money"] != p.money:
-        _expect_warning(w, seat, "money", expect["money"], p.money)
+        _expect_warning(d, notes, "money", expect["money"], p.money)
     if "score" in expect and expect["score"] != p.score:
-        _expect_warning(w, seat, "score", expect["score"], p.score)
+        _expect_warning(d, notes, "score", expect["score"], p.score)
     if "mat" in expect and expect["mat"] != p.mat:
-        _expect_warning(w, seat, "mat", expect["mat"], p.mat)
+        _expect_warning(d, notes, "mat", expect["mat"], p.mat)
     if "income" in expect and expect["income"] != income:
-        _expect_warning(w, seat, "income", expect["income"], income)
+        _expect_warning(d, notes, "income", expect["income"], income)
     if "finca_scorings" in expect:
         found = expect["finca_scorings"]
         if not found and not scorings:
@@ -292,20 +335,21 @@ def compare_expect(
             found = sorted(found, key=lambda s: str(s.get("site")))
         done = sorted(scorings, key=lambda s: s["site"]) if len(scorings) > 1 else scorings
         if found != done:
-            _expect_warning(w, seat, "finca_scorings", found, done, expect["finca_scorings"])
+            _expect_warning(d, notes, "finca_scorings", found, done, expect["finca_scorings"])
 
 
 def _expect_warning(
-    w: Work, seat: int, key: str, found: Any, actual: Any, given: Any = None
+    d: Draft[State], notes: Notes, key: str, found: Any, actual: Any, given: Any = None
 ) -> None:
     """CIT-REC-2 for one key; ``given`` is the value as written (``found`` may be sorted)."""
-    w.warnings.append(
+    moves = d["moves"]
+    notes.warnings.append(
         Finding(
             "CIT-REC-2",
-            f"/moves/{w.moves}/expect/{key}",
-            f"{w.static.names[seat]}, move {w.moves + 1}: expected {key} {found}, "
+            f"/moves/{moves}/expect/{key}",
+            f"{d.base.static.names[notes.seat]}, move {moves + 1}: expected {key} {found}, "
             f"replay gives {actual}",
             "warning",
-            {"move": w.moves, "expected": actual, "found": found if given is None else given},
+            freeze({"move": moves, "expected": actual, "found": found if given is None else given}),
         )
     )

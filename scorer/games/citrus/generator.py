@@ -1,26 +1,27 @@
 """Legal-move generator (spec 20.1–20.3), written independently of the checks: candidate
 cells come from regions and path fields, then the exclusion rules are re-derived here.
-``simulate`` (simulate.py) plays complete games with it."""
+Its questions take a ``State`` (the position so far) and the move's ``Notes``; ``simulate``
+(simulate.py) plays complete games with it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
 
-from scorer.games.citrus.actions import Turn
 from scorer.games.citrus.board import Cell
-from scorer.games.citrus.state import Region, Site, State, Work
+from scorer.games.citrus.state import Notes, Region, Site, State, market_count
+from scorer.persist import Draft, replace
 
 
 def _kind(token: str) -> str:
     return token[:-1] if token.endswith("*") else token
 
 
-def _free(w: Work, c: Cell) -> bool:
+def _free(w: State, c: Cell) -> bool:
     return c in w.static.board.buildable and c not in w.tiles
 
 
-def cells_for(w: Work, seat: int, token: str) -> list[Cell]:
+def cells_for(w: State, seat: int, token: str) -> list[Cell]:
     """Every cell where ``token`` may be built by ``seat`` now (sorted)."""
     board = w.static.board
     k = _kind(token)
@@ -67,9 +68,9 @@ def cells_for(w: Work, seat: int, token: str) -> list[Cell]:
     return out
 
 
-def trial_place(w: Work, seat: int, token: str, c: Cell) -> Work:
-    """A copy of ``w`` with ``token`` built on ``c`` (generator's own bookkeeping)."""
-    nxt = w.clone()
+def trial_place(w: State, seat: int, token: str, c: Cell) -> State:
+    """``w`` with ``token`` built on ``c`` (the generator's own bookkeeping, a new state)."""
+    nxt = Draft(w)
     board = w.static.board
     k = _kind(token)
     merged = {
@@ -80,23 +81,26 @@ def trial_place(w: Work, seat: int, token: str, c: Cell) -> Work:
     own = sum(1 for rid in merged if w.regions[rid].owner == seat)
     cells = {c}
     wells = int(token.endswith("*"))
-    regions = nxt.regions
+    regions = nxt.map("regions")
     for rid in merged:
         cells |= regions[rid].cells
         wells += regions[rid].wells
-        del regions[rid]
-    regions[nxt.next_rid] = Region(k, frozenset(cells), wells, seat)
+        regions.remove(rid)
+    rid = w.next_rid
+    regions[rid] = Region(k, frozenset(cells), wells, seat)
+    region_of = nxt.map("region_of")
     for x in cells:
-        nxt.region_of[x] = nxt.next_rid
-    nxt.next_rid += 1
-    nxt.tiles[c] = token
-    p = nxt.players[seat]
-    nxt.players[seat] = p._replace(mat=p.mat - 1 if own == 0 else p.mat + own - 1)
-    return nxt
+        region_of[x] = rid
+    nxt["next_rid"] = rid + 1
+    nxt.map("tiles")[c] = token
+    players = nxt.vector("players")
+    p = players[seat]
+    players[seat] = p._replace(mat=p.mat - 1 if own == 0 else p.mat + own - 1)
+    return nxt.done()
 
 
 def plan(
-    w: Work,
+    w: State,
     seat: int,
     tokens: list[str],
     money: int,
@@ -123,29 +127,27 @@ def plan(
     return None
 
 
-def fires(w: Work, t: Turn, left: int) -> bool:
+def fires(w: State, t: Notes, left: int) -> bool:
     return not t.fired and w.lrc and left <= 3
 
 
-def finca_left(w: Work) -> bool:
+def finca_left(w: State) -> bool:
     return w.finca_deck > 0 and any(s.status == "marked" for s in w.sites.values())
 
 
 def line_plan(
-    w: Work, t: Turn, fields: tuple[int, ...]
+    w: State, t: Notes, fields: tuple[int, ...]
 ) -> tuple[str | None, list[tuple[str, Cell]]] | None:
     """For a line: (site for the new finca or None, plan), or None if it cannot be built."""
     tokens = [w.market[f - 1] for f in fields if w.market[f - 1] is not None]
     money = w.players[t.seat].money
     if not tokens or money < len(tokens):
         return None
-    left = w.market_count() - len(tokens)
+    left = market_count(w.market) - len(tokens)
     toks = [x for x in tokens if x is not None]
     if fires(w, t, left) and finca_left(w):
         for site in sorted(s for s, v in w.sites.items() if v.status == "marked"):
-            alt = w.clone()
-            alt.sites[site] = Site("finca")
-            found = plan(alt, t.seat, toks, money)
+            found = plan(_with_finca(w, site), t.seat, toks, money)
             if found is not None:
                 return site, found
         return None
@@ -153,7 +155,7 @@ def line_plan(
     return None if found is None else (None, found)
 
 
-def chance_finca(w: Work) -> tuple[dict[str, int], str | None]:
+def chance_finca(w: State) -> tuple[dict[str, int], str | None]:
     """A canonical chance outcome (smallest unused tile, first deck letter)."""
     if w.finca_left is not None and w.finca_left:
         first, second = min(w.finca_left)
@@ -163,7 +165,7 @@ def chance_finca(w: Work) -> tuple[dict[str, int], str | None]:
     return {"first": first, "second": second}, reveal
 
 
-def gen_steps(w: Work, t: Turn, first: bool) -> list[dict[str, Any]]:
+def gen_steps(w: State, t: Notes, first: bool) -> list[dict[str, Any]]:
     """The legal next steps (20.1) with canonical chance outcomes; [] = only ending the turn
     (or nothing at all if the turn may not end)."""
     seat = t.seat
@@ -216,7 +218,7 @@ def gen_steps(w: Work, t: Turn, first: bool) -> list[dict[str, Any]]:
                 ctok = w.market[f - 1]
                 if ctok is None:
                     continue
-                if fires(w, t, w.market_count() - 1) and finca_left(w):
+                if fires(w, t, market_count(w.market) - 1) and finca_left(w):
                     if any(_cart_ok(w, seat, ctok, s) for s in marked):
                         out.append({"do": "use_cart", "field": f})
                 elif cells_for(w, seat, ctok):
@@ -240,15 +242,16 @@ def gen_steps(w: Work, t: Turn, first: bool) -> list[dict[str, Any]]:
     return out
 
 
-def _cart_ok(w: Work, seat: int, token: str, site: str) -> bool:
-    alt = w.clone()
-    alt.sites[site] = Site("finca")
-    return bool(cells_for(alt, seat, token))
+def _with_finca(w: State, site: str) -> State:
+    return replace(w, {"sites": w.sites.set(site, Site("finca"))})
+
+
+def _cart_ok(w: State, seat: int, token: str, site: str) -> bool:
+    return bool(cells_for(_with_finca(w, site), seat, token))
 
 
 def legal_steps(state: State) -> Iterator[dict[str, Any]]:
     """The legal first steps of the next turn (chance parts fixed canonically)."""
     if state.over:
         return iter(())
-    w = Work.of(state)
-    return iter(gen_steps(w, Turn(seat=w.turn), True))
+    return iter(gen_steps(state, Notes(seat=state.turn), True))

@@ -2,10 +2,10 @@
 
 The rules' ``State`` keeps running totals per category (``Player.harvest``, ``finca``,
 ``penalties``); which harvest, finca scoring, return or landscape take made them is recorded
-where it happens (``actions.apply_harvest``, ``actions.apply_return``,
-``events.score_fincas``, ``placement.place_merged``) as one of these immutable records,
-appended to the turn's ``Work.scored`` and kept by the state (``State.scored``, in move
-order). Nothing here is a rule.
+where it happens (``actions.step_harvest``, ``build.step_return``,
+``events.score_fincas``, ``placement.place``) as one of these immutable records, noted in
+the move's ``Notes.scored`` and kept by the state (``State.scored``, in move order).
+Nothing here is a rule.
 """
 
 from __future__ import annotations

@@ -3,28 +3,22 @@ own candidate computation in generator.py).
 
 ``verdict`` is the rule check proper (it returns a short code tuple, no message), ``judge``
 wraps it with the messages of the replay; the lookahead searches call ``verdict`` directly on
-candidate cells, which are on the board, buildable and free by construction.
+candidate cells, which are on the board, buildable and free by construction. ``place`` puts
+a tile on the board through a ``Draft`` (the turn's, or a search's: ``trial``).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from pyrsistent import PMap
 
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.ledger import Taken
-from scorer.games.citrus.state import (
-    COW_REGION_OF,
-    COW_REGIONS,
-    COW_TILES,
-    KIND,
-    Player,
-    Region,
-    Work,
-    kind_of,
-)
+from scorer.games.citrus.state import KIND, Notes, Player, Region, Site, State, Static, kind_of
+from scorer.persist import Draft
 from scorer.words import article, plural
 
-COW_REGIONS_OF = COW_REGIONS | COW_REGION_OF
 #: ``Region(...)`` / ``Player(...)`` without the NamedTuple ``__new__`` frame (hot path)
 _new = tuple.__new__
 
@@ -40,20 +34,31 @@ class Judgement(NamedTuple):
 Verdict = tuple[str | None, bool, tuple[int, ...], object]
 
 
-def verdict(w: Work, seat: int, k: str, cell: Cell) -> Verdict:
+def verdict(
+    static: Static,
+    tiles: PMap[Cell, str],
+    region_of: PMap[Cell, int],
+    regions: PMap[int, Region],
+    sites: PMap[str, Site],
+    mat: int,
+    seat: int,
+    k: str,
+    cell: Cell,
+) -> Verdict:
     """Rules CIT-BUILD-5 … CIT-FUSE-1 for a plantation of kind ``k`` on a free field or
-    landscape space ``cell`` (CIT-BUILD-2 … 4 already hold), in the order of section 8."""
-    board = w.static.board
-    regions = w.regions
-    region_of = w.region_of
+    landscape space ``cell`` (CIT-BUILD-2 … 4 already hold), in the order of section 8;
+    ``mat`` is the workers at home of ``seat``."""
+    board = static.board
     rids: list[int] = []
     own = 0
     mine = 0
     neutral = 0
     foreign: int | None = None
     for n in board.nbrs[cell]:
-        rid = region_of.get(n)
-        if rid is None or rid in rids:
+        if n not in region_of:
+            continue
+        rid = region_of[n]
+        if rid in rids:
             continue
         r = regions[rid]
         if r.kind != k:
@@ -67,33 +72,30 @@ def verdict(w: Work, seat: int, k: str, cell: Cell) -> Verdict:
             neutral += len(r.cells)
         elif foreign is None:
             foreign = owner
+    path_sites = board.path_sites.get(cell)
     # CIT-BUILD-5: extension of an own region, or a new region on a finca's path field
     new_region = not own
     if new_region:
-        sites = w.sites
-        for s in board.path_sites.get(cell, ()):
+        for s in path_sites or ():
             if sites[s].status == "finca":
                 break
         else:
             return ("CIT-BUILD-5", True, (), "path")
-        if w.players[seat].mat <= 0:
+        if mat <= 0:
             return ("CIT-BUILD-5", True, (), "mat")
     # CIT-BUILD-6: no contact with another player's region of the kind
     if foreign is not None:
         return ("CIT-BUILD-6", new_region, (), foreign)
-    opts = w.static.options
+    opts = static.options
     # CIT-PATH-1: different kinds on the path fields of every site of this path field
-    if not opts["family"]:
-        path_sites = board.path_sites.get(cell)
-        if path_sites:
-            tiles = w.tiles
-            paths = board.paths
-            for s in path_sites:
-                for p in paths[s]:
-                    if p != cell and p in tiles:
-                        tok = tiles[p]
-                        if (KIND[tok] if tok in KIND else kind_of(tok)) == k:
-                            return ("CIT-PATH-1", new_region, (), (s, p))
+    if path_sites and not opts["family"]:
+        paths = board.paths
+        for s in path_sites:
+            for p in paths[s]:
+                if p != cell and p in tiles:
+                    tok = tiles[p]
+                    if (KIND[tok] if tok in KIND else kind_of(tok)) == k:
+                        return ("CIT-PATH-1", new_region, (), (s, p))
     # CIT-FUSE-1: neutral size N must not exceed own size O
     if neutral:
         if opts["fusion_count_new_tile"]:
@@ -103,9 +105,24 @@ def verdict(w: Work, seat: int, k: str, cell: Cell) -> Verdict:
     return (None, new_region, tuple(rids), None)
 
 
-def judge(w: Work, seat: int, token: str, cell: Cell) -> Judgement:
+def verdict_in(state: State, seat: int, k: str, cell: Cell) -> Verdict:
+    """``verdict`` on the position of ``state``."""
+    return verdict(
+        state.static,
+        state.tiles,
+        state.region_of,
+        state.regions,
+        state.sites,
+        state.players[seat].mat,
+        seat,
+        k,
+        cell,
+    )
+
+
+def judge(state: State, seat: int, token: str, cell: Cell) -> Judgement:
     """Check one placement by the rules of section 8, in order; the first failing rule."""
-    board = w.static.board
+    board = state.static.board
     ch = board.kind.get(cell)
     # CIT-BUILD-2: the cell is on the board
     if ch is None:
@@ -115,25 +132,25 @@ def judge(w: Work, seat: int, token: str, cell: Cell) -> Judgement:
         what = "a rock" if ch == "#" else f"site {ch}"
         return Judgement("CIT-BUILD-3", f"{list(cell)} is {what}", False, ())
     # CIT-BUILD-4: no plantation tile there yet
-    if cell in w.tiles:
+    if cell in state.tiles:
         return Judgement(
-            "CIT-BUILD-4", f"{list(cell)} already holds {article(w.tiles[cell])}", False, ()
+            "CIT-BUILD-4", f"{list(cell)} already holds {article(state.tiles[cell])}", False, ()
         )
     k = KIND[token] if token in KIND else kind_of(token)
-    rule, new_region, merged, detail = verdict(w, seat, k, cell)
+    rule, new_region, merged, detail = verdict_in(state, seat, k, cell)
     if rule is None:
         return Judgement(None, "", new_region, merged)
-    return Judgement(rule, _message(w, rule, k, cell, detail), new_region, ())
+    return Judgement(rule, _message(state, rule, k, cell, detail), new_region, ())
 
 
-def _message(w: Work, rule: str, k: str, cell: Cell, detail: object) -> str:
+def _message(state: State, rule: str, k: str, cell: Cell, detail: object) -> str:
     if rule == "CIT-BUILD-5":
         if detail == "path":
             return f"{list(cell)} neither extends an own {k} region nor is a path field of a finca"
         return "no worker at home to start a new region"
     if rule == "CIT-BUILD-6":
         assert isinstance(detail, int)
-        return f"{list(cell)} touches {w.static.names[detail]}'s {k} region"
+        return f"{list(cell)} touches {state.static.names[detail]}'s {k} region"
     if rule == "CIT-PATH-1":
         assert isinstance(detail, tuple)
         s, p = detail
@@ -147,31 +164,9 @@ def _message(w: Work, rule: str, k: str, cell: Cell, detail: object) -> str:
     )
 
 
-def place(w: Work, seat: int, token: str, cell: Cell, j: Judgement) -> tuple[str, int] | None:
-    """Put a judged-legal tile on the board: merge regions, move workers, take the landscape
-    tile. Returns what was taken from the cell (or None)."""
-    return place_merged(w, seat, token, cell, j.merged)
-
-
-def place_merged(
-    w: Work, seat: int, token: str, cell: Cell, rids: tuple[int, ...], pay: int = 0
-) -> tuple[str, int] | None:
-    """``place`` with the merged region ids of a legal verdict; the builder also pays
-    ``pay`` money (CIT-BUY-4)."""
-    return place_known(
-        w,
-        seat,
-        token,
-        cell,
-        rids,
-        pay,
-        KIND[token] if token in KIND else kind_of(token),
-        w.land.get(cell),
-    )
-
-
-def place_known(
-    w: Work,
+def place(
+    d: Draft[State],
+    notes: Notes | None,
     seat: int,
     token: str,
     cell: Cell,
@@ -179,30 +174,22 @@ def place_known(
     pay: int,
     k: str,
     taken: tuple[str, int] | None,
-) -> tuple[str, int] | None:
-    """``place_merged`` given the token's kind ``k`` and ``taken = w.land.get(cell)``."""
+) -> None:
+    """Put a judged-legal ``token`` (of kind ``k``) on ``cell`` through the draft: merge the
+    regions ``rids`` of a legal verdict, move workers, take the landscape tile ``taken`` (what
+    lies on the cell, or None); the builder also pays ``pay`` money (CIT-BUY-4). The move's
+    ``notes`` (None in a search's trial) get the occupied cell and the ``Taken`` record."""
     wells = 1 if token[-1] == "*" else 0
-    cow = w.cow
-    if cow & COW_REGIONS_OF:  # regions_w() and region_of_w(), inlined (hot path)
-        if cow & COW_REGIONS:
-            w.regions = dict(w.regions)
-        if cow & COW_REGION_OF:
-            w.region_of = dict(w.region_of)
-        cow &= ~COW_REGIONS_OF
-    if cow & COW_TILES:
-        w.tiles = dict(w.tiles)
-        cow &= ~COW_TILES
-    w.cow = cow
-    regions = w.regions
-    region_of = w.region_of
+    regions = d.map("regions")
+    region_of = d.map("region_of")
     if len(rids) == 1:
         rid = rids[0]
-        r = regions.pop(rid)
+        r = regions[rid]
         own = 1 if r.owner == seat else 0
         region_of[cell] = rid
         regions[rid] = _new(Region, (k, r.cells | {cell}, wells + r.wells, seat))
     elif rids:
-        merged = [regions.pop(rid) for rid in rids]
+        merged = [regions[rid] for rid in rids]
         own = sum(1 for r in merged if r.owner == seat)
         # the largest merged region keeps its id; only the other cells are relabelled
         big = max(range(len(merged)), key=lambda i: len(merged[i].cells))
@@ -213,20 +200,21 @@ def place_known(
         for i, r in enumerate(merged):
             wells += r.wells
             if i != big:
+                regions.remove(rids[i])
                 cells |= r.cells
                 for c in r.cells:
                     region_of[c] = rid
         regions[rid] = Region(k, frozenset(cells), wells, seat)
     else:
         own = 0
-        rid = w.next_rid
-        w.next_rid += 1
+        rid = d["next_rid"]
+        d["next_rid"] = rid + 1
         region_of[cell] = rid
         regions[rid] = _new(Region, (k, frozenset((cell,)), wells, seat))
-    w.tiles[cell] = token
-    w.touched.add(cell)
-    p = w.players[seat]
-    w.players[seat] = _new(
+    d.map("tiles")[cell] = token
+    players = d.vector("players")
+    p = players[seat]
+    players[seat] = _new(
         Player,
         (
             p.money - pay,
@@ -239,49 +227,65 @@ def place_known(
             p.horse_points,
         ),
     )
+    if notes is not None:
+        notes.touched.add(cell)
     if taken is not None:
-        del w.land_w()[cell]
-        take_landscape(w, seat, taken)
-        w.scored.append(Taken(w.moves, seat, cell, taken[0], taken[1]))
-    return taken
+        d.map("land").remove(cell)
+        take_landscape(d, seat, taken)
+        if notes is not None:
+            notes.scored.append(Taken(d["moves"], seat, cell, taken[0], taken[1]))
 
 
-def take_landscape(w: Work, seat: int, tile: tuple[str, int]) -> None:
+def take_landscape(d: Draft[State], seat: int, tile: tuple[str, int]) -> None:
     """CIT-LAND-1: the builder takes the landscape tile (or bull) of the cell."""
-    p = w.players[seat]
+    players = d.vector("players")
+    p = players[seat]
     kind, points = tile
+    opts = d.base.static.options
     if kind == "horses":
-        value = 1 if w.static.options["horse_points"] == "one" else points
+        value = 1 if opts["horse_points"] == "one" else points
         p = p._replace(horses=(*p.horses, points))
-        if w.static.options["wild_horses_immediate"]:
+        if opts["wild_horses_immediate"]:
             p = p._replace(horse_points=p.horse_points + value)
     else:
         p = p._replace(actions=tuple(sorted((*p.actions, kind))))
-    w.players[seat] = p
+    players[seat] = p
 
 
-def legal_anywhere(w: Work, seat: int, token: str) -> bool:
+def trial(state: State, seat: int, token: str, cell: Cell, rids: tuple[int, ...]) -> State:
+    """A search's trial position: ``state`` with a judged-legal ``token`` on ``cell`` (unpaid;
+    a new state through its own ``Draft``, sharing the rest)."""
+    d = Draft(state)
+    k = KIND[token] if token in KIND else kind_of(token)
+    place(d, None, seat, token, cell, rids, 0, k, state.land.get(cell))
+    return d.done()
+
+
+def legal_anywhere(state: State, seat: int, token: str) -> bool:
     """Some cell of the board takes ``token`` legally (used by CIT-RET-1)."""
     k = KIND[token] if token in KIND else kind_of(token)
-    return any(verdict(w, seat, k, c)[0] is None for c in candidates(w, seat))
+    return any(verdict_in(state, seat, k, c)[0] is None for c in candidates(state, seat))
 
 
-def candidates(w: Work, seat: int) -> list[Cell]:
+def candidates(state: State, seat: int) -> list[Cell]:
     """Free cells that can pass CIT-BUILD-5 at all: next to an own region, or a finca's path
     field when a worker is at home. Every other cell fails CIT-BUILD-5, so judging only these
     gives the same answers as judging the whole board. (On the board, buildable and free, so
     ``verdict`` applies to them directly.)"""
-    board = w.static.board
+    board = state.static.board
     free_nbrs = board.free_nbrs
-    near = [free_nbrs[c] for r in w.regions.values() if r.owner == seat for c in r.cells]
-    if w.players[seat].mat > 0:
+    near: list[Any] = [
+        free_nbrs[c] for r in state.regions.values() if r.owner == seat for c in r.cells
+    ]
+    if state.players[seat].mat > 0:
         paths = board.paths
-        near.extend([paths[s] for s, site in w.sites.items() if site.status == "finca"])
-    return sorted(set().union(*near).difference(w.tiles))
+        near.extend([paths[s] for s, site in state.sites.items() if site.status == "finca"])
+    tiles = state.tiles
+    return sorted(c for c in set().union(*near) if c not in tiles)
 
 
 def can_build_all(
-    w: Work,
+    state: State,
     seat: int,
     tokens: list[str],
     money: int,
@@ -291,16 +295,18 @@ def can_build_all(
     """Whether every token can be placed, one after another, by section 8 and paid for
     (CIT-BUY-3, CIT-PASS-1). Backtracking; positions reached by the same set of placements
     are equal, so they are visited once. The answer does not depend on the order in which
-    placements are tried; ``w`` is never modified (children are ``Work.trial`` copies)."""
+    placements are tried; the trial positions are new states (``trial``)."""
     if not tokens:
         return True
     if money < len(tokens):
         return False
     if seen is None:
         seen = set()
-    cands = candidates(w, seat)
+    cands = candidates(state, seat)
     if not cands:
         return False
+    static, tiles, region_of = state.static, state.tiles, state.region_of
+    regions, sites, mat = state.regions, state.sites, state.players[seat].mat
     legal: dict[str, list[tuple[Cell, tuple[int, ...]]]] = {}
     for token in sorted(set(tokens)):
         k = KIND[token] if token in KIND else kind_of(token)
@@ -308,7 +314,7 @@ def can_build_all(
         if fits is None:
             fits = legal[k] = []
             for c in cands:
-                v = verdict(w, seat, k, c)
+                v = verdict(static, tiles, region_of, regions, sites, mat, seat, k, c)
                 if v[0] is None:
                     fits.append((c, v[2]))
         if not fits:
@@ -322,8 +328,7 @@ def can_build_all(
             seen.add(key)
             if not rest:
                 return True
-            nxt = w.trial()
-            place_merged(nxt, seat, token, c, rids)
+            nxt = trial(state, seat, token, c, rids)
             if can_build_all(nxt, seat, rest, money - 1, seen, key):
                 return True
     return False

@@ -1,15 +1,20 @@
 """Position documents (spec 17): every possibility check (CIT-POS-1 … CIT-POS-11, with the
-setup rules for players and component data), the state to score, and export."""
+setup rules for players and component data; the regions' checks are in
+``position_regions``), collected in a ``scorer.gamebase.Findings``; the state to score; and
+export."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
+from pyrsistent import pmap, pset, pvector
+
 from scorer.engine import PositionResult
-from scorer.errors import PathPart, RuleViolation
-from scorer.findings import Finding, sort_key
+from scorer.errors import PathPart
+from scorer.gamebase import Findings
 from scorer.games.citrus.board import Board, Cell, board_form, parse_board
+from scorer.games.citrus.component_data import parse_finca_set, parse_layout, parse_supply
 from scorer.games.citrus.data import (
     ACTION_TYPES,
     LANDSCAPES,
@@ -18,138 +23,18 @@ from scorer.games.citrus.data import (
     WORKERS,
     options_of,
 )
-from scorer.games.citrus.setup import (
-    check_players,
-    colours_of,
-    parse_finca_set,
-    parse_layout,
-    parse_supply,
-)
-from scorer.games.citrus.state import Player, Region, Site, State, Static, Work
-from scorer.pointer import to_pointer
+from scorer.games.citrus.position_regions import check_regions
+from scorer.games.citrus.setup import check_players, colours_of
+from scorer.games.citrus.state import Player, Region, Site, State, make_static, occupied
 from scorer.words import noun, plural
-
-
-class Checks:
-    def __init__(self) -> None:
-        self.findings: list[Finding] = []
-
-    def add(self, rule: str, path: tuple[PathPart, ...], message: str, **details: Any) -> None:
-        self.findings.append(Finding(rule, to_pointer(path), message, "error", details))
-
-    def run(self, fn: Any, *args: Any) -> Any:
-        try:
-            return fn(*args)
-        except RuleViolation as exc:
-            self.findings.append(
-                Finding(exc.rule, to_pointer(exc.path), exc.message, "error", dict(exc.details))
-            )
-            return None
 
 
 def _cell(raw: list[int]) -> Cell:
     return (raw[0], raw[1])
 
 
-def check_regions(
-    doc: dict[str, Any],
-    board: Board,
-    names: list[str],
-    ck: Checks,
-    finca_sites: set[str],
-    family: bool,
-) -> tuple[dict[Cell, str], list[int]]:
-    """CIT-POS-1 … CIT-POS-5. Returns the tile on every cell and the owner seat per region."""
-    tiles: dict[Cell, str] = {}
-    where: dict[Cell, int] = {}
-    owners: list[int] = []
-    counts: Counter[str] = Counter()
-    for k, reg in enumerate(doc["regions"]):
-        owner = reg["owner"]
-        # CIT-POS-5: owners are players or null, at most 5 regions each
-        if owner is not None and owner not in names:
-            ck.add("CIT-POS-5", ("regions", k, "owner"), f"{owner!r} is not a player")
-            owners.append(-1)
-        else:
-            seat = -1 if owner is None else names.index(owner)
-            if seat >= 0:
-                counts[owner] += 1
-                if counts[owner] == WORKERS + 1:
-                    ck.add(
-                        "CIT-POS-5",
-                        ("regions", k, "owner"),
-                        f"{owner} owns more than {WORKERS} regions",
-                    )
-            owners.append(seat)
-        cells = [_cell(c) for c in reg["cells"]]
-        wells = {_cell(c) for c in reg.get("wells", [])}
-        ok = True
-        for m, c in enumerate(cells):
-            # CIT-POS-1: cells on the board, buildable, distinct, in one region only
-            if c not in board.buildable or c in tiles:
-                ck.add(
-                    "CIT-POS-1",
-                    ("regions", k, "cells", m),
-                    f"{list(c)} cannot hold a tile of this region",
-                )
-                ok = False
-                continue
-            tiles[c] = reg["kind"] + ("*" if c in wells else "")
-            where[c] = k
-        for m, raw in enumerate(reg.get("wells", [])):
-            if _cell(raw) not in cells:
-                ck.add("CIT-POS-1", ("regions", k, "wells", m), f"{raw} is not a region cell")
-        if ok and not _connected(set(cells), board):
-            ck.add("CIT-POS-1", ("regions", k, "cells"), "the region is not connected")
-        # CIT-POS-3: a path field of a finca
-        if not any(s in finca_sites for c in cells for s in board.path_sites.get(c, ())):
-            ck.add("CIT-POS-3", ("regions", k), "the region holds no path field of a finca")
-    # CIT-POS-2: regions are maximal
-    reported: set[int] = set()
-    for c, k in sorted(where.items(), key=lambda kv: kv[1]):
-        for n in board.nbrs[c]:
-            other = where.get(n)
-            if (
-                other is not None
-                and other < k
-                and k not in reported
-                and doc["regions"][other]["kind"] == doc["regions"][k]["kind"]
-            ):
-                ck.add("CIT-POS-2", ("regions", k), "the region touches another region of its kind")
-                reported.add(k)
-    # CIT-POS-4: path kinds distinct
-    if not family:
-        for site, paths in sorted(board.paths.items()):
-            seen: set[str] = set()
-            for p in paths:
-                if p in tiles:
-                    kind = tiles[p].rstrip("*")
-                    if kind in seen:
-                        k = where[p]
-                        m = [_cell(c) for c in doc["regions"][k]["cells"]].index(p)
-                        ck.add(
-                            "CIT-POS-4",
-                            ("regions", k, "cells", m),
-                            f"site {site}'s path fields hold two {kind} tiles",
-                        )
-                    seen.add(kind)
-    return tiles, owners
-
-
-def _connected(cells: set[Cell], board: Board) -> bool:
-    start = next(iter(cells))
-    seen = {start}
-    todo = [start]
-    while todo:
-        for n in board.nbrs[todo.pop()]:
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen == cells
-
-
 def load_position(doc: dict[str, Any]) -> PositionResult:
-    ck = Checks()
+    ck = Findings()
     opts = options_of(doc.get("variant", {}))
     names = [p["name"] for p in doc["players"]]
     ck.run(check_players, doc["players"], ("players",))
@@ -169,7 +54,7 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
         False,
     )
     if board is None or not names:  # no players (CIT-SETUP-1): nothing else can be checked
-        return PositionResult(None, tuple(sorted(ck.findings, key=sort_key)))
+        return PositionResult(None, ck.sorted())
     # CIT-POS-7: sites and decks
     sites: dict[str, Site] = {s: Site("empty") for s in board.sites}
     used: set[str] = set()
@@ -215,8 +100,8 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
     held = sum(len(p[0].horses) + len(p[0].actions) for p in players.values())
     if sum(1 for v in land.values() if v[0] != "bull") + held > 30:
         ck.add("CIT-POS-9", ("landscape",), "more than 30 landscape tiles in the game")
-    if any(f.is_error for f in ck.findings) or layout is None:
-        return PositionResult(None, tuple(sorted(ck.findings, key=sort_key)))
+    if ck.errors or layout is None:
+        return PositionResult(None, ck.sorted())
     # build the state
     regions: dict[int, Region] = {}
     region_of: dict[Cell, int] = {}
@@ -228,16 +113,12 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
     mats = [WORKERS - sum(1 for o in owners if o == i) for i in range(len(names))]
     seats = [players[n][0]._replace(mat=mats[i]) for i, n in enumerate(names)]
     unknown = frozenset(i for i, n in enumerate(names) if not players[n][1])
-    forms: dict[str, Any] = {
-        k: doc[k] for k in ("board", "market_layout", "finca_tiles") if k in doc
-    }
-    static = Static(
+    static = make_static(
         tuple(names),
         board,
         opts,
         layout,
         fset,
-        forms,
         supply or dict(SIDE_SUPPLY[opts["board_side"]]),
         (
             "Position: component data as given by the document (ids name data "
@@ -246,29 +127,15 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
         unknown,
         colours_of(doc.get("players")),
     )
-    w = Work.of(
-        State(
-            static,
-            tiles,
-            region_of,
-            regions,
-            len(regions),
-            land,
-            sites,
-            tuple(seats),
-            tuple(market),
-            dict(doc.get("bag", {})),
-            doc.get("last_refill_complete", False),
-            deck_size,
-            {v: n for v, n in left.items() if n > 0} if fset is not None else None,
-            frozenset(doc.get("building_site_deck", [])),
-        )
-    )
     # CIT-POS-8: a finca is scored exactly when its ring is complete
+    board_only = State(  # only which cells are occupied counts here
+        static, pmap(tiles), pmap(), pmap(), 0, pmap(land), pmap(), pvector(), pvector(),
+        pmap(), False, 0, None, pset()
+    )  # fmt: skip
     for k, f in enumerate(doc["fincas"]):
-        done = all(w.occupied(c) for c in board.rings[f["site"]])
+        done = all(occupied(board_only, c) for c in board.rings[f["site"]])
         if "scored" not in f:
-            w.sites[f["site"]] = w.sites[f["site"]]._replace(scored=done)
+            sites[f["site"]] = sites[f["site"]]._replace(scored=done)
         elif f["scored"] != done:
             ck.add(
                 "CIT-POS-8",
@@ -278,19 +145,38 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
                 f"{'' if done else 'not '}scored",
             )
     to_move = doc.get("to_move", names[0])
-    w.turn = names.index(to_move) if to_move in names else 0
-    w.passes = doc.get("passes", 0)
-    if w.passes >= len(names):
-        possible = w.finca_deck > 0 and bool(w.marked())
-        w.blocked, w.over = possible, not possible
-    w.returned = [0] * len(names)
-    state = w.freeze()
-    findings = tuple(sorted(ck.findings, key=sort_key))
+    passes = doc.get("passes", 0)
+    blocked = over = False
+    if passes >= len(names):
+        possible = deck_size > 0 and any(v.status == "marked" for v in sites.values())
+        blocked, over = possible, not possible
+    state = State(
+        static,
+        pmap(tiles),
+        pmap(region_of),
+        pmap(regions),
+        len(regions),
+        pmap(land),
+        pmap(sites),
+        pvector(seats),
+        pvector(market),
+        pmap(doc.get("bag", {})),
+        doc.get("last_refill_complete", False),
+        deck_size,
+        pmap({v: n for v, n in left.items() if n > 0}) if fset is not None else None,
+        pset(doc.get("building_site_deck", [])),
+        turn=names.index(to_move) if to_move in names else 0,
+        passes=passes,
+        blocked=blocked,
+        over=over,
+        returned=pvector([0] * len(names)),
+    )
+    findings = ck.sorted()
     return PositionResult(None if any(f.is_error for f in findings) else state, findings)
 
 
 def check_landscape(
-    doc: dict[str, Any], board: Board, tiles: dict[Cell, str], ck: Checks
+    doc: dict[str, Any], board: Board, tiles: dict[Cell, str], ck: Findings
 ) -> dict[Cell, tuple[str, int]]:
     """CIT-POS-9 and CIT-LAND-2 for the landscape tiles and bulls on the board."""
     form = doc.get("landscape", [])
@@ -326,7 +212,7 @@ def check_landscape(
 
 
 def check_players_state(
-    doc: dict[str, Any], names: list[str], opts: dict[str, Any], ck: Checks
+    doc: dict[str, Any], names: list[str], opts: dict[str, Any], ck: Findings
 ) -> dict[str, tuple[Player, bool]]:
     """CIT-POS-10 (and CIT-LAND-2 for held action tiles)."""
     ps = doc["player_state"]
@@ -378,7 +264,7 @@ def check_players_state(
     return out
 
 
-def check_market(doc: dict[str, Any], names: list[str], ck: Checks) -> list[str | None]:
+def check_market(doc: dict[str, Any], names: list[str], ck: Findings) -> list[str | None]:
     """CIT-POS-11."""
     market = doc.get("market", [None] * 12)
     if len(market) != 12:
@@ -393,7 +279,7 @@ def check_market(doc: dict[str, Any], names: list[str], ck: Checks) -> list[str 
     return list(market)
 
 
-def check_supply(doc: dict[str, Any], supply: dict[str, int], ck: Checks) -> None:
+def check_supply(doc: dict[str, Any], supply: dict[str, int], ck: Findings) -> None:
     """CIT-POS-6: board + market + bag per token within the supply."""
     used: Counter[str] = Counter()
 

@@ -7,7 +7,7 @@ from typing import NamedTuple
 from scorer.engine import PlayerScore, ScoreSheet
 from scorer.games.citrus.data import CATEGORIES
 from scorer.games.citrus.events import finca_shares
-from scorer.games.citrus.state import Region, Site, State, Work
+from scorer.games.citrus.state import Region, Site, State
 
 
 class FinalFinca(NamedTuple):
@@ -20,14 +20,14 @@ class FinalFinca(NamedTuple):
     points: list[int]
 
 
-def final_fincas(w: State | Work) -> list[FinalFinca]:
+def final_fincas(w: State) -> list[FinalFinca]:
     """13.1 step 1: each unscored finca gives its lower value to the largest positive adj."""
     out = []
     for site in sorted(w.sites):
         s = w.sites[site]
         if s.status != "finca" or s.scored:
             continue
-        shares = finca_shares(w, site)
+        shares = finca_shares(w.static, w.region_of, w.regions, site)
         adj = [sum(len(r.cells) for r in rs) for rs in shares]
         top = max(adj, default=0)
         out.append(
@@ -36,7 +36,7 @@ def final_fincas(w: State | Work) -> list[FinalFinca]:
     return out
 
 
-def score_finca_final(w: State | Work) -> list[int]:
+def score_finca_final(w: State) -> list[int]:
     pts = [0] * len(w.static.names)
     for f in final_fincas(w):
         for i, v in enumerate(f.points):
@@ -44,31 +44,31 @@ def score_finca_final(w: State | Work) -> list[int]:
     return pts
 
 
-def final_harvests(w: State | Work) -> list[Region]:
+def final_harvests(w: State) -> list[Region]:
     """13.1 step 2: the regions still owned, each harvested by its owner."""
     return sorted(
         (r for r in w.regions.values() if r.owner >= 0), key=lambda r: (r.owner, min(r.cells))
     )
 
 
-def score_harvest_final(w: State | Work) -> list[int]:
+def score_harvest_final(w: State) -> list[int]:
     pts = [0] * len(w.static.names)
     for r in final_harvests(w):
         pts[r.owner] += r.value
     return pts
 
 
-def horse_value(w: State | Work, points: int) -> int:
+def horse_value(w: State, points: int) -> int:
     """What one held horse tile is worth (printed value, or 1 with horse_points "one")."""
     return 1 if w.static.options["horse_points"] == "one" else points
 
 
-def score_horses(w: State | Work) -> list[int]:
+def score_horses(w: State) -> list[int]:
     """13.1 step 3: horse tiles held (printed value, or 1 each with horse_points "one")."""
     return [sum(horse_value(w, h) for h in p.horses) for p in w.players]
 
 
-def score_unused_actions(w: State | Work) -> list[int]:
+def score_unused_actions(w: State) -> list[int]:
     """13.1 step 4: 1 point per unused action tile."""
     return [len(p.actions) for p in w.players]
 

@@ -1,42 +1,55 @@
 """Lookahead searches of the checker: can a purchase be paid and completely built
 (CIT-BUY-3), and can a player without regions buy and build some line (CIT-PASS-1).
 
-The boards searched are views of the turn's ``Work`` (``Work.with_changes``: another market
-or another site status, every other container shared); the backtracking itself places on
-``Work.trial`` copies, so the turn's ``Work`` is never modified."""
+The boards searched are states: the turn's draft so far (``Draft.done``), with another market
+or another site status (``persist.replace``, every other field shared); the backtracking
+places on new states (``placement.trial``), so nothing of the turn is changed."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from pyrsistent import PMap
+
 from scorer.games.citrus import events
-from scorer.games.citrus.placement import can_build_all, candidates, verdict
-from scorer.games.citrus.state import KIND, Site, Work, kind_of
+from scorer.games.citrus.placement import can_build_all, candidates, verdict_in
+from scorer.games.citrus.state import (
+    KIND,
+    Region,
+    Site,
+    State,
+    Static,
+    kind_of,
+    marked,
+    market_count,
+    memo,
+)
+from scorer.persist import replace
 
 FINCA = Site("finca")
 
 
-def with_finca(w: Work, site: str) -> Work:
-    """A view of ``w`` in which ``site`` holds a new finca (before its values are known)."""
-    sites = dict(w.sites)
-    sites[site] = FINCA
-    return w.with_changes(sites=sites)
+def with_finca(state: State, site: str) -> State:
+    """``state`` in which ``site`` holds a new finca (before its values are known)."""
+    return replace(state, {"sites": state.sites.set(site, FINCA)})
 
 
 def buy_buildable(
-    w: Work, seat: int, tokens: list[str], fields: tuple[int, ...], fired: bool
+    state: State, seat: int, tokens: list[str], fields: tuple[int, ...], fired: bool
 ) -> bool:
     """CIT-BUY-3 / CIT-PASS-1: money covers the line and some complete placement exists,
     including the choice of the new finca's site when the take fires the trigger."""
-    money = w.players[seat].money
+    money = state.players[seat].money
     if money < len(tokens):
         return False
-    market = list(w.market)
+    market = state.market.evolver()
     for f in fields:
         market[f - 1] = None
-    trial = w.with_changes(market=market)
-    if events.trigger_fires(trial, fired) and events.finca_possible(trial):
-        for site in trial.marked():
+    trial = replace(state, {"market": market.persistent()})
+    if events.trigger_fires(trial.market, trial.lrc, fired) and events.finca_possible(
+        trial.finca_deck, trial.sites
+    ):
+        for site in marked(trial.sites):
             if can_build_all(with_finca(trial, site), seat, tokens, money):
                 return True
         return False
@@ -55,12 +68,22 @@ class PassMemo(NamedTuple):
     answers: dict[tuple[object, ...], str | None]
 
 
-def buildable_line(w: Work, seat: int, fired: bool) -> str | None:
+def owners(static: Static, regions: PMap[int, Region]) -> frozenset[int]:
+    """The seats owning a region of ``regions`` (kept in the game's memo for the last
+    ``regions`` asked about: a run of passes asks about the same one)."""
+    game = memo(static)
+    known: tuple[PMap[int, Region], frozenset[int]] | None = game.get("owners")
+    if known is None or known[0] is not regions:
+        known = game["owners"] = (regions, frozenset(r.owner for r in regions.values()))
+    return known[1]
+
+
+def buildable_line(w: State, seat: int, fired: bool, unchanged: bool) -> str | None:
     """For a player who owns no region: the first line (in id order) that can be bought and
     completely built, or None.
 
-    While the Work still has the tiles, regions and sites of a state (``Work.unchanged``:
-    mappings that are never modified), the answer is memoised per game for those mappings,
+    While the turn has not changed the tiles, regions and sites of the state it started from
+    (``unchanged``), the answer is memoised per game (``state.memo``) for those maps,
     so a run of passes (which share them) searches once per distinct key. The key holds
     everything else the search reads: the market, the refill and finca-deck state,
     ``fired``, and money and workers capped at the longest line. The seat itself is left
@@ -71,45 +94,38 @@ def buildable_line(w: Work, seat: int, fired: bool) -> str | None:
     p = w.players[seat]
     if p.money == 0:
         return None
-    if not w.unchanged():
+    if not unchanged:
         return _buildable_line(w, seat, fired)
-    memo = w.static.memo.get("pass")
+    game = memo(w.static)
+    known: PassMemo | None = game.get("pass")
     if (
-        memo is None
-        or memo.tiles is not w.tiles
-        or memo.region_of is not w.region_of
-        or memo.regions is not w.regions
-        or memo.sites is not w.sites
+        known is None
+        or known.tiles is not w.tiles
+        or known.region_of is not w.region_of
+        or known.regions is not w.regions
+        or known.sites is not w.sites
     ):
-        memo = PassMemo(
+        known = PassMemo(
             w.tiles,
             w.region_of,
             w.regions,
             w.sites,
             max(len(fields) for fields in w.static.layout.values()),
-            frozenset(r.owner for r in w.regions.values()),
+            owners(w.static, w.regions),
             {},
         )
-        w.static.memo["pass"] = memo
-    if seat in memo.owners:  # not for a player who owns a region
+        game["pass"] = known
+    if seat in known.owners:  # not for a player who owns a region
         return _buildable_line(w, seat, fired)
-    cap = memo.cap
+    cap = known.cap
     key = (tuple(w.market), w.lrc, w.finca_deck, fired, min(p.money, cap), min(p.mat, cap))
-    answers = memo.answers
+    answers = known.answers
     if key not in answers:
         answers[key] = _buildable_line(w, seat, fired)
     return answers[key]
 
 
-def lines_of(w: Work) -> list[tuple[str, tuple[int, ...]]]:
-    """The market lines in id order (kept in the game's memo: the layout never changes)."""
-    lines: list[tuple[str, tuple[int, ...]]] | None = w.static.memo.get("lines")
-    if lines is None:
-        lines = w.static.memo["lines"] = sorted(w.static.layout.items())
-    return lines
-
-
-def _buildable_line(w: Work, seat: int, fired: bool) -> str | None:
+def _buildable_line(w: State, seat: int, fired: bool) -> str | None:
     money = w.players[seat].money
     # without a region, a first tile needs a free path field of a finca (now or after the
     # new finca a take may bring); with none of them, nothing can be built
@@ -125,9 +141,9 @@ def _buildable_line(w: Work, seat: int, fired: bool) -> str | None:
     # begins with (now, or with the new finca a take brings) blocks every line holding it.
     # (The start test of a kind is made once per board, when a line first needs it.)
     market = w.market
-    boards: dict[str, tuple[Work, list[tuple[int, int]], dict[str, bool]]] = {}
+    boards: dict[str, tuple[State, list[tuple[int, int]], dict[str, bool]]] = {}
 
-    def startable(site: str, tokens: list[str]) -> tuple[Work, bool]:
+    def startable(site: str, tokens: list[str]) -> tuple[State, bool]:
         if site not in boards:
             alt = with_finca(w, site) if site else w
             boards[site] = alt, candidates(alt, seat), {}
@@ -136,22 +152,22 @@ def _buildable_line(w: Work, seat: int, fired: bool) -> str | None:
             k = KIND[tok] if tok in KIND else kind_of(tok)
             ok = known.get(k)
             if ok is None:
-                ok = known[k] = any(verdict(alt, seat, k, c)[0] is None for c in cands)
+                ok = known[k] = any(verdict_in(alt, seat, k, c)[0] is None for c in cands)
             if not ok:
                 return alt, False
         return alt, True
 
-    count = w.market_count()
-    possible = events.finca_possible(w)
+    count = market_count(w.market)
+    possible = events.finca_possible(w.finca_deck, w.sites)
     if not (possible and w.lrc and not fired):
         # no take can bring a new finca: every line is searched on the board as it is, and
         # without a start cell there nothing can be built
         startable("", [])
         if not boards[""][1]:
             return None
-    marked: list[str] | None = None
+    sites: list[str] | None = None
     seen: dict[tuple[tuple[str, ...], bool], bool] = {}
-    for line, fields in lines_of(w):
+    for line, fields in w.static.lines:
         tokens = [tok for f in fields if (tok := market[f - 1]) is not None]
         if not tokens or len(tokens) > money:
             continue
@@ -160,9 +176,9 @@ def _buildable_line(w: Work, seat: int, fired: bool) -> str | None:
         found = seen.get(key)
         if found is None:
             found = seen[key] = False
-            if fires and marked is None:
-                marked = w.marked()
-            for site in marked if fires and marked is not None else [""]:
+            if fires and sites is None:
+                sites = marked(w.sites)
+            for site in sites if fires and sites is not None else [""]:
                 alt, ok = startable(site, tokens)
                 if ok and can_build_all(alt, seat, tokens, money):
                     found = seen[key] = True

@@ -7,24 +7,27 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from pyrsistent import pmap, pset, pvector
+
 from scorer.errors import PathPart, RuleViolation
-from scorer.games.citrus.board import Board, Cell, parse_board
+from scorer.games.citrus.board import Board, parse_board
+from scorer.games.citrus.component_data import (
+    parse_finca_set,
+    parse_landscape,
+    parse_layout,
+    parse_supply,
+)
 from scorer.games.citrus.data import (
-    FINCA_SETS,
-    LAND_TYPES,
-    LANDSCAPES,
-    LAYOUTS,
     SIDE_DECK,
     SIDE_FINCA_DECK,
     SIDE_SITES,
     SIDE_START,
-    SIDE_SUPPLY,
     START_MONEY,
     TOKENS,
     WORKERS,
     options_of,
 )
-from scorer.games.citrus.state import Player, Site, State, Static
+from scorer.games.citrus.state import Player, Site, State, make_static
 from scorer.words import plural
 
 S = ("setup",)
@@ -42,179 +45,6 @@ def check_players(players: list[dict[str, Any]], base: tuple[PathPart, ...]) -> 
     colours = [p["color"] for p in players if "color" in p]
     if len(set(colours)) != len(colours):
         raise RuleViolation("CIT-SETUP-1", "two players share a colour", base, {"found": colours})
-
-
-def parse_layout(form: Any, base: tuple[PathPart, ...]) -> dict[str, tuple[int, ...]]:
-    """CIT-SETUP-9: ``cross12`` or an inline layout of 12 fields covered by lines of 1–4."""
-    if isinstance(form, str):
-        if form not in LAYOUTS:
-            raise RuleViolation(
-                "CIT-SETUP-9",
-                f"unknown market layout {form!r}",
-                base,
-                {"expected": sorted(LAYOUTS), "found": form},
-            )
-        return LAYOUTS[form]
-    if form["fields"] != 12:
-        raise RuleViolation(
-            "CIT-SETUP-9",
-            "the market has 12 fields",
-            (*base, "fields"),
-            {"expected": 12, "found": form["fields"]},
-        )
-    lines: dict[str, tuple[int, ...]] = {}
-    for name, fields in form["lines"].items():
-        if (
-            not name
-            or not 1 <= len(fields) <= 4
-            or len(set(fields)) != len(fields)
-            or any(not 1 <= f <= 12 for f in fields)
-        ):
-            raise RuleViolation(
-                "CIT-SETUP-9",
-                f"line {name!r} must list 1–4 distinct fields of 1–12",
-                (*base, "lines", name),
-                {"found": fields},
-            )
-        lines[name] = tuple(fields)
-    uncovered = sorted(set(range(1, 13)) - {f for fs in lines.values() for f in fs})
-    if uncovered:
-        raise RuleViolation(
-            "CIT-SETUP-9",
-            f"fields {uncovered} belong to no line",
-            (*base, "lines"),
-            {"found": uncovered},
-        )
-    return lines
-
-
-def parse_landscape(
-    form: Any, board: Board, base: tuple[PathPart, ...], require_all: bool = True
-) -> dict[Cell, tuple[str, int]]:
-    """CIT-SETUP-3 / CIT-LAND-2: one supported tile on each landscape space."""
-    if isinstance(form, str):
-        if form not in LANDSCAPES or not board.shipped or board.label != form:
-            raise RuleViolation(
-                "CIT-SETUP-3",
-                f"unknown landscape data {form!r} for this board",
-                base,
-                {"expected": board.label if board.shipped else None, "found": form},
-            )
-        form = LANDSCAPES[form]
-    out: dict[Cell, tuple[str, int]] = {}
-    if len(form) > 30:
-        raise RuleViolation(
-            "CIT-SETUP-3", "more than 30 landscape tiles", base, {"found": len(form)}
-        )
-    for k, entry in enumerate(form):
-        cell = (entry["at"][0], entry["at"][1])
-        if cell not in board.spaces or cell in out:
-            raise RuleViolation(
-                "CIT-SETUP-3",
-                f"{entry['at']} is not a free landscape space",
-                (*base, k, "at"),
-                {"found": entry["at"]},
-            )
-        typ = entry["type"]
-        # CIT-LAND-2: supported landscape types only
-        if typ not in LAND_TYPES:
-            raise RuleViolation(
-                "CIT-LAND-2",
-                f"unsupported landscape tile type {typ!r}",
-                (*base, k, "type"),
-                {"expected": list(LAND_TYPES), "found": typ},
-            )
-        points = entry.get("points")
-        if (typ == "horses") != (points is not None) or (points is not None and points < 1):
-            raise RuleViolation(
-                "CIT-SETUP-3",
-                "horses need points ≥ 1, other tiles none",
-                (*base, k),
-                {"found": points},
-            )
-        out[cell] = (typ, points or 0)
-    if require_all:
-        missing = sorted(board.spaces - set(out))
-        if missing:
-            raise RuleViolation(
-                "CIT-SETUP-3",
-                f"landscape space {list(missing[0])} has no tile",
-                base,
-                {"found": [list(c) for c in missing]},
-            )
-    return out
-
-
-def parse_finca_set(
-    form: Any, base: tuple[PathPart, ...], printed: bool
-) -> tuple[tuple[int, int], ...]:
-    """CIT-SETUP-6: a shipped finca set or well-formed inline tiles (15 on a printed side)."""
-    if isinstance(form, str):
-        if form not in FINCA_SETS:
-            raise RuleViolation(
-                "CIT-SETUP-6",
-                f"unknown finca tile set {form!r}",
-                base,
-                {"expected": sorted(FINCA_SETS), "found": form},
-            )
-        form = FINCA_SETS[form]
-    tiles = []
-    for k, tile in enumerate(form):
-        if tile["first"] < tile["second"] or tile["second"] < 0:
-            raise RuleViolation(
-                "CIT-SETUP-6",
-                "finca values must be first ≥ second ≥ 0",
-                (*base, k),
-                {"found": tile},
-            )
-        tiles.append((tile["first"], tile["second"]))
-    if printed and len(tiles) != 15:
-        raise RuleViolation(
-            "CIT-SETUP-6",
-            "a printed side has 15 finca tiles",
-            base,
-            {"expected": 15, "found": len(tiles)},
-        )
-    return tuple(tiles)
-
-
-def parse_supply(
-    form: dict[str, int] | None,
-    side: str,
-    printed: str | None,
-    base: tuple[PathPart, ...],
-    minimum: bool = True,
-) -> dict[str, int]:
-    """CIT-SETUP-7 (supply part; positions skip the 12-tile minimum)."""
-    side_comp = SIDE_SUPPLY[printed or side]
-    if form is None:
-        return dict(side_comp)
-    supply = {t: form.get(t, 0) for t in TOKENS}
-    for token in sorted(form):
-        if token not in TOKENS or form[token] < 0 or (printed and form[token] != side_comp[token]):
-            raise RuleViolation(
-                "CIT-SETUP-7",
-                f"supply count of {token!r} is not allowed",
-                (*base, token),
-                {"expected": side_comp.get(token), "found": form[token]},
-            )
-    if printed:
-        for token in TOKENS:
-            if supply[token] != side_comp[token]:
-                raise RuleViolation(
-                    "CIT-SETUP-7",
-                    f"the {printed} side holds {side_comp[token]} {token}",
-                    (*base, token),
-                    {"expected": side_comp[token], "found": supply[token]},
-                )
-    if minimum and sum(supply.values()) < 12:
-        raise RuleViolation(
-            "CIT-SETUP-7",
-            "the supply holds fewer than 12 tiles",
-            base,
-            {"found": sum(supply.values())},
-        )
-    return supply
 
 
 def initial_state(record: dict[str, Any]) -> State:
@@ -400,36 +230,32 @@ def initial_state(record: dict[str, Any]) -> State:
             {"expected": START_MONEY, "found": setup["money"]},
         )
     names = tuple(p["name"] for p in record["players"])
-    forms: dict[str, Any] = {
-        k: setup[k] for k in ("board", "market_layout", "finca_tiles") if k in setup
-    }
-    static = Static(
+    static = make_static(
         names,
         board,
         opts,
         layout,
         fset,
-        forms,
         supply,
         component_notes(setup, board),
         colours=colours_of(record.get("players")),
     )
     return State(
         static,
-        {},
-        {},
-        {},
+        pmap(),
+        pmap(),
+        pmap(),
         0,
-        land,
-        sites,
-        tuple(Player(START_MONEY, WORKERS, (), ()) for _ in names),
-        tuple(setup["market"]),
-        {t: n for t, n in bag.items() if n > 0},
+        pmap(land),
+        pmap(sites),
+        pvector(Player(START_MONEY, WORKERS, (), ()) for _ in names),
+        pvector(setup["market"]),
+        pmap({t: n for t, n in bag.items() if n > 0}),
         True,
         size,
-        {v: n for v, n in left.items() if n > 0} if fset is not None else None,
-        frozenset(deck),
-        returned=tuple(0 for _ in names),
+        pmap({v: n for v, n in left.items() if n > 0}) if fset is not None else None,
+        pset(deck),
+        returned=pvector(0 for _ in names),
     )
 
 

@@ -17,7 +17,8 @@ import random
 from typing import Any
 
 from scorer.games.citrus import events, scoring, setup
-from scorer.games.citrus.actions import Turn, apply_step, end_turn, took_form
+from scorer.games.citrus.actions import apply_step, finish
+from scorer.games.citrus.build import took_form
 from scorer.games.citrus.data import (
     BOARDS,
     FINCA_SETS,
@@ -27,8 +28,10 @@ from scorer.games.citrus.data import (
     SIDE_SUPPLY,
     TOKENS,
 )
+from scorer.games.citrus.events import end_turn
 from scorer.games.citrus.generator import cells_for, gen_steps, line_plan
-from scorer.games.citrus.state import State, Work
+from scorer.games.citrus.state import Notes, State, begin, marked, notes_of
+from scorer.persist import Draft
 
 NAMES = ("Ann", "Bob", "Cara", "Dan", "Eve")
 COLOURS = ("yellow", "green", "orange", "red", "blue")
@@ -139,45 +142,47 @@ class Sim:
         reveal = self.deck.pop(0) if self.deck else None
         return {"do": do, "site": site, "finca": self.fincas.pop(0), "reveal": reveal}
 
-    def refill_step(self, w: Work) -> dict[str, Any]:
+    def refill_step(self, w: State) -> dict[str, Any]:
         n = min(sum(1 for t in w.market if t is None), len(self.bag))
         drawn, self.bag = self.bag[:n], self.bag[n:]
         return {"do": "refill", "drawn": drawn}
 
 
-def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
+def play_turn(state: State, sim: Sim) -> tuple[dict[str, Any], State]:
+    """One turn of the policy: the move as recorded, and the state after it."""
     rng = sim.rng
-    t = Turn(seat=w.turn)
-    if state.moves == 0:  # as in actions.apply_turn: start fincas may be complete
-        w.fresh = {s for s, v in w.sites.items() if v.status == "finca"}
+    d = begin(state)
+    t = notes_of(d)
+    if state.moves == 0:  # as in actions.apply_move: start fincas may be complete
+        t.fresh = {s for s, v in state.sites.items() if v.status == "finca"}
     steps: list[dict[str, Any]] = []
+    static = state.static
 
     def do(step: dict[str, Any]) -> None:
-        apply_step(w, t, step, len(steps))
+        apply_step(d, step, len(steps))
         steps.append(step)
 
     def place(token: str, cell: tuple[int, int]) -> None:
-        before = len(t.waiting), t.cart
+        w = d.done()
         lying = took_form(w.land.get(cell))
         new = not any(
             w.region_of.get(n) is not None
             and w.regions[w.region_of[n]].owner == t.seat
             and w.regions[w.region_of[n]].kind == token.rstrip("*")
-            for n in w.static.board.nbrs[cell]
+            for n in static.board.nbrs[cell]
         )
         do({"do": "place", "tile": token, "at": list(cell), "new_region": new, "took": lying})
-        del before
 
-    if w.blocked:
-        marked = w.marked()
-        do(sim.finca_step("unblock", rng.choice(marked)))
+    if state.blocked:
+        do(sim.finca_step("unblock", rng.choice(marked(state.sites))))
     seat = t.seat
+    w = d.done()
     owned = sorted(
         (r for r in w.regions.values() if r.owner == seat),
         key=lambda r: min((c[1], c[0]) for c in r.cells),
     )
     plans = {}
-    for line, fields in sorted(w.static.layout.items()):
+    for line, fields in sorted(static.layout.items()):
         found = line_plan(w, t, fields)
         if found is not None:
             plans[line] = found
@@ -186,7 +191,7 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
     harvest = bool(owned) and (
         money <= 1 or not plans or rng.random() < 0.2 or (big >= 5 and rng.random() < 0.5)
     )
-    penalize = w.static.options["purchase_mistakes"] == "penalize"
+    penalize = static.options["purchase_mistakes"] == "penalize"
     mistake = penalize and money >= 1 and rng.random() < (0.03 if plans else 0.1)
     if harvest:
         t.main = "harvest"
@@ -201,9 +206,9 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
             do({"do": "harvest", "at": [x, y]})
     elif mistake:
         t.main = "build"  # a (possibly) mistaken purchase: place what fits, return the rest
-        lines = sorted(ln for ln, fs in w.static.layout.items() if any(w.market[f - 1] for f in fs))
+        lines = sorted(ln for ln, fs in static.layout.items() if any(w.market[f - 1] for f in fs))
         line = rng.choice(lines)
-        fields = w.static.layout[line]
+        fields = static.layout[line]
         do(
             {
                 "do": "buy",
@@ -212,22 +217,23 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
             }
         )
         if t.finca_due is not None:
-            do(sim.finca_step("new_finca", rng.choice(w.marked())))
+            do(sim.finca_step("new_finca", rng.choice(marked(d["sites"]))))
         while t.waiting:
             token = t.waiting[0][0]
+            w = d.done()
             cells = cells_for(w, seat, token) if w.players[seat].money > 0 else []
             if cells:
                 place(token, rng.choice(cells))
             else:
                 do({"do": "return", "tile": token})
         if t.refill_now is not None:
-            do(sim.refill_step(w))
+            do(sim.refill_step(d.done()))
     elif plans and not mistake:
         t.main = "build"
         most = max(len(p[1]) for p in plans.values())
         line = rng.choice(sorted(ln for ln, p in plans.items() if len(p[1]) >= most - 1))
         site, order = plans[line]
-        fields = w.static.layout[line]
+        fields = static.layout[line]
         do(
             {
                 "do": "buy",
@@ -236,11 +242,11 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
             }
         )
         if t.finca_due is not None:
-            do(sim.finca_step("new_finca", site or w.marked()[0]))
+            do(sim.finca_step("new_finca", site or marked(d["sites"])[0]))
         for token, cell in order:
             place(token, cell)
         if t.refill_now is not None:
-            do(sim.refill_step(w))
+            do(sim.refill_step(d.done()))
     elif owned:
         t.main = "harvest"
         t.last_harvest = len(steps) + len(owned) - 1
@@ -251,11 +257,11 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
         t.main = "pass"
         do({"do": "pass"})
     if t.main != "pass":
-        use_actions(w, t, sim, do, place)
-    scorings = end_turn(w, t)
-    p = w.players[seat]
+        use_actions(d, t, sim, do, place)
+    scorings = end_turn(d, t)
+    p = d["players"][seat]
     move = {
-        "player": w.static.names[seat],
+        "player": static.names[seat],
         "action": "turn",
         "steps": steps,
         "expect": {
@@ -266,18 +272,18 @@ def play_turn(w: Work, sim: Sim, state: State) -> dict[str, Any]:
             "finca_scorings": scorings,
         },
     }
-    w.moves += 1
-    return move
+    finish(d, t, move, scorings)
+    return move, d.done()
 
 
-def use_actions(w: Work, t: Turn, sim: Sim, do: Any, place: Any) -> None:
+def use_actions(d: Draft[State], t: Notes, sim: Sim, do: Any, place: Any) -> None:
     """Use held action tiles now and then, after the main action (20.5)."""
     rng = sim.rng
     t.harvesting_done = True
     for _ in range(3):
         if rng.random() < 0.5:
             return
-        options = [s for s in gen_steps(w, t, False) if s["do"].startswith("use_")]
+        options = [s for s in gen_steps(d.done(), t, False) if s["do"].startswith("use_")]
         if not options:
             return
         step = rng.choice(options)
@@ -286,14 +292,14 @@ def use_actions(w: Work, t: Turn, sim: Sim, do: Any, place: Any) -> None:
         elif step["do"] == "use_bull":
             do(step)
         else:
-            do({**step, "paid": w.static.options["cart_cost"]})
+            do({**step, "paid": d.base.static.options["cart_cost"]})
             if t.finca_due is not None:
-                sites = [s["site"] for s in gen_steps(w, t, False)]
+                sites = [s["site"] for s in gen_steps(d.done(), t, False)]
                 do(sim.finca_step("new_finca", rng.choice(sites)))
             assert t.cart is not None
-            place(t.cart[0], tuple(rng.choice(cells_for(w, t.seat, t.cart[0]))))
+            place(t.cart[0], tuple(rng.choice(cells_for(d.done(), t.seat, t.cart[0]))))
             if t.refill_now is not None:
-                do(sim.refill_step(w))
+                do(sim.refill_step(d.done()))
 
 
 def simulate(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -322,11 +328,8 @@ def simulate(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]
         sim = Sim(rng, bag, fincas, deck)
         cap = 20 * sum(state.static.supply.values())
         while not state.over and len(record["moves"]) < cap:
-            w = Work.of(state)
-            w.warnings = []
-            record["moves"].append(play_turn(w, sim, state))
-            w.warnings = [*state.warnings, *w.warnings]
-            state = w.freeze()
+            move, state = play_turn(state, sim)
+            record["moves"].append(move)
         if not state.over:
             continue
         sheet = scoring.score(state)

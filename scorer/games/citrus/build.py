@@ -1,0 +1,233 @@
+"""The step handlers of buying and building (spec 7–9): ``buy``, ``place`` and ``return``,
+and what a take sets off (the market trigger, CIT-MKT-1). Registered in ``actions.HANDLERS``;
+the one handler signature of ``actions``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pyrsistent import pmap
+
+from scorer.errors import RuleViolation
+from scorer.findings import Finding
+from scorer.games.citrus import events
+from scorer.games.citrus.ledger import Returned
+from scorer.games.citrus.placement import judge, legal_anywhere, place, verdict
+from scorer.games.citrus.search import buy_buildable
+from scorer.games.citrus.state import KIND, Notes, State, kind_of, notes_of
+from scorer.persist import Draft
+from scorer.words import article
+
+
+def settle(notes: Notes, j: int) -> None:
+    if notes.refill_due and not notes.waiting and notes.cart is None:
+        notes.refill_now = j
+
+
+def taken(d: Draft[State], notes: Notes, j: int) -> None:
+    """After a take (buy or cart, CIT-CART-4): the market trigger (CIT-MKT-1)."""
+    if events.trigger_fires(d["market"], d["lrc"], notes.fired):
+        notes.fired = True
+        notes.refill_due = True
+        if events.finca_possible(d["finca_deck"], d["sites"]):
+            notes.finca_due = j
+
+
+def step_buy(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
+    notes = notes_of(d)
+    # CIT-BUY-5: at most one buy per turn
+    if notes.bought:
+        raise RuleViolation("CIT-BUY-5", "a second buy in one turn", ("steps", j))
+    line = step["line"]
+    static = d.base.static
+    layout = static.layout
+    # CIT-BUY-1: the line exists
+    if line not in layout:
+        raise RuleViolation(
+            "CIT-BUY-1",
+            f"the market has no line {line!r}",
+            ("steps", j, "line"),
+            {"expected": sorted(layout), "found": line},
+        )
+    fields = layout[line]
+    market = d["market"]
+    tokens = [tok for f in fields if (tok := market[f - 1]) is not None]
+    # CIT-BUY-2: the line holds at least one tile
+    if not tokens:
+        raise RuleViolation("CIT-BUY-2", f"line {line} holds no tile", ("steps", j, "line"))
+    # CIT-BUY-3: with "reject", the purchase must be affordable and completely buildable
+    if static.options["purchase_mistakes"] == "reject" and not buy_buildable(
+        d.done(), notes.seat, tokens, fields, notes.fired
+    ):
+        raise RuleViolation(
+            "CIT-BUY-3",
+            f"line {line} ({', '.join(tokens)}) cannot be paid and completely built",
+            ("steps", j, "line"),
+            {"found": tokens},
+        )
+    # CIT-REC-1: the tiles cross-check
+    if "tiles" in step:
+        claimed = step["tiles"]
+        for k, tok in enumerate(claimed):
+            if k >= len(tokens) or tok != tokens[k]:
+                raise RuleViolation(
+                    "CIT-REC-1",
+                    f"the line holds {tokens}, not {claimed}",
+                    ("steps", j, "tiles", k),
+                    {"expected": tokens[k] if k < len(tokens) else None, "found": tok},
+                )
+        if len(claimed) != len(tokens):
+            raise RuleViolation(
+                "CIT-REC-1",
+                f"the line holds {tokens}, not {claimed}",
+                ("steps", j, "tiles"),
+                {"expected": tokens, "found": claimed},
+            )
+    fields_e = d.vector("market")
+    for f in fields:
+        fields_e[f - 1] = None
+    notes.waiting.extend((tok, j) for tok in tokens)
+    notes.bought = True
+    taken(d, notes, j)
+
+
+def took_form(tile: tuple[str, int] | None) -> dict[str, Any] | None:
+    if tile is None:
+        return None
+    return {"type": tile[0], "points": tile[1]} if tile[0] == "horses" else {"type": tile[0]}
+
+
+def step_place(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
+    notes = notes_of(d)
+    token = step["tile"]
+    at = step["at"]
+    cell = (at[0], at[1])
+    seat = notes.seat
+    cart = notes.cart
+    waiting = notes.waiting
+    k = -1  # index of the placed tile among the waiting ones
+    if cart is not None:
+        # CIT-CART-1: the placement right after use_cart is the cart's tile
+        if token != cart[0]:
+            raise RuleViolation(
+                "CIT-CART-1",
+                f"the cart took {article(cart[0])}, not {article(token)}",
+                ("steps", j, "tile"),
+                {"expected": cart[0], "found": token},
+            )
+    else:
+        for i, (tok, _) in enumerate(waiting):
+            if tok == token:
+                k = i
+                break
+        else:
+            # CIT-BUILD-7: a waiting bought tile
+            raise RuleViolation(
+                "CIT-BUILD-7",
+                f"no bought {token} is waiting to be placed",
+                ("steps", j, "tile"),
+                {"expected": sorted({tok for tok, _ in waiting}), "found": token},
+            )
+    # CIT-BUILD-2 … CIT-FUSE-1 (section 8, in order)
+    static = d.base.static
+    tiles = d["tiles"]
+    kind = static.board.kind.get(cell)
+    if kind is None or (kind != "." and kind != "*") or cell in tiles:
+        found = judge(d.done(), seat, token, cell)  # the message of CIT-BUILD-2 / 3 / 4
+        raise RuleViolation(
+            str(found.rule), found.message, ("steps", j, "at"), {"found": list(cell)}
+        )
+    k_of = KIND.get(token)
+    if k_of is None:
+        k_of = kind_of(token)
+    player = d["players"][seat]
+    rule, new_region, merged, _ = verdict(
+        static, tiles, d["region_of"], d["regions"], d["sites"], player.mat, seat, k_of, cell
+    )
+    if rule is not None:
+        message = judge(d.done(), seat, token, cell).message
+        raise RuleViolation(rule, message, ("steps", j, "at"), {"found": list(cell)})
+    # CIT-BUY-4: each placed bought tile costs 1 money
+    if cart is None and player.money < 1:
+        raise RuleViolation(
+            "CIT-BUY-4",
+            "no money left to pay for this tile",
+            ("steps", j),
+            {"expected": 1, "found": 0},
+        )
+    # CIT-REC-1: the new_region and took cross-checks
+    if "new_region" in step and step["new_region"] != new_region:
+        verb = "starts" if new_region else "does not start"
+        raise RuleViolation(
+            "CIT-REC-1",
+            f"the placement {verb} a new region",
+            ("steps", j, "new_region"),
+            {"expected": new_region, "found": step["new_region"]},
+        )
+    land = d["land"].get(cell)
+    if "took" in step:
+        took = step["took"]
+        if took is not None or land is not None:  # both None: nothing was lying there
+            lying = took_form(land)
+            if took != lying:
+                raise RuleViolation(
+                    "CIT-REC-1",
+                    f"the cell held {lying}",
+                    ("steps", j, "took"),
+                    {"expected": lying, "found": took},
+                )
+    if cart is None:
+        place(d, notes, seat, token, cell, merged, 1, k_of, land)
+        del waiting[k]
+    else:
+        place(d, notes, seat, token, cell, merged, 0, k_of, land)
+        notes.cart = None
+    if notes.refill_due and not waiting and notes.cart is None:  # settle
+        notes.refill_now = j
+
+
+def step_return(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
+    notes = notes_of(d)
+    token = step["tile"]
+    path = ("steps", j, "tile")
+    static = d.base.static
+    # CIT-RET-1: only with "penalize", a waiting bought tile that cannot be paid or placed
+    if static.options["purchase_mistakes"] == "reject":
+        raise RuleViolation(
+            "CIT-RET-1", "returns are not allowed with purchase_mistakes 'reject'", path
+        )
+    waiting = [tok for tok, _ in notes.waiting]
+    if token not in waiting:
+        raise RuleViolation("CIT-RET-1", f"no bought {token} is waiting", path, {"found": token})
+    seat = notes.seat
+    now = d.done()
+    if now.players[seat].money > 0 and legal_anywhere(now, seat, token):
+        raise RuleViolation(
+            "CIT-RET-1",
+            f"the {token} can be paid and placed: it may not be returned",
+            path,
+            {"found": token},
+        )
+    del notes.waiting[waiting.index(token)]
+    field_no = now.market.index(None)
+    d.vector("market")[field_no] = token
+    players = d.vector("players")
+    p = players[seat]
+    players[seat] = p._replace(penalties=p.penalties - 3)
+    returned = d.vector("returned")
+    returned[seat] += 1
+    moves = now.moves
+    notes.scored.append(Returned(moves, j, seat, token))
+    # CIT-RET-2: warning for every accepted return
+    notes.warnings.append(
+        Finding(
+            "CIT-RET-2",
+            f"/moves/{moves}/steps/{j}",
+            f"{static.names[seat]}, move {moves + 1}, step {j + 1}: mistaken purchase, "
+            f"{token} returned to market field {field_no + 1} (−3 points)",
+            "warning",
+            pmap({"move": moves, "tile": token, "points": -3}),
+        )
+    )
+    settle(notes, j)

@@ -1,0 +1,115 @@
+"""States are immutable at run time: nothing reachable from one is a plain dict, list or set,
+every write through a state's containers raises, and replaying a move never changes the
+state it started from (the bug of shared plain dicts)."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+
+from scorer.errors import RuleViolation
+from scorer.games.citrus import RULES
+from scorer.games.citrus.state import Player, State
+
+_LEAVES = (str, bytes, int, float, bool, type(None))
+
+
+def _children(obj: Any) -> Iterator[Any]:
+    if isinstance(obj, Mapping):
+        for key, value in obj.items():
+            yield key
+            yield value
+    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            yield getattr(obj, f.name)
+    elif hasattr(obj, "__iter__"):
+        yield from obj
+
+
+def reachable(root: Any) -> Iterator[Any]:
+    """Every object reachable from ``root`` through fields, items and keys (once each)."""
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        if isinstance(obj, _LEAVES) or id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        yield obj
+        todo.extend(_children(obj))
+
+
+def states_of(players: int, seed: int, options: dict[str, Any]) -> list[State]:
+    record = RULES.simulate(players, seed, options)
+    states = [RULES.initial_state(record)]
+    for move in record["moves"]:
+        states.append(RULES.apply(states[-1], move))
+    return states
+
+
+@pytest.mark.parametrize("options", [{}, {"purchase_mistakes": "penalize"}])
+def test_nothing_reachable_from_a_state_is_a_plain_container(options: dict[str, Any]) -> None:
+    states = states_of(3, 4, options)
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        plain = [type(o).__name__ for o in reachable(state) if type(o) in (dict, list, set)]
+        assert plain == []
+
+
+def test_writes_through_a_state_raise() -> None:
+    record = RULES.simulate(2, 8, {"purchase_mistakes": "penalize"})
+    states = [RULES.initial_state(record)]
+    for move in record["moves"]:
+        states.append(RULES.apply(states[-1], move))
+    state = states[len(states) // 2]
+    cell = next(iter(state.tiles))
+    site = next(iter(state.sites))
+    with pytest.raises(AttributeError):  # a NamedTuple
+        state.turn = 1  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.static.names = ()  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.static.board.width = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        state.players[0].money = 0  # type: ignore[misc]
+    writes: list[tuple[Any, Any, Any]] = [
+        (state.tiles, cell, "lemon"),
+        (state.region_of, cell, 99),
+        (state.regions, 99, state.regions[state.region_of[cell]]),
+        (state.land, cell, ("bull", 0)),
+        (state.sites, site, state.sites[site]),
+        (state.players, 0, Player(0, 0, (), ())),
+        (state.market, 0, None),
+        (state.bag, "lemon", 99),
+        (state.returned, 0, 9),
+        (state.static.options, "family", True),
+        (state.static.layout, "r1", ()),
+        (state.static.supply, "lemon", 0),
+        (state.static.board.nbrs, cell, ()),
+        (state.static.board.kind, cell, "#"),
+    ]
+    for container, key, value in writes:
+        with pytest.raises(TypeError):
+            container[key] = value
+    warned = next(s for s in states if s.warnings)
+    with pytest.raises(TypeError):
+        warned.warnings[0].details["move"] = 0  # type: ignore[index]
+
+
+def test_replaying_a_move_never_changes_the_state_it_started_from() -> None:
+    record = RULES.simulate(3, 2, {})
+    states = [RULES.initial_state(record)]
+    shown = [repr(states[0])]
+    for index, move in enumerate(record["moves"]):
+        states.append(RULES.apply(states[-1], move))
+        shown.append(repr(states[-1]))
+        again = RULES.apply(states[-2], move)  # the same move on the same state, once more
+        assert again == states[-1]
+        if index >= 1:  # and on the state two moves back: legal or not
+            with contextlib.suppress(RuleViolation):
+                RULES.apply(states[-3], move)
+            RULES.skip(states[-2], move)
+    assert [repr(s) for s in states] == shown
