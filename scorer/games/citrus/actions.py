@@ -200,14 +200,14 @@ def check_sequence(d: Draft[State], notes: Notes, do: str, j: int) -> None:
 
 
 # ---- the step handlers (one per ``do``; buy, place and return are in ``build``) ----------
-def step_new_finca(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
-    notes = notes_of(d)
+def step_new_finca(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
+    notes = notes_of(draft)
     # CIT-MKT-1: new_finca only right after the triggering take
     if notes.finca_due is None:
         raise RuleViolation(
-            "CIT-MKT-1", "no market trigger calls for a new finca here", ("steps", j)
+            "CIT-MKT-1", "no market trigger calls for a new finca here", ("steps", at)
         )
-    finca_step(d, notes, step, j)
+    finca_step(draft, notes, step, at)
     notes.finca_due = None
 
 
@@ -217,47 +217,49 @@ def finca_step(d: Draft[State], notes: Notes, step: Mapping[str, Any], j: int) -
     events.new_finca(d, notes, step["site"], finca["first"], finca["second"], step["reveal"])
 
 
-def step_refill(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
-    notes = notes_of(d)
+def step_refill(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
+    notes = notes_of(draft)
     # CIT-MKT-2: a refill only directly after the last waiting tile is placed or returned
     if notes.refill_now is None:
-        raise RuleViolation("CIT-MKT-2", "no refill is due here", ("steps", j))
-    events.refill(d, step["drawn"], ("steps", j))
+        raise RuleViolation("CIT-MKT-2", "no refill is due here", ("steps", at))
+    events.refill(draft, step["drawn"], ("steps", at))
     notes.refill_now = None
     notes.refill_due = False
 
 
-def step_harvest(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
-    notes = notes_of(d)
+def step_harvest(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
+    notes = notes_of(draft)
     seat = notes.seat
     cell = (step["at"][0], step["at"][1])
-    region_of = d["region_of"]
+    region_of = draft["region_of"]
     # CIT-HARV-1: a cell holding a plantation tile
     if cell not in region_of:
         raise RuleViolation(
             "CIT-HARV-1",
             f"{list(cell)} holds no plantation tile",
-            ("steps", j, "at"),
+            ("steps", at, "at"),
             {"found": list(cell)},
         )
     rid = region_of[cell]
-    regions = d.map("regions")
+    regions = draft.map("regions")
     region = regions[rid]
     # CIT-HARV-2: an own region
     if region.owner != seat:
-        whose = "neutral" if region.owner < 0 else f"{d.base.static.names[region.owner]}'s"
+        whose = "neutral" if region.owner < 0 else f"{draft.base.static.names[region.owner]}'s"
         raise RuleViolation(
             "CIT-HARV-2",
             f"the {region.kind} region at {list(cell)} is {whose}",
-            ("steps", j, "at"),
+            ("steps", at, "at"),
             {"found": whose},
         )
     # (NamedTuples built with tuple.__new__: the same values, without the __new__ frame)
     regions[rid] = _new(Region, (region.kind, region.cells, region.wells, -1))
     notes.scored.append(
-        _new(Harvest, (d["moves"], seat, region.kind, tuple(sorted(region.cells)), region.wells))
+        _new(
+            Harvest, (draft["moves"], seat, region.kind, tuple(sorted(region.cells)), region.wells)
+        )
     )
-    players = d.vector("players")
+    players = draft.vector("players")
     p = players[seat]
     players[seat] = _new(
         Player,
@@ -293,21 +295,21 @@ def use_tile(d: Draft[State], notes: Notes, kind: str, j: int) -> Player:
     return p
 
 
-def step_use_cart(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
-    notes = notes_of(d)
-    p = use_tile(d, notes, "cart", j)
-    opts = d.base.static.options
+def step_use_cart(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
+    notes = notes_of(draft)
+    p = use_tile(draft, notes, "cart", at)
+    opts = draft.base.static.options
     # CIT-CART-3: online variant, no cart while a bought tile waits
     if opts["cart_after_build_only"] and notes.waiting:
         raise RuleViolation(
-            "CIT-CART-3", "the cart may not be used while bought tiles wait", ("steps", j)
+            "CIT-CART-3", "the cart may not be used while bought tiles wait", ("steps", at)
         )
     f = step["field"]
-    token = d["market"][f - 1] if 1 <= f <= 12 else None
+    token = draft["market"][f - 1] if 1 <= f <= 12 else None
     # CIT-CART-1: a market field holding a tile
     if token is None:
         raise RuleViolation(
-            "CIT-CART-1", f"market field {f} holds no tile", ("steps", j, "field"), {"found": f}
+            "CIT-CART-1", f"market field {f} holds no tile", ("steps", at, "field"), {"found": f}
         )
     cost = opts["cart_cost"]
     # CIT-CART-2: the cart costs cart_cost money
@@ -315,7 +317,7 @@ def step_use_cart(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
         raise RuleViolation(
             "CIT-CART-2",
             f"the cart costs {cost}, the player has {p.money}",
-            ("steps", j),
+            ("steps", at),
             {"expected": cost, "found": p.money},
         )
     # CIT-REC-1: the paid cross-check
@@ -323,65 +325,69 @@ def step_use_cart(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
         raise RuleViolation(
             "CIT-REC-1",
             f"the cart costs {cost}",
-            ("steps", j, "paid"),
+            ("steps", at, "paid"),
             {"expected": cost, "found": step["paid"]},
         )
-    d.vector("players")[notes.seat] = with_money(p, p.money - cost)
-    d.vector("market")[f - 1] = None
-    notes.cart = (token, j)
-    taken(d, notes, j)
+    draft.vector("players")[notes.seat] = with_money(p, p.money - cost)
+    draft.vector("market")[f - 1] = None
+    notes.cart = (token, at)
+    taken(draft, notes, at)
 
 
-def step_use_milestone(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
-    notes = notes_of(d)
-    use_tile(d, notes, "milestone", j)
+def step_use_milestone(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
+    notes = notes_of(draft)
+    use_tile(draft, notes, "milestone", at)
     # CIT-MILE-1: a marked site and a finca tile are left
-    if not events.finca_possible(d["finca_deck"], d["sites"]):
+    if not events.finca_possible(draft["finca_deck"], draft["sites"]):
         raise RuleViolation(
             "CIT-MILE-1",
             "no marked site or no finca tile is left",
-            ("steps", j),
-            {"marked": marked(d["sites"]), "finca_deck": d["finca_deck"]},
+            ("steps", at),
+            {"marked": marked(draft["sites"]), "finca_deck": draft["finca_deck"]},
         )
-    finca_step(d, notes, step, j)
+    finca_step(draft, notes, step, at)
 
 
-def step_use_bull(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
-    notes = notes_of(d)
-    use_tile(d, notes, "bull", j)
+def step_use_bull(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
+    notes = notes_of(draft)
+    use_tile(draft, notes, "bull", at)
     cell = (step["at"][0], step["at"][1])
     # CIT-BULL-1: an empty field or landscape space
-    if cell not in d.base.static.board.buildable or cell in d["tiles"] or cell in d["land"]:
+    if (
+        cell not in draft.base.static.board.buildable
+        or cell in draft["tiles"]
+        or cell in draft["land"]
+    ):
         raise RuleViolation(
             "CIT-BULL-1",
             f"the bull cannot go on {list(cell)}",
-            ("steps", j, "at"),
+            ("steps", at, "at"),
             {"found": list(cell)},
         )
-    d.map("land")[cell] = ("bull", 0)
+    draft.map("land")[cell] = ("bull", 0)
     notes.touched.add(cell)
 
 
-def step_pass(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
-    notes = notes_of(d)
+def step_pass(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
+    notes = notes_of(draft)
     seat = notes.seat
     # CIT-PASS-1: no own region and no line that can be bought and completely built
-    if seat in owners(d.base.static, d["regions"]):
-        raise RuleViolation("CIT-PASS-1", "a player who owns a region may not pass", ("steps", j))
-    now = d.done()
-    base = d.base
+    if seat in owners(draft.base.static, draft["regions"]):
+        raise RuleViolation("CIT-PASS-1", "a player who owns a region may not pass", ("steps", at))
+    now = draft.done()
+    base = draft.base
     unchanged = all(getattr(now, f) is getattr(base, f) for f in BOARD_FIELDS)
     line = buildable_line(now, seat, notes.fired, unchanged)
     if line is not None:
         raise RuleViolation(
-            "CIT-PASS-1", f"line {line} can be bought and built", ("steps", j), {"found": line}
+            "CIT-PASS-1", f"line {line} can be bought and built", ("steps", at), {"found": line}
         )
 
 
-def step_unblock(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
-    finca_step(d, notes_of(d), step, j)
-    d["blocked"] = False
-    d["passes"] = 0
+def step_unblock(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
+    finca_step(draft, notes_of(draft), step, at)
+    draft["blocked"] = False
+    draft["passes"] = 0
 
 
 HANDLERS: Mapping[str, StepHandler] = {

@@ -34,36 +34,36 @@ def taken(d: Draft[State], notes: Notes, j: int) -> None:
             notes.finca_due = j
 
 
-def step_buy(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
-    notes = notes_of(d)
+def step_buy(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
+    notes = notes_of(draft)
     # CIT-BUY-5: at most one buy per turn
     if notes.bought:
-        raise RuleViolation("CIT-BUY-5", "a second buy in one turn", ("steps", j))
+        raise RuleViolation("CIT-BUY-5", "a second buy in one turn", ("steps", at))
     line = step["line"]
-    static = d.base.static
+    static = draft.base.static
     layout = static.layout
     # CIT-BUY-1: the line exists
     if line not in layout:
         raise RuleViolation(
             "CIT-BUY-1",
             f"the market has no line {line!r}",
-            ("steps", j, "line"),
+            ("steps", at, "line"),
             {"expected": sorted(layout), "found": line},
         )
     fields = layout[line]
-    market = d["market"]
+    market = draft["market"]
     tokens = [tok for f in fields if (tok := market[f - 1]) is not None]
     # CIT-BUY-2: the line holds at least one tile
     if not tokens:
-        raise RuleViolation("CIT-BUY-2", f"line {line} holds no tile", ("steps", j, "line"))
+        raise RuleViolation("CIT-BUY-2", f"line {line} holds no tile", ("steps", at, "line"))
     # CIT-BUY-3: with "reject", the purchase must be affordable and completely buildable
     if static.options["purchase_mistakes"] == "reject" and not buy_buildable(
-        d.done(), notes.seat, tokens, fields, notes.fired
+        draft.done(), notes.seat, tokens, fields, notes.fired
     ):
         raise RuleViolation(
             "CIT-BUY-3",
             f"line {line} ({', '.join(tokens)}) cannot be paid and completely built",
-            ("steps", j, "line"),
+            ("steps", at, "line"),
             {"found": tokens},
         )
     # CIT-REC-1: the tiles cross-check
@@ -74,22 +74,22 @@ def step_buy(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
                 raise RuleViolation(
                     "CIT-REC-1",
                     f"the line holds {tokens}, not {claimed}",
-                    ("steps", j, "tiles", k),
+                    ("steps", at, "tiles", k),
                     {"expected": tokens[k] if k < len(tokens) else None, "found": tok},
                 )
         if len(claimed) != len(tokens):
             raise RuleViolation(
                 "CIT-REC-1",
                 f"the line holds {tokens}, not {claimed}",
-                ("steps", j, "tiles"),
+                ("steps", at, "tiles"),
                 {"expected": tokens, "found": claimed},
             )
-    fields_e = d.vector("market")
+    fields_e = draft.vector("market")
     for f in fields:
         fields_e[f - 1] = None
-    notes.waiting.extend((tok, j) for tok in tokens)
+    notes.waiting.extend((tok, at) for tok in tokens)
     notes.bought = True
-    taken(d, notes, j)
+    taken(draft, notes, at)
 
 
 def took_form(tile: tuple[str, int] | None) -> dict[str, Any] | None:
@@ -98,11 +98,11 @@ def took_form(tile: tuple[str, int] | None) -> dict[str, Any] | None:
     return {"type": tile[0], "points": tile[1]} if tile[0] == "horses" else {"type": tile[0]}
 
 
-def step_place(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
-    notes = notes_of(d)
+def step_place(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
+    notes = notes_of(draft)
     token = step["tile"]
-    at = step["at"]
-    cell = (at[0], at[1])
+    where = step["at"]
+    cell = (where[0], where[1])
     seat = notes.seat
     cart = notes.cart
     waiting = notes.waiting
@@ -113,7 +113,7 @@ def step_place(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
             raise RuleViolation(
                 "CIT-CART-1",
                 f"the cart took {article(cart[0])}, not {article(token)}",
-                ("steps", j, "tile"),
+                ("steps", at, "tile"),
                 {"expected": cart[0], "found": token},
             )
     else:
@@ -126,34 +126,42 @@ def step_place(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
             raise RuleViolation(
                 "CIT-BUILD-7",
                 f"no bought {token} is waiting to be placed",
-                ("steps", j, "tile"),
+                ("steps", at, "tile"),
                 {"expected": sorted({tok for tok, _ in waiting}), "found": token},
             )
     # CIT-BUILD-2 … CIT-FUSE-1 (section 8, in order)
-    static = d.base.static
-    tiles = d["tiles"]
+    static = draft.base.static
+    tiles = draft["tiles"]
     kind = static.board.kind.get(cell)
     if kind is None or (kind != "." and kind != "*") or cell in tiles:
-        found = judge(d.done(), seat, token, cell)  # the message of CIT-BUILD-2 / 3 / 4
+        found = judge(draft.done(), seat, token, cell)  # the message of CIT-BUILD-2 / 3 / 4
         raise RuleViolation(
-            str(found.rule), found.message, ("steps", j, "at"), {"found": list(cell)}
+            str(found.rule), found.message, ("steps", at, "at"), {"found": list(cell)}
         )
     k_of = KIND.get(token)
     if k_of is None:
         k_of = kind_of(token)
-    player = d["players"][seat]
+    player = draft["players"][seat]
     rule, new_region, merged, _ = verdict(
-        static, tiles, d["region_of"], d["regions"], d["sites"], player.mat, seat, k_of, cell
+        static,
+        tiles,
+        draft["region_of"],
+        draft["regions"],
+        draft["sites"],
+        player.mat,
+        seat,
+        k_of,
+        cell,
     )
     if rule is not None:
-        message = judge(d.done(), seat, token, cell).message
-        raise RuleViolation(rule, message, ("steps", j, "at"), {"found": list(cell)})
+        message = judge(draft.done(), seat, token, cell).message
+        raise RuleViolation(rule, message, ("steps", at, "at"), {"found": list(cell)})
     # CIT-BUY-4: each placed bought tile costs 1 money
     if cart is None and player.money < 1:
         raise RuleViolation(
             "CIT-BUY-4",
             "no money left to pay for this tile",
-            ("steps", j),
+            ("steps", at),
             {"expected": 1, "found": 0},
         )
     # CIT-REC-1: the new_region and took cross-checks
@@ -162,10 +170,10 @@ def step_place(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
         raise RuleViolation(
             "CIT-REC-1",
             f"the placement {verb} a new region",
-            ("steps", j, "new_region"),
+            ("steps", at, "new_region"),
             {"expected": new_region, "found": step["new_region"]},
         )
-    land = d["land"].get(cell)
+    land = draft["land"].get(cell)
     if "took" in step:
         took = step["took"]
         if took is not None or land is not None:  # both None: nothing was lying there
@@ -174,24 +182,24 @@ def step_place(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
                 raise RuleViolation(
                     "CIT-REC-1",
                     f"the cell held {lying}",
-                    ("steps", j, "took"),
+                    ("steps", at, "took"),
                     {"expected": lying, "found": took},
                 )
     if cart is None:
-        place(d, notes, seat, token, cell, merged, 1, k_of, land)
+        place(draft, notes, seat, token, cell, merged, 1, k_of, land)
         del waiting[k]
     else:
-        place(d, notes, seat, token, cell, merged, 0, k_of, land)
+        place(draft, notes, seat, token, cell, merged, 0, k_of, land)
         notes.cart = None
     if notes.refill_due and not waiting and notes.cart is None:  # settle
-        notes.refill_now = j
+        notes.refill_now = at
 
 
-def step_return(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
-    notes = notes_of(d)
+def step_return(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
+    notes = notes_of(draft)
     token = step["tile"]
-    path = ("steps", j, "tile")
-    static = d.base.static
+    path = ("steps", at, "tile")
+    static = draft.base.static
     # CIT-RET-1: only with "penalize", a waiting bought tile that cannot be paid or placed
     if static.options["purchase_mistakes"] == "reject":
         raise RuleViolation(
@@ -201,7 +209,7 @@ def step_return(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
     if token not in waiting:
         raise RuleViolation("CIT-RET-1", f"no bought {token} is waiting", path, {"found": token})
     seat = notes.seat
-    now = d.done()
+    now = draft.done()
     if now.players[seat].money > 0 and legal_anywhere(now, seat, token):
         raise RuleViolation(
             "CIT-RET-1",
@@ -211,23 +219,23 @@ def step_return(d: Draft[State], step: Mapping[str, Any], j: int) -> None:
         )
     del notes.waiting[waiting.index(token)]
     field_no = now.market.index(None)
-    d.vector("market")[field_no] = token
-    players = d.vector("players")
+    draft.vector("market")[field_no] = token
+    players = draft.vector("players")
     p = players[seat]
     players[seat] = p._replace(penalties=p.penalties - 3)
-    returned = d.vector("returned")
+    returned = draft.vector("returned")
     returned[seat] += 1
     moves = now.moves
-    notes.scored.append(Returned(moves, j, seat, token))
+    notes.scored.append(Returned(moves, at, seat, token))
     # CIT-RET-2: warning for every accepted return
     notes.warnings.append(
         Finding(
             "CIT-RET-2",
-            f"/moves/{moves}/steps/{j}",
-            f"{static.names[seat]}, move {moves + 1}, step {j + 1}: mistaken purchase, "
+            f"/moves/{moves}/steps/{at}",
+            f"{static.names[seat]}, move {moves + 1}, step {at + 1}: mistaken purchase, "
             f"{token} returned to market field {field_no + 1} (−3 points)",
             "warning",
             pmap({"move": moves, "tile": token, "points": -3}),
         )
     )
-    settle(notes, j)
+    settle(notes, at)
