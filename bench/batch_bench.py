@@ -46,7 +46,7 @@ def in_process(corpus: list[bytes], jobs: int) -> float:
     """Records/s of the batch engine itself (workers already started), NDJSON output."""
     from scorer.batch import Item, mark_duplicates, run_local, warm_up
     from scorer.formats import WRITERS
-    from scorer.pipeline import tune_gc
+    from scorer.runtime import tune_gc
 
     tune_gc()
     warm_up()

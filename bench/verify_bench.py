@@ -29,9 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import orjson
 
 from scorer.loading import parse
-from scorer.pipeline import tune_gc, verify_bytes
+from scorer.pipeline import verify_bytes
 from scorer.registry import game_names, get_rules
 from scorer.replay import verify_record
+from scorer.runtime import tune_gc
 from scorer.schemas import validate
 
 

@@ -346,7 +346,7 @@ def run_local(
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    from scorer.pipeline import tune_gc
+    from scorer.runtime import tune_gc
 
     warm_up()  # forked workers then start with every game imported and every validator built
     with ProcessPoolExecutor(max_workers=jobs, initializer=tune_gc) as pool:

@@ -4,10 +4,11 @@ configuration, colours, output and exit codes."""
 from __future__ import annotations
 
 import os
+import re
 import sys
-from enum import StrEnum
+from enum import Enum, StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, get_args, get_origin
 
 import typer
 
@@ -71,6 +72,8 @@ _WORDS = {
 def _words(params: list[Any]) -> list[Any]:
     """Help placeholders in words (FILE, N, DIR, GAME...), not Python types (<list[str]>)."""
     for param in params:
+        if getattr(param, "_runtime_param", False) is None:  # Typer's coercion, not built yet
+            param._runtime_param = _Coercion()
         if param.metavar is not None:
             continue
         desc = getattr(param, "type_descriptor", None)
@@ -78,8 +81,9 @@ def _words(params: list[Any]) -> list[Any]:
             many = param.nargs != 1
             word = _WORDS.get(param.name, param.name.upper())
             param.metavar = word.removesuffix("S") if many else word
-            shown = param.metavar + "..." if many else None
-            param.display_type_rich = lambda ctx, shown=shown: shown
+            shown = param.metavar + "..." if many else param.metavar
+            param._rich_display_name = lambda shown=shown: shown  # the help's argument list
+            param.display_type_rich = lambda ctx: None
         elif param.name in _WORDS:
             param.metavar = _WORDS[param.name]
         elif getattr(param, "is_flag", False):
@@ -97,8 +101,102 @@ def _words(params: list[Any]) -> list[Any]:
     return params
 
 
+_SLOW = object()
+_INT = re.compile(r"0|[1-9][0-9]*")
+_FLOAT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+
+
+class _Coercion:
+    """Typer's coercion of one parameter's value, the common cases without pydantic.
+
+    Typer builds a pydantic TypeAdapter for every parameter of the command that runs, even
+    for a default: importing pydantic and building a dozen adapters costs about 0.15 CPU-s,
+    most of a short ``scorer verify``. A value this class is sure of (``None``, a default, a
+    plain string, a member of a choice, a decimal integer in range, a path) it converts as the
+    adapter would; anything else (a bad value, whose message Typer words) goes to Typer's own
+    coercion, built on first use. tests/test_cli.py compares both on every parameter.
+    """
+
+    __slots__ = ("_full",)
+
+    def __init__(self) -> None:
+        self._full: Any = None
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        multi = param.multiple or param.nargs == -1
+        if value is None:
+            return () if multi else None
+        desc = param.type_descriptor
+        info = desc.parameter_info
+        done: Any = _SLOW
+        if info.parser is None and desc.file_annotation is None and not info.clamp:
+            if multi and isinstance(value, (list, tuple)) and get_origin(desc.annotation) is list:
+                (item,) = get_args(desc.annotation)
+                items = [_plain(item, info, v, param, ctx) for v in value]
+                done = _SLOW if any(i is _SLOW for i in items) else items
+            elif not multi:
+                done = _plain(desc.annotation, info, value, param, ctx)
+        if done is _SLOW:
+            if self._full is None:
+                from typer._coercion import build_runtime_param
+
+                self._full = build_runtime_param(desc)
+            return self._full.coerce(value, param=param, ctx=ctx)
+        return done
+
+
+def _plain(kind: Any, info: Any, value: Any, param: Any, ctx: Any) -> Any:
+    """``value`` as Typer's adapter for ``kind`` gives it, or _SLOW when not sure."""
+    if kind is str:
+        return value if type(value) is str else _SLOW
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        if isinstance(value, kind):
+            return value
+        if type(value) is str and info.case_sensitive:
+            return next((m for m in kind if str(m.value) == value), _SLOW)
+        return _SLOW
+    if kind is int or kind is float:
+        if type(value) is kind:
+            number = value
+        elif type(value) is str and (_INT if kind is int else _FLOAT).fullmatch(value):
+            number = kind(value)
+        else:
+            return _SLOW
+        if (info.min is not None and number < info.min) or (
+            info.max is not None and number > info.max
+        ):
+            return _SLOW  # Typer says what is wrong
+        return number
+    path = kind is Path and info.path_type is None and not info.resolve_path
+    if path and (type(value) is str or isinstance(value, Path)):
+        from typer._param_types import coerce_cli_path
+
+        try:
+            return coerce_cli_path(Path(value), info, path_type=Path, param=param, ctx=ctx)
+        except Exception:
+            return _SLOW  # Typer says what is wrong
+    return _SLOW
+
+
 class _Group(typer.core.TyperGroup):
-    """The command group: shows every command's help with placeholders in words."""
+    """The command group: shows every command's help with placeholders in words.
+
+    Help is click's plain layout (``rich_markup_mode=None`` below), not Typer's rich panels:
+    rendering those imports rich, markdown-it and pygments, about 0.15 CPU-s, more than the
+    whole of ``scorer --help`` may take (issue 15). The command list shows each command's
+    first sentence whole, wrapped, as the panels did.
+    """
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                first = (command.short_help or command.help or "").strip().split("\n\n")[0]
+                rows.append((name, " ".join(first.split())))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _words(super().get_params(ctx))
@@ -119,6 +217,8 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     add_completion=True,
+    rich_markup_mode=None,
+    context_settings={"max_content_width": 120},
     cls=_Group,
 )
 
@@ -505,7 +605,7 @@ def _malformed(file: str, kind: str, errors: list[Any]) -> Any:
 
 def main() -> None:
     """Entry point of the ``scorer`` console script."""
-    from scorer.pipeline import tune_gc
+    from scorer.runtime import tune_gc
 
     tune_gc()
     try:
