@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -41,12 +40,9 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def scorer_command() -> list[str]:
-    """The installed ``scorer`` script beside this interpreter, else ``python -m scorer``."""
-    script = Path(sys.executable).parent / "scorer"
-    if script.is_file():
-        return [str(script)]
-    found = shutil.which("scorer")
-    return [found] if found else [sys.executable, "-m", "scorer"]
+    """``python -m scorer`` (what the ``scorer`` script runs too: ``scorer.cli:main``), so the
+    tree the benchmark is run from is the one measured."""
+    return [sys.executable, "-m", "scorer"]
 
 
 def cpu_seconds(argv: list[str]) -> float:
