@@ -45,30 +45,39 @@ def scorer_command() -> list[str]:
     return [sys.executable, "-m", "scorer"]
 
 
-def cpu_seconds(argv: list[str]) -> float:
-    """User + system CPU time of one run of ``argv`` (output discarded)."""
+def cpu_seconds(argv: list[str], cwd: Path = ROOT) -> float:
+    """User + system CPU time of one run of ``argv`` in ``cwd`` (output discarded)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(
-        argv, cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+        argv, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def measure(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
+def measure(
+    commands: dict[str, list[str]], runs: int, cwds: dict[str, Path] | None = None
+) -> dict[str, float]:
     """Median CPU-seconds per command, the commands interleaved round by round."""
-    for argv in commands.values():  # compile the byte code once, outside the figures
-        cpu_seconds(argv)
+    where = cwds or {}
+    for name, argv in commands.items():  # compile the byte code once, outside the figures
+        cpu_seconds(argv, where.get(name, ROOT))
     samples: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
         for name, argv in commands.items():
-            samples[name].append(cpu_seconds(argv))
+            samples[name].append(cpu_seconds(argv, where.get(name, ROOT)))
     return {name: statistics.median(values) for name, values in samples.items()}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="another source tree of scorer (an earlier commit): its figures, measured in the "
+        "same rounds, are printed beside",
+    )
     args = parser.parse_args()
     scorer = scorer_command()
     py = [sys.executable, "-c"]
@@ -84,14 +93,24 @@ def main() -> None:
             *py,
             f"from scorer.registry import get_rules; get_rules({game!r})",
         ]
-    median = measure(commands, args.runs)
+    cwds: dict[str, Path] = {}
+    if args.against is not None:
+        for name in [n for n in commands if n.startswith("scorer") or n.startswith("verify")]:
+            commands["before " + name] = commands[name]
+            cwds["before " + name] = args.against.resolve()
+    median = measure(commands, args.runs, cwds)
+
+    def before(name: str) -> str:
+        was = median.get("before " + name)
+        return f"  (before: {was:.3f})" if was is not None else ""
+
     print(f"CPU-seconds (user+sys), median of {args.runs} interleaved runs; {' '.join(scorer)}")
     print(f"  {'python -c pass':<34} {median['python']:6.3f}   (the interpreter alone)")
     typer_label = 'python -c "import typer"'
     print(f"  {typer_label:<34} {median['import typer']:6.3f}   (Typer alone)")
     print(
         f"  {'scorer --help':<34} {median['scorer --help']:6.3f}   target < {HELP_TARGET}"
-        f"  {'ok' if median['scorer --help'] < HELP_TARGET else 'MISSED'}"
+        f"  {'ok' if median['scorer --help'] < HELP_TARGET else 'MISSED'}{before('scorer --help')}"
     )
     for game, fixture in FIXTURES.items():
         cpu = median[f"verify {game}"]
@@ -99,7 +118,7 @@ def main() -> None:
         print(
             f"  {'scorer verify ' + Path(fixture).name:<34} {cpu:6.3f}   target < {VERIFY_TARGET}"
             f"  {'ok' if cpu < VERIFY_TARGET else 'MISSED'}   ({game}: its own import "
-            f"{own:.3f}, owned by the game)"
+            f"{own:.3f}, owned by the game){before('verify ' + game)}"
         )
 
 
