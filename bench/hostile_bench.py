@@ -21,8 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson
 
-from scorer.pipeline import tune_gc, verify_bytes
+from scorer.pipeline import verify_bytes
 from scorer.registry import game_names, get_rules
+from scorer.runtime import tune_gc
 
 
 def hostile(moves: int) -> dict[str, bytes]:

@@ -3,8 +3,9 @@
     python bench/verify_bench.py [--game harmonies] [--records 500] [--rounds 5]
 
 For each game: simulate a corpus (not timed), serialise it to JSON bytes, then time the whole
-pipeline per record (parse + schema + replay + scoring + claims) and each phase alone (wall
-clock, for the split). Then the ratio against python-chess is measured in paired CPU-time
+pipeline per record (parse + schema + replay + scoring + claims) and each part of the path of
+a record through `scorer batch` alone, in CPU time (parse, schema, referee, game, fingerprint,
+output; see :func:`split`). Then the ratio against python-chess is measured in paired CPU-time
 rounds, interleaved: each round replays python-chess PGN games of about 100 plies (reading
 and checking every SAN move) and a chunk of every game's records back to back, and the ratio
 printed is the median over rounds of our atomic steps per CPU-second over its moves per
@@ -23,15 +24,17 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson
 
 from scorer.loading import parse
-from scorer.pipeline import tune_gc, verify_bytes
+from scorer.pipeline import verify_bytes
 from scorer.registry import game_names, get_rules
 from scorer.replay import verify_record
+from scorer.runtime import tune_gc
 from scorer.schemas import validate
 
 
@@ -53,25 +56,22 @@ def bench_game(game: str, count: int, seed: int, profile: bool) -> float:
     for d in data[:20]:  # warm-up (imports, caches), as for python-chess below
         verify_bytes(d)
     steps = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for d in data:
         result = verify_bytes(d)
         if result.status != "ok":
             raise SystemExit(f"{game}: a simulated record did not verify: {result.findings[:3]}")
         steps += result.steps_verified
-    total = time.perf_counter() - t0
-    docs = [parse(d) for d in data]  # only now: live documents would slow the collector above
-    t_parse = _time(lambda: [parse(d) for d in data])
-    t_schema = _time(lambda: [validate(d) for d in docs])
-    t_replay = _time(lambda: [verify_record(d) for d in docs])
+    total = time.process_time() - t0
     print(f"{game}: {count} records, {steps} steps, {len(b''.join(data)) / 1e6:.1f} MB")
-    print(f"  whole pipeline: {count / total:9.1f} records/s  {steps / total:10.0f} steps/s")
-    parts = {"parse": t_parse, "schema": t_schema, "replay+score+claims": t_replay}
-    split = "  ".join(
-        f"{k} {v / count * 1e6:7.0f} µs ({v / sum(parts.values()):4.0%})" for k, v in parts.items()
+    print(f"  whole pipeline: {count / total:9.1f} records/CPU-s {steps / total:10.0f} steps/CPU-s")
+    parts = split(data)
+    shown = "  ".join(
+        f"{k} {v / count * 1e6:5.0f} µs ({v / sum(parts.values()):4.0%})" for k, v in parts.items()
     )
-    print(f"  per record, phases timed alone: {split}")
+    print(f"  per record, CPU time by part: {shown}")
     if profile:
+        docs = [parse(d) for d in data]
         prof = cProfile.Profile()
         prof.enable()
         for d in docs:
@@ -83,10 +83,79 @@ def bench_game(game: str, count: int, seed: int, profile: bool) -> float:
     return steps / total
 
 
-def _time(fn: object) -> float:
-    t0 = time.perf_counter()
-    fn()  # type: ignore[operator]
-    return time.perf_counter() - t0
+#: Where the game's own code lives (its package and the base class its rules inherit).
+GAME_CODE = ("/scorer/games/", "/scorer/gamebase.py")
+
+
+def split(data: list[bytes]) -> dict[str, float]:
+    """CPU seconds of each part of the per-record path of ``scorer batch``, each part timed
+    alone over every record (the least of three runs): parse (strict JSON), schema, referee
+    and game (the replay, the end and scoring, the claims; split between the two by a profile
+    of the replay: the time of the referee's calls into the game's rules is the game's),
+    fingerprint of the component data, output (line and column of findings, the result for
+    the batch, the NDJSON line), and the rest of ``verify_chunk`` (timers, copies of the
+    result)."""
+    from scorer.batch import Item, verify_chunk
+    from scorer.loading import parse_record
+    from scorer.positions import place
+    from scorer.profile import annotate
+    from scorer.report import dumps_line, result_to_data
+
+    docs = [parse_record(d) for d in data]
+    results = [verify_record(d) for d in docs]
+    triples = list(zip(results, data, docs, strict=True))
+    items = [Item("bench.ndjson", k + 1, d) for k, d in enumerate(data)]
+    parts = {
+        "parse": _cpu(lambda: [parse_record(d) for d in data]),
+        "schema": _cpu(lambda: [validate(d) for d in docs]),
+        "replay": _cpu(lambda: [verify_record(d) for d in docs]),
+        "fingerprint": _cpu(lambda: [annotate(r, doc, None) for r, _, doc in triples]),
+        "output": _cpu(lambda: [place(r, d, doc) for r, d, doc in triples])
+        + _cpu(lambda: [dumps_line(result_to_data(r)) for r in results]),
+    }
+    whole = _cpu(lambda: verify_chunk(items, render="ndjson"))
+    share = _game_share(docs)
+    replay = parts.pop("replay")
+    parts = {
+        "parse": parts["parse"],
+        "schema": parts["schema"],
+        "referee": replay * (1 - share),
+        "game": replay * share,
+        "fingerprint": parts["fingerprint"],
+        "output": parts["output"],
+    }
+    parts["rest"] = max(0.0, whole - sum(parts.values()))
+    return parts
+
+
+def _game_share(docs: list[Any]) -> float:
+    """The share of the replay (verify_record) spent in calls from the referee into the
+    game's code, by a profile."""
+    prof = cProfile.Profile()
+    prof.enable()
+    for d in docs:
+        verify_record(d)
+    prof.disable()
+    stats: Any = pstats.Stats(prof).stats  # type: ignore[attr-defined]
+    inside = sum(
+        edge[3]
+        for func, (*_, callers) in stats.items()
+        if any(part in func[0] for part in GAME_CODE)
+        for caller, edge in callers.items()
+        if not any(part in caller[0] for part in GAME_CODE)
+    )
+    replayed = sum(v[3] for f, v in stats.items() if f[2] == "verify_record")
+    return inside / replayed if replayed else 0.0
+
+
+def _cpu(fn: Any, repeat: int = 3) -> float:
+    """The least CPU time of ``repeat`` runs of ``fn`` (the least disturbed by other work)."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.process_time()
+        fn()
+        best = min(best, time.process_time() - t0)
+    return best
 
 
 def chess_corpus(games: int, seed: int) -> tuple[list[str], list[list[str]]]:

@@ -17,6 +17,7 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import chain
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -326,9 +327,33 @@ def run_ordered(
         yield from collect(pending.popleft())
 
 
+#: Below this many bytes of records a batch runs in one process (the default of ``--jobs``):
+#: starting workers costs more wall time than sharing the records saves. Measured with
+#: ``bench/batch_bench.py --break-even`` (2 cores): the pool costs about 0.18 CPU-s more (fork,
+#: importing every game, compiling the validators) and a simulated record about 2.5 ms for
+#: 11 KB, so two workers on two free cores win from about 2 x 0.18 / 0.0025 = 144 records,
+#: 1.6 MB; on cores busy with other work one process stays faster longer.
+SERIAL_BYTES = 1_500_000
+
+
+def sized_jobs(items: Iterable[Item], limit: int = SERIAL_BYTES) -> tuple[Iterator[Item], int]:
+    """The default number of worker processes for ``items`` and the same items: 1 when they
+    hold less than ``limit`` bytes of records, else every core. The items read to decide
+    (at most ``limit`` bytes and one record more) are held and given back first."""
+    rest = iter(items)
+    head: list[Item] = []
+    size = 0
+    for item in rest:
+        head.append(item)
+        size += len(item.data) if item.data is not None else 0
+        if size >= limit:
+            return chain(head, rest), default_jobs()
+    return iter(head), 1
+
+
 def run_local(
     items: Iterable[Item],
-    jobs: int,
+    jobs: int | None,
     keep_going: bool = False,
     chunk_size: int = 16,
     render: str | None = None,
@@ -336,9 +361,11 @@ def run_local(
     timeout: float | None = None,
     profile: Profile | None = None,
 ) -> Iterator[VerifyResult]:
-    """Verify with ``jobs`` worker processes (1 = in this process); ``render``,
-    ``max_findings``, ``timeout`` and ``profile`` as for :func:`verify_chunk` (the profile is
-    sent with every chunk)."""
+    """Verify with ``jobs`` worker processes (1 = in this process; ``None``: chosen from the
+    input's size by :func:`sized_jobs`); ``render``, ``max_findings``, ``timeout`` and
+    ``profile`` as for :func:`verify_chunk` (the profile is sent with every chunk)."""
+    if jobs is None:
+        items, jobs = sized_jobs(items)
     chunks = chunked(items, chunk_size)
     if jobs <= 1:
         for chunk in chunks:
@@ -346,7 +373,7 @@ def run_local(
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    from scorer.pipeline import tune_gc
+    from scorer.runtime import tune_gc
 
     warm_up()  # forked workers then start with every game imported and every validator built
     with ProcessPoolExecutor(max_workers=jobs, initializer=tune_gc) as pool:

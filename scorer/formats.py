@@ -11,7 +11,6 @@ from abc import ABC, abstractmethod
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import IO, Any
-from xml.sax.saxutils import escape, quoteattr
 
 from scorer import __version__
 from scorer.engine import VerifyResult
@@ -289,6 +288,8 @@ class JunitWriter(_Collecting):
     """JUnit XML: one testsuite per game, one testcase per record."""
 
     def finish(self) -> None:
+        from xml.sax.saxutils import escape, quoteattr  # imports urllib and http: only here
+
         suites: dict[str, list[Any]] = defaultdict(list)
         for row in self.rows:
             suites[row[3]].append(row)

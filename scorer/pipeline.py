@@ -6,7 +6,6 @@ reported as REC-INTERNAL-1 for that document only.
 
 from __future__ import annotations
 
-import gc
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,15 +19,6 @@ from scorer.schemas import document_kind, validate
 
 if TYPE_CHECKING:
     from scorer.profile import Profile
-
-
-def tune_gc() -> None:
-    """Collect cyclic garbage less often: verification allocates many short-lived, acyclic
-    objects (parsed JSON, immutable states) that reference counting frees at once, and the
-    default threshold of 700 makes the collector scan them again and again. Called by the CLI
-    and the batch workers (a process-wide setting, so a library caller decides for itself)."""
-    gc.freeze()  # what is alive now (modules, schemas) is never scanned again
-    gc.set_threshold(20_000, 20, 20)
 
 
 def verify_file(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import Any
 
 import orjson
@@ -114,20 +116,74 @@ def _tied(sheet: ScoreSheet) -> bool:
 
 
 def _table(title: str, sheet: ScoreSheet, color: bool, width: int) -> str:
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=title, title_justify="left")
-    table.add_column("player")
-    for cat in sheet.categories:
-        table.add_column(cat, justify="right")
-    table.add_column("total", justify="right", style="bold")
-    for col in sheet.extra_columns:
-        table.add_column(col, justify="right")
+    header = ["player", *sheet.categories, "total", *sheet.extra_columns]
+    rows = []
     for line in sheet.players:
         cells = [line.name, *(line.shown(c) for c in sheet.categories)]
         cells.append(str(line.total))
         cells.extend(_cell(line.extras.get(c, "")) for c in sheet.extra_columns)
+        rows.append(cells)
+    plain = None if color else plain_table(title, header, rows)
+    if plain is not None:
+        return plain
+    return _rich_table(title, header, rows, color, width, bold=1 + len(sheet.categories))
+
+
+#: Text rich prints as it is: printable ASCII without markup ("[") and the dashes of cells not
+#: scored (one column wide, as rich measures them); and no emoji code (``:name:``).
+_PLAIN_TEXT = re.compile(r"[ -Z\]-~—–]*")
+_EMOJI_CODE = re.compile(r":\S*:")
+
+
+def plain_table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> str | None:
+    """The table :func:`_rich_table` prints without colour (rich's heavy-head box, the first
+    column left-aligned, the others right-aligned), built without importing rich; ``None``
+    when rich could print it differently (text other than plain ASCII, white space around a
+    cell, no rows, no title or one wider than the table). tests/test_tables.py compares both."""
+    cells = (title, *header, *chain(*rows))
+    if not rows or not title or not all(_plain_cell(c) for c in cells):
+        return None
+    widths = [max(len(c) for c in column) for column in zip(header, *rows, strict=True)]
+    if len(title) > sum(widths) + 3 * len(widths) + 1:
+        return None
+
+    def row(cells: Sequence[str], bar: str) -> str:
+        first = f" {cells[0].ljust(widths[0])} "
+        rest = (f" {c.rjust(w)} " for c, w in zip(cells[1:], widths[1:], strict=True))
+        return bar + bar.join((first, *rest)) + bar
+
+    def rule(left: str, line: str, cross: str, right: str) -> str:
+        return left + cross.join(line * (w + 2) for w in widths) + right
+
+    top = rule("┏", "━", "┳", "┓")
+    lines = [title.ljust(len(top)), top, row(header, "┃"), rule("┡", "━", "╇", "┩")]
+    lines.extend(row(cells, "│") for cells in rows)
+    lines.append(rule("└", "─", "┴", "┘"))
+    return "\n".join(lines) + "\n"
+
+
+def _plain_cell(text: str) -> bool:
+    plain = _PLAIN_TEXT.fullmatch(text) and not _EMOJI_CODE.search(text)
+    return bool(plain) and text == text.strip()
+
+
+def _rich_table(
+    title: str,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    color: bool,
+    width: int = 120,
+    bold: int | None = None,
+) -> str:
+    """The table printed by rich (colour: the ``bold`` column, the total, in bold)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    table.add_column(header[0])
+    for k, name in enumerate(header[1:], 1):
+        table.add_column(name, justify="right", style="bold" if k == bold else None)
+    for cells in rows:
         table.add_row(*cells)
     buffer = io.StringIO()
     # never narrower than the table itself: a column name cut to "penalti…" explains nothing

@@ -246,3 +246,15 @@ def test_worker_rendered_output_equals_rendering_in_the_parent(corpus: Path) -> 
     one = runner.invoke(app, ["batch", "--jobs", "1", "--format", "json", str(corpus)])
     two = runner.invoke(app, ["batch", "--jobs", "2", "--format", "json", str(corpus)])
     assert one.stdout_bytes == two.stdout_bytes
+
+
+def test_jobs_default_follows_the_input_size() -> None:
+    """--jobs unset: one process for a small input, every core for a large one; the items
+    read to decide come back first, in order, with the rest."""
+    from scorer.batch import default_jobs, sized_jobs
+
+    items = [Item("x.ndjson", k + 1, b"{}" * 100) for k in range(10)]
+    small, jobs = sized_jobs(items, limit=10_000)
+    assert jobs == 1 and list(small) == items
+    large, jobs = sized_jobs(iter(items), limit=1_000)
+    assert jobs == default_jobs() and list(large) == items

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import orjson
@@ -248,3 +251,33 @@ def test_patterns() -> None:
     assert Pattern("*.tmp.json", base).matches("a/b/x.tmp.json")
     assert not Pattern("records", base).matches("other/r.json")
     assert Filters((Pattern("*.json", base),), ()).keeps("-")
+
+
+def _scorer(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The real entry point (scorer.cli.main), which builds the running command only."""
+    return subprocess.run(
+        [sys.executable, "-m", "scorer", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+    )
+
+
+def test_the_entry_point_checks_keys_against_every_command(tmp_path: Path) -> None:
+    """main() lets Typer build the running command only; the configuration still sets its
+    options, accepts another command's key (jobs: batch) and rejects an unknown one."""
+    toml(tmp_path / "scorer.toml", 'format = "json"\njobs = 2\n')
+    result = _scorer(tmp_path, "verify", str(OK))
+    assert result.returncode == 0, result.stderr
+    assert orjson.loads(result.stdout)["records"][0]["status"] == "ok"
+    toml(tmp_path / "scorer.toml", "jobz = 2\n")
+    result = _scorer(tmp_path, "verify", str(OK))
+    assert result.returncode == 2
+    assert "scorer.toml: jobz" in result.stderr and "'jobs'" in result.stderr, result.stderr
+    (tmp_path / "scorer.toml").unlink()
+    assert _scorer(tmp_path, "verify", str(OK)).returncode == 0
+    assert "verify" in _scorer(tmp_path, "--help").stdout
+    assert _scorer(tmp_path, "verfy", str(OK)).returncode == 2

@@ -4,10 +4,11 @@ configuration, colours, output and exit codes."""
 from __future__ import annotations
 
 import os
+import re
 import sys
-from enum import StrEnum
+from enum import Enum, StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, get_args, get_origin
 
 import typer
 
@@ -71,6 +72,8 @@ _WORDS = {
 def _words(params: list[Any]) -> list[Any]:
     """Help placeholders in words (FILE, N, DIR, GAME...), not Python types (<list[str]>)."""
     for param in params:
+        if getattr(param, "_runtime_param", False) is None:  # Typer's coercion, not built yet
+            param._runtime_param = _Coercion()
         if param.metavar is not None:
             continue
         desc = getattr(param, "type_descriptor", None)
@@ -78,8 +81,9 @@ def _words(params: list[Any]) -> list[Any]:
             many = param.nargs != 1
             word = _WORDS.get(param.name, param.name.upper())
             param.metavar = word.removesuffix("S") if many else word
-            shown = param.metavar + "..." if many else None
-            param.display_type_rich = lambda ctx, shown=shown: shown
+            shown = param.metavar + "..." if many else param.metavar
+            param._rich_display_name = lambda shown=shown: shown  # the help's argument list
+            param.display_type_rich = lambda ctx: None
         elif param.name in _WORDS:
             param.metavar = _WORDS[param.name]
         elif getattr(param, "is_flag", False):
@@ -97,8 +101,102 @@ def _words(params: list[Any]) -> list[Any]:
     return params
 
 
+_SLOW = object()
+_INT = re.compile(r"0|[1-9][0-9]*")
+_FLOAT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+
+
+class _Coercion:
+    """Typer's coercion of one parameter's value, the common cases without pydantic.
+
+    Typer builds a pydantic TypeAdapter for every parameter of the command that runs, even
+    for a default: importing pydantic and building a dozen adapters costs about 0.15 CPU-s,
+    most of a short ``scorer verify``. A value this class is sure of (``None``, a default, a
+    plain string, a member of a choice, a decimal integer in range, a path) it converts as the
+    adapter would; anything else (a bad value, whose message Typer words) goes to Typer's own
+    coercion, built on first use. tests/test_cli.py compares both on every parameter.
+    """
+
+    __slots__ = ("_full",)
+
+    def __init__(self) -> None:
+        self._full: Any = None
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        multi = param.multiple or param.nargs == -1
+        if value is None:
+            return () if multi else None
+        desc = param.type_descriptor
+        info = desc.parameter_info
+        done: Any = _SLOW
+        if info.parser is None and desc.file_annotation is None and not info.clamp:
+            if multi and isinstance(value, (list, tuple)) and get_origin(desc.annotation) is list:
+                (item,) = get_args(desc.annotation)
+                items = [_plain(item, info, v, param, ctx) for v in value]
+                done = _SLOW if any(i is _SLOW for i in items) else items
+            elif not multi:
+                done = _plain(desc.annotation, info, value, param, ctx)
+        if done is _SLOW:
+            if self._full is None:
+                from typer._coercion import build_runtime_param
+
+                self._full = build_runtime_param(desc)
+            return self._full.coerce(value, param=param, ctx=ctx)
+        return done
+
+
+def _plain(kind: Any, info: Any, value: Any, param: Any, ctx: Any) -> Any:
+    """``value`` as Typer's adapter for ``kind`` gives it, or _SLOW when not sure."""
+    if kind is str:
+        return value if type(value) is str else _SLOW
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        if isinstance(value, kind):
+            return value
+        if type(value) is str and info.case_sensitive:
+            return next((m for m in kind if str(m.value) == value), _SLOW)
+        return _SLOW
+    if kind is int or kind is float:
+        if type(value) is kind:
+            number = value
+        elif type(value) is str and (_INT if kind is int else _FLOAT).fullmatch(value):
+            number = kind(value)
+        else:
+            return _SLOW
+        if (info.min is not None and number < info.min) or (
+            info.max is not None and number > info.max
+        ):
+            return _SLOW  # Typer says what is wrong
+        return number
+    path = kind is Path and info.path_type is None and not info.resolve_path
+    if path and (type(value) is str or isinstance(value, Path)):
+        from typer._param_types import coerce_cli_path
+
+        try:
+            return coerce_cli_path(Path(value), info, path_type=Path, param=param, ctx=ctx)
+        except Exception:
+            return _SLOW  # Typer says what is wrong
+    return _SLOW
+
+
 class _Group(typer.core.TyperGroup):
-    """The command group: shows every command's help with placeholders in words."""
+    """The command group: shows every command's help with placeholders in words.
+
+    Help is click's plain layout (``rich_markup_mode=None`` below), not Typer's rich panels:
+    rendering those imports rich, markdown-it and pygments, about 0.15 CPU-s, more than the
+    whole of ``scorer --help`` may take (issue 15). The command list shows each command's
+    first sentence whole, wrapped, as the panels did.
+    """
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                first = (command.short_help or command.help or "").strip().split("\n\n")[0]
+                rows.append((name, " ".join(first.split())))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _words(super().get_params(ctx))
@@ -119,6 +217,8 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     add_completion=True,
+    rich_markup_mode=None,
+    context_settings={"max_content_width": 120},
     cls=_Group,
 )
 
@@ -197,7 +297,14 @@ ExcludeOpt = Annotated[
 
 
 JobsOpt = Annotated[
-    int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores).")
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        help="Worker processes (default: 1 when the records hold less than 1.5 MB, about 130 "
+        "games, where starting workers costs more than it saves; else all cores).",
+    ),
 ]
 SchemaDirOpt = Annotated[
     Path | None,
@@ -254,7 +361,7 @@ def _use_config(ctx: typer.Context, path: Path | None) -> None:
     root = ctx.find_root()
     try:
         config = load(path)
-        defaults = option_defaults(config, _long_options(ctx))
+        defaults = option_defaults(config, _long_options(ctx)) if config.defaults else {}
     except ConfigError as exc:
         typer.echo(f"scorer: configuration error: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -270,6 +377,8 @@ def _long_options(ctx: typer.Context) -> dict[str, dict[str, tuple[str, Any]]]:
     take."""
     root = ctx.find_root()
     group: Any = root.command
+    if _EVERY and len(group.commands) < len(_EVERY):  # main() built the running one only
+        group = _every_command()
     out: dict[str, dict[str, tuple[str, Any]]] = {}
     for name in group.list_commands(root):
         cmd = group.get_command(root, name)
@@ -286,6 +395,18 @@ def _long_options(ctx: typer.Context) -> dict[str, dict[str, tuple[str, Any]]]:
                         lambda v, p=param: p.process_value(ctx, v),
                     )
     return out
+
+
+def _every_command() -> Any:
+    """The click group of every registered command (see :func:`_running`)."""
+    from typer.main import get_command
+
+    running = app.registered_commands
+    app.registered_commands = list(_EVERY)
+    try:
+        return get_command(app)
+    finally:
+        app.registered_commands = running
 
 
 def _config() -> Config:
@@ -505,13 +626,38 @@ def _malformed(file: str, kind: str, errors: list[Any]) -> Any:
 
 def main() -> None:
     """Entry point of the ``scorer`` console script."""
-    from scorer.pipeline import tune_gc
+    from scorer.runtime import tune_gc
 
     tune_gc()
+    every = app.registered_commands
+    app.registered_commands = _running(sys.argv[1:2], every)
     try:
         app(prog_name="scorer")
     except OSError as exc:  # output that cannot be written (a full disk, a closed pipe)
         raise SystemExit(_output_failed("the output", exc).exit_code) from None
+    finally:
+        app.registered_commands = every
+
+
+#: Every registered command while main() lets Typer build only the one that runs.
+_EVERY: list[Any] = []
+
+
+def _running(first: list[str], every: list[Any]) -> list[Any]:
+    """The commands Typer is to build: only the one that runs when the first argument names
+    it (building the click commands of all twelve signatures costs about 0.025 CPU-s of every
+    run), else all (help, shell completion, an unknown command, options before the command).
+    The configuration's keys are still checked against every command (:func:`_long_options`
+    builds them all when the configuration sets any)."""
+    from typer.main import get_command_name
+
+    if not first or "_SCORER_COMPLETE" in os.environ:
+        return every
+    named = [c for c in every if (c.name or get_command_name(c.callback.__name__)) == first[0]]
+    if len(named) != 1:
+        return every
+    _EVERY[:] = every
+    return named
 
 
 class BatchFormat(StrEnum):

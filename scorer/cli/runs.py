@@ -219,7 +219,7 @@ def batch(
     if dask is not None:
         results = b.run_dask(items, dask, **options)  # type: ignore[arg-type]
     else:
-        results = b.run_local(items, jobs or b.default_jobs(), **options)  # type: ignore[arg-type]
+        results = b.run_local(items, jobs, **options)  # type: ignore[arg-type]
     target = str(output) if output is not None else "the output"
     try:
         sink = output.open("wb") if output is not None else sys.stdout.buffer

@@ -193,9 +193,7 @@ def standings(
         raise typer.Exit(2) from None
     collector = Collector(event)
     items = b.iter_items(select(paths, config.filters(tuple(exclude or ()))))
-    results = b.run_local(
-        b.mark_duplicates(items), jobs or b.default_jobs(), profile=config.profile
-    )
+    results = b.run_local(b.mark_duplicates(items), jobs, profile=config.profile)
     failed = io_error = False
     for result in _progress(results, False):
         if collector.add(result):
