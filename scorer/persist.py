@@ -23,7 +23,7 @@ benchmark prefers and every turn is written the same way.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Generic, TypeVar, cast
 
 from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
@@ -149,13 +149,46 @@ class Draft(dict[str, Any], Generic[S]):
         return cast("PSetEvolver[Any]", self._evolver(name))
 
     def done(self) -> S:
-        """The new state: the base with every change applied, untouched parts shared. The
-        draft may go on being edited, and ``done()`` called again."""
-        changes = dict(self)
-        for name, evolver in self._evolvers.items():
-            if name not in changes:  # an assignment after the evolver replaced its edits
-                changes[name] = evolver.persistent()
-        return replace(self.base, changes)
+        """The new state: the base with every change applied, untouched parts shared.
+
+        Ends the evolvers (their values become the fields'): the draft may go on being edited
+        and ``done()`` called again, but an evolver held from before must be fetched again."""
+        evolvers = self._evolvers
+        if evolvers:
+            for name, evolver in evolvers.items():
+                if name not in self:  # an assignment after the evolver replaced its edits
+                    dict.__setitem__(self, name, evolver.persistent())
+            evolvers.clear()
+        if not self:
+            return self.base
+        return cast(S, _builder(type(self.base))(self.base, self))
+
+
+_BUILDERS: dict[type, Callable[[Any, Mapping[str, Any]], Any]] = {}
+
+
+def _builder(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:
+    """How to make a copy of a ``cls`` record with some fields changed, fastest first: a
+    NamedTuple is rebuilt positionally (one tuple), a dataclass through ``replace``."""
+    build = _BUILDERS.get(cls)
+    if build is None:
+        if isinstance(getattr(cls, "_fields", None), tuple) and issubclass(cls, tuple):
+            fields: tuple[str, ...] = getattr(cls, "_fields")  # noqa: B009
+            new = tuple.__new__
+
+            def build(base: Any, changes: Mapping[str, Any]) -> Any:
+                return new(
+                    cls,
+                    [changes[f] if f in changes else base[i] for i, f in enumerate(fields)],
+                )
+
+        else:
+
+            def build(base: Any, changes: Mapping[str, Any]) -> Any:
+                return dataclasses.replace(base, **changes)
+
+        _BUILDERS[cls] = build
+    return build
 
 
 def freeze_map(items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> PMap[K, V]:
