@@ -12,6 +12,8 @@ from collections.abc import Iterator, Mapping
 from operator import itemgetter
 from typing import Any
 
+from pyrsistent import PMap, pmap
+
 from scorer.errors import PathPart, RuleViolation
 from scorer.games.kuhfstein.state import (
     DECK_SIZE,
@@ -43,34 +45,45 @@ CONDITIONS: Mapping[str, tuple[str, ...]] = {
 
 
 def warning(rule: str, message: str, path: Path) -> RuleViolation:
-    """A RuleViolation that stands for a warning (severity carried in details)."""
-    return RuleViolation(rule, message, path, {"severity": "warning"})
+    """A RuleViolation of severity warning."""
+    return RuleViolation(rule, message, path, severity="warning")
+
+
+CardSpec = tuple[int, tuple[tuple[int, int, str], ...]]
+#: (id, points, cells) → its Card: built on first use, since a game plays only a few of the
+#: 55 cards, and shared by every game defining that card (module level: no state holds it).
+_BUILT: dict[tuple[str, int, tuple[tuple[int, int, str], ...]], Card] = {}
 
 
 class CardBook(Mapping[str, Card]):
-    """The checked card definitions by id; each Card (with its four rotations) is built on
-    first use, since a game plays only a few of the 55 cards."""
+    """The checked card definitions by id (a read-only mapping over a PMap of points and
+    cells); each Card, with its four rotations, comes from a module-level cache."""
 
-    __slots__ = ("_built", "_raw")
+    __slots__ = ("_raw",)
+    _raw: PMap[str, CardSpec]
 
-    def __init__(self, raw: dict[str, tuple[int, tuple[tuple[int, int, str], ...]]]) -> None:
-        self._raw = raw
-        self._built: dict[str, Card] = {}
+    def __init__(self, raw: PMap[str, CardSpec]) -> None:
+        object.__setattr__(self, "_raw", raw)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"CardBook is immutable (cannot set {name!r})")
 
     def __getitem__(self, cid: str) -> Card:
-        card = self._built.get(cid)
+        points, cells = self._raw[cid]
+        key = (cid, points, cells)
+        card = _BUILT.get(key)
         if card is None:
-            points, cells = self._raw[cid]
-            card = self._built[cid] = Card.build(cid, points, cells)
+            card = Card.build(cid, points, cells)
+            if len(_BUILT) < _CACHE_LIMIT:
+                _BUILT[key] = card
         return card
 
     def pattern(self, cid: str, degrees: int) -> tuple[int, tuple[tuple[int, int, str], ...]]:
-        """Points and cells of card ``cid`` rotated by ``degrees`` (one of ROTATIONS), without
-        building the Card and its four rotations for a card played once."""
-        card = self._built.get(cid)
+        """Points and cells of card ``cid`` rotated by ``degrees`` (one of ROTATIONS)."""
+        points, cells = self._raw[cid]
+        card = _BUILT.get((cid, points, cells))
         if card is not None:
             return card.points, card.rotations[ROTATIONS.index(degrees)]
-        points, cells = self._raw[cid]
         return points, turned(cells, degrees)
 
     def __contains__(self, cid: object) -> bool:
@@ -121,10 +134,10 @@ def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[CardBook, list[Rule
         if not ok or points < 1:
             problems = _card_problems(cid, cells, points, _shape_of(cells), (*base, cid))
             found.extend(problems)
-            if any(v.details.get("severity") != "warning" for v in problems):
+            if any(v.severity != "warning" for v in problems):
                 continue
         cards[cid] = (int(points), cells)
-    return CardBook(cards), found
+    return CardBook(pmap(cards)), found
 
 
 def _cells_ok(cells: tuple[tuple[int, int, str], ...]) -> bool:
@@ -422,4 +435,15 @@ def build_components(
     found += more
     tiles, more = parse_scoring_tiles(comp.get("scoring_tiles", {}), (*base, "scoring_tiles"))
     found += more
-    return Components(cards, tiles, bonus, trees, total, counts, tuple(sorted(bonus))), found
+    return (
+        Components(
+            cards,
+            pmap(tiles),
+            pmap(bonus),
+            trees,
+            total,
+            pmap(counts) if counts is not None else None,
+            tuple(sorted(bonus)),
+        ),
+        found,
+    )

@@ -1,34 +1,45 @@
-"""A move from start to end: the step loop, refills (section 7), the end of play, reveals.
+"""What happens around the steps: the turn's working notes, draws and exchanges (KUH-REFILL-3/4/6),
+refills (section 7), the bonus track (KUH-BONUS-1), the end of the turn and of play (KUH-TURN-5,
+KUH-END-1/2) and the reveals after it (section 8).
 
-``apply_move`` is the game's ``apply``. Play turns run the checks of section 5.1's table in
-order; after the last step the end-of-turn processing (KUH-TURN-5) runs: refill, early end
-(KUH-END-2), end trigger (KUH-END-1). After the end of play each move is one reveal.
+A play turn is one ``Draft`` of the state (``begin_turn``); the step handlers of actions.py
+and the functions here change it, and ``end_turn`` returns the next state. The draft's
+working notes (``draft.turn``, never part of a state) are:
+
+- ``board``: a ``Draft`` of the moving player's board;
+- ``display``, ``cards``: the tile and card displays as working lists (tuples in a state);
+- ``regular``, ``extra``: regular steps taken and extra actions won so far;
+- ``avail``, ``spent``, ``triggered``: bonus spaces won (space → kind), used, and every space
+  triggered, in order;
+- ``drawn``: card ids drawn this turn; ``warnings``: warnings found (Findings).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorer.errors import RuleViolation
+from scorer.errors import PathPart, RuleViolation
 from scorer.findings import Finding
-from scorer.games.kuhfstein.actions import HANDLERS
+from scorer.games.kuhfstein.landscape import is_stuck
 from scorer.games.kuhfstein.scoring import evaluate
-from scorer.games.kuhfstein.state import Board, KState
-from scorer.games.kuhfstein.work import Path, Work
+from scorer.games.kuhfstein.state import KIND_SET, NO_DETAILS, Board, KState
+from scorer.persist import Draft
 from scorer.pointer import to_pointer
+from scorer.words import plural
 
+Path = tuple[PathPart, ...]
 Move = Mapping[str, Any]
-_new = tuple.__new__
 
 
 def violation_to_warning(v: RuleViolation, prefix: Path = ()) -> Finding:
-    """A warning found while checking component data, as a Finding."""
-    return Finding(v.rule, to_pointer((*prefix, *v.path)), v.message, "warning")
+    """A warning found while checking component data, as a Finding (details a PMap)."""
+    return Finding(v.rule, to_pointer((*prefix, *v.path)), v.message, "warning", NO_DETAILS)
 
 
-def begin_turn(state: KState, move: Move) -> Work:
-    """The turn in progress for ``move`` (KUH-REFILL-5 for a turn-level refill)."""
+def begin_turn(state: KState, move: Move) -> Draft[KState]:
+    """The draft of a play turn for ``move`` (KUH-REFILL-5 for a turn-level refill)."""
     # KUH-REFILL-5: no turn-level refill under after_action
     if state.opts.refill_timing == "after_action" and "refill" in move:
         raise RuleViolation(
@@ -37,51 +48,224 @@ def begin_turn(state: KState, move: Move) -> Work:
             "recorded on each step, not on the turn",
             ("refill",),
         )
-    return Work(state)
+    draft = Draft(state)
+    draft.turn.update(
+        board=Draft(state.boards[state.seat]),
+        display=list(state.tile_display),
+        cards=list(state.card_display),
+        regular=0,
+        extra=0,
+        avail={},
+        spent=set(),
+        triggered=[],
+        drawn=[],
+        warnings=[],
+    )
+    return draft
 
 
-def apply_step(w: Work, step: Mapping[str, Any], j: int) -> None:
-    """One step of a play turn, with the checks that precede its own (section 5.1)."""
-    base: Path = ("steps", j)
-    do = step["do"]
-    # KUH-TURN-3: no reveal during play
-    if do == "reveal_scoring_tile":
-        raise RuleViolation(
-            "KUH-TURN-3", "a scoring tile is revealed before the end of play", (*base, "do")
-        )
-    if "bonus_space" not in step:  # the schema allows it on place_tile and take_card only
-        regular = w.regular = w.regular + 1
-        # KUH-TURN-2: a k-th regular step (k ≥ 3) needs k − 2 extra actions earlier
-        if regular > 2 + w.extra:
-            raise RuleViolation(
-                "KUH-TURN-2",
-                f"regular action {w.regular} exceeds this turn's budget of {2 + w.extra}",
-                base,
-                {"expected": 2 + w.extra, "found": w.regular},
+def board_of(draft: Draft[KState]) -> Draft[Board]:
+    """The draft of the moving player's board."""
+    board: Draft[Board] = draft.turn["board"]
+    return board
+
+
+def track_score(board: Draft[Board]) -> int:
+    """The track score so far: card points and trees."""
+    return int(board["card_points"]) + 5 * len(board["trees"])
+
+
+def warn(draft: Draft[KState], rule: str, message: str, path: Path) -> None:
+    """Record a warning with an absolute pointer (the move index is the state's)."""
+    pointer = to_pointer(("moves", draft.base.move_index, *path))
+    draft.turn["warnings"].append(Finding(rule, pointer, message, "warning", NO_DETAILS))
+
+
+def add_points(draft: Draft[KState], points: int, path: Path) -> None:
+    """Score ``points`` and trigger every bonus space reached or passed (KUH-BONUS-1)."""
+    board = board_of(draft)
+    new = track_score(board)
+    old = new - points
+    comp = draft.base.comp
+    spaces = comp.spaces  # the bonus spaces in increasing order
+    hits = spaces[bisect_right(spaces, old) : bisect_right(spaces, new)]
+    if not hits:
+        return
+    notes = draft.turn
+    for p in hits:
+        kind = comp.bonus[p]
+        if kind == "cow":
+            board["supply"] += 1
+        elif kind == "extra_action":
+            notes["extra"] += 1
+        elif kind in ("extra_tile", "extra_card"):
+            notes["avail"][p] = kind
+        else:
+            # KUH-BONUS-5 (warning): unknown kind, no effect applied
+            warn(
+                draft,
+                "KUH-BONUS-5",
+                f"bonus space {p} of unknown kind {kind!r} was "
+                "triggered; no effect applied (unverified)",
+                path,
             )
-    timing = w.state.opts.refill_timing
-    # KUH-REFILL-5: no step-level refill under end_of_turn
-    if timing == "end_of_turn" and "refill" in step:
-        raise RuleViolation(
-            "KUH-REFILL-5",
-            "under refill_timing 'end_of_turn' the refill is recorded on the turn, not on a step",
-            (*base, "refill"),
-        )
-    before = len(w.triggered)
-    HANDLERS[do](w, step, base)
-    claimed = step.get("bonuses")
-    # KUH-BONUS-3: the bonuses cross-check (the schema makes ``bonuses`` a list)
-    if claimed is not None and (claimed or len(w.triggered) != before):
-        hits = list(w.triggered[before:])
-        if claimed != hits:
-            raise RuleViolation(
-                "KUH-BONUS-3",
-                f"bonuses {claimed} claimed, {hits} triggered",
-                (*base, "bonuses"),
-                {"expected": hits, "found": claimed},
+    notes["triggered"].extend(hits)
+
+
+def draw_tiles(
+    draft: Draft[KState], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
+) -> None:
+    """Draw ``entries`` from the tile supply into the display (checks in spec order);
+    ``at`` is where a wrong count is reported."""
+    if not entries and not want:
+        return
+    left = draft["tiles_left"]
+    counts = draft.map("kind_left") if entries and draft["kind_left"] is not None else None
+    for k, kind in enumerate(entries):
+        # KUH-REFILL-4: a landscape kind still in the supply
+        if kind not in KIND_SET or left <= 0 or (counts is not None and counts[kind] <= 0):
+            why = (
+                "is not a landscape kind"
+                if kind not in KIND_SET
+                else "cannot be drawn: the supply is empty"
+                if left <= 0
+                else "cannot be drawn: none of that kind is left in the supply"
             )
-    if timing == "after_action":
-        refill(w, step.get("refill"), base)
+            raise RuleViolation(
+                "KUH-REFILL-4",
+                f"drawn tile {kind!r} {why}",
+                (*path, k),
+                {"found": kind, "tiles_left": left},
+            )
+        left -= 1
+        if counts is not None:
+            counts[kind] -= 1
+    order = draft.base.tile_order
+    pos0 = draft["tile_pos"]
+    if order is not None and tuple(order[pos0 : pos0 + len(entries)]) != tuple(entries):
+        for k, kind in enumerate(entries):
+            # KUH-REFILL-6: draws follow setup.tile_order
+            pos = pos0 + k
+            if pos >= len(order) or order[pos] != kind:
+                expected = order[pos] if pos < len(order) else None
+                raise RuleViolation(
+                    "KUH-REFILL-6",
+                    f"drawn tile {kind!r} is not the next tile of tile_order ({expected!r})",
+                    (*path, k),
+                    {"expected": expected, "found": kind},
+                )
+    if len(entries) != want:
+        raise RuleViolation(
+            rule,
+            f"{plural(len(entries), 'tile')} drawn, {want} expected",
+            at,
+            {"expected": want, "found": len(entries)},
+        )
+    draft["tiles_left"] = left
+    draft["tile_pos"] = pos0 + len(entries)
+    draft.turn["display"].extend(entries)
+
+
+def seen(draft: Draft[KState], cid: str) -> bool:
+    """Whether card ``cid`` has been seen (dealt, displayed or drawn) so far."""
+    return cid in draft.base.seen or cid in draft.turn["drawn"]
+
+
+def deck_left(draft: Draft[KState]) -> int:
+    """Cards left in the deck so far."""
+    return draft.base.deck_left - len(draft.turn["drawn"])
+
+
+def draw_cards(
+    draft: Draft[KState], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
+) -> None:
+    """Draw ``entries`` from the deck into the card display (checks in spec order)."""
+    if not entries and not want:
+        return
+    cards = draft.base.comp.cards
+    for k, cid in enumerate(entries):
+        # KUH-REFILL-3: defined and never seen before
+        if cid not in cards or seen(draft, cid) or cid in entries[:k]:
+            why = "is not defined" if cid not in cards else "has been seen before"
+            raise RuleViolation(
+                "KUH-REFILL-3", f"drawn card {cid} {why}", (*path, k), {"found": cid}
+            )
+    order = draft.base.card_order
+    pos0 = draft["card_pos"]
+    if order is not None and tuple(order[pos0 : pos0 + len(entries)]) != tuple(entries):
+        for k, cid in enumerate(entries):
+            # KUH-REFILL-6: draws follow setup.card_order
+            pos = pos0 + k
+            if pos >= len(order) or order[pos] != cid:
+                expected = order[pos] if pos < len(order) else None
+                raise RuleViolation(
+                    "KUH-REFILL-6",
+                    f"drawn card {cid} is not the next card of card_order ({expected})",
+                    (*path, k),
+                    {"expected": expected, "found": cid},
+                )
+    if len(entries) != want:
+        raise RuleViolation(
+            rule,
+            f"{plural(len(entries), 'card')} drawn, {want} expected",
+            at,
+            {"expected": want, "found": len(entries)},
+        )
+    draft.turn["drawn"].extend(entries)
+    draft["card_pos"] = pos0 + len(entries)
+    draft.turn["cards"].extend(entries)
+
+
+def swap_tiles(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
+    """A tile exchange: the display goes, as many tiles (or 5) are drawn (KUH-TILE-1/3)."""
+    display: list[str] = draft.turn["display"]
+    # KUH-TILE-1: 4 or 5 tiles of one kind in the display
+    if not any(display.count(k) >= 4 for k in set(display)):
+        raise RuleViolation(
+            "KUH-TILE-1",
+            "a tile exchange needs 4 tiles of one kind in the "
+            f"display ({', '.join(display) or 'empty'})",
+            path,
+            {"found": list(display)},
+        )
+    removed = list(display)
+    display.clear()
+    opts = draft.base.opts
+    want = min(len(removed) if opts.tile_swap_draw == "same" else 5, draft["tiles_left"])
+    # KUH-REFILL-4, KUH-REFILL-6, then KUH-TILE-3 (the number drawn)
+    draw_tiles(draft, ex["drawn"], (*path, "drawn"), want, "KUH-TILE-3", (*path, "drawn"))
+    if opts.swap_discard == "return":
+        draft["tiles_left"] += len(removed)
+        if draft["kind_left"] is not None:
+            counts = draft.map("kind_left")
+            for k in removed:
+                counts[k] += 1
+
+
+def swap_cards(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
+    """A card exchange: the display leaves the game, as many cards are drawn (KUH-TAKE-1/2)."""
+    display: list[str] = draft.turn["cards"]
+    cards = draft.base.comp.cards
+    full = draft.base.opts.card_swap_needs_full_display
+    common = set.intersection(*(set(cards[c].face_kinds) for c in display)) if display else set()
+    # KUH-TAKE-1: a (full) display sharing one face kind on every card
+    if not display or (full and len(display) < 4) or not common:
+        why = (
+            "the display is empty"
+            if not display
+            else f"the display holds {plural(len(display), 'card')}, not 4"
+            if full and len(display) < 4
+            else "no landscape kind appears on every displayed card"
+        )
+        raise RuleViolation(
+            "KUH-TAKE-1", f"card exchange not allowed: {why}", path, {"found": list(display)}
+        )
+    removed = list(display)
+    display.clear()
+    draft.vector("cards_out").extend(removed)
+    want = min(len(removed), deck_left(draft))
+    # KUH-REFILL-3, KUH-REFILL-6, then KUH-TAKE-2 (the number drawn)
+    draw_cards(draft, ex["drawn"], (*path, "drawn"), want, "KUH-TAKE-2", (*path, "drawn"))
 
 
 #: base path → the paths of a refill there: (refill, refill/tiles, refill/cards)
@@ -98,40 +282,45 @@ def _refill_paths(base: Path) -> tuple[Path, Path, Path]:
     return paths
 
 
-def refill(w: Work, spec: Mapping[str, Any] | None, base: Path) -> None:
-    """Refill both displays (KUH-REFILL-1/2 counts; draws checked by Work). A display that
-    is full, with nothing drawn for it, needs no draw (``Work.draw_*`` would return)."""
+def refill(draft: Draft[KState], spec: Mapping[str, Any] | None, base: Path) -> None:
+    """Refill both displays (KUH-REFILL-1/2 counts; the draws checked as above). A display
+    that is full, with nothing drawn for it, needs no draw."""
     tiles = spec.get("tiles") if spec is not None else None
     cards = spec.get("cards") if spec is not None else None
     where, tiles_at, cards_at = _refill_paths(base)
-    want = min(5 - len(w.tile_display), w.tiles_left)
+    notes = draft.turn
+    want = min(5 - len(notes["display"]), draft["tiles_left"])
     if tiles or want:
         tile_path = tiles_at if tiles is not None else where if spec is not None else base
-        w.draw_tiles(tiles or [], tiles_at, want, "KUH-REFILL-1", tile_path)
-    want = min(4 - len(w.card_display), w.deck_left)
+        draw_tiles(draft, tiles or [], tiles_at, want, "KUH-REFILL-1", tile_path)
+    want = min(4 - len(notes["cards"]), deck_left(draft))
     if cards or want:
         card_path = cards_at if cards is not None else where if spec is not None else base
-        w.draw_cards(cards or [], cards_at, want, "KUH-REFILL-2", card_path)
+        draw_cards(draft, cards or [], cards_at, want, "KUH-REFILL-2", card_path)
 
 
-def end_turn(w: Work, move: Move) -> KState:
+def end_turn(draft: Draft[KState], move: Move) -> KState:
     """KUH-TURN-2 (too few steps), the turn-level refill, then KUH-END-2 and KUH-END-1."""
-    st = w.state
+    st = draft.base
     opts = st.opts
+    notes = draft.turn
+    regular = notes["regular"]
     # KUH-TURN-2: at least 2 regular steps (fewer only when stuck under allow_pass never)
-    if w.regular < 2 and not (opts.allow_pass == "never" and w.is_stuck()):
+    if regular < 2 and not (opts.allow_pass == "never" and is_stuck(draft)):
         raise RuleViolation(
             "KUH-TURN-2",
-            f"a turn has 2 actions; this one has {w.regular}",
+            f"a turn has 2 actions; this one has {regular}",
             ("steps",),
-            {"expected": 2, "found": w.regular},
+            {"expected": 2, "found": regular},
         )
     if opts.refill_timing == "end_of_turn":
-        refill(w, move.get("refill"), ())
-    last = st.seat == len(st.names) - 1
+        refill(draft, move.get("refill"), ())
+    seat = st.seat
+    last = seat == len(st.names) - 1
     phase, extra = st.phase, st.extra_pending
+    board = board_of(draft)
     if phase == "play":
-        top = w.score
+        top = track_score(board)
         for b in st.boards:
             score = b.card_points + 5 * len(b.trees)
             if score > top:
@@ -142,23 +331,26 @@ def end_turn(w: Work, move: Move) -> KState:
                 phase = "extra_round" if opts.extra_final_round else "over"
             else:
                 phase, extra = "finishing", opts.extra_final_round
-        elif len(w.tile_display) < 5:
+        elif len(notes["display"]) < 5:
             # KUH-END-2: the tile display cannot be refilled
             phase = "finishing" if opts.early_end_finish_round and not last else "over"
     elif last and phase == "finishing":
         phase, extra = ("extra_round" if extra else "over"), False
     elif last and phase == "extra_round":
         phase = "over"
-    seat = (st.seat + 1) % len(st.names)
-    return w.freeze(seat=seat, phase=phase, extra_pending=extra)
-
-
-def apply_turn(state: KState, move: Move) -> KState:
-    """A play turn."""
-    w = begin_turn(state, move)
-    for j, step in enumerate(move["steps"]):
-        apply_step(w, step, j)
-    return end_turn(w, move)
+    boards = st.boards
+    draft["boards"] = (*boards[:seat], board.done(), *boards[seat + 1 :])
+    draft["tile_display"] = tuple(notes["display"])
+    draft["card_display"] = tuple(notes["cards"])
+    if notes["drawn"]:
+        draft["seen"] = st.seen.update(notes["drawn"])
+    if notes["warnings"]:
+        draft["warnings"] = (*st.warnings, *notes["warnings"])
+    draft["seat"] = (seat + 1) % len(st.names)
+    draft["phase"] = phase
+    draft["extra_pending"] = extra
+    draft["move_index"] = st.move_index + 1
+    return draft.done()
 
 
 def apply_reveal(state: KState, move: Move) -> KState:
@@ -196,7 +388,7 @@ def apply_reveal(state: KState, move: Move) -> KState:
         )
     tile = state.comp.scoring_tiles[tid]
     met = step.get("met")
-    warnings = state.warnings
+    draft = Draft(state)
     if tile.ctype == "custom":
         # KUH-FINAL-5: a custom condition needs a met claim
         if met is None:
@@ -208,18 +400,17 @@ def apply_reveal(state: KState, move: Move) -> KState:
             )
         # KUH-FINAL-6 (warning): scored from the player's claim
         pointer = to_pointer(("moves", state.move_index, "steps", 0, "met"))
-        warnings = (
-            *warnings,
-            Finding(
-                "KUH-FINAL-6",
-                pointer,
-                f"{move['player']}, move "
-                f"{state.move_index + 1}, step 1: scoring "
-                f"tile {tid} ({tile.text}) scored from the player's "
-                "claim (unverified)",
-                "warning",
-            ),
+        warning = Finding(
+            "KUH-FINAL-6",
+            pointer,
+            f"{move['player']}, move "
+            f"{state.move_index + 1}, step 1: scoring "
+            f"tile {tid} ({tile.text}) scored from the player's "
+            "claim (unverified)",
+            "warning",
+            NO_DETAILS,
         )
+        draft["warnings"] = (*state.warnings, warning)
         value = bool(met)
     else:
         value = evaluate(state, index, tile)
@@ -231,36 +422,8 @@ def apply_reveal(state: KState, move: Move) -> KState:
                 ("steps", 0, "met"),
                 {"expected": value, "found": met},
             )
-    boards = list(state.boards)
-    # positional (Board ends with revealed, tile_met; KState has boards at 3, move_index
-    # and warnings at 18 and 19): _replace builds a dict per call
-    boards[index] = _new(Board, (*board[:-2], tid, value))
-    return _new(
-        KState,
-        (*state[:3], tuple(boards), *state[4:18], state.move_index + 1, warnings, *state[20:]),
-    )
-
-
-def apply_move(state: KState, move: Move) -> KState:
-    """The game's ``apply``."""
-    if state.phase == "over":
-        return apply_reveal(state, move)
-    return apply_turn(state, move)
-
-
-def skip_move(state: KState, move: Move) -> KState:
-    """Keep-going: pass over a rejected move so that the next player moves."""
-    if state.phase == "over":
-        return state._replace(move_index=state.move_index + 1)
-    phase, extra = state.phase, state.extra_pending
-    if state.seat == len(state.names) - 1:  # the round still ends (KUH-END-1)
-        if phase == "finishing":
-            phase, extra = ("extra_round" if extra else "over"), False
-        elif phase == "extra_round":
-            phase = "over"
-    return state._replace(
-        seat=(state.seat + 1) % len(state.names),
-        phase=phase,
-        extra_pending=extra,
-        move_index=state.move_index + 1,
-    )
+    boards = state.boards
+    revealed = board._replace(revealed=tid, tile_met=value)
+    draft["boards"] = (*boards[:index], revealed, *boards[index + 1 :])
+    draft["move_index"] = state.move_index + 1
+    return draft.done()

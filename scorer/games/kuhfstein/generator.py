@@ -1,6 +1,6 @@
 """The legal-step generator and the simulator (spec section 16).
 
-The generator works on its own mutable model of the turn in progress (``Turn``), derived
+The generator works on its own mutable model of the turn in progress (``Plan``), derived
 from the state, and never calls the checks. The simulator builds each move object step by
 step with it, draws the chance events (exchanges, refills) from the seeded generator or the
 recorded orders, and advances the replay state with the finished move (a rejection there is
@@ -24,7 +24,7 @@ def _turn_cw(x: int, y: int, times: int) -> Cell:
     return (x, y)
 
 
-class Turn:
+class Plan:
     """The generator's model of the current player's turn (section 16.1)."""
 
     def __init__(self, state: KState) -> None:
@@ -267,4 +267,4 @@ def legal_steps(state: KState) -> Iterator[Step]:
                     met = evaluate(state, i, state.comp.scoring_tiles[tid])
                     yield {"player": name, "do": "reveal_scoring_tile", "tile": tid, "met": met}
         return
-    yield from Turn(state).steps()
+    yield from Plan(state).steps()
