@@ -33,7 +33,7 @@ def snapshot(state: KState) -> str:
     for b in state.boards:
         parts.append((sorted(b.tiles.items()), sorted(b.cows), sorted(b.used), b[3:]))
     if state.kind_left is not None:
-        parts.append(sorted(state.kind_left.items()))
+        parts.append(state.kind_left)
     parts.append(sorted(state.seen))
     return repr(parts)
 
@@ -85,7 +85,7 @@ def test_a_turn_shares_what_it_does_not_change() -> None:
         assert type(new) is KState and len(new) == len(KState._fields)
         board = new.boards[state.seat]
         assert type(board) is Board and len(board) == len(Board._fields)
-        assert isinstance(new.tile_display, tuple) and isinstance(new.seen, PSet)
+        assert isinstance(new.tile_display, tuple) and isinstance(new.seen, frozenset)
         assert new.move_index == state.move_index + 1 and new.comp is state.comp
         assert board.dealt == state.boards[state.seat].dealt
         assert isinstance(board.cows, frozenset) and isinstance(board.hand, PVector)

@@ -1,11 +1,13 @@
 """Kuhfstein (Rita Modl, Schmidt Spiele 2023): the rules as specified in rules/kuhfstein.md.
 
-Module map: rules (catalogue), state (immutable state on pyrsistent), components (card,
-scoring-tile, track checks: data shared by setup and positions), setup (KUH-SETUP-*, the
+Module map: rules (catalogue), state (immutable state on pyrsistent), cards (card definitions,
+KUH-CARDDEF-*, and the CardBook), components (scoring-tile, track, tree and tile-count checks:
+data shared by setup and positions), setup (KUH-SETUP-*, the
 states of a record and of a position), actions (the turn driver ``apply_move`` /
 ``skip_move`` and one ``step_<do>`` handler per step, HANDLERS), landscape (tree squares and
-the stuck test the handlers share), events (the turn's working notes, draws, exchanges,
-refills, bonus track, end of the turn and of play, reveals), scoring, position (section 14
+the stuck test the handlers share), events (the turn's working notes, refills, bonus track,
+end of the turn and of play, reveals), draws (the draw primitives and the exchanges that
+draw, for events and actions), scoring, position (section 14
 checks and export), generator (legal steps, 16.1) and simulate (16.2–16.5), gendata (16.4
 catalog data), component_data (the component view of ``scorer serve``), render, picture,
 explain.

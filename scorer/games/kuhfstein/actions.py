@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorer.errors import RuleViolation
-from scorer.games.kuhfstein import events
+from scorer.games.kuhfstein import draws, events
 from scorer.games.kuhfstein.events import Path, add_points, board_of
 from scorer.games.kuhfstein.landscape import cell_of, claim_tree, is_stuck
 from scorer.games.kuhfstein.state import ROTATIONS, KState
@@ -149,7 +149,7 @@ def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
         # KUH-TILE-2: at most max_swaps_per_action exchanges
         _check_swap_count(draft, step, base, "KUH-TILE-2")
         for ex, sub in exchanges(step):
-            events.swap_tiles(draft, ex, (*base, *sub))
+            draws.swap_tiles(draft, ex, (*base, *sub))
     take = step["take"]
     display: list[str] = draft.turn["display"]
     # KUH-TILE-4: the taken kind is in the display
@@ -163,7 +163,9 @@ def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
     raw = step["at"]
     cell = (raw[0], raw[1])
     board = board_of(draft)
-    tiles = board["tiles"]
+    # the PMap evolver: reads and the write without a new PMap per tile (Any: the stub of
+    # PMapEvolver lacks ``in``)
+    tiles: Any = board.map("tiles")
     # KUH-TILE-5: the target cell is empty
     if cell in tiles:
         raise RuleViolation(
@@ -183,7 +185,7 @@ def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
             (*base, "at"),
         )
     display.remove(take)
-    board["tiles"] = tiles.set(cell, take)
+    tiles[cell] = take
     tree = step.get("tree")
     if tree is not None:
         claim_tree(draft, cell, cell_of(tree), (*base, "tree"))
@@ -198,7 +200,7 @@ def step_take_card(draft: Draft[KState], step: Step, at: int) -> None:
     # KUH-TAKE-4: at most max_swaps_per_action exchanges
     _check_swap_count(draft, step, base, "KUH-TAKE-4")
     for ex, sub in exchanges(step):
-        events.swap_cards(draft, ex, (*base, *sub))
+        draws.swap_cards(draft, ex, (*base, *sub))
     cid = step["card"]
     display: list[str] = draft.turn["cards"]
     # KUH-TAKE-3: the card is displayed

@@ -1,5 +1,5 @@
-"""What happens around the steps: the turn's working notes, draws and exchanges (KUH-REFILL-3/4/6),
-refills (section 7), the bonus track (KUH-BONUS-1), the end of the turn and of play (KUH-TURN-5,
+"""What happens around the steps: the turn's working notes, refills (section 7, drawing through
+draws.py), the bonus track (KUH-BONUS-1), the end of the turn and of play (KUH-TURN-5,
 KUH-END-1/2) and the reveals after it (section 8).
 
 A play turn is one ``Draft`` of the state (``begin_turn``); the step handlers of actions.py
@@ -8,6 +8,8 @@ working notes (``draft.turn``, never part of a state) are:
 
 - ``board``: a ``Draft`` of the moving player's board;
 - ``display``, ``cards``: the tile and card displays as working lists (tuples in a state);
+- ``tiles_left``, ``tile_pos``, ``card_pos``: the supply and order positions so far, and
+  ``counts`` the tiles left per kind (in KINDS order; None without tile_counts);
 - ``regular``, ``extra``: regular steps taken and extra actions won so far;
 - ``avail``, ``spent``, ``triggered``: bonus spaces won (space → kind), used, and every space
   triggered, in order;
@@ -17,17 +19,17 @@ working notes (``draft.turn``, never part of a state) are:
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from scorer.errors import PathPart, RuleViolation
 from scorer.findings import Finding
+from scorer.games.kuhfstein.draws import deck_left, draw_cards, draw_tiles
 from scorer.games.kuhfstein.landscape import is_stuck
 from scorer.games.kuhfstein.scoring import evaluate
-from scorer.games.kuhfstein.state import KIND_SET, NO_DETAILS, Board, KState
+from scorer.games.kuhfstein.state import NO_DETAILS, Board, KState
 from scorer.persist import Draft
 from scorer.pointer import to_pointer
-from scorer.words import plural
 
 Path = tuple[PathPart, ...]
 Move = Mapping[str, Any]
@@ -49,10 +51,15 @@ def begin_turn(state: KState, move: Move) -> Draft[KState]:
             ("refill",),
         )
     draft = Draft(state)
+    counts = state.kind_left
     draft.turn.update(
         board=Draft(state.boards[state.seat]),
         display=list(state.tile_display),
         cards=list(state.card_display),
+        tiles_left=state.tiles_left,
+        tile_pos=state.tile_pos,
+        card_pos=state.card_pos,
+        counts=list(counts) if counts is not None else None,
         regular=0,
         extra=0,
         avail={},
@@ -112,162 +119,6 @@ def add_points(draft: Draft[KState], points: int, path: Path) -> None:
     notes["triggered"].extend(hits)
 
 
-def draw_tiles(
-    draft: Draft[KState], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
-) -> None:
-    """Draw ``entries`` from the tile supply into the display (checks in spec order);
-    ``at`` is where a wrong count is reported."""
-    if not entries and not want:
-        return
-    left = draft["tiles_left"]
-    counts = draft.map("kind_left") if entries and draft["kind_left"] is not None else None
-    for k, kind in enumerate(entries):
-        # KUH-REFILL-4: a landscape kind still in the supply
-        if kind not in KIND_SET or left <= 0 or (counts is not None and counts[kind] <= 0):
-            why = (
-                "is not a landscape kind"
-                if kind not in KIND_SET
-                else "cannot be drawn: the supply is empty"
-                if left <= 0
-                else "cannot be drawn: none of that kind is left in the supply"
-            )
-            raise RuleViolation(
-                "KUH-REFILL-4",
-                f"drawn tile {kind!r} {why}",
-                (*path, k),
-                {"found": kind, "tiles_left": left},
-            )
-        left -= 1
-        if counts is not None:
-            counts[kind] -= 1
-    order = draft.base.tile_order
-    pos0 = draft["tile_pos"]
-    if order is not None and tuple(order[pos0 : pos0 + len(entries)]) != tuple(entries):
-        for k, kind in enumerate(entries):
-            # KUH-REFILL-6: draws follow setup.tile_order
-            pos = pos0 + k
-            if pos >= len(order) or order[pos] != kind:
-                expected = order[pos] if pos < len(order) else None
-                raise RuleViolation(
-                    "KUH-REFILL-6",
-                    f"drawn tile {kind!r} is not the next tile of tile_order ({expected!r})",
-                    (*path, k),
-                    {"expected": expected, "found": kind},
-                )
-    if len(entries) != want:
-        raise RuleViolation(
-            rule,
-            f"{plural(len(entries), 'tile')} drawn, {want} expected",
-            at,
-            {"expected": want, "found": len(entries)},
-        )
-    draft["tiles_left"] = left
-    draft["tile_pos"] = pos0 + len(entries)
-    draft.turn["display"].extend(entries)
-
-
-def seen(draft: Draft[KState], cid: str) -> bool:
-    """Whether card ``cid`` has been seen (dealt, displayed or drawn) so far."""
-    return cid in draft.base.seen or cid in draft.turn["drawn"]
-
-
-def deck_left(draft: Draft[KState]) -> int:
-    """Cards left in the deck so far."""
-    return draft.base.deck_left - len(draft.turn["drawn"])
-
-
-def draw_cards(
-    draft: Draft[KState], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
-) -> None:
-    """Draw ``entries`` from the deck into the card display (checks in spec order)."""
-    if not entries and not want:
-        return
-    cards = draft.base.comp.cards
-    for k, cid in enumerate(entries):
-        # KUH-REFILL-3: defined and never seen before
-        if cid not in cards or seen(draft, cid) or cid in entries[:k]:
-            why = "is not defined" if cid not in cards else "has been seen before"
-            raise RuleViolation(
-                "KUH-REFILL-3", f"drawn card {cid} {why}", (*path, k), {"found": cid}
-            )
-    order = draft.base.card_order
-    pos0 = draft["card_pos"]
-    if order is not None and tuple(order[pos0 : pos0 + len(entries)]) != tuple(entries):
-        for k, cid in enumerate(entries):
-            # KUH-REFILL-6: draws follow setup.card_order
-            pos = pos0 + k
-            if pos >= len(order) or order[pos] != cid:
-                expected = order[pos] if pos < len(order) else None
-                raise RuleViolation(
-                    "KUH-REFILL-6",
-                    f"drawn card {cid} is not the next card of card_order ({expected})",
-                    (*path, k),
-                    {"expected": expected, "found": cid},
-                )
-    if len(entries) != want:
-        raise RuleViolation(
-            rule,
-            f"{plural(len(entries), 'card')} drawn, {want} expected",
-            at,
-            {"expected": want, "found": len(entries)},
-        )
-    draft.turn["drawn"].extend(entries)
-    draft["card_pos"] = pos0 + len(entries)
-    draft.turn["cards"].extend(entries)
-
-
-def swap_tiles(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
-    """A tile exchange: the display goes, as many tiles (or 5) are drawn (KUH-TILE-1/3)."""
-    display: list[str] = draft.turn["display"]
-    # KUH-TILE-1: 4 or 5 tiles of one kind in the display
-    if not any(display.count(k) >= 4 for k in set(display)):
-        raise RuleViolation(
-            "KUH-TILE-1",
-            "a tile exchange needs 4 tiles of one kind in the "
-            f"display ({', '.join(display) or 'empty'})",
-            path,
-            {"found": list(display)},
-        )
-    removed = list(display)
-    display.clear()
-    opts = draft.base.opts
-    want = min(len(removed) if opts.tile_swap_draw == "same" else 5, draft["tiles_left"])
-    # KUH-REFILL-4, KUH-REFILL-6, then KUH-TILE-3 (the number drawn)
-    draw_tiles(draft, ex["drawn"], (*path, "drawn"), want, "KUH-TILE-3", (*path, "drawn"))
-    if opts.swap_discard == "return":
-        draft["tiles_left"] += len(removed)
-        if draft["kind_left"] is not None:
-            counts = draft.map("kind_left")
-            for k in removed:
-                counts[k] += 1
-
-
-def swap_cards(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
-    """A card exchange: the display leaves the game, as many cards are drawn (KUH-TAKE-1/2)."""
-    display: list[str] = draft.turn["cards"]
-    cards = draft.base.comp.cards
-    full = draft.base.opts.card_swap_needs_full_display
-    common = set.intersection(*(set(cards[c].face_kinds) for c in display)) if display else set()
-    # KUH-TAKE-1: a (full) display sharing one face kind on every card
-    if not display or (full and len(display) < 4) or not common:
-        why = (
-            "the display is empty"
-            if not display
-            else f"the display holds {plural(len(display), 'card')}, not 4"
-            if full and len(display) < 4
-            else "no landscape kind appears on every displayed card"
-        )
-        raise RuleViolation(
-            "KUH-TAKE-1", f"card exchange not allowed: {why}", path, {"found": list(display)}
-        )
-    removed = list(display)
-    display.clear()
-    draft.vector("cards_out").extend(removed)
-    want = min(len(removed), deck_left(draft))
-    # KUH-REFILL-3, KUH-REFILL-6, then KUH-TAKE-2 (the number drawn)
-    draw_cards(draft, ex["drawn"], (*path, "drawn"), want, "KUH-TAKE-2", (*path, "drawn"))
-
-
 #: base path → the paths of a refill there: (refill, refill/tiles, refill/cards)
 _REFILL_PATHS: dict[Path, tuple[Path, Path, Path]] = {}
 
@@ -289,7 +140,7 @@ def refill(draft: Draft[KState], spec: Mapping[str, Any] | None, base: Path) -> 
     cards = spec.get("cards") if spec is not None else None
     where, tiles_at, cards_at = _refill_paths(base)
     notes = draft.turn
-    want = min(5 - len(notes["display"]), draft["tiles_left"])
+    want = min(5 - len(notes["display"]), notes["tiles_left"])
     if tiles or want:
         tile_path = tiles_at if tiles is not None else where if spec is not None else base
         draw_tiles(draft, tiles or [], tiles_at, want, "KUH-REFILL-1", tile_path)
@@ -340,15 +191,27 @@ def end_turn(draft: Draft[KState], move: Move) -> KState:
         phase = "over"
     boards = st.boards
     draft["boards"] = (*boards[:seat], board.done(), *boards[seat + 1 :])
-    draft["tile_display"] = tuple(notes["display"])
-    draft["card_display"] = tuple(notes["cards"])
+    # the fields kept in the notes during the turn, written back where they changed
+    display = tuple(notes["display"])
+    if display != st.tile_display:
+        draft["tile_display"] = display
+    cards = tuple(notes["cards"])
+    if cards != st.card_display:
+        draft["card_display"] = cards
+    if notes["tile_pos"] != st.tile_pos or notes["tiles_left"] != st.tiles_left:
+        draft["tiles_left"] = notes["tiles_left"]
+        draft["tile_pos"] = notes["tile_pos"]
+        if notes["counts"] is not None:
+            draft["kind_left"] = tuple(notes["counts"])
     if notes["drawn"]:
-        draft["seen"] = st.seen.update(notes["drawn"])
+        draft["seen"] = st.seen.union(notes["drawn"])
+        draft["card_pos"] = notes["card_pos"]
     if notes["warnings"]:
         draft["warnings"] = (*st.warnings, *notes["warnings"])
     draft["seat"] = (seat + 1) % len(st.names)
-    draft["phase"] = phase
-    draft["extra_pending"] = extra
+    if phase != st.phase or extra != st.extra_pending:
+        draft["phase"] = phase
+        draft["extra_pending"] = extra
     draft["move_index"] = st.move_index + 1
     return draft.done()
 

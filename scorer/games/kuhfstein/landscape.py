@@ -33,7 +33,7 @@ def claim_tree(draft: Draft[KState], at: Cell, square: Cell, path: Path) -> None
             path,
         )
     board: Draft[Board] = draft.turn["board"]
-    tiles = board["tiles"]
+    tiles: Any = board.map("tiles")  # the evolver place_tile wrote through (stub lacks ``in``)
     # KUH-TREE-3: all 4 cells hold tiles
     missing = [list(c) for c in cells if c not in tiles]
     if missing:

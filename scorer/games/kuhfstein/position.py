@@ -343,7 +343,7 @@ def export_position(state: KState, record: Mapping[str, Any]) -> dict[str, Any]:
         boards[name] = board
     left: Any = state.tiles_left
     if state.kind_left is not None:
-        left = {k: state.kind_left[k] for k in KINDS}
+        left = dict(zip(KINDS, state.kind_left, strict=True))
     table = {
         "tile_display": list(state.tile_display),
         "card_display": list(state.card_display),

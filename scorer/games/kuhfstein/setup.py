@@ -283,8 +283,8 @@ def _build_state(
     display = tuple(setup["tile_display"])
     kind_left = None
     if comp.tile_counts is not None:
-        kind_left = pmap({k: comp.tile_counts[k] - display.count(k) for k in KINDS})
-    seen = pset([*setup["card_display"], *(c for n in names for c in setup["hands"][n])])
+        kind_left = tuple(comp.tile_counts[k] - display.count(k) for k in KINDS)
+    seen = frozenset([*setup["card_display"], *(c for n in names for c in setup["hands"][n])])
     order = setup.get("tile_order")
     card_order = setup.get("card_order")
     return KState(
@@ -349,8 +349,8 @@ def position_state(doc: Mapping[str, Any], comp: Components, opts: Options) -> K
     display = tuple(t.get("tile_display", []))
     named = sum(len(b.tiles) for b in boards) + len(display)
     left = t.get("tiles_left", comp.total_tiles - named)
-    kind_left = pmap({k: left.get(k, 0) for k in KINDS}) if isinstance(left, dict) else None
-    seen = pset(
+    kind_left = tuple(left.get(k, 0) for k in KINDS) if isinstance(left, dict) else None
+    seen = frozenset(
         [
             *(c for b in boards for c in (*b.hand, *b.played)),
             *t.get("card_display", []),
