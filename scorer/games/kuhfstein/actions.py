@@ -212,7 +212,9 @@ def step_take_card(draft: Draft[KState], step: Step, at: int) -> None:
             {"found": cid, "expected": list(display)},
         )
     display.remove(cid)
-    board_of(draft).vector("hand").append(cid)
+    board = board_of(draft)
+    # one element: a new PVector through the draft (C, 0.1 µs) costs less than an evolver
+    board["hand"] = board["hand"].append(cid)
 
 
 def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
@@ -296,8 +298,8 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
     board["cows"] = cows | targets
     board["supply"] = supply - len(targets)
     board["hand"] = hand.remove(cid)
-    board.vector("played").append(cid)
-    board.vector("played_at").append(tuple([cell for cell, _ in cells]))
+    board["played"] = board["played"].append(cid)
+    board["played_at"] = board["played_at"].append(tuple([cell for cell, _ in cells]))
     board["card_points"] += points
     add_points(draft, points, base)
 

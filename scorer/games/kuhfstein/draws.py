@@ -174,7 +174,7 @@ def swap_cards(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
         )
     removed = list(display)
     display.clear()
-    draft.vector("cards_out").extend(removed)
+    draft["cards_out"] = draft["cards_out"].extend(removed)
     want = min(len(removed), deck_left(draft))
     # KUH-REFILL-3, KUH-REFILL-6, then KUH-TAKE-2 (the number drawn)
     draw_cards(draft, ex["drawn"], (*path, "drawn"), want, "KUH-TAKE-2", (*path, "drawn"))

@@ -67,7 +67,7 @@ def claim_tree(draft: Draft[KState], at: Cell, square: Cell, path: Path) -> None
         raise RuleViolation("KUH-TREE-6", "no tree is left in the supply", path)
     draft["trees_left"] -= 1
     board["used"] = used.update(cells)
-    board.vector("trees").append(square)
+    board["trees"] = board["trees"].append(square)
 
 
 def can_play(board: Draft[Board], card: Card) -> bool:
