@@ -9,9 +9,10 @@ from typing import Any
 
 from scorer.errors import RuleViolation
 from scorer.games.kuhfstein import RULES
-from scorer.games.kuhfstein.events import apply_step, begin_turn
+from scorer.games.kuhfstein.actions import apply_step
+from scorer.games.kuhfstein.events import begin_turn, board_of, track_score
 from scorer.games.kuhfstein.state import KState
-from scorer.games.kuhfstein.work import Work
+from scorer.persist import Draft
 from scorer.pointer import to_pointer
 from tests.conftest import load_fixture
 
@@ -186,13 +187,35 @@ def rejects(state: KState, m: Mapping[str, Any], rule: str, pointer: str) -> Non
     assert got == (rule, pointer), f"expected {rule} at {pointer}, got {got}"
 
 
-def partial(state: KState, steps: Sequence[Mapping[str, Any]]) -> Work:
+class Progress:
+    """What the tests read of a turn in progress: its draft's values and working notes."""
+
+    def __init__(self, draft: Draft[KState]) -> None:
+        self.draft = draft
+        self.board = board_of(draft)
+
+    def __getattr__(self, name: str) -> Any:
+        notes = self.draft.turn
+        if name in ("tiles", "cows", "supply", "hand"):
+            return self.board[name]
+        return {
+            "score": lambda: track_score(self.board),
+            "tile_display": lambda: notes["display"],
+            "card_display": lambda: notes["cards"],
+            "regular": lambda: notes["regular"],
+            "bonus_used": lambda: notes["spent"],
+            "warnings": lambda: notes["warnings"],
+            "trees_left": lambda: self.draft["trees_left"],
+        }[name]()
+
+
+def partial(state: KState, steps: Sequence[Mapping[str, Any]]) -> Progress:
     """The turn in progress after ``steps`` (no end-of-turn processing)."""
     m = move(steps, player=state.names[state.seat])
-    w = begin_turn(state, m)
+    draft = begin_turn(state, m)
     for j, step in enumerate(steps):
-        apply_step(w, step, j)
-    return w
+        apply_step(draft, step, j)
+    return Progress(draft)
 
 
 def step_rejects(

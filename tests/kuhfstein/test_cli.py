@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import orjson
+from pyrsistent import pvector
 from typer.testing import CliRunner
 
 from scorer.cli import app
@@ -69,7 +70,7 @@ def test_mid_game_position_round_trip() -> None:
     loaded = RULES.load_position(doc).state
     assert loaded is not None
     assert loaded.boards == tuple(
-        b._replace(played_at=tuple(() for _ in b.played)) for b in state.boards
+        b._replace(played_at=pvector(() for _ in b.played)) for b in state.boards
     )
     assert (loaded.tile_display, loaded.card_display) == (state.tile_display, state.card_display)
     assert loaded.deck_left == state.deck_left and loaded.tiles_left == state.tiles_left

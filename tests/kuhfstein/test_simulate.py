@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from scorer.errors import RuleViolation
 from scorer.games.kuhfstein import RULES
-from scorer.games.kuhfstein.generator import Turn
+from scorer.games.kuhfstein.generator import Plan
 from scorer.games.kuhfstein.state import KState
 from scorer.replay import replay
 from tests.conftest import assert_ok, verify
@@ -112,12 +112,12 @@ def test_checker_accepts_every_generated_step(seed: int, players: int) -> None:
         assert steps
         for step in rng.sample(steps, min(len(steps), 12)):
             assert _accepted(state, [step]), step
-        turn = Turn(state)
+        turn = Plan(state)
         options = [(s, c) for s, c in turn.plays()] + [
             (s, frozenset()) for s in turn.steps() if s["do"] != "play_card"
         ]
         for first, cows in rng.sample(options, min(len(options), 3)):
-            model = Turn(state)
+            model = Plan(state)
             chosen = copy.deepcopy(first)
             model.do(chosen, cows)
             for second in rng.sample(model.steps(), min(len(model.steps()), 6)):
@@ -186,7 +186,7 @@ def test_generator_offers_bonus_steps_and_stuck_passes() -> None:
         {"Ann": {"tiles": tiles("F0,0 F1,0 H0,1 M1,1"), "hand": ["C1", "P4"]}, "Bob": {}},
         track=track,
     )
-    turn = Turn(state)
+    turn = Plan(state)
     step, cows = next((s, c) for s, c in turn.plays() if s["card"] == "C1")
     turn.do(step, cows)
     assert step["bonuses"] == [3]

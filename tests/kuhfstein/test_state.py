@@ -1,18 +1,22 @@
-"""The replay state stays immutable: ``apply`` builds new states (copy on write inside a move)
-and never changes a state it returned, also when a later move is rejected; ``Work.freeze``
-builds the NamedTuples positionally in their declared field order."""
+"""The replay state stays immutable: ``apply`` builds new states (copy on write through a
+``Draft`` inside a move) and never changes a state it returned, also when a later move is
+rejected; nothing reachable from a state can be written to; a turn shares every part it does
+not change."""
 
 from __future__ import annotations
 
 import contextlib
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from pyrsistent import PMap, PSet, PVector
 
 from scorer.errors import RuleViolation
 from scorer.games.kuhfstein import RULES
-from scorer.games.kuhfstein.events import apply_step, begin_turn, end_turn
+from scorer.games.kuhfstein.actions import apply_step
+from scorer.games.kuhfstein.events import begin_turn, end_turn
 from scorer.games.kuhfstein.state import Board, KState
 
 OPTIONS: list[dict[str, Any]] = [
@@ -29,7 +33,7 @@ def snapshot(state: KState) -> str:
     for b in state.boards:
         parts.append((sorted(b.tiles.items()), sorted(b.cows), sorted(b.used), b[3:]))
     if state.kind_left is not None:
-        parts.append(sorted(state.kind_left.items()))
+        parts.append(state.kind_left)
     parts.append(sorted(state.seen))
     return repr(parts)
 
@@ -70,25 +74,71 @@ def test_a_rejected_move_leaves_the_state_alone() -> None:
     assert snapshot(state) == snap
 
 
-def test_freeze_builds_the_fields_in_declared_order() -> None:
-    # the positional constructions (Work.freeze, events.apply_reveal) rely on these
-    assert Board._fields[-2:] == ("revealed", "tile_met")
-    assert KState._fields[3] == "boards"
-    assert KState._fields[18:20] == ("move_index", "warnings")
+def test_a_turn_shares_what_it_does_not_change() -> None:
     record = RULES.simulate(3, 8, {})
     state = RULES.initial_state(record)
     for m in record["moves"][:20]:
-        w = begin_turn(state, m)
+        draft = begin_turn(state, m)
         for j, step in enumerate(m["steps"]):
-            apply_step(w, step, j)
-        new = end_turn(w, m)
+            apply_step(draft, step, j)
+        new = end_turn(draft, m)
         assert type(new) is KState and len(new) == len(KState._fields)
         board = new.boards[state.seat]
         assert type(board) is Board and len(board) == len(Board._fields)
         assert isinstance(new.tile_display, tuple) and isinstance(new.seen, frozenset)
         assert new.move_index == state.move_index + 1 and new.comp is state.comp
         assert board.dealt == state.boards[state.seat].dealt
-        assert isinstance(board.cows, frozenset) and isinstance(board.hand, tuple)
+        assert isinstance(board.cows, frozenset) and isinstance(board.hand, PVector)
+        assert isinstance(board.tiles, PMap)
         assert new.seat == (state.seat + 1) % len(state.names)
-        assert new.boards[: state.seat] == state.boards[: state.seat]
+        assert all(a is b for a, b in zip(new.boards, state.boards, strict=True) if a is not board)
+        assert new.tile_order is state.tile_order and new.card_order is state.card_order
         state = new
+
+
+def _writable(value: Any, path: str, seen: set[int]) -> list[str]:
+    """Paths below ``value`` that take a write, or hold a plain dict, list or set."""
+    if id(value) in seen or isinstance(value, (str, int, float, bool, type(None))):
+        return []
+    seen.add(id(value))
+    if isinstance(value, (dict, list, set)):
+        return [f"{path}: plain {type(value).__name__}"]
+    found: list[str] = []
+    try:
+        value.probe = 1
+        found.append(f"{path}: setattr")
+    except (AttributeError, TypeError):
+        pass
+    before = repr(value)
+    for name in ("__setitem__", "append", "add", "update", "clear", "remove", "discard"):
+        with contextlib.suppress(Exception):  # pyrsistent returns a new value instead
+            getattr(value, name)(
+                *((0, 1) if name == "__setitem__" else (1,) if name != "clear" else ())
+            )
+    if repr(value) != before:
+        found.append(f"{path}: changed in place")
+    if isinstance(value, tuple):  # NamedTuples too
+        items: list[tuple[str, Any]] = [(str(k), v) for k, v in enumerate(value)]
+    elif hasattr(value, "__dataclass_fields__"):
+        items = [(n, getattr(value, n)) for n in value.__dataclass_fields__]
+    elif isinstance(value, Mapping):
+        items = [(f"{k}", v) for k, v in value.items()] + [("key", k) for k in value]
+    elif isinstance(value, (PVector, PSet, frozenset)):
+        items = [(str(k), v) for k, v in enumerate(value)]
+    else:
+        items = []
+    for name, item in items:
+        found += _writable(item, f"{path}/{name}", seen)
+    return found
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_nothing_reachable_from_a_state_is_writable(options: dict[str, Any]) -> None:
+    record = RULES.simulate(3, 5, options)
+    state = RULES.initial_state(record)
+    states = [state]
+    for m in record["moves"]:
+        state = RULES.apply(state, m)
+        states.append(state)
+    for k, st in enumerate([*states[:: max(1, len(states) // 12)], states[-1]]):
+        assert _writable(st, f"state {k}", set()) == []

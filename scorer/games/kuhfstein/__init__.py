@@ -1,10 +1,16 @@
 """Kuhfstein (Rita Modl, Schmidt Spiele 2023): the rules as specified in rules/kuhfstein.md.
 
-Module map: rules (catalogue), state (immutable state), components (card, scoring-tile,
-track checks), setup (KUH-SETUP-*), work (the turn in progress, draws, bonus track),
-actions (one handler per step), events (move loop, refills, end of play, reveals), scoring,
-position and export (section 14), generator and simulator (section 16), gendata (16.4),
-render.
+Module map: rules (catalogue), state (immutable state on pyrsistent), cards (card definitions,
+KUH-CARDDEF-*, and the CardBook), components (scoring-tile, track, tree and tile-count checks:
+data shared by setup and positions), setup (KUH-SETUP-*, the
+states of a record and of a position), actions (the turn driver ``apply_move`` /
+``skip_move`` and one ``step_<do>`` handler per step, HANDLERS), landscape (tree squares and
+the stuck test the handlers share), events (the turn's working notes, refills, bonus track,
+end of the turn and of play, reveals), draws (the draw primitives and the exchanges that
+draw, for events and actions), scoring, position (section 14
+checks and export), generator (legal steps, 16.1) and simulate (16.2–16.5), gendata (16.4
+catalog data), component_data (the component view of ``scorer serve``), render, picture,
+explain.
 
 Decisions where the spec is silent (the spec's own [D] decisions are its variant options):
 - Setup violations are all collected; the referee takes one exception from
@@ -33,11 +39,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from scorer.claims import claim_label
 from scorer.components import Components
-from scorer.engine import Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet, State
+from scorer.engine import GameRules, Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet
 from scorer.findings import Finding
 from scorer.gamebase import BaseRules
-from scorer.games.kuhfstein import events, scoring, setup
+from scorer.games.kuhfstein import actions, scoring, setup
 from scorer.games.kuhfstein.rules import RULE_IDS
 from scorer.games.kuhfstein.state import CATEGORIES, KState
 from scorer.pointer import to_pointer
@@ -47,7 +54,7 @@ from scorer.words import plural
 _ONE: dict[str, frozenset[str]] = {}
 
 
-class KuhfsteinRules(BaseRules[Any]):
+class KuhfsteinRules(BaseRules[KState]):
     """The GameRules object of Kuhfstein."""
 
     name = "kuhfstein"
@@ -55,14 +62,12 @@ class KuhfsteinRules(BaseRules[Any]):
     rule_ids: Mapping[str, str] = RULE_IDS
     categories: tuple[str, ...] = CATEGORIES
     player_counts: tuple[int, int] = (2, 4)
-    #: Simulator options besides the variant's (``scorer simulate --option``).
-    simulate_options: Mapping[str, str] = {}
 
-    def initial_state(self, record: Record) -> State:
+    def initial_state(self, record: Record) -> KState:
         return setup.initial_state(record)
 
-    def expected_players(self, state: State) -> frozenset[str]:
-        st: KState = state
+    def expected_players(self, state: KState) -> frozenset[str]:
+        st = state
         if st.phase != "over":
             name = st.names[st.seat]
             one = _ONE.get(name)
@@ -73,27 +78,21 @@ class KuhfsteinRules(BaseRules[Any]):
             return one
         return frozenset(n for n, b in zip(st.names, st.boards, strict=True) if b.revealed is None)
 
-    def is_over(self, state: State) -> bool:
-        st: KState = state
-        return st.phase == "over" and all(b.revealed is not None for b in st.boards)
+    def is_over(self, state: KState) -> bool:
+        return state.phase == "over" and all(b.revealed is not None for b in state.boards)
 
-    def apply(self, state: State, move: Move) -> State:
-        return events.apply_move(state, move)
+    def apply(self, state: KState, move: Move) -> KState:
+        return actions.apply_move(state, move)
 
-    def skip(self, state: State, move: Move) -> State:
-        return events.skip_move(state, move)
+    def skip(self, state: KState, move: Move) -> KState:
+        return actions.skip_move(state, move)
 
-    def count_steps(self, move: Move) -> int:
-        steps = move.get("steps")
-        return len(steps) if isinstance(steps, list) else 0
-
-    def score(self, state: State) -> ScoreSheet:
+    def score(self, state: KState) -> ScoreSheet:
         return scoring.score_state(state)
 
-    def warnings(self, state: State) -> tuple[Finding, ...]:
+    def warnings(self, state: KState) -> tuple[Finding, ...]:
         """Warnings found during the replay (absolute pointers)."""
-        st: KState = state
-        return st.warnings
+        return state.warnings
 
     def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
         findings: list[Finding] = []
@@ -102,6 +101,8 @@ class KuhfsteinRules(BaseRules[Any]):
             try:
                 actual = sheet.player(name).extras["tiles_placed"]
             except KeyError:
+                # scorer.claims has no builder for an unknown claimant; the referee words its
+                # own the same way (replay._claim), here without details as before
                 findings.append(
                     Finding("REC-CLAIM-1", pointer, f"{name!r} is not a player of this game")
                 )
@@ -112,7 +113,7 @@ class KuhfsteinRules(BaseRules[Any]):
                     Finding(
                         "KUH-CLAIM-1",
                         pointer,
-                        f"{name}: claimed "
+                        f"{claim_label(name)}: claimed "
                         f"{plural(value, 'tile')} placed, the landscape holds {actual}",
                         details={"player": name, "expected": actual, "found": value},
                     )
@@ -124,44 +125,44 @@ class KuhfsteinRules(BaseRules[Any]):
 
         return position.load_position(doc)
 
-    def export_position(self, state: State, record: Record) -> dict[str, Any]:
-        from scorer.games.kuhfstein import export
+    def export_position(self, state: KState, record: Record) -> dict[str, Any]:
+        from scorer.games.kuhfstein import position
 
-        return export.export_position(state, record)
+        return position.export_position(state, record)
 
-    def render(self, state: State, color: bool = False) -> str:
+    def render(self, state: KState, color: bool = False) -> str:
         from scorer.games.kuhfstein import render  # plain: its legend names the letters
 
         return render.render(state)
 
     def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from scorer.games.kuhfstein.simulator import simulate
+        from scorer.games.kuhfstein.simulate import simulate
 
         return simulate(players, seed, options)
 
-    def explain(self, state: State) -> list[ScoreItem]:
+    def explain(self, state: KState) -> list[ScoreItem]:
         from scorer.games.kuhfstein.explain import explain
 
         return explain(state)
 
-    def draw_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+    def draw_svg(self, state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
         from scorer.games.kuhfstein.picture import draw_svg
 
         return draw_svg(state, items, mark)
 
-    def draft_state(self, doc: Record) -> State | None:
+    def draft_state(self, doc: Record) -> KState | None:
         """A state to draw an impossible position with (``scorer serve``), or None."""
         from scorer.games.kuhfstein.position import draft_state
 
         return draft_state(doc)
 
-    def draw_editor_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+    def draw_editor_svg(self, state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
         """The picture of ``scorer serve``'s editor: ``draw_svg`` plus empty cells to tap."""
         from scorer.games.kuhfstein.picture import draw_svg
 
         return draw_svg(state, items, mark, frontier=True)
 
-    def legal_steps(self, state: State) -> Iterator[Any]:
+    def legal_steps(self, state: KState) -> Iterator[Any]:
         from scorer.games.kuhfstein.generator import legal_steps
 
         return legal_steps(state)
@@ -179,4 +180,4 @@ class KuhfsteinRules(BaseRules[Any]):
         return component_data(doc)
 
 
-RULES = KuhfsteinRules()
+RULES: GameRules[KState] = KuhfsteinRules()

@@ -1,27 +1,105 @@
-"""The play steps (section 5): one ``apply_<step>`` per ``do`` value, dispatched by HANDLERS.
+"""The turn driver and the play steps (section 5): ``apply_move`` / ``skip_move``, then one
+``step_<do>`` handler per ``do`` value, dispatched by HANDLERS.
 
-Each handler is a list of guard clauses in the order of section 5.1's table, each headed by
-the rule it checks; paths are relative to the move object.
+Every handler has one signature, ``step_<do>(draft, step, at)``: ``draft`` is the turn's
+``Draft`` of the state (its working notes are described in events.py), ``step`` the step
+object and ``at`` its index in the move. A handler is a list of guard clauses in the order of
+section 5.1's table, each headed by the rule it checks; paths are relative to the move object
+(``("steps", at, field)``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from collections.abc import Set as AbstractSet
 from typing import Any
 
 from scorer.errors import RuleViolation
-from scorer.games.kuhfstein.state import ROTATIONS, Cell
-from scorer.games.kuhfstein.work import Path, Work
-from scorer.grid.regions import connected_groups
+from scorer.games.kuhfstein import draws, events
+from scorer.games.kuhfstein.events import Path, add_points, board_of
+from scorer.games.kuhfstein.landscape import cell_of, claim_tree, is_stuck
+from scorer.games.kuhfstein.state import ROTATIONS, KState
+from scorer.grid.regions import connected_groups, group_of
 from scorer.grid.squaregrid import orthogonal
+from scorer.persist import Draft
 from scorer.words import plural
 
 Step = Mapping[str, Any]
+Move = Mapping[str, Any]
+StepHandler = Callable[[Draft[Any], Mapping[str, Any], int], None]
 
 
-def cell_of(value: Any) -> Cell:
-    return (value[0], value[1])
+def apply_move(state: KState, move: Move) -> KState:
+    """The game's ``apply``: a play turn, or a reveal after the end of play."""
+    if state.phase == "over":
+        return events.apply_reveal(state, move)
+    draft = events.begin_turn(state, move)
+    for j, step in enumerate(move["steps"]):
+        apply_step(draft, step, j)
+    return events.end_turn(draft, move)
+
+
+def skip_move(state: KState, move: Move) -> KState:
+    """Keep-going: pass over a rejected move so that the next player moves."""
+    if state.phase == "over":
+        return state._replace(move_index=state.move_index + 1)
+    phase, extra = state.phase, state.extra_pending
+    if state.seat == len(state.names) - 1:  # the round still ends (KUH-END-1)
+        if phase == "finishing":
+            phase, extra = ("extra_round" if extra else "over"), False
+        elif phase == "extra_round":
+            phase = "over"
+    return state._replace(
+        seat=(state.seat + 1) % len(state.names),
+        phase=phase,
+        extra_pending=extra,
+        move_index=state.move_index + 1,
+    )
+
+
+def apply_step(draft: Draft[KState], step: Step, j: int) -> None:
+    """One step of a play turn, with the checks that precede its own (section 5.1)."""
+    do = step["do"]
+    # KUH-TURN-3: no reveal during play
+    if do == "reveal_scoring_tile":
+        raise RuleViolation(
+            "KUH-TURN-3", "a scoring tile is revealed before the end of play", ("steps", j, "do")
+        )
+    notes = draft.turn
+    if "bonus_space" not in step:  # the schema allows it on place_tile and take_card only
+        regular = notes["regular"] = notes["regular"] + 1
+        budget = 2 + notes["extra"]
+        # KUH-TURN-2: a k-th regular step (k ≥ 3) needs k − 2 extra actions earlier
+        if regular > budget:
+            raise RuleViolation(
+                "KUH-TURN-2",
+                f"regular action {regular} exceeds this turn's budget of {budget}",
+                ("steps", j),
+                {"expected": budget, "found": regular},
+            )
+    timing = draft.base.opts.refill_timing
+    # KUH-REFILL-5: no step-level refill under end_of_turn
+    if timing == "end_of_turn" and "refill" in step:
+        raise RuleViolation(
+            "KUH-REFILL-5",
+            "under refill_timing 'end_of_turn' the refill is recorded on the turn, not on a step",
+            ("steps", j, "refill"),
+        )
+    triggered = notes["triggered"]
+    before = len(triggered)
+    HANDLERS[do](draft, step, j)
+    claimed = step.get("bonuses")
+    # KUH-BONUS-3: the bonuses cross-check (the schema makes ``bonuses`` a list)
+    if claimed is not None and (claimed or len(triggered) != before):
+        hits = triggered[before:]
+        if claimed != hits:
+            raise RuleViolation(
+                "KUH-BONUS-3",
+                f"bonuses {claimed} claimed, {hits} triggered",
+                ("steps", j, "bonuses"),
+                {"expected": hits, "found": claimed},
+            )
+    if timing == "after_action":
+        events.refill(draft, step.get("refill"), ("steps", j))
 
 
 def exchanges(step: Step) -> list[tuple[Mapping[str, Any], Path]]:
@@ -34,24 +112,25 @@ def exchanges(step: Step) -> list[tuple[Mapping[str, Any], Path]]:
     return [(swap, ("swap",))]
 
 
-def check_bonus_step(w: Work, step: Step, base: Path, kind: str) -> None:
+def check_bonus_step(draft: Draft[KState], step: Step, base: Path, kind: str) -> None:
     """KUH-BONUS-4: the space was triggered earlier this turn, matches, and is unused."""
     p = step["bonus_space"]
-    if w.bonus_avail.get(p) != kind or p in w.bonus_used:
+    spent = draft.turn["spent"]
+    if draft.turn["avail"].get(p) != kind or p in spent:
         why = (
             "was already used this turn"
-            if p in w.bonus_used
+            if p in spent
             else f"was not triggered as an {kind} space earlier in this turn"
         )
         raise RuleViolation(
             "KUH-BONUS-4", f"bonus space {p} {why}", (*base, "bonus_space"), {"found": p}
         )
-    w.bonus_used = w.bonus_used | {p}
+    spent.add(p)
 
 
-def _check_swap_count(w: Work, step: Step, base: Path, rule: str) -> None:
+def _check_swap_count(draft: Draft[KState], step: Step, base: Path, rule: str) -> None:
     swap = step.get("swap")
-    limit = w.state.opts.max_swaps_per_action
+    limit = draft.base.opts.max_swaps_per_action
     if isinstance(swap, list) and len(swap) > limit:
         raise RuleViolation(
             rule,
@@ -61,17 +140,18 @@ def _check_swap_count(w: Work, step: Step, base: Path, rule: str) -> None:
         )
 
 
-def apply_place_tile(w: Work, step: Step, base: Path) -> None:
+def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
     """Action A: optional exchanges, take a tile, place it, optionally claim a tree."""
+    base: Path = ("steps", at)
     if "bonus_space" in step:
-        check_bonus_step(w, step, base, "extra_tile")
+        check_bonus_step(draft, step, base, "extra_tile")
     if "swap" in step:
         # KUH-TILE-2: at most max_swaps_per_action exchanges
-        _check_swap_count(w, step, base, "KUH-TILE-2")
+        _check_swap_count(draft, step, base, "KUH-TILE-2")
         for ex, sub in exchanges(step):
-            _swap_tiles(w, ex, (*base, *sub))
+            draws.swap_tiles(draft, ex, (*base, *sub))
     take = step["take"]
-    display = w.tile_display
+    display: list[str] = draft.turn["display"]
     # KUH-TILE-4: the taken kind is in the display
     if take not in display:
         raise RuleViolation(
@@ -81,160 +161,75 @@ def apply_place_tile(w: Work, step: Step, base: Path) -> None:
             {"found": take, "expected": sorted(set(display))},
         )
     raw = step["at"]
-    at = (raw[0], raw[1])
-    tiles = w.tiles
+    cell = (raw[0], raw[1])
+    board = board_of(draft)
+    # the PMap evolver: reads and the write without a new PMap per tile (Any: the stub of
+    # PMapEvolver lacks ``in``)
+    tiles: Any = board.map("tiles")
     # KUH-TILE-5: the target cell is empty
-    if at in tiles:
+    if cell in tiles:
         raise RuleViolation(
             "KUH-TILE-5",
-            f"cell {list(at)} already holds a tile",
+            f"cell {list(cell)} already holds a tile",
             (*base, "at"),
-            {"found": tiles[at]},
+            {"found": tiles[cell]},
         )
     # KUH-TILE-6: next to the landscape (the first tile goes anywhere)
-    x, y = at
+    x, y = cell
     if tiles and not (
         (x + 1, y) in tiles or (x - 1, y) in tiles or (x, y + 1) in tiles or (x, y - 1) in tiles
     ):
         raise RuleViolation(
             "KUH-TILE-6",
-            f"cell {list(at)} does not touch the landscape orthogonally",
+            f"cell {list(cell)} does not touch the landscape orthogonally",
             (*base, "at"),
         )
     display.remove(take)
-    w.own_tiles()[at] = take
+    tiles[cell] = take
     tree = step.get("tree")
     if tree is not None:
-        _claim_tree(w, at, cell_of(tree), (*base, "tree"))
-        w.add_points(5, base)
+        claim_tree(draft, cell, cell_of(tree), (*base, "tree"))
+        add_points(draft, 5, base)
 
 
-def _swap_tiles(w: Work, ex: Mapping[str, Any], path: Path) -> None:
-    display = w.tile_display
-    # KUH-TILE-1: 4 or 5 tiles of one kind in the display
-    if not any(display.count(k) >= 4 for k in set(display)):
-        raise RuleViolation(
-            "KUH-TILE-1",
-            "a tile exchange needs 4 tiles of one kind in the "
-            f"display ({', '.join(display) or 'empty'})",
-            path,
-            {"found": list(display)},
-        )
-    removed = list(display)
-    display.clear()
-    opts = w.state.opts
-    want = min(len(removed) if opts.tile_swap_draw == "same" else 5, w.tiles_left)
-    # KUH-REFILL-4, KUH-REFILL-6, then KUH-TILE-3 (the number drawn)
-    w.draw_tiles(ex["drawn"], (*path, "drawn"), want, "KUH-TILE-3", (*path, "drawn"))
-    if opts.swap_discard == "return":
-        w.tiles_left += len(removed)
-        counts = w.own_kind_left()
-        if counts is not None:
-            for k in removed:
-                counts[k] += 1
-
-
-def _claim_tree(w: Work, at: Cell, square: Cell, path: Path) -> None:
-    x, y = square
-    cells = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
-    # KUH-TREE-2: the square contains the tile just placed
-    if at not in cells:
-        raise RuleViolation(
-            "KUH-TREE-2",
-            f"square {list(square)} does not contain the tile just placed at {list(at)}",
-            path,
-        )
-    # KUH-TREE-3: all 4 cells hold tiles
-    missing = [list(c) for c in cells if c not in w.tiles]
-    if missing:
-        raise RuleViolation(
-            "KUH-TREE-3",
-            f"square {list(square)} is not complete (no tile at {missing})",
-            path,
-            {"found": missing},
-        )
-    kinds = {w.tiles[c] for c in cells}
-    # KUH-TREE-4: four equal or four different kinds
-    if len(kinds) not in (1, 4):
-        raise RuleViolation(
-            "KUH-TREE-4",
-            f"square {list(square)} holds "
-            f"{', '.join(w.tiles[c] for c in cells)}: neither 4 equal nor 4 "
-            "different kinds",
-            path,
-        )
-    # KUH-TREE-5: no tile serves a tree already
-    if any(c in w.used for c in cells):
-        raise RuleViolation(
-            "KUH-TREE-5",
-            f"square {list(square)} has a tile that already serves a tree",
-            path,
-            {"found": [list(c) for c in cells if c in w.used]},
-        )
-    # KUH-TREE-6: the tree supply is not empty
-    if w.trees_left <= 0:
-        raise RuleViolation("KUH-TREE-6", "no tree is left in the supply", path)
-    w.trees_left -= 1
-    w.own_used().update(cells)
-    w.own_trees().append(square)
-
-
-def apply_take_card(w: Work, step: Step, base: Path) -> None:
+def step_take_card(draft: Draft[KState], step: Step, at: int) -> None:
     """Action B: optional exchanges, then take a displayed card into the hand."""
+    base: Path = ("steps", at)
     if "bonus_space" in step:
-        check_bonus_step(w, step, base, "extra_card")
+        check_bonus_step(draft, step, base, "extra_card")
     # KUH-TAKE-4: at most max_swaps_per_action exchanges
-    _check_swap_count(w, step, base, "KUH-TAKE-4")
+    _check_swap_count(draft, step, base, "KUH-TAKE-4")
     for ex, sub in exchanges(step):
-        _swap_cards(w, ex, (*base, *sub))
+        draws.swap_cards(draft, ex, (*base, *sub))
     cid = step["card"]
+    display: list[str] = draft.turn["cards"]
     # KUH-TAKE-3: the card is displayed
-    if cid not in w.card_display:
+    if cid not in display:
         raise RuleViolation(
             "KUH-TAKE-3",
-            f"card {cid} is not in the display ({', '.join(w.card_display) or 'empty'})",
+            f"card {cid} is not in the display ({', '.join(display) or 'empty'})",
             (*base, "card"),
-            {"found": cid, "expected": list(w.card_display)},
+            {"found": cid, "expected": list(display)},
         )
-    w.own_card_display().remove(cid)
-    w.own_hand().append(cid)
+    display.remove(cid)
+    board = board_of(draft)
+    # one element: a new PVector through the draft (C, 0.1 µs) costs less than an evolver
+    board["hand"] = board["hand"].append(cid)
 
 
-def _swap_cards(w: Work, ex: Mapping[str, Any], path: Path) -> None:
-    display = w.card_display
-    cards = w.state.comp.cards
-    full = w.state.opts.card_swap_needs_full_display
-    common = set.intersection(*(set(cards[c].face_kinds) for c in display)) if display else set()
-    # KUH-TAKE-1: a (full) display sharing one face kind on every card
-    if not display or (full and len(display) < 4) or not common:
-        why = (
-            "the display is empty"
-            if not display
-            else f"the display holds {plural(len(display), 'card')}, not 4"
-            if full and len(display) < 4
-            else "no landscape kind appears on every displayed card"
-        )
-        raise RuleViolation(
-            "KUH-TAKE-1", f"card exchange not allowed: {why}", path, {"found": list(display)}
-        )
-    removed = list(display)
-    w.own_card_display().clear()
-    w.cards_out += tuple(removed)
-    want = min(len(removed), w.deck_left)
-    # KUH-REFILL-3, KUH-REFILL-6, then KUH-TAKE-2 (the number drawn)
-    w.draw_cards(ex["drawn"], (*path, "drawn"), want, "KUH-TAKE-2", (*path, "drawn"))
-
-
-def apply_play_card(w: Work, step: Step, base: Path) -> None:
+def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
     """Action C: match the pattern, put cows on its face cells, score the card."""
+    base: Path = ("steps", at)
+    board = board_of(draft)
     cid = step["card"]
+    hand = board["hand"]
     # KUH-PLAY-1: the card is in the hand
-    if cid not in w.hand:
+    if cid not in hand:
         raise RuleViolation(
             "KUH-PLAY-1",
-            f"card {cid} is not in the hand ({', '.join(w.hand) or 'empty'})",
+            f"card {cid} is not in the hand ({', '.join(hand) or 'empty'})",
             (*base, "card"),
-            {"found": cid, "expected": list(w.hand)},
+            {"found": cid, "expected": list(hand)},
         )
     rotation = step["rotation"]
     # KUH-PLAY-2: one of the four rotations
@@ -245,11 +240,11 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
             (*base, "rotation"),
             {"found": rotation},
         )
-    points, pattern = w.state.comp.cards.pattern(cid, rotation)
+    points, pattern = draft.base.comp.cards.pattern(cid, rotation)
     offset = step["offset"]
     ox, oy = offset[0], offset[1]
     cells = [((ox + x, oy + y), face) for x, y, face in pattern]
-    tiles = w.tiles
+    tiles = board["tiles"]
     # KUH-PLAY-3: every covered cell holds a tile
     for cell, _ in cells:
         if cell not in tiles:
@@ -269,7 +264,7 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
                 (*base, "offset"),
                 {"cell": list(cell), "expected": face, "found": tiles[cell]},
             )
-    cows = w.cows
+    cows = board["cows"]
     # KUH-PLAY-5: no face cell on a tile with a cow
     for cell, _ in faces:
         if cell in cows:
@@ -279,13 +274,14 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
                 (*base, "offset"),
                 {"cell": list(cell)},
             )
+    supply = board["supply"]
     # KUH-PLAY-6: a cow in the supply for every face cell
-    if w.supply < len(faces):
+    if supply < len(faces):
         raise RuleViolation(
             "KUH-PLAY-6",
-            f"the card needs {plural(len(faces), 'cow')}, the supply holds {w.supply}",
+            f"the card needs {plural(len(faces), 'cow')}, the supply holds {supply}",
             (*base, "card"),
-            {"expected": len(faces), "found": w.supply},
+            {"expected": len(faces), "found": supply},
         )
     claimed = step.get("cows")
     targets = {cell for cell, _ in faces}
@@ -299,49 +295,34 @@ def apply_play_card(w: Work, step: Step, base: Path) -> None:
             (*base, "cows"),
             {"expected": sorted(list(c) for c in targets), "found": claimed},
         )
-    w.own_cows().update(targets)
-    w.supply -= len(targets)
-    w.own_hand().remove(cid)
-    played, played_at = w.own_played()
-    played.append(cid)
-    played_at.append(tuple([cell for cell, _ in cells]))
-    w.card_points += points
-    w.add_points(points, base)
+    board["cows"] = cows | targets
+    board["supply"] = supply - len(targets)
+    board["hand"] = hand.remove(cid)
+    board["played"] = board["played"].append(cid)
+    board["played_at"] = board["played_at"].append(tuple([cell for cell, _ in cells]))
+    board["card_points"] += points
+    add_points(draft, points, base)
 
 
-def herd_of(start: Cell, cows: AbstractSet[Cell]) -> set[Cell]:
-    """The herd (orthogonally connected cows) containing ``start``, empty if no cow stands
-    there: ``group_of(start, cows, orthogonal)`` with the four neighbours written out."""
-    if start not in cows:
-        return set()
-    herd = {start}
-    todo = [start]
-    while todo:
-        x, y = todo.pop()
-        for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if cell in cows and cell not in herd:
-                herd.add(cell)
-                todo.append(cell)
-    return herd
-
-
-def apply_return_herd(w: Work, step: Step, base: Path) -> None:
+def step_return_herd(draft: Draft[KState], step: Step, at: int) -> None:
     """Action D: one herd (orthogonally connected cows) goes back to the supply."""
-    at = cell_of(step["at"]) if "at" in step else None
-    cows = w.cows
+    base: Path = ("steps", at)
+    start = cell_of(step["at"]) if "at" in step else None
+    board = board_of(draft)
+    cows = board["cows"]
     # KUH-HERD-1: at and every listed cell hold a cow
-    if at is not None and at not in cows:
-        raise RuleViolation("KUH-HERD-1", f"no cow stands on {list(at)}", (*base, "at"))
+    if start is not None and start not in cows:
+        raise RuleViolation("KUH-HERD-1", f"no cow stands on {list(start)}", (*base, "at"))
     listed = [cell_of(c) for c in step.get("cells", ())]
     for k, cell in enumerate(listed):
         if cell not in cows:
             raise RuleViolation("KUH-HERD-1", f"no cow stands on {list(cell)}", (*base, "cells", k))
     if "cells" in step:
-        herd = herd_of(listed[0], cows) if listed else set()
+        herd = group_of(listed[0], cows, orthogonal) if listed else frozenset()
         chosen = set(listed)
         whole = bool(chosen) and chosen == herd
         part = (
-            w.state.opts.partial_herd
+            draft.base.opts.partial_herd
             and bool(chosen)
             and chosen <= herd
             and len(connected_groups(sorted(chosen), orthogonal)) == 1
@@ -350,42 +331,41 @@ def apply_return_herd(w: Work, step: Step, base: Path) -> None:
         if (
             not (whole or part)
             or len(listed) != len(chosen)
-            or (at is not None and at not in chosen)
+            or (start is not None and start not in chosen)
         ):
             raise RuleViolation(
                 "KUH-HERD-2",
                 "cells is not exactly one whole herd"
-                + (" containing at" if at is not None else ""),
+                + (" containing at" if start is not None else ""),
                 (*base, "cells"),
                 {"expected": sorted(list(c) for c in herd), "found": listed},
             )
     else:
-        assert at is not None  # the schema requires at or cells
-        chosen = herd_of(at, cows)
-    w.own_cows().difference_update(chosen)
-    w.supply += len(chosen)
+        assert start is not None  # the schema requires at or cells
+        chosen = set(group_of(start, cows, orthogonal))
+    board["cows"] = cows - chosen
+    board["supply"] += len(chosen)
 
 
-def apply_pass(w: Work, step: Step, base: Path) -> None:
+def step_pass(draft: Draft[KState], step: Step, at: int) -> None:
     """A pass fills a regular slot and changes nothing (KUH-TURN-4)."""
-    mode = w.state.opts.allow_pass
-    if w.regular > 2 or mode == "never" or (mode == "if_stuck" and not w.is_stuck()):
+    mode = draft.base.opts.allow_pass
+    regular = draft.turn["regular"]
+    if regular > 2 or mode == "never" or (mode == "if_stuck" and not is_stuck(draft)):
         why = (
             "only the first two actions of a turn may be passes"
-            if w.regular > 2
+            if regular > 2
             else "passing is not allowed (allow_pass: never)"
             if mode == "never"
             else "a pass is allowed only when no action is possible"
         )
-        raise RuleViolation("KUH-TURN-4", why, base, {"allow_pass": mode})
+        raise RuleViolation("KUH-TURN-4", why, ("steps", at), {"allow_pass": mode})
 
 
-Handler = Callable[[Work, Step, Path], None]
-
-HANDLERS: Mapping[str, Handler] = {
-    "place_tile": apply_place_tile,
-    "take_card": apply_take_card,
-    "play_card": apply_play_card,
-    "return_herd": apply_return_herd,
-    "pass": apply_pass,
+HANDLERS: Mapping[str, StepHandler] = {
+    "place_tile": step_place_tile,
+    "take_card": step_take_card,
+    "play_card": step_play_card,
+    "return_herd": step_return_herd,
+    "pass": step_pass,
 }

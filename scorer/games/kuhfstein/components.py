@@ -1,5 +1,5 @@
-"""Component data: card definitions (KUH-CARDDEF-*), scoring tiles (KUH-SETUP-8), the bonus
-track (KUH-SETUP-7), trees (KUH-SETUP-6) and tile counts (KUH-SETUP-9).
+"""Component data: card definitions (cards.py, KUH-CARDDEF-*), scoring tiles (KUH-SETUP-8), the
+bonus track (KUH-SETUP-7), trees (KUH-SETUP-6) and tile counts (KUH-SETUP-9).
 
 The same checks serve a record's ``setup`` and a position's ``components``: every function
 takes the path prefix and returns every violation it finds (nothing is raised here), so that
@@ -8,22 +8,14 @@ setup and position checks can report them all together.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from operator import itemgetter
+from collections.abc import Mapping
 from typing import Any
 
+from pyrsistent import pmap
+
 from scorer.errors import PathPart, RuleViolation
-from scorer.games.kuhfstein.state import (
-    DECK_SIZE,
-    KIND_SET,
-    KINDS,
-    MAX_SCORING_TILES,
-    ROTATIONS,
-    Card,
-    Components,
-    ScoringTile,
-    turned,
-)
+from scorer.games.kuhfstein.cards import parse_cards
+from scorer.games.kuhfstein.state import KIND_SET, KINDS, MAX_SCORING_TILES, Components, ScoringTile
 from scorer.words import plural
 
 Path = tuple[PathPart, ...]
@@ -40,209 +32,6 @@ CONDITIONS: Mapping[str, tuple[str, ...]] = {
     "cards_played_at_least": ("n",),
     "custom": ("text",),
 }
-
-
-def warning(rule: str, message: str, path: Path) -> RuleViolation:
-    """A RuleViolation that stands for a warning (severity carried in details)."""
-    return RuleViolation(rule, message, path, {"severity": "warning"})
-
-
-class CardBook(Mapping[str, Card]):
-    """The checked card definitions by id; each Card (with its four rotations) is built on
-    first use, since a game plays only a few of the 55 cards."""
-
-    __slots__ = ("_built", "_raw")
-
-    def __init__(self, raw: dict[str, tuple[int, tuple[tuple[int, int, str], ...]]]) -> None:
-        self._raw = raw
-        self._built: dict[str, Card] = {}
-
-    def __getitem__(self, cid: str) -> Card:
-        card = self._built.get(cid)
-        if card is None:
-            points, cells = self._raw[cid]
-            card = self._built[cid] = Card.build(cid, points, cells)
-        return card
-
-    def pattern(self, cid: str, degrees: int) -> tuple[int, tuple[tuple[int, int, str], ...]]:
-        """Points and cells of card ``cid`` rotated by ``degrees`` (one of ROTATIONS), without
-        building the Card and its four rotations for a card played once."""
-        card = self._built.get(cid)
-        if card is not None:
-            return card.points, card.rotations[ROTATIONS.index(degrees)]
-        points, cells = self._raw[cid]
-        return points, turned(cells, degrees)
-
-    def __contains__(self, cid: object) -> bool:
-        return cid in self._raw
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._raw)
-
-    def __len__(self) -> int:
-        return len(self._raw)
-
-
-#: Shape (cells in the order given) → "" if valid, else the KUH-CARDDEF-1/2 problem.
-_SHAPES: dict[tuple[tuple[int, int], ...], str] = {}
-#: Cells (x, y, face in the order given) → True if they pass KUH-CARDDEF-1 to 3 and number
-#: 2 to 5 (no KUH-CARDDEF-7 warning). Depends on the cells alone, so one entry serves every
-#: card definition with those cells; a card that is not ok takes the full check below.
-_CELLS_OK: dict[tuple[tuple[int, int, str], ...], bool] = {}
-_CACHE_LIMIT = 100_000
-FACES: frozenset[str] = KIND_SET | {"back"}
-_BACK_ONLY = {"back"}
-_XYF = itemgetter("x", "y", "face")
-
-
-def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[CardBook, list[RuleViolation]]:
-    """Check every card definition. Bad cards are left out of the result."""
-    found: list[RuleViolation] = []
-    cards: dict[str, tuple[int, tuple[tuple[int, int, str], ...]]] = {}
-    # KUH-CARDDEF-5: at most 55 card definitions
-    if len(raw) > DECK_SIZE:
-        found.append(
-            RuleViolation(
-                "KUH-CARDDEF-5",
-                f"{len(raw)} card definitions, at most {DECK_SIZE} exist",
-                base,
-                {"expected": DECK_SIZE, "found": len(raw)},
-            )
-        )
-    known = _CELLS_OK
-    for cid, spec in raw.items():
-        cells: tuple[tuple[int, int, str], ...] = tuple(map(_XYF, spec["cells"]))
-        ok = known.get(cells)
-        if ok is None:
-            ok = _cells_ok(cells)
-            if len(known) < _CACHE_LIMIT:
-                known[cells] = ok
-        points = spec["points"]
-        if not ok or points < 1:
-            problems = _card_problems(cid, cells, points, _shape_of(cells), (*base, cid))
-            found.extend(problems)
-            if any(v.details.get("severity") != "warning" for v in problems):
-                continue
-        cards[cid] = (int(points), cells)
-    return CardBook(cards), found
-
-
-def _cells_ok(cells: tuple[tuple[int, int, str], ...]) -> bool:
-    if not 2 <= len(cells) <= 5:
-        return False
-    faces = {c[2] for c in cells}
-    return faces <= FACES and faces != _BACK_ONLY and not _shape_of(cells)
-
-
-def _shape_of(cells: tuple[tuple[int, int, str], ...]) -> str:
-    """The KUH-CARDDEF-1/2 problem of the cells' shape ("" if none), cached by shape."""
-    shape = tuple([(x, y) for x, y, _ in cells])
-    problem = _SHAPES.get(shape)
-    if problem is None:
-        problem = _shape_problem(shape)
-        if len(_SHAPES) < _CACHE_LIMIT:
-            _SHAPES[shape] = problem
-    return problem
-
-
-def _shape_problem(xy: tuple[tuple[int, int], ...]) -> str:
-    if not xy or len(set(xy)) != len(xy):
-        return "KUH-CARDDEF-1:distinct"
-    if min(x for x, _ in xy) != 0 or min(y for _, y in xy) != 0:
-        return "KUH-CARDDEF-1:normal"
-    if not _connected(list(xy)):
-        return "KUH-CARDDEF-2"
-    return ""
-
-
-def _card_problems(
-    cid: str, cells: tuple[tuple[int, int, str], ...], points: int, problem: str, path: Path
-) -> list[RuleViolation]:
-    found: list[RuleViolation] = []
-    xy = [[x, y] for x, y, _ in cells]
-    # KUH-CARDDEF-1: distinct integer cells, normalised to min x = min y = 0
-    if problem == "KUH-CARDDEF-1:distinct":
-        found.append(
-            RuleViolation(
-                "KUH-CARDDEF-1",
-                f"card {cid}: its cells must be distinct and at least one",
-                (*path, "cells"),
-                {"found": xy},
-            )
-        )
-    elif problem == "KUH-CARDDEF-1:normal":
-        low = [min(x for x, _ in xy), min(y for _, y in xy)]
-        found.append(
-            RuleViolation(
-                "KUH-CARDDEF-1",
-                f"card {cid}: the smallest x and the smallest y must both be 0",
-                (*path, "cells"),
-                {"expected": [0, 0], "found": low},
-            )
-        )
-    # KUH-CARDDEF-2: the cells form a polyomino (N4-connected)
-    elif problem == "KUH-CARDDEF-2":
-        found.append(
-            RuleViolation(
-                "KUH-CARDDEF-2",
-                f"card {cid}: its cells are not orthogonally connected (a hole or "
-                "a gap in the pattern)",
-                (*path, "cells"),
-            )
-        )
-    # KUH-CARDDEF-3: every face is a landscape kind or back; at least one face cell
-    for k, (_, _, face) in enumerate(cells):
-        if face not in FACES:
-            found.append(
-                RuleViolation(
-                    "KUH-CARDDEF-3",
-                    f"card {cid}: unknown face {face!r} (landscape kinds: "
-                    f"{', '.join(KINDS)}, or back)",
-                    (*path, "cells", k, "face"),
-                    {"found": face},
-                )
-            )
-    if cells and all(face == "back" for _, _, face in cells):
-        found.append(
-            RuleViolation(
-                "KUH-CARDDEF-3",
-                f"card {cid}: every cell is a back; a card needs a face cell",
-                (*path, "cells", 0, "face"),
-            )
-        )
-    # KUH-CARDDEF-4: points are an integer ≥ 1
-    if points < 1:
-        found.append(
-            RuleViolation(
-                "KUH-CARDDEF-4",
-                f"card {cid}: points must be at least 1",
-                (*path, "points"),
-                {"found": points},
-            )
-        )
-    # KUH-CARDDEF-7 (warning): reviews describe 2–5 cells per card
-    if not found and not 2 <= len(cells) <= 5:
-        found.append(
-            warning(
-                "KUH-CARDDEF-7",
-                f"card {cid} has {plural(len(cells), 'cell')}; the cards have 2 to 5",
-                (*path, "cells"),
-            )
-        )
-    return found
-
-
-def _connected(cells: list[tuple[int, int]]) -> bool:
-    members = set(cells)
-    todo = [cells[0]]
-    reached = {cells[0]}
-    while todo:
-        x, y = todo.pop()
-        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if n in members and n not in reached:
-                reached.add(n)
-                todo.append(n)
-    return len(reached) == len(members)
 
 
 def parse_scoring_tiles(
@@ -422,4 +211,15 @@ def build_components(
     found += more
     tiles, more = parse_scoring_tiles(comp.get("scoring_tiles", {}), (*base, "scoring_tiles"))
     found += more
-    return Components(cards, tiles, bonus, trees, total, counts, tuple(sorted(bonus))), found
+    return (
+        Components(
+            cards,
+            pmap(tiles),
+            pmap(bonus),
+            trees,
+            total,
+            pmap(counts) if counts is not None else None,
+            tuple(sorted(bonus)),
+        ),
+        found,
+    )

@@ -1,34 +1,47 @@
-"""A move from start to end: the step loop, refills (section 7), the end of play, reveals.
+"""What happens around the steps: the turn's working notes, refills (section 7, drawing through
+draws.py), the bonus track (KUH-BONUS-1), the end of the turn and of play (KUH-TURN-5,
+KUH-END-1/2) and the reveals after it (section 8).
 
-``apply_move`` is the game's ``apply``. Play turns run the checks of section 5.1's table in
-order; after the last step the end-of-turn processing (KUH-TURN-5) runs: refill, early end
-(KUH-END-2), end trigger (KUH-END-1). After the end of play each move is one reveal.
+A play turn is one ``Draft`` of the state (``begin_turn``); the step handlers of actions.py
+and the functions here change it, and ``end_turn`` returns the next state. The draft's
+working notes (``draft.turn``, never part of a state) are:
+
+- ``board``: a ``Draft`` of the moving player's board;
+- ``display``, ``cards``: the tile and card displays as working lists (tuples in a state);
+- ``tiles_left``, ``tile_pos``, ``card_pos``: the supply and order positions so far, and
+  ``counts`` the tiles left per kind (in KINDS order; None without tile_counts);
+- ``regular``, ``extra``: regular steps taken and extra actions won so far;
+- ``avail``, ``spent``, ``triggered``: bonus spaces won (space → kind), used, and every space
+  triggered, in order;
+- ``drawn``: card ids drawn this turn; ``warnings``: warnings found (Findings).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.errors import RuleViolation
+from scorer.errors import PathPart, RuleViolation
 from scorer.findings import Finding
-from scorer.games.kuhfstein.actions import HANDLERS
+from scorer.games.kuhfstein.draws import deck_left, draw_cards, draw_tiles
+from scorer.games.kuhfstein.landscape import is_stuck
 from scorer.games.kuhfstein.scoring import evaluate
-from scorer.games.kuhfstein.state import Board, KState
-from scorer.games.kuhfstein.work import Path, Work
+from scorer.games.kuhfstein.state import NO_DETAILS, Board, KState
+from scorer.persist import Draft
 from scorer.pointer import to_pointer
 
+Path = tuple[PathPart, ...]
 Move = Mapping[str, Any]
-_new = tuple.__new__
 
 
 def violation_to_warning(v: RuleViolation, prefix: Path = ()) -> Finding:
-    """A warning found while checking component data, as a Finding."""
-    return Finding(v.rule, to_pointer((*prefix, *v.path)), v.message, "warning")
+    """A warning found while checking component data, as a Finding (details a PMap)."""
+    return Finding(v.rule, to_pointer((*prefix, *v.path)), v.message, "warning", NO_DETAILS)
 
 
-def begin_turn(state: KState, move: Move) -> Work:
-    """The turn in progress for ``move`` (KUH-REFILL-5 for a turn-level refill)."""
+def begin_turn(state: KState, move: Move) -> Draft[KState]:
+    """The draft of a play turn for ``move`` (KUH-REFILL-5 for a turn-level refill)."""
     # KUH-REFILL-5: no turn-level refill under after_action
     if state.opts.refill_timing == "after_action" and "refill" in move:
         raise RuleViolation(
@@ -37,51 +50,73 @@ def begin_turn(state: KState, move: Move) -> Work:
             "recorded on each step, not on the turn",
             ("refill",),
         )
-    return Work(state)
+    draft = Draft(state)
+    counts = state.kind_left
+    draft.turn.update(
+        board=Draft(state.boards[state.seat]),
+        display=list(state.tile_display),
+        cards=list(state.card_display),
+        tiles_left=state.tiles_left,
+        tile_pos=state.tile_pos,
+        card_pos=state.card_pos,
+        counts=list(counts) if counts is not None else None,
+        regular=0,
+        extra=0,
+        avail={},
+        spent=set(),
+        triggered=[],
+        drawn=[],
+        warnings=[],
+    )
+    return draft
 
 
-def apply_step(w: Work, step: Mapping[str, Any], j: int) -> None:
-    """One step of a play turn, with the checks that precede its own (section 5.1)."""
-    base: Path = ("steps", j)
-    do = step["do"]
-    # KUH-TURN-3: no reveal during play
-    if do == "reveal_scoring_tile":
-        raise RuleViolation(
-            "KUH-TURN-3", "a scoring tile is revealed before the end of play", (*base, "do")
-        )
-    if "bonus_space" not in step:  # the schema allows it on place_tile and take_card only
-        regular = w.regular = w.regular + 1
-        # KUH-TURN-2: a k-th regular step (k ≥ 3) needs k − 2 extra actions earlier
-        if regular > 2 + w.extra:
-            raise RuleViolation(
-                "KUH-TURN-2",
-                f"regular action {w.regular} exceeds this turn's budget of {2 + w.extra}",
-                base,
-                {"expected": 2 + w.extra, "found": w.regular},
+def board_of(draft: Draft[KState]) -> Draft[Board]:
+    """The draft of the moving player's board."""
+    board: Draft[Board] = draft.turn["board"]
+    return board
+
+
+def track_score(board: Draft[Board]) -> int:
+    """The track score so far: card points and trees."""
+    return int(board["card_points"]) + 5 * len(board["trees"])
+
+
+def warn(draft: Draft[KState], rule: str, message: str, path: Path) -> None:
+    """Record a warning with an absolute pointer (the move index is the state's)."""
+    pointer = to_pointer(("moves", draft.base.move_index, *path))
+    draft.turn["warnings"].append(Finding(rule, pointer, message, "warning", NO_DETAILS))
+
+
+def add_points(draft: Draft[KState], points: int, path: Path) -> None:
+    """Score ``points`` and trigger every bonus space reached or passed (KUH-BONUS-1)."""
+    board = board_of(draft)
+    new = track_score(board)
+    old = new - points
+    comp = draft.base.comp
+    spaces = comp.spaces  # the bonus spaces in increasing order
+    hits = spaces[bisect_right(spaces, old) : bisect_right(spaces, new)]
+    if not hits:
+        return
+    notes = draft.turn
+    for p in hits:
+        kind = comp.bonus[p]
+        if kind == "cow":
+            board["supply"] += 1
+        elif kind == "extra_action":
+            notes["extra"] += 1
+        elif kind in ("extra_tile", "extra_card"):
+            notes["avail"][p] = kind
+        else:
+            # KUH-BONUS-5 (warning): unknown kind, no effect applied
+            warn(
+                draft,
+                "KUH-BONUS-5",
+                f"bonus space {p} of unknown kind {kind!r} was "
+                "triggered; no effect applied (unverified)",
+                path,
             )
-    timing = w.state.opts.refill_timing
-    # KUH-REFILL-5: no step-level refill under end_of_turn
-    if timing == "end_of_turn" and "refill" in step:
-        raise RuleViolation(
-            "KUH-REFILL-5",
-            "under refill_timing 'end_of_turn' the refill is recorded on the turn, not on a step",
-            (*base, "refill"),
-        )
-    before = len(w.triggered)
-    HANDLERS[do](w, step, base)
-    claimed = step.get("bonuses")
-    # KUH-BONUS-3: the bonuses cross-check (the schema makes ``bonuses`` a list)
-    if claimed is not None and (claimed or len(w.triggered) != before):
-        hits = list(w.triggered[before:])
-        if claimed != hits:
-            raise RuleViolation(
-                "KUH-BONUS-3",
-                f"bonuses {claimed} claimed, {hits} triggered",
-                (*base, "bonuses"),
-                {"expected": hits, "found": claimed},
-            )
-    if timing == "after_action":
-        refill(w, step.get("refill"), base)
+    notes["triggered"].extend(hits)
 
 
 #: base path → the paths of a refill there: (refill, refill/tiles, refill/cards)
@@ -98,40 +133,45 @@ def _refill_paths(base: Path) -> tuple[Path, Path, Path]:
     return paths
 
 
-def refill(w: Work, spec: Mapping[str, Any] | None, base: Path) -> None:
-    """Refill both displays (KUH-REFILL-1/2 counts; draws checked by Work). A display that
-    is full, with nothing drawn for it, needs no draw (``Work.draw_*`` would return)."""
+def refill(draft: Draft[KState], spec: Mapping[str, Any] | None, base: Path) -> None:
+    """Refill both displays (KUH-REFILL-1/2 counts; the draws checked as above). A display
+    that is full, with nothing drawn for it, needs no draw."""
     tiles = spec.get("tiles") if spec is not None else None
     cards = spec.get("cards") if spec is not None else None
     where, tiles_at, cards_at = _refill_paths(base)
-    want = min(5 - len(w.tile_display), w.tiles_left)
+    notes = draft.turn
+    want = min(5 - len(notes["display"]), notes["tiles_left"])
     if tiles or want:
         tile_path = tiles_at if tiles is not None else where if spec is not None else base
-        w.draw_tiles(tiles or [], tiles_at, want, "KUH-REFILL-1", tile_path)
-    want = min(4 - len(w.card_display), w.deck_left)
+        draw_tiles(draft, tiles or [], tiles_at, want, "KUH-REFILL-1", tile_path)
+    want = min(4 - len(notes["cards"]), deck_left(draft))
     if cards or want:
         card_path = cards_at if cards is not None else where if spec is not None else base
-        w.draw_cards(cards or [], cards_at, want, "KUH-REFILL-2", card_path)
+        draw_cards(draft, cards or [], cards_at, want, "KUH-REFILL-2", card_path)
 
 
-def end_turn(w: Work, move: Move) -> KState:
+def end_turn(draft: Draft[KState], move: Move) -> KState:
     """KUH-TURN-2 (too few steps), the turn-level refill, then KUH-END-2 and KUH-END-1."""
-    st = w.state
+    st = draft.base
     opts = st.opts
+    notes = draft.turn
+    regular = notes["regular"]
     # KUH-TURN-2: at least 2 regular steps (fewer only when stuck under allow_pass never)
-    if w.regular < 2 and not (opts.allow_pass == "never" and w.is_stuck()):
+    if regular < 2 and not (opts.allow_pass == "never" and is_stuck(draft)):
         raise RuleViolation(
             "KUH-TURN-2",
-            f"a turn has 2 actions; this one has {w.regular}",
+            f"a turn has 2 actions; this one has {regular}",
             ("steps",),
-            {"expected": 2, "found": w.regular},
+            {"expected": 2, "found": regular},
         )
     if opts.refill_timing == "end_of_turn":
-        refill(w, move.get("refill"), ())
-    last = st.seat == len(st.names) - 1
+        refill(draft, move.get("refill"), ())
+    seat = st.seat
+    last = seat == len(st.names) - 1
     phase, extra = st.phase, st.extra_pending
+    board = board_of(draft)
     if phase == "play":
-        top = w.score
+        top = track_score(board)
         for b in st.boards:
             score = b.card_points + 5 * len(b.trees)
             if score > top:
@@ -142,23 +182,38 @@ def end_turn(w: Work, move: Move) -> KState:
                 phase = "extra_round" if opts.extra_final_round else "over"
             else:
                 phase, extra = "finishing", opts.extra_final_round
-        elif len(w.tile_display) < 5:
+        elif len(notes["display"]) < 5:
             # KUH-END-2: the tile display cannot be refilled
             phase = "finishing" if opts.early_end_finish_round and not last else "over"
     elif last and phase == "finishing":
         phase, extra = ("extra_round" if extra else "over"), False
     elif last and phase == "extra_round":
         phase = "over"
-    seat = (st.seat + 1) % len(st.names)
-    return w.freeze(seat=seat, phase=phase, extra_pending=extra)
-
-
-def apply_turn(state: KState, move: Move) -> KState:
-    """A play turn."""
-    w = begin_turn(state, move)
-    for j, step in enumerate(move["steps"]):
-        apply_step(w, step, j)
-    return end_turn(w, move)
+    boards = st.boards
+    draft["boards"] = (*boards[:seat], board.done(), *boards[seat + 1 :])
+    # the fields kept in the notes during the turn, written back where they changed
+    display = tuple(notes["display"])
+    if display != st.tile_display:
+        draft["tile_display"] = display
+    cards = tuple(notes["cards"])
+    if cards != st.card_display:
+        draft["card_display"] = cards
+    if notes["tile_pos"] != st.tile_pos or notes["tiles_left"] != st.tiles_left:
+        draft["tiles_left"] = notes["tiles_left"]
+        draft["tile_pos"] = notes["tile_pos"]
+        if notes["counts"] is not None:
+            draft["kind_left"] = tuple(notes["counts"])
+    if notes["drawn"]:
+        draft["seen"] = st.seen.union(notes["drawn"])
+        draft["card_pos"] = notes["card_pos"]
+    if notes["warnings"]:
+        draft["warnings"] = (*st.warnings, *notes["warnings"])
+    draft["seat"] = (seat + 1) % len(st.names)
+    if phase != st.phase or extra != st.extra_pending:
+        draft["phase"] = phase
+        draft["extra_pending"] = extra
+    draft["move_index"] = st.move_index + 1
+    return draft.done()
 
 
 def apply_reveal(state: KState, move: Move) -> KState:
@@ -196,7 +251,7 @@ def apply_reveal(state: KState, move: Move) -> KState:
         )
     tile = state.comp.scoring_tiles[tid]
     met = step.get("met")
-    warnings = state.warnings
+    draft = Draft(state)
     if tile.ctype == "custom":
         # KUH-FINAL-5: a custom condition needs a met claim
         if met is None:
@@ -208,18 +263,17 @@ def apply_reveal(state: KState, move: Move) -> KState:
             )
         # KUH-FINAL-6 (warning): scored from the player's claim
         pointer = to_pointer(("moves", state.move_index, "steps", 0, "met"))
-        warnings = (
-            *warnings,
-            Finding(
-                "KUH-FINAL-6",
-                pointer,
-                f"{move['player']}, move "
-                f"{state.move_index + 1}, step 1: scoring "
-                f"tile {tid} ({tile.text}) scored from the player's "
-                "claim (unverified)",
-                "warning",
-            ),
+        warning = Finding(
+            "KUH-FINAL-6",
+            pointer,
+            f"{move['player']}, move "
+            f"{state.move_index + 1}, step 1: scoring "
+            f"tile {tid} ({tile.text}) scored from the player's "
+            "claim (unverified)",
+            "warning",
+            NO_DETAILS,
         )
+        draft["warnings"] = (*state.warnings, warning)
         value = bool(met)
     else:
         value = evaluate(state, index, tile)
@@ -231,36 +285,8 @@ def apply_reveal(state: KState, move: Move) -> KState:
                 ("steps", 0, "met"),
                 {"expected": value, "found": met},
             )
-    boards = list(state.boards)
-    # positional (Board ends with revealed, tile_met; KState has boards at 3, move_index
-    # and warnings at 18 and 19): _replace builds a dict per call
-    boards[index] = _new(Board, (*board[:-2], tid, value))
-    return _new(
-        KState,
-        (*state[:3], tuple(boards), *state[4:18], state.move_index + 1, warnings, *state[20:]),
-    )
-
-
-def apply_move(state: KState, move: Move) -> KState:
-    """The game's ``apply``."""
-    if state.phase == "over":
-        return apply_reveal(state, move)
-    return apply_turn(state, move)
-
-
-def skip_move(state: KState, move: Move) -> KState:
-    """Keep-going: pass over a rejected move so that the next player moves."""
-    if state.phase == "over":
-        return state._replace(move_index=state.move_index + 1)
-    phase, extra = state.phase, state.extra_pending
-    if state.seat == len(state.names) - 1:  # the round still ends (KUH-END-1)
-        if phase == "finishing":
-            phase, extra = ("extra_round" if extra else "over"), False
-        elif phase == "extra_round":
-            phase = "over"
-    return state._replace(
-        seat=(state.seat + 1) % len(state.names),
-        phase=phase,
-        extra_pending=extra,
-        move_index=state.move_index + 1,
-    )
+    boards = state.boards
+    revealed = board._replace(revealed=tid, tile_met=value)
+    draft["boards"] = (*boards[:index], revealed, *boards[index + 1 :])
+    draft["move_index"] = state.move_index + 1
+    return draft.done()

@@ -1,7 +1,8 @@
-"""The legal-step generator and the simulator (spec section 16).
+"""The legal-step generator (spec section 16.1), used by ``legal_steps`` and simulate.py.
 
-The generator works on its own mutable model of the turn in progress (``Turn``), derived
-from the state, and never calls the checks. The simulator builds each move object step by
+The generator works on its own mutable model of the turn in progress (``Plan``: plain
+copies derived from the state, never part of one), and never calls the checks. The
+simulator (simulate.py) builds each move object step by
 step with it, draws the chance events (exchanges, refills) from the seeded generator or the
 recorded orders, and advances the replay state with the finished move (a rejection there is
 a generator bug and raises AssertionError).
@@ -24,7 +25,7 @@ def _turn_cw(x: int, y: int, times: int) -> Cell:
     return (x, y)
 
 
-class Turn:
+class Plan:
     """The generator's model of the current player's turn (section 16.1)."""
 
     def __init__(self, state: KState) -> None:
@@ -43,7 +44,7 @@ class Turn:
         self.card_display: list[str] = list(state.card_display)
         self.tiles_left = state.tiles_left
         self.kinds: dict[str, int] | None = (
-            dict(state.kind_left) if state.kind_left is not None else None
+            dict(zip(KINDS, state.kind_left, strict=True)) if state.kind_left is not None else None
         )
         self.tile_pos = state.tile_pos
         self.card_pos = state.card_pos
@@ -267,4 +268,4 @@ def legal_steps(state: KState) -> Iterator[Step]:
                     met = evaluate(state, i, state.comp.scoring_tiles[tid])
                     yield {"player": name, "do": "reveal_scoring_tile", "tile": tid, "met": met}
         return
-    yield from Turn(state).steps()
+    yield from Plan(state).steps()

@@ -1,8 +1,9 @@
 """Positions (section 14): every possibility check (KUH-POS-*), then a state to score; and the
-export of a replayed state as a position document.
+export of a replayed state as a position document (``scorer show --at N --position``).
 
-All problems are reported together with absolute pointers; component warnings and
-KUH-FINAL-6 come back as warning findings.
+All problems are collected in one ``scorer.gamebase.Findings`` with absolute pointers;
+component warnings and KUH-FINAL-6 come back as warning findings. The state of a possible
+position is built by setup.py (``position_state``).
 """
 
 from __future__ import annotations
@@ -12,11 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer.engine import PositionResult
-from scorer.errors import RuleViolation
-from scorer.findings import Finding
+from scorer.gamebase import Findings
 from scorer.games.kuhfstein.components import Path, build_components
 from scorer.games.kuhfstein.scoring import chosen_tile, evaluate
-from scorer.games.kuhfstein.setup import check_players
+from scorer.games.kuhfstein.setup import check_players, position_state, square
 from scorer.games.kuhfstein.state import (
     COWS_PER_PLAYER,
     DECK_SIZE,
@@ -24,32 +24,17 @@ from scorer.games.kuhfstein.state import (
     KINDS,
     PHASES,
     TOTAL_TILES,
-    Board,
     Cell,
     Components,
     KState,
     Options,
-    frozen,
 )
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
-from scorer.pointer import to_pointer
 from scorer.words import plural
 
 
-def _finding(v: RuleViolation) -> Finding:
-    details = {k: x for k, x in v.details.items() if k != "severity"}
-    if v.details.get("severity") == "warning":
-        return Finding(v.rule, to_pointer(v.path), v.message, "warning", details)
-    return Finding(v.rule, to_pointer(v.path), v.message, "error", details)
-
-
-def _square(x: int, y: int) -> tuple[Cell, ...]:
-    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
-
-
-def _check_board(name: str, b: Mapping[str, Any], comp: Components) -> list[RuleViolation]:
-    found: list[RuleViolation] = []
+def _check_board(found: Findings, name: str, b: Mapping[str, Any], comp: Components) -> None:
     base: Path = ("boards", name)
     tiles: dict[Cell, str] = {}
     for k, t in enumerate(b["tiles"]):
@@ -57,42 +42,32 @@ def _check_board(name: str, b: Mapping[str, Any], comp: Components) -> list[Rule
         # KUH-POS-2: a landscape kind, one tile per cell
         if t["kind"] not in KIND_SET or cell in tiles:
             why = "shares its cell" if cell in tiles else f"has unknown kind {t['kind']!r}"
-            found.append(
-                RuleViolation("KUH-POS-2", f"{name}: tile {k + 1} {why}", (*base, "tiles", k))
-            )
+            found.add("KUH-POS-2", (*base, "tiles", k), f"{name}: tile {k + 1} {why}")
             continue
         tiles[cell] = t["kind"]
     # KUH-POS-3: the landscape is N4-connected
     if len(connected_groups(list(tiles), orthogonal)) > 1:
-        found.append(
-            RuleViolation(
-                "KUH-POS-3",
-                f"{name}: the landscape is not orthogonally connected",
-                (*base, "tiles"),
-            )
+        found.add(
+            "KUH-POS-3", (*base, "tiles"), f"{name}: the landscape is not orthogonally connected"
         )
     used: set[Cell] = set()
     trees = b.get("trees", [])
     for k, sq in enumerate(trees):
-        cells = _square(sq[0], sq[1])
+        cells = square(sq[0], sq[1])
         kinds = [tiles.get(c) for c in cells]
         # KUH-POS-5: a complete square of 4 equal or 4 different kinds
         if None in kinds or len(set(kinds)) not in (1, 4):
-            found.append(
-                RuleViolation(
-                    "KUH-POS-5",
-                    f"{name}: tree square {list(sq)} is incomplete or does not qualify",
-                    (*base, "trees", k),
-                )
+            found.add(
+                "KUH-POS-5",
+                (*base, "trees", k),
+                f"{name}: tree square {list(sq)} is incomplete or does not qualify",
             )
         # KUH-POS-6: no tile in two tree squares
         elif used.intersection(cells):
-            found.append(
-                RuleViolation(
-                    "KUH-POS-6",
-                    f"{name}: tree square {list(sq)} shares a tile with another tree",
-                    (*base, "trees", k),
-                )
+            found.add(
+                "KUH-POS-6",
+                (*base, "trees", k),
+                f"{name}: tree square {list(sq)} shares a tile with another tree",
             )
         used.update(cells)
     cows = sum(1 for t in b["tiles"] if t.get("cow", False))
@@ -100,22 +75,19 @@ def _check_board(name: str, b: Mapping[str, Any], comp: Components) -> list[Rule
     supply = b.get("cows_in_supply")
     # KUH-POS-8: landscape + track + supply = 6 cows
     if supply is not None and cows + track + supply != COWS_PER_PLAYER:
-        found.append(
-            RuleViolation(
-                "KUH-POS-8",
-                f"{name}: {plural(cows, 'cow')} in the "
-                f"landscape + {track} on the track + {supply} in the supply ≠ 6",
-                (*base, "cows_in_supply"),
-                {"expected": COWS_PER_PLAYER, "found": cows + track + supply},
-            )
+        found.add(
+            "KUH-POS-8",
+            (*base, "cows_in_supply"),
+            f"{name}: {plural(cows, 'cow')} in the "
+            f"landscape + {track} on the track + {supply} in the supply ≠ 6",
+            expected=COWS_PER_PLAYER,
+            found=cows + track + supply,
         )
     elif supply is None and cows + track > COWS_PER_PLAYER:
-        found.append(
-            RuleViolation(
-                "KUH-POS-8",
-                f"{name}: {plural(cows, 'cow')} in the landscape + {track} on the track exceed 6",
-                (*base, "tiles"),
-            )
+        found.add(
+            "KUH-POS-8",
+            (*base, "tiles"),
+            f"{name}: {plural(cows, 'cow')} in the landscape + {track} on the track exceed 6",
         )
     played = b.get("played")
     points = sum(comp.cards[c].points for c in played or () if c in comp.cards)
@@ -123,19 +95,16 @@ def _check_board(name: str, b: Mapping[str, Any], comp: Components) -> list[Rule
     want = points + 5 * len(trees) if played is not None else None
     if b["score"] < 5 * len(trees) or (want is not None and b["score"] != want):
         fits = f" and {plural(points, 'card point')}" if want is not None else ""
-        found.append(
-            RuleViolation(
-                "KUH-POS-9",
-                f"{name}: track score {b['score']} does not fit {plural(len(trees), 'tree')}{fits}",
-                (*base, "score"),
-                {"expected": want, "found": b["score"]},
-            )
+        found.add(
+            "KUH-POS-9",
+            (*base, "score"),
+            f"{name}: track score {b['score']} does not fit {plural(len(trees), 'tree')}{fits}",
+            expected=want,
+            found=b["score"],
         )
-    return found
 
 
-def _check_dealt(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation]:
-    found: list[RuleViolation] = []
+def _check_dealt(found: Findings, doc: Mapping[str, Any], comp: Components) -> None:
     owners: set[str] = set()
     for name, b in doc["boards"].items():
         dealt = b["dealt"]
@@ -147,12 +116,10 @@ def _check_dealt(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation
             or owners.intersection(dealt)
             or len(set(dealt)) != len(dealt)
         ):
-            found.append(
-                RuleViolation(
-                    "KUH-POS-11",
-                    f"{name}: dealt must hold 1 or 2 defined scoring tiles dealt to nobody else",
-                    (*base, "dealt"),
-                )
+            found.add(
+                "KUH-POS-11",
+                (*base, "dealt"),
+                f"{name}: dealt must hold 1 or 2 defined scoring tiles dealt to nobody else",
             )
             owners.update(dealt)
             continue
@@ -161,19 +128,15 @@ def _check_dealt(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation
         custom = any(comp.scoring_tiles[t].ctype == "custom" for t in dealt)
         if (revealed is not None and revealed not in dealt) or (revealed is None and custom):
             why = "is not dealt to them" if revealed is not None else "is required (custom)"
-            found.append(
-                RuleViolation("KUH-POS-11", f"{name}: revealed {why}", (*base, "revealed"))
-            )
-    return found
+            found.add("KUH-POS-11", (*base, "revealed"), f"{name}: revealed {why}")
 
 
-def _check_table(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation]:
-    found: list[RuleViolation] = []
+def _check_table(found: Findings, doc: Mapping[str, Any], comp: Components) -> None:
     table = doc.get("table", {})
     names = [p["name"] for p in doc["players"]]
 
     def bad(field: str, why: str) -> None:
-        found.append(RuleViolation("KUH-POS-12", f"table: {field} {why}", ("table", field)))
+        found.add("KUH-POS-12", ("table", field), f"table: {field} {why}")
 
     # KUH-POS-12: the table is well formed
     display = table.get("tile_display", [])
@@ -198,41 +161,33 @@ def _check_table(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation
     per_kind = left if isinstance(left, dict) else {}
     total_left = sum(per_kind.values()) if isinstance(left, dict) else left
     if sum(placed.values()) + max(total_left, 0) > comp.total_tiles:
-        found.append(
-            RuleViolation(
-                "KUH-POS-4",
-                f"{plural(sum(placed.values()), 'tile')} in "
-                f"play and {total_left} in the supply exceed the "
-                f"{comp.total_tiles} tiles of the game",
-                ("table", "tiles_left") if "tiles_left" in table else ("boards",),
-            )
+        found.add(
+            "KUH-POS-4",
+            ("table", "tiles_left") if "tiles_left" in table else ("boards",),
+            f"{plural(sum(placed.values()), 'tile')} in "
+            f"play and {total_left} in the supply exceed the "
+            f"{comp.total_tiles} tiles of the game",
         )
     elif comp.tile_counts is not None and any(
         placed[k] + per_kind.get(k, 0) > comp.tile_counts[k] for k in KINDS
     ):
-        found.append(
-            RuleViolation(
-                "KUH-POS-4",
-                "more tiles of a kind than tile_counts",
-                ("table", "tiles_left") if per_kind else ("boards",),
-            )
+        found.add(
+            "KUH-POS-4",
+            ("table", "tiles_left") if per_kind else ("boards",),
+            "more tiles of a kind than tile_counts",
         )
     # KUH-POS-7: trees fit the supply
     trees = sum(len(b.get("trees", [])) for b in doc["boards"].values())
     if trees > comp.trees:
-        found.append(
-            RuleViolation(
-                "KUH-POS-7",
-                f"{plural(trees, 'tree')} in the landscapes, the game has {comp.trees}",
-                ("boards",),
-            )
+        found.add(
+            "KUH-POS-7",
+            ("boards",),
+            f"{plural(trees, 'tree')} in the landscapes, the game has {comp.trees}",
         )
-    found += _check_card_ids(doc, comp)
-    return found
+    _check_card_ids(found, doc, comp)
 
 
-def _check_card_ids(doc: Mapping[str, Any], comp: Components) -> list[RuleViolation]:
-    found: list[RuleViolation] = []
+def _check_card_ids(found: Findings, doc: Mapping[str, Any], comp: Components) -> None:
     named: set[str] = set()
     places: list[tuple[Path, list[str]]] = [
         (("boards", n, f), b.get(f, []))
@@ -246,62 +201,28 @@ def _check_card_ids(doc: Mapping[str, Any], comp: Components) -> list[RuleViolat
             # KUH-POS-10: defined and named once
             if cid not in comp.cards or cid in named:
                 why = "is named twice" if cid in named else "is not defined"
-                found.append(RuleViolation("KUH-POS-10", f"card {cid} {why}", (*path, k)))
+                found.add("KUH-POS-10", (*path, k), f"card {cid} {why}")
             named.add(cid)
     if len(named) + table.get("deck_left", 0) > DECK_SIZE:
-        found.append(
-            RuleViolation(
-                "KUH-POS-10",
-                f"{plural(len(named), 'named card')} and "
-                f"deck_left {table.get('deck_left')} exceed {DECK_SIZE}",
-                ("table", "deck_left"),
-            )
+        found.add(
+            "KUH-POS-10",
+            ("table", "deck_left"),
+            f"{plural(len(named), 'named card')} and "
+            f"deck_left {table.get('deck_left')} exceed {DECK_SIZE}",
         )
-    return found
 
 
-def _check_players(doc: Mapping[str, Any]) -> list[RuleViolation]:
+def _check_players(found: Findings, doc: Mapping[str, Any]) -> None:
     # KUH-POS-1: 2–4 players, unique names and colours, one board per player
-    found = check_players(doc["players"], "KUH-POS-1")
+    for v in check_players(doc["players"], "KUH-POS-1"):
+        found.violation(v)
     names = [p["name"] for p in doc["players"]]
     for name in names:
         if name not in doc["boards"]:
-            found.append(RuleViolation("KUH-POS-1", f"no board for {name}", ("boards",)))
+            found.add("KUH-POS-1", ("boards",), f"no board for {name}")
     for name in doc["boards"]:
         if name not in names:
-            found.append(
-                RuleViolation(
-                    "KUH-POS-1", f"board of {name!r}, who is not a player", ("boards", name)
-                )
-            )
-    return found
-
-
-def _build_board(b: Mapping[str, Any], comp: Components) -> Board:
-    tiles = {(t["at"][0], t["at"][1]): t["kind"] for t in b["tiles"]}
-    cows = {(t["at"][0], t["at"][1]) for t in b["tiles"] if t.get("cow", False)}
-    trees = [(sq[0], sq[1]) for sq in b.get("trees", [])]
-    used = {c for x, y in trees for c in _square(x, y)}
-    played = b.get("played")
-    if played is not None:
-        points = sum(comp.cards[c].points for c in played)
-    else:
-        points = b["score"] - 5 * len(trees)
-    supply = b.get("cows_in_supply")
-    if supply is None:
-        supply = COWS_PER_PLAYER - len(cows) - comp.cows_on_track(b["score"])
-    return Board(
-        tiles=frozen(tiles),
-        cows=frozenset(cows),
-        used=frozenset(used),
-        trees=tuple(trees),
-        hand=tuple(b.get("hand", [])),
-        played=tuple(played or []),
-        played_at=tuple(() for _ in played or ()),
-        card_points=points,
-        supply=supply,
-        dealt=tuple(b["dealt"]),
-    )
+            found.add("KUH-POS-1", ("boards", name), f"board of {name!r}, who is not a player")
 
 
 def draft_state(doc: Mapping[str, Any]) -> KState | None:
@@ -315,55 +236,13 @@ def draft_state(doc: Mapping[str, Any]) -> KState | None:
             TOTAL_TILES.get(len(doc["players"]), 71),
             ("components",),
         )
-        return _build_state(doc, comp, Options.from_variant(doc.get("variant", {})))
+        return position_state(doc, comp, Options.from_variant(doc.get("variant", {})))
     except Exception:  # an impossible position may break any assumption of the builder
         return None
 
 
-def _build_state(doc: Mapping[str, Any], comp: Components, opts: Options) -> KState:
-    names = tuple(p["name"] for p in doc["players"])
-    boards = tuple(_build_board(doc["boards"][n], comp) for n in names)
-    table = doc.get("table")
-    t = table or {}
-    display = tuple(t.get("tile_display", []))
-    named = sum(len(b.tiles) for b in boards) + len(display)
-    left = t.get("tiles_left", comp.total_tiles - named)
-    kind_left = frozen({k: left.get(k, 0) for k in KINDS}) if isinstance(left, dict) else None
-    seen = frozenset(
-        [
-            *(c for b in boards for c in (*b.hand, *b.played)),
-            *t.get("card_display", []),
-            *t.get("cards_out", []),
-        ]
-    )
-    deck_base = len(seen) + t["deck_left"] if "deck_left" in t else DECK_SIZE
-    trees_left = comp.trees - sum(len(b.trees) for b in boards)
-    return KState(
-        comp=comp,
-        opts=opts,
-        names=names,
-        boards=boards,
-        tile_display=display,
-        tiles_left=sum(left.values()) if isinstance(left, dict) else left,
-        kind_left=kind_left,
-        tile_order=None,
-        tile_pos=0,
-        card_display=tuple(t.get("card_display", [])),
-        seen=seen,
-        card_order=None,
-        card_pos=0,
-        cards_out=tuple(t.get("cards_out", [])),
-        trees_left=trees_left,
-        seat=names.index(t["next"]) if "next" in t else 0,
-        phase=t.get("phase", "play") if table is not None else "over",
-        deck_base=deck_base,
-        colours=tuple(p.get("color") for p in doc["players"]),
-    )
-
-
-def _reveal(state: KState, doc: Mapping[str, Any]) -> tuple[KState, list[Finding]]:
+def _reveal(found: Findings, state: KState, doc: Mapping[str, Any]) -> KState:
     """Fix each player's scoring tile and check the met claims (KUH-FINAL-4/5/6)."""
-    found: list[Finding] = []
     boards = list(state.boards)
     for i, name in enumerate(state.names):
         b = doc["boards"][name]
@@ -378,39 +257,34 @@ def _reveal(state: KState, doc: Mapping[str, Any]) -> tuple[KState, list[Finding
         if tile.ctype == "custom":
             # KUH-FINAL-5: a custom condition needs a met claim
             if met is None:
-                found.append(
-                    Finding(
-                        "KUH-FINAL-5",
-                        to_pointer(base),
-                        f"{name}: scoring tile {tid} is custom; a met claim is required",
-                    )
+                found.add(
+                    "KUH-FINAL-5",
+                    base,
+                    f"{name}: scoring tile {tid} is custom; a met claim is required",
                 )
                 continue
             # KUH-FINAL-6 (warning): scored from the claim
-            found.append(
-                Finding(
-                    "KUH-FINAL-6",
-                    to_pointer((*base, "met")),
-                    f"{name}: scoring tile {tid} scored from the player's claim (unverified)",
-                    "warning",
-                )
+            found.add(
+                "KUH-FINAL-6",
+                (*base, "met"),
+                f"{name}: scoring tile {tid} scored from the player's claim (unverified)",
+                "warning",
             )
             value = bool(met)
         else:
             value = evaluate(state, i, tile)
             # KUH-FINAL-4: the met claim equals the evaluation
             if met is not None and met != value:
-                found.append(
-                    Finding(
-                        "KUH-FINAL-4",
-                        to_pointer((*base, "met")),
-                        f"{name}: met is claimed {met}, the condition evaluates to {value}",
-                        details={"expected": value, "found": met},
-                    )
+                found.add(
+                    "KUH-FINAL-4",
+                    (*base, "met"),
+                    f"{name}: met is claimed {met}, the condition evaluates to {value}",
+                    expected=value,
+                    found=met,
                 )
         if "revealed" in b:
             boards[i] = boards[i]._replace(revealed=tid, tile_met=value)
-    return state._replace(boards=tuple(boards)), found
+    return state._replace(boards=tuple(boards))
 
 
 def load_position(doc: Mapping[str, Any]) -> PositionResult:
@@ -418,21 +292,74 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult:
     players = doc["players"]
     total = TOTAL_TILES.get(len(players), 71)
     opts = Options.from_variant(doc.get("variant", {}))
-    comp, found = build_components(doc["components"], len(players), total, ("components",))
-    found += _check_players(doc)
+    comp, problems = build_components(doc["components"], len(players), total, ("components",))
+    found = Findings()
+    for v in problems:
+        found.violation(v)
+    _check_players(found, doc)
     names = [p["name"] for p in players]
     boards = [n for n in names if n in doc["boards"]]
     for name in boards:
-        found += _check_board(name, doc["boards"][name], comp)
-    found += _check_dealt(doc, comp)
-    found += _check_table(doc, comp)
-    findings = [_finding(v) for v in found]
-    if any(f.is_error for f in findings) or len(boards) != len(names):
-        return PositionResult(None, tuple(sorted(findings, key=lambda f: (f.pointer, f.rule))))
-    state = _build_state(doc, comp, opts)
-    state, more = _reveal(state, doc)
-    findings += more
-    errors = any(f.is_error for f in more)
-    return PositionResult(
-        None if errors else state, tuple(sorted(findings, key=lambda f: (f.pointer, f.rule)))
-    )
+        _check_board(found, name, doc["boards"][name], comp)
+    _check_dealt(found, doc, comp)
+    _check_table(found, doc, comp)
+    if found.errors or len(boards) != len(names):
+        return PositionResult(None, found.sorted())
+    state = position_state(doc, comp, opts)
+    checked = len(found.items)
+    state = _reveal(found, state, doc)
+    errors = any(f.is_error for f in found.items[checked:])
+    return PositionResult(None if errors else state, found.sorted())
+
+
+def export_position(state: KState, record: Mapping[str, Any]) -> dict[str, Any]:
+    """Every field of section 14.1; ``tiles_left`` per kind when the record has tile_counts."""
+    setup = record["setup"]
+    components: dict[str, Any] = {
+        "track": setup.get("track", {"bonus_spaces": []}),
+        "trees": state.comp.trees,
+    }
+    if state.comp.tile_counts is not None:
+        components["tile_counts"] = {k: state.comp.tile_counts[k] for k in KINDS}
+    components["cards"] = setup.get("cards", {})
+    components["scoring_tiles"] = setup.get("scoring_tiles", {})
+    boards: dict[str, Any] = {}
+    for name, b in zip(state.names, state.boards, strict=True):
+        board: dict[str, Any] = {
+            "tiles": [
+                {"at": [x, y], "kind": b.tiles[(x, y)], "cow": (x, y) in b.cows}
+                for x, y in sorted(b.tiles, key=lambda c: (c[1], c[0]))
+            ],
+            "trees": [[x, y] for x, y in b.trees],
+            "score": b.score,
+            "cows_in_supply": b.supply,
+            "hand": list(b.hand),
+            "played": list(b.played),
+            "dealt": list(b.dealt),
+        }
+        if b.revealed is not None:
+            board["revealed"] = b.revealed
+            board["met"] = b.tile_met
+        boards[name] = board
+    left: Any = state.tiles_left
+    if state.kind_left is not None:
+        left = dict(zip(KINDS, state.kind_left, strict=True))
+    table = {
+        "tile_display": list(state.tile_display),
+        "card_display": list(state.card_display),
+        "tiles_left": left,
+        "deck_left": state.deck_left,
+        "cards_out": list(state.cards_out),
+        "next": state.names[state.seat],
+        "phase": state.phase,
+    }
+    doc: dict[str, Any] = {
+        "format": "scorer-position/1",
+        "game": "kuhfstein",
+        "variant": dict(record.get("variant", {})),
+        "players": list(record["players"]),
+        "components": components,
+        "boards": boards,
+        "table": table,
+    }
+    return doc

@@ -1,4 +1,5 @@
-"""Setup (section 4): KUH-SETUP-1 to KUH-SETUP-11 and the card definitions, then the state.
+"""Setup (section 4): KUH-SETUP-1 to KUH-SETUP-11 and the card definitions, then the state;
+and the state of a position document (section 14, checked by position.py).
 
 Every violation is collected and all are raised together (``RuleViolations``), in the order
 of section 4, so the referee reports each as a finding.
@@ -10,6 +11,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from pyrsistent import pmap, pset, pvector
+
 from scorer.errors import RuleViolation, RuleViolations
 from scorer.games.kuhfstein.components import Path, build_components
 from scorer.games.kuhfstein.rules import RULE_IDS
@@ -20,10 +23,10 @@ from scorer.games.kuhfstein.state import (
     KINDS,
     TOTAL_TILES,
     Board,
+    Cell,
     Components,
     KState,
     Options,
-    frozen,
 )
 from scorer.words import plural
 
@@ -245,8 +248,8 @@ def initial_state(record: Mapping[str, Any]) -> KState:
     total = TOTAL_TILES.get(len(players), 71)
     found = check_players(players)
     comp, more = build_components(setup, len(players), total, SETUP)
-    errors = [v for v in more if v.details.get("severity") != "warning"]
-    warnings = [v for v in more if v.details.get("severity") == "warning"]
+    errors = [v for v in more if v.severity != "warning"]
+    warnings = [v for v in more if v.severity == "warning"]
     found += [v for v in errors if v.rule.startswith("KUH-SETUP-7")]
     found += _check_displays(setup, comp)
     found += _check_dealt(setup, comp, names)
@@ -272,13 +275,15 @@ def _build_state(
     setup = record["setup"]
     supply = COWS_PER_PLAYER - len(comp.cow_spaces())
     boards = tuple(
-        Board(hand=tuple(setup["hands"][n]), supply=supply, dealt=tuple(setup["scoring_dealt"][n]))
+        Board(
+            hand=pvector(setup["hands"][n]), supply=supply, dealt=tuple(setup["scoring_dealt"][n])
+        )
         for n in names
     )
     display = tuple(setup["tile_display"])
     kind_left = None
     if comp.tile_counts is not None:
-        kind_left = frozen({k: comp.tile_counts[k] - display.count(k) for k in KINDS})
+        kind_left = tuple(comp.tile_counts[k] - display.count(k) for k in KINDS)
     seen = frozenset([*setup["card_display"], *(c for n in names for c in setup["hands"][n])])
     order = setup.get("tile_order")
     card_order = setup.get("card_order")
@@ -290,14 +295,88 @@ def _build_state(
         tile_display=display,
         tiles_left=comp.total_tiles - 5,
         kind_left=kind_left,
-        tile_order=tuple(order) if order is not None else None,
+        tile_order=pvector(order) if order is not None else None,
         tile_pos=0,
         card_display=tuple(setup["card_display"]),
         seen=seen,
-        card_order=tuple(card_order) if card_order is not None else None,
+        card_order=pvector(card_order) if card_order is not None else None,
         card_pos=0,
-        cards_out=(),
+        cards_out=pvector(),
         trees_left=comp.trees,
         warnings=tuple(violation_to_warning(v) for v in warnings),
         colours=tuple(p.get("color") for p in record["players"]),
+    )
+
+
+def square(x: int, y: int) -> tuple[Cell, ...]:
+    """The four cells of the tree square with top-left corner (x, y)."""
+    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+
+
+def _position_board(b: Mapping[str, Any], comp: Components) -> Board:
+    tiles = {(t["at"][0], t["at"][1]): t["kind"] for t in b["tiles"]}
+    cows = {(t["at"][0], t["at"][1]) for t in b["tiles"] if t.get("cow", False)}
+    trees = [(sq[0], sq[1]) for sq in b.get("trees", [])]
+    used = {c for x, y in trees for c in square(x, y)}
+    played = b.get("played")
+    if played is not None:
+        points = sum(comp.cards[c].points for c in played)
+    else:
+        points = b["score"] - 5 * len(trees)
+    supply = b.get("cows_in_supply")
+    if supply is None:
+        supply = COWS_PER_PLAYER - len(cows) - comp.cows_on_track(b["score"])
+    return Board(
+        tiles=pmap(tiles),
+        cows=frozenset(cows),
+        used=pset(used),
+        trees=pvector(trees),
+        hand=pvector(b.get("hand", [])),
+        played=pvector(played or []),
+        played_at=pvector(() for _ in played or ()),
+        card_points=points,
+        supply=supply,
+        dealt=tuple(b["dealt"]),
+    )
+
+
+def position_state(doc: Mapping[str, Any], comp: Components, opts: Options) -> KState:
+    """The state of a position document (checked by position.py, or a draft to draw)."""
+    names = tuple(p["name"] for p in doc["players"])
+    boards = tuple(_position_board(doc["boards"][n], comp) for n in names)
+    table = doc.get("table")
+    t = table or {}
+    display = tuple(t.get("tile_display", []))
+    named = sum(len(b.tiles) for b in boards) + len(display)
+    left = t.get("tiles_left", comp.total_tiles - named)
+    kind_left = tuple(left.get(k, 0) for k in KINDS) if isinstance(left, dict) else None
+    seen = frozenset(
+        [
+            *(c for b in boards for c in (*b.hand, *b.played)),
+            *t.get("card_display", []),
+            *t.get("cards_out", []),
+        ]
+    )
+    deck_base = len(seen) + t["deck_left"] if "deck_left" in t else DECK_SIZE
+    trees_left = comp.trees - sum(len(b.trees) for b in boards)
+    return KState(
+        comp=comp,
+        opts=opts,
+        names=names,
+        boards=boards,
+        tile_display=display,
+        tiles_left=sum(left.values()) if isinstance(left, dict) else left,
+        kind_left=kind_left,
+        tile_order=None,
+        tile_pos=0,
+        card_display=tuple(t.get("card_display", [])),
+        seen=seen,
+        card_order=None,
+        card_pos=0,
+        cards_out=pvector(t.get("cards_out", [])),
+        trees_left=trees_left,
+        seat=names.index(t["next"]) if "next" in t else 0,
+        phase=t.get("phase", "play") if table is not None else "over",
+        deck_base=deck_base,
+        colours=tuple(p.get("color") for p in doc["players"]),
     )

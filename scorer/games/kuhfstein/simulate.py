@@ -13,7 +13,7 @@ from typing import Any
 
 from scorer.errors import RuleViolation
 from scorer.games.kuhfstein import gendata
-from scorer.games.kuhfstein.generator import Step, Turn
+from scorer.games.kuhfstein.generator import Plan, Step
 from scorer.games.kuhfstein.state import KINDS, TOTAL_TILES, KState, Options
 
 
@@ -25,7 +25,7 @@ class Chance:
         self.tile_order = state.tile_order
         self.card_order = state.card_order
 
-    def tiles(self, turn: Turn, n: int) -> list[str]:
+    def tiles(self, turn: Plan, n: int) -> list[str]:
         n = min(n, turn.tiles_left)
         if self.tile_order is not None:
             out = list(self.tile_order[turn.tile_pos : turn.tile_pos + n])
@@ -43,7 +43,7 @@ class Chance:
         turn.tiles_left -= n
         return out
 
-    def cards(self, turn: Turn, n: int) -> list[str]:
+    def cards(self, turn: Plan, n: int) -> list[str]:
         n = min(n, turn.deck_left)
         assert self.card_order is not None, "the simulator always writes card_order"
         out = list(self.card_order[turn.card_pos : turn.card_pos + n])
@@ -52,7 +52,7 @@ class Chance:
         turn.seen.update(out)
         return out
 
-    def refill(self, turn: Turn) -> dict[str, list[str]]:
+    def refill(self, turn: Plan) -> dict[str, list[str]]:
         tiles = self.tiles(turn, 5 - len(turn.display))
         cards = self.cards(turn, 4 - len(turn.card_display))
         turn.display += tiles
@@ -60,7 +60,7 @@ class Chance:
         return {"tiles": tiles, "cards": cards}
 
 
-def _exchange_tiles(turn: Turn, chance: Chance, step: Step) -> None:
+def _exchange_tiles(turn: Plan, chance: Chance, step: Step) -> None:
     removed = list(turn.display)
     want = len(removed) if turn.opts.tile_swap_draw == "same" else 5
     drawn = chance.tiles(turn, want)
@@ -73,7 +73,7 @@ def _exchange_tiles(turn: Turn, chance: Chance, step: Step) -> None:
     _add_swap(step, drawn)
 
 
-def _exchange_cards(turn: Turn, chance: Chance, step: Step) -> None:
+def _exchange_cards(turn: Plan, chance: Chance, step: Step) -> None:
     removed = list(turn.card_display)
     drawn = chance.cards(turn, len(removed))
     turn.card_display = list(drawn)
@@ -91,7 +91,7 @@ def _add_swap(step: Step, drawn: list[str]) -> None:
 
 
 def _pick_place(
-    turn: Turn, rng: random.Random, chance: Chance, extra: dict[str, Any]
+    turn: Plan, rng: random.Random, chance: Chance, extra: dict[str, Any]
 ) -> tuple[Step, frozenset[Any]] | None:
     step: Step = {"do": "place_tile"}
     swaps = 0
@@ -122,7 +122,7 @@ def _pick_place(
     return out, frozenset()
 
 
-def _enabling(turn: Turn, plain: list[Step], rng: random.Random) -> list[Step]:
+def _enabling(turn: Plan, plain: list[Step], rng: random.Random) -> list[Step]:
     """Up to 12 sampled placements of a kind on a hand card after which a card fits that
     did not before (a little planning, so that cards get played)."""
     if not turn.hand:
@@ -145,7 +145,7 @@ def _enabling(turn: Turn, plain: list[Step], rng: random.Random) -> list[Step]:
     return out
 
 
-def _place_weight(turn: Turn, step: Step) -> float:
+def _place_weight(turn: Plan, step: Step) -> float:
     """Prefer kinds shown on the hand's cards, next to tiles of the same kind, and cells that
     leave a 2×2 square with three tiles that could still qualify for a tree (16.5)."""
     kind = step["take"]
@@ -172,7 +172,7 @@ def _place_weight(turn: Turn, step: Step) -> float:
 
 
 def _pick_take(
-    turn: Turn, rng: random.Random, chance: Chance, extra: dict[str, Any]
+    turn: Plan, rng: random.Random, chance: Chance, extra: dict[str, Any]
 ) -> tuple[Step, frozenset[Any]] | None:
     step: Step = {"do": "take_card"}
     swaps = 0
@@ -191,7 +191,7 @@ def _pick_take(
 
 
 def _pick_regular(
-    turn: Turn, rng: random.Random, chance: Chance
+    turn: Plan, rng: random.Random, chance: Chance
 ) -> tuple[Step, frozenset[Any]] | None:
     plays = turn.plays()
     has_places = bool(turn.display)
@@ -229,7 +229,7 @@ def _pick_regular(
 
 
 def _next_step(
-    turn: Turn, rng: random.Random, chance: Chance
+    turn: Plan, rng: random.Random, chance: Chance
 ) -> tuple[Step, frozenset[Any]] | None:
     """The policy of 16.5: a step, or None to end the turn."""
     for p, kind in sorted(turn.avail.items()):
@@ -248,7 +248,7 @@ def _next_step(
 
 def play_turn(state: KState, rng: random.Random) -> dict[str, Any]:
     """One move object for the player to move."""
-    turn = Turn(state)
+    turn = Plan(state)
     chance = Chance(rng, state)
     steps: list[Step] = []
     after = state.opts.refill_timing == "after_action"

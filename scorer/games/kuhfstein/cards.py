@@ -1,0 +1,234 @@
+"""Card definitions (KUH-CARDDEF-*): the checks of a record's ``setup.cards`` or a position's
+``components.cards``, and the CardBook the state holds.
+
+Every check takes the path prefix and returns every violation it finds (nothing is raised
+here); components.py gathers them with the other component data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from operator import itemgetter
+from typing import Any
+
+from pyrsistent import PMap, pmap
+
+from scorer.errors import PathPart, RuleViolation
+from scorer.games.kuhfstein.state import DECK_SIZE, KIND_SET, KINDS, ROTATIONS, Card, turned
+from scorer.grid.regions import connected_groups
+from scorer.grid.squaregrid import orthogonal
+from scorer.words import plural
+
+Path = tuple[PathPart, ...]
+
+
+def warning(rule: str, message: str, path: Path) -> RuleViolation:
+    """A RuleViolation of severity warning."""
+    return RuleViolation(rule, message, path, severity="warning")
+
+
+CardSpec = tuple[int, tuple[tuple[int, int, str], ...]]
+#: (id, points, cells) → its Card: built on first use, since a game plays only a few of the
+#: 55 cards, and shared by every game defining that card (module level: no state holds it).
+_BUILT: dict[tuple[str, int, tuple[tuple[int, int, str], ...]], Card] = {}
+
+
+#: the card definitions of a game (id, points and cells, in order) → its CardBook: records
+#: of one catalog share one (building the PMap of 55 cards was a tenth of the setup time)
+_BOOKS: dict[tuple[tuple[str, CardSpec], ...], CardBook] = {}
+
+
+class CardBook(Mapping[str, Card]):
+    """The checked card definitions by id (a read-only mapping over a PMap of points and
+    cells); each Card, with its four rotations, comes from a module-level cache."""
+
+    __slots__ = ("_raw",)
+    _raw: PMap[str, CardSpec]
+
+    def __init__(self, raw: PMap[str, CardSpec]) -> None:
+        object.__setattr__(self, "_raw", raw)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"CardBook is immutable (cannot set {name!r})")
+
+    def __getitem__(self, cid: str) -> Card:
+        points, cells = self._raw[cid]
+        key = (cid, points, cells)
+        card = _BUILT.get(key)
+        if card is None:
+            card = Card.build(cid, points, cells)
+            if len(_BUILT) < _CACHE_LIMIT:
+                _BUILT[key] = card
+        return card
+
+    def pattern(self, cid: str, degrees: int) -> tuple[int, tuple[tuple[int, int, str], ...]]:
+        """Points and cells of card ``cid`` rotated by ``degrees`` (one of ROTATIONS)."""
+        points, cells = self._raw[cid]
+        card = _BUILT.get((cid, points, cells))
+        if card is not None:
+            return card.points, card.rotations[ROTATIONS.index(degrees)]
+        return points, turned(cells, degrees)
+
+    def __contains__(self, cid: object) -> bool:
+        return cid in self._raw
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+
+#: Shape (cells in the order given) → "" if valid, else the KUH-CARDDEF-1/2 problem.
+_SHAPES: dict[tuple[tuple[int, int], ...], str] = {}
+#: Cells (x, y, face in the order given) → True if they pass KUH-CARDDEF-1 to 3 and number
+#: 2 to 5 (no KUH-CARDDEF-7 warning). Depends on the cells alone, so one entry serves every
+#: card definition with those cells; a card that is not ok takes the full check below.
+_CELLS_OK: dict[tuple[tuple[int, int, str], ...], bool] = {}
+_CACHE_LIMIT = 100_000
+FACES: frozenset[str] = KIND_SET | {"back"}
+_BACK_ONLY = {"back"}
+_XYF = itemgetter("x", "y", "face")
+
+
+def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[CardBook, list[RuleViolation]]:
+    """Check every card definition. Bad cards are left out of the result."""
+    found: list[RuleViolation] = []
+    cards: dict[str, tuple[int, tuple[tuple[int, int, str], ...]]] = {}
+    # KUH-CARDDEF-5: at most 55 card definitions
+    if len(raw) > DECK_SIZE:
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-5",
+                f"{len(raw)} card definitions, at most {DECK_SIZE} exist",
+                base,
+                {"expected": DECK_SIZE, "found": len(raw)},
+            )
+        )
+    known = _CELLS_OK
+    for cid, spec in raw.items():
+        cells: tuple[tuple[int, int, str], ...] = tuple(map(_XYF, spec["cells"]))
+        ok = known.get(cells)
+        if ok is None:
+            ok = _cells_ok(cells)
+            if len(known) < _CACHE_LIMIT:
+                known[cells] = ok
+        points = spec["points"]
+        if not ok or points < 1:
+            problems = _card_problems(cid, cells, points, _shape_of(cells), (*base, cid))
+            found.extend(problems)
+            if any(v.severity != "warning" for v in problems):
+                continue
+        cards[cid] = (int(points), cells)
+    key = tuple(cards.items())
+    book = _BOOKS.get(key)
+    if book is None:
+        book = CardBook(pmap(cards))
+        if len(_BOOKS) < 1000:
+            _BOOKS[key] = book
+    return book, found
+
+
+def _cells_ok(cells: tuple[tuple[int, int, str], ...]) -> bool:
+    if not 2 <= len(cells) <= 5:
+        return False
+    faces = {c[2] for c in cells}
+    return faces <= FACES and faces != _BACK_ONLY and not _shape_of(cells)
+
+
+def _shape_of(cells: tuple[tuple[int, int, str], ...]) -> str:
+    """The KUH-CARDDEF-1/2 problem of the cells' shape ("" if none), cached by shape."""
+    shape = tuple([(x, y) for x, y, _ in cells])
+    problem = _SHAPES.get(shape)
+    if problem is None:
+        problem = _shape_problem(shape)
+        if len(_SHAPES) < _CACHE_LIMIT:
+            _SHAPES[shape] = problem
+    return problem
+
+
+def _shape_problem(xy: tuple[tuple[int, int], ...]) -> str:
+    if not xy or len(set(xy)) != len(xy):
+        return "KUH-CARDDEF-1:distinct"
+    if min(x for x, _ in xy) != 0 or min(y for _, y in xy) != 0:
+        return "KUH-CARDDEF-1:normal"
+    if len(connected_groups(xy, orthogonal)) != 1:
+        return "KUH-CARDDEF-2"
+    return ""
+
+
+def _card_problems(
+    cid: str, cells: tuple[tuple[int, int, str], ...], points: int, problem: str, path: Path
+) -> list[RuleViolation]:
+    found: list[RuleViolation] = []
+    xy = [[x, y] for x, y, _ in cells]
+    # KUH-CARDDEF-1: distinct integer cells, normalised to min x = min y = 0
+    if problem == "KUH-CARDDEF-1:distinct":
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-1",
+                f"card {cid}: its cells must be distinct and at least one",
+                (*path, "cells"),
+                {"found": xy},
+            )
+        )
+    elif problem == "KUH-CARDDEF-1:normal":
+        low = [min(x for x, _ in xy), min(y for _, y in xy)]
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-1",
+                f"card {cid}: the smallest x and the smallest y must both be 0",
+                (*path, "cells"),
+                {"expected": [0, 0], "found": low},
+            )
+        )
+    # KUH-CARDDEF-2: the cells form a polyomino (N4-connected)
+    elif problem == "KUH-CARDDEF-2":
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-2",
+                f"card {cid}: its cells are not orthogonally connected (a hole or "
+                "a gap in the pattern)",
+                (*path, "cells"),
+            )
+        )
+    # KUH-CARDDEF-3: every face is a landscape kind or back; at least one face cell
+    for k, (_, _, face) in enumerate(cells):
+        if face not in FACES:
+            found.append(
+                RuleViolation(
+                    "KUH-CARDDEF-3",
+                    f"card {cid}: unknown face {face!r} (landscape kinds: "
+                    f"{', '.join(KINDS)}, or back)",
+                    (*path, "cells", k, "face"),
+                    {"found": face},
+                )
+            )
+    if cells and all(face == "back" for _, _, face in cells):
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-3",
+                f"card {cid}: every cell is a back; a card needs a face cell",
+                (*path, "cells", 0, "face"),
+            )
+        )
+    # KUH-CARDDEF-4: points are an integer ≥ 1
+    if points < 1:
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-4",
+                f"card {cid}: points must be at least 1",
+                (*path, "points"),
+                {"found": points},
+            )
+        )
+    # KUH-CARDDEF-7 (warning): reviews describe 2–5 cells per card
+    if not found and not 2 <= len(cells) <= 5:
+        found.append(
+            warning(
+                "KUH-CARDDEF-7",
+                f"card {cid} has {plural(len(cells), 'cell')}; the cards have 2 to 5",
+                (*path, "cells"),
+            )
+        )
+    return found

@@ -1,0 +1,180 @@
+"""The draws of a turn and the exchanges that draw: tiles from the supply (KUH-REFILL-4), cards
+from the deck (KUH-REFILL-3), both in the recorded order if any (KUH-REFILL-6), and the tile
+and card exchanges (KUH-TILE-1/3, KUH-TAKE-1/2). Refills (events.py) and the step handlers
+(actions.py) draw through these; they work on the turn's ``Draft`` and its notes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorer.errors import PathPart, RuleViolation
+from scorer.games.kuhfstein.state import KIND_INDEX, KIND_SET, KState
+from scorer.persist import Draft
+from scorer.words import plural
+
+Path = tuple[PathPart, ...]
+
+
+def draw_tiles(
+    draft: Draft[KState], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
+) -> None:
+    """Draw ``entries`` from the tile supply into the display (checks in spec order);
+    ``at`` is where a wrong count is reported."""
+    if not entries and not want:
+        return
+    notes = draft.turn
+    left = notes["tiles_left"]
+    counts = notes["counts"]
+    for k, kind in enumerate(entries):
+        # KUH-REFILL-4: a landscape kind still in the supply
+        if (
+            kind not in KIND_SET
+            or left <= 0
+            or (counts is not None and counts[KIND_INDEX[kind]] <= 0)
+        ):
+            why = (
+                "is not a landscape kind"
+                if kind not in KIND_SET
+                else "cannot be drawn: the supply is empty"
+                if left <= 0
+                else "cannot be drawn: none of that kind is left in the supply"
+            )
+            raise RuleViolation(
+                "KUH-REFILL-4",
+                f"drawn tile {kind!r} {why}",
+                (*path, k),
+                {"found": kind, "tiles_left": left},
+            )
+        left -= 1
+        if counts is not None:
+            counts[KIND_INDEX[kind]] -= 1
+    order = draft.base.tile_order
+    pos0 = notes["tile_pos"]
+    if order is not None and tuple(order[pos0 : pos0 + len(entries)]) != tuple(entries):
+        for k, kind in enumerate(entries):
+            # KUH-REFILL-6: draws follow setup.tile_order
+            pos = pos0 + k
+            if pos >= len(order) or order[pos] != kind:
+                expected = order[pos] if pos < len(order) else None
+                raise RuleViolation(
+                    "KUH-REFILL-6",
+                    f"drawn tile {kind!r} is not the next tile of tile_order ({expected!r})",
+                    (*path, k),
+                    {"expected": expected, "found": kind},
+                )
+    if len(entries) != want:
+        raise RuleViolation(
+            rule,
+            f"{plural(len(entries), 'tile')} drawn, {want} expected",
+            at,
+            {"expected": want, "found": len(entries)},
+        )
+    notes["tiles_left"] = left
+    notes["tile_pos"] = pos0 + len(entries)
+    notes["display"].extend(entries)
+
+
+def seen(draft: Draft[KState], cid: str) -> bool:
+    """Whether card ``cid`` has been seen (dealt, displayed or drawn) so far."""
+    return cid in draft.base.seen or cid in draft.turn["drawn"]
+
+
+def deck_left(draft: Draft[KState]) -> int:
+    """Cards left in the deck so far."""
+    return draft.base.deck_left - len(draft.turn["drawn"])
+
+
+def draw_cards(
+    draft: Draft[KState], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
+) -> None:
+    """Draw ``entries`` from the deck into the card display (checks in spec order)."""
+    if not entries and not want:
+        return
+    cards = draft.base.comp.cards
+    for k, cid in enumerate(entries):
+        # KUH-REFILL-3: defined and never seen before
+        if cid not in cards or seen(draft, cid) or cid in entries[:k]:
+            why = "is not defined" if cid not in cards else "has been seen before"
+            raise RuleViolation(
+                "KUH-REFILL-3", f"drawn card {cid} {why}", (*path, k), {"found": cid}
+            )
+    notes = draft.turn
+    order = draft.base.card_order
+    pos0 = notes["card_pos"]
+    if order is not None and tuple(order[pos0 : pos0 + len(entries)]) != tuple(entries):
+        for k, cid in enumerate(entries):
+            # KUH-REFILL-6: draws follow setup.card_order
+            pos = pos0 + k
+            if pos >= len(order) or order[pos] != cid:
+                expected = order[pos] if pos < len(order) else None
+                raise RuleViolation(
+                    "KUH-REFILL-6",
+                    f"drawn card {cid} is not the next card of card_order ({expected})",
+                    (*path, k),
+                    {"expected": expected, "found": cid},
+                )
+    if len(entries) != want:
+        raise RuleViolation(
+            rule,
+            f"{plural(len(entries), 'card')} drawn, {want} expected",
+            at,
+            {"expected": want, "found": len(entries)},
+        )
+    notes["drawn"].extend(entries)
+    notes["card_pos"] = pos0 + len(entries)
+    notes["cards"].extend(entries)
+
+
+def swap_tiles(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
+    """A tile exchange: the display goes, as many tiles (or 5) are drawn (KUH-TILE-1/3)."""
+    display: list[str] = draft.turn["display"]
+    # KUH-TILE-1: 4 or 5 tiles of one kind in the display
+    if not any(display.count(k) >= 4 for k in set(display)):
+        raise RuleViolation(
+            "KUH-TILE-1",
+            "a tile exchange needs 4 tiles of one kind in the "
+            f"display ({', '.join(display) or 'empty'})",
+            path,
+            {"found": list(display)},
+        )
+    removed = list(display)
+    display.clear()
+    opts = draft.base.opts
+    notes = draft.turn
+    want = min(len(removed) if opts.tile_swap_draw == "same" else 5, notes["tiles_left"])
+    # KUH-REFILL-4, KUH-REFILL-6, then KUH-TILE-3 (the number drawn)
+    draw_tiles(draft, ex["drawn"], (*path, "drawn"), want, "KUH-TILE-3", (*path, "drawn"))
+    if opts.swap_discard == "return":
+        notes["tiles_left"] += len(removed)
+        counts = notes["counts"]
+        if counts is not None:
+            for k in removed:
+                counts[KIND_INDEX[k]] += 1
+
+
+def swap_cards(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
+    """A card exchange: the display leaves the game, as many cards are drawn (KUH-TAKE-1/2)."""
+    display: list[str] = draft.turn["cards"]
+    cards = draft.base.comp.cards
+    full = draft.base.opts.card_swap_needs_full_display
+    common = set.intersection(*(set(cards[c].face_kinds) for c in display)) if display else set()
+    # KUH-TAKE-1: a (full) display sharing one face kind on every card
+    if not display or (full and len(display) < 4) or not common:
+        why = (
+            "the display is empty"
+            if not display
+            else f"the display holds {plural(len(display), 'card')}, not 4"
+            if full and len(display) < 4
+            else "no landscape kind appears on every displayed card"
+        )
+        raise RuleViolation(
+            "KUH-TAKE-1", f"card exchange not allowed: {why}", path, {"found": list(display)}
+        )
+    removed = list(display)
+    display.clear()
+    draft["cards_out"] = draft["cards_out"].extend(removed)
+    want = min(len(removed), deck_left(draft))
+    # KUH-REFILL-3, KUH-REFILL-6, then KUH-TAKE-2 (the number drawn)
+    draw_cards(draft, ex["drawn"], (*path, "drawn"), want, "KUH-TAKE-2", (*path, "drawn"))
