@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pyrsistent import pvector
 
 from scorer.engine import PlayerScore
 from scorer.games.harmonies.board import NEIGHBOURS, matching_rotations
@@ -72,7 +73,13 @@ def player(
     side: str = "A",
 ) -> PlayerState:
     return PlayerState(
-        "Ann", CellMap.of(side, (), stacks.items()), CellMap.of(side, ""), cards, (), spirit, cube
+        "Ann",
+        CellMap.of(side, (), stacks.items()),
+        CellMap.of(side, ""),
+        pvector(cards),
+        (),
+        spirit,
+        cube,
     )
 
 
@@ -227,11 +234,13 @@ def _tied(option: bool) -> tuple[tuple[str, ...], ...]:
         "Ann",
         empty,
         no_cubes,
-        (
-            HeldCard("koala", ((0, 0),) * 4),
-            HeldCard("bee", ((0, 1),) * 2),
-            HeldCard("fish", ((0, 2),) * 4),
-            HeldCard("ray", ((0, 3),)),
+        pvector(
+            [
+                HeldCard("koala", ((0, 0),) * 4),
+                HeldCard("bee", ((0, 1),) * 2),
+                HeldCard("fish", ((0, 2),) * 4),
+                HeldCard("ray", ((0, 3),)),
+            ]
         ),
         (),
         "owl_spirit",
@@ -240,10 +249,12 @@ def _tied(option: bool) -> tuple[tuple[str, ...], ...]:
         "Ben",
         empty,
         no_cubes,
-        (
-            HeldCard("frog", ((1, 0),) * 5),
-            HeldCard("duck", ((1, 1),) * 4),
-            HeldCard("crow", ((1, 2),)),
+        pvector(
+            [
+                HeldCard("frog", ((1, 0),) * 5),
+                HeldCard("duck", ((1, 1),) * 4),
+                HeldCard("crow", ((1, 2),)),
+            ]
         ),
         (),
         "ram_spirit",

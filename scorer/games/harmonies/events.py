@@ -3,7 +3,9 @@
 Order: HAR-TURN-2, HAR-TURN-3, HAR-TURN-6, the solo discard (HAR-SOLO-1/2/4 and its replacement,
 HAR-REFILL-3/4), the Central board refill (HAR-REFILL-1, HAR-REFILL-2), the display refill
 (HAR-REFILL-3, HAR-REFILL-4), then the end triggers (HAR-END-1, HAR-END-2) and the end (7.4).
-Whether the turn is the game's final turn is decided before the refills are checked.
+Whether the turn is the game's final turn is decided before the refills are checked. Each
+function works on the turn's :class:`scorer.persist.Draft` (its notes are described in
+``actions``); ``end_turn`` returns the next state.
 """
 
 from __future__ import annotations
@@ -11,31 +13,37 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pyrsistent import PVector, pvector
+
 from scorer.errors import RuleViolation
-from scorer.games.harmonies.actions import Turn
-from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS
+from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS, Stack
 from scorer.games.harmonies.state import GameState, PlayerState
+from scorer.persist import Draft
 from scorer.words import plural
 
 CATALOG_SIZE = len(TRACKS)
 _INDEX = {c: i for i, c in enumerate(COLOURS)}
+#: The solo Central board after a refill starts: its leftovers leave the game.
+_SOLO_EMPTY: PVector[Stack] = pvector([(), (), ()])
 
 
-def check_turn_complete(t: Turn) -> None:
+def check_turn_complete(draft: Draft[GameState]) -> None:
     """The turn-level checks of 6.1 (paths at ``steps``)."""
+    notes = draft.turn
     # HAR-TURN-2: exactly one take_tokens step
-    if not t.took:
+    if not notes["took"]:
         raise RuleViolation("HAR-TURN-2", "the turn takes no tokens", ("steps",))
+    hand = notes["hand"]
     # HAR-TURN-3: all three taken tokens placed
-    if t.hand:
+    if hand:
         raise RuleViolation(
             "HAR-TURN-3",
-            f"the turn ends with {', '.join(t.hand)} not placed",
+            f"the turn ends with {', '.join(hand)} not placed",
             ("steps",),
-            {"expected": 0, "found": list(t.hand)},
+            {"expected": 0, "found": list(hand)},
         )
     # HAR-TURN-6: the first turn chooses the spirit card
-    if t.state.options.nature_spirits and t.first and t.spirit is None:
+    if draft.base.options.nature_spirits and notes["first"] and notes["me"]["spirit"] is None:
         raise RuleViolation(
             "HAR-TURN-6", "the player's first turn must choose a Nature's Spirit card", ("steps",)
         )
@@ -63,73 +71,55 @@ def expected_spaces(state: GameState, space: int) -> dict[str, int]:
     return out
 
 
-def end_turn(t: Turn, move: Mapping[str, Any]) -> GameState:
+def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
     """Finish the turn: checks, discard, refills, triggers. Returns the next state."""
-    check_turn_complete(t)
-    state = t.state
-    last_seat = state.seat == len(state.players) - 1
-    board_full = len(SIDE_CELLS[state.side]) - len(t.board) <= 2
+    check_turn_complete(draft)
+    state = draft.base
+    me: Draft[PlayerState] = draft.turn["me"]
+    n = len(state.players)
+    last_seat = state.seat == n - 1
+    board_full = len(SIDE_CELLS[state.side]) - len(me["board"]) <= 2
     # HAR-END-1 / HAR-END-2: the end is triggered (earlier, or by this turn)
     triggered = state.triggered or board_full or pouch_trigger(state)
     final = triggered and last_seat
-    revealed = set(state.revealed)
-    _solo_discard(t, move, revealed, final)
+    _solo_discard(draft, move, final)
     refill = move.get("refill")
-    pouch = _refill_central(t, refill, final)
-    _refill_display(t, refill, revealed, final)
-    player = PlayerState(
-        t.player.name,
-        t.board,
-        t.cubes,
-        tuple(t.cards),
-        t.player.dealt,
-        t.spirit,
-        t.spirit_cube,
-        t.player.turns + 1,
-        t.player.color,
-    )
-    players = list(state.players)
-    players[state.seat] = player
-    return GameState(
-        state.options,
-        tuple(players),
-        tuple(t.central),
-        pouch,
-        tuple(t.display),
-        frozenset(revealed),
-        t.reserve,
-        (state.seat + 1) % len(players),
-        state.turn + 1,
-        triggered,
-        final,
-    )
+    _refill_central(draft, refill, final)
+    _refill_display(draft, refill, final)
+    me["turns"] = state.players[state.seat].turns + 1
+    draft.vector("players")[state.seat] = me.done()
+    draft["seat"] = (state.seat + 1) % n
+    draft["turn"] = state.turn + 1
+    draft["triggered"] = triggered
+    draft["over"] = final
+    return draft.done()
 
 
-def _solo_discard(t: Turn, move: Mapping[str, Any], revealed: set[str], final: bool) -> None:
+def _solo_discard(draft: Draft[GameState], move: Mapping[str, Any], final: bool) -> None:
     discard = move.get("solo_discard")
     if discard is None:
         return
     # HAR-SOLO-1: a display discard requires a solo game
-    if not t.state.solo:
+    if not draft.base.solo:
         raise RuleViolation(
             "HAR-SOLO-1", "only a solo game may discard from the display", ("solo_discard",)
         )
     # HAR-SOLO-2: not in a turn in which an Animal card was taken
-    if t.took_card:
+    if draft.turn["took_card"]:
         raise RuleViolation("HAR-SOLO-2", "an Animal card was taken this turn", ("solo_discard",))
     card = discard["card"]
+    display = draft["display"]
     # HAR-SOLO-4: the discarded card is face up in the display
-    if card not in t.display:
+    if card not in display:
         raise RuleViolation(
             "HAR-SOLO-4",
             f"{card!r} is not in the display",
             ("solo_discard", "card"),
-            {"expected": list(t.display), "found": card},
+            {"expected": list(display), "found": card},
         )
-    slot = t.display.index(card)
-    del t.display[slot]
+    slot = display.index(card)
     replacement = discard.get("replacement")
-    pile = CATALOG_SIZE - len(revealed)
+    pile = CATALOG_SIZE - len(draft["revealed"])
     # HAR-REFILL-3: one replacement while the draw pile lasts, none once it is empty
     if not final and (replacement is None) != (pile == 0):
         at = ("solo_discard", "replacement") if replacement is not None else ("solo_discard",)
@@ -139,12 +129,15 @@ def _solo_discard(t: Turn, move: Mapping[str, Any], revealed: set[str], final: b
             at,
             {"expected": min(pile, 1), "found": int(replacement is not None)},
         )
-    if replacement is not None:
-        _reveal(replacement, revealed, ("solo_discard", "replacement"))
-        t.display.insert(slot, replacement)
+    if replacement is None:
+        draft["display"] = display.delete(slot)
+    else:  # the replacement takes the discarded card's slot
+        _reveal(draft, replacement, ("solo_discard", "replacement"))
+        draft["display"] = display.set(slot, replacement)
 
 
-def _reveal(card: str, revealed: set[str], path: tuple[str | int, ...]) -> None:
+def _reveal(draft: Draft[GameState], card: str, path: tuple[str | int, ...]) -> None:
+    revealed = draft["revealed"]
     # HAR-REFILL-4: a catalog Animal card not revealed before
     if card not in TRACKS or card in revealed:
         why = (
@@ -153,18 +146,20 @@ def _reveal(card: str, revealed: set[str], path: tuple[str | int, ...]) -> None:
             else ("was already revealed in this game")
         )
         raise RuleViolation("HAR-REFILL-4", f"revealed card {card!r} {why}", path, {"found": card})
-    revealed.add(card)
+    draft["revealed"] = revealed.add(card)
 
 
-def _refill_central(t: Turn, refill: Mapping[str, Any] | None, final: bool) -> tuple[int, ...]:
-    state = t.state
-    expected = expected_spaces(state, t.space)
+def _refill_central(draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool) -> None:
+    state = draft.base
+    expected = expected_spaces(state, draft.turn["space"])
     spaces: Mapping[str, list[str]] = (refill or {}).get("spaces", {})
-    if state.solo:
-        t.central = [(), (), ()]  # leftovers leave the game
+    central: PVector[Stack] = _SOLO_EMPTY if state.solo else draft["central"]
     if not final:
         _check_refill_spaces(refill, spaces, expected)
-    pouch = list(state.pouch)
+    if not spaces:
+        draft["central"] = central
+        return
+    pouch = draft.vector("pouch")
     for key, tokens in spaces.items():
         for k, colour in enumerate(tokens):
             i = _INDEX[colour]
@@ -174,13 +169,16 @@ def _refill_central(t: Turn, refill: Mapping[str, Any] | None, final: bool) -> t
                     "HAR-REFILL-2",
                     f"no {colour} token is left in the pouch",
                     ("refill", "spaces", key, k),
-                    {"expected": dict(zip(COLOURS, pouch, strict=True)), "found": colour},
+                    {
+                        "expected": dict(zip(COLOURS, pouch.persistent(), strict=True)),
+                        "found": colour,
+                    },
                 )
             pouch[i] -= 1
         index = int(key) - 1 if key.isascii() and key.isdigit() else -1
-        if 0 <= index < len(t.central):
-            t.central[index] = tuple(tokens)
-    return tuple(pouch)
+        if 0 <= index < len(central):
+            central = central.set(index, tuple(tokens))
+    draft["central"] = central
 
 
 def _check_refill_spaces(
@@ -213,12 +211,11 @@ def _check_refill_spaces(
         )
 
 
-def _refill_display(
-    t: Turn, refill: Mapping[str, Any] | None, revealed: set[str], final: bool
-) -> None:
+def _refill_display(draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool) -> None:
     cards: list[str] = (refill or {}).get("display", [])
-    size = 3 if t.state.solo else 5
-    want = min(size - len(t.display), CATALOG_SIZE - len(revealed))
+    size = 3 if draft.base.solo else 5
+    display = draft["display"]
+    want = min(size - len(display), CATALOG_SIZE - len(draft["revealed"]))
     # HAR-REFILL-3: as many cards as the empty slots and the draw pile allow
     if not final and len(cards) != want:
         at: tuple[str, ...] = ()
@@ -231,5 +228,6 @@ def _refill_display(
             {"expected": want, "found": len(cards)},
         )
     for k, card in enumerate(cards):
-        _reveal(card, revealed, ("refill", "display", k))
-        t.display.append(card)
+        _reveal(draft, card, ("refill", "display", k))
+        display = display.append(card)
+    draft["display"] = display

@@ -71,11 +71,11 @@ def start(state: GameState) -> Pending:
         state,
         p.board,
         p.cubes,
-        p.cards,
+        tuple(p.cards),
         p.spirit,
         p.spirit_cube,
-        state.central,
-        state.display,
+        tuple(state.central),
+        tuple(state.display),
         state.reserve,
     )
 

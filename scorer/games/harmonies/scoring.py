@@ -1,4 +1,5 @@
-"""Final scoring (section 8): the scoring units of each category, suns, tie-break, sheet.
+"""Final scoring (section 8): the scoring units of each category, suns, tie-break, sheet, and
+the one claim kind of Harmonies beyond totals and breakdowns, ``claimed.suns`` (11.5).
 
 Every category is computed as a list of :class:`Unit` (a Tree, a Mountain, a Field group, a
 Building, the river, an island, an Animal card, a spirit card's landscape or group); the score
@@ -15,8 +16,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from scorer.claims import claim_mismatch, claimed_by
 from scorer.engine import PlayerScore, ScoreSheet
+from scorer.findings import Finding
 from scorer.games.harmonies.board import (
     NEIGHBOURS,
     SIDE_CELLS,
@@ -28,6 +32,7 @@ from scorer.games.harmonies.board import (
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.state import GameState, Options, PlayerState
 from scorer.grid.regions import connected_groups
+from scorer.pointer import to_pointer
 
 CATEGORIES: tuple[str, ...] = (
     "trees",
@@ -475,7 +480,7 @@ def score_state(state: GameState) -> ScoreSheet:
         rank(lines),
         ("cubes",),
         tiebreak=f"more {what} placed, then shared",
-        notes=state.notes,
+        notes=tuple(state.notes),
     )
 
 
@@ -495,3 +500,46 @@ def rank(lines: list[PlayerScore]) -> tuple[tuple[str, ...], ...]:
             tiers.append((line.name,))
         last = key(line)
     return tuple(tiers)
+
+
+def compare_suns(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+    """REC-CLAIM-1 for every claimed sun rating that differs (solo); any in multiplayer."""
+    if "suns" not in claimed:
+        return []
+    claims: Mapping[str, int] = claimed["suns"]
+    if len(sheet.players) != 1:
+        return [
+            Finding(
+                "REC-CLAIM-1",
+                "/claimed/suns",
+                f"suns claimed for {claimed_by(claims)}: suns are the solo rating; a "
+                "multiplayer game has none",
+                details={"category": "suns", "expected": None, "found": dict(claims)},
+            )
+        ]
+    findings = []
+    line = sheet.players[0]
+    for name, value in claims.items():
+        pointer = to_pointer(("claimed", "suns", name))
+        if name != line.name:
+            findings.append(
+                Finding(
+                    "REC-CLAIM-1",
+                    pointer,
+                    f"{name!r} is not a player of this game",
+                    details={"found": name},
+                )
+            )
+        elif value != line.extras.get("suns"):
+            findings.append(
+                claim_mismatch(
+                    pointer,
+                    name,
+                    "suns",
+                    value,
+                    line.extras.get("suns"),
+                    unit="sun",
+                    details={"category": "suns"},
+                )
+            )
+    return findings
