@@ -12,8 +12,8 @@ from scorer.games.harmonies.board import NEIGHBOURS, matching_rotations
 from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.scoring import (
     blocks,
+    cycle_length,
     island_count,
-    longest_cycle,
     rank,
     river_length,
     river_points,
@@ -298,8 +298,8 @@ def test_include_loops_splits_groups_into_blocks() -> None:
     ring = [(1, 0), (1, 1), (2, 0), (2, 2), (3, 0), (3, 1)]  # around the empty [2,1]
     cells = frozenset([*ring, (4, 2), (4, 3)])
     assert blocks(cells, nb) == [frozenset(ring)]
-    assert longest_cycle(frozenset(ring), nb) == 6
+    assert cycle_length(frozenset(ring), nb) == 6
     assert river_length(blue(*cells), nb, include_loops=True) >= 6
     whole = frozenset((c, r) for c in range(7) for r in range(4 if c % 2 == 0 else 3))
     assert blocks(whole, nb) == [whole]
-    assert longest_cycle(whole, nb) == 25
+    assert cycle_length(whole, nb) == 25

@@ -6,10 +6,13 @@ refills and returns the next state. Every handler has the one signature
 ``step_<kind>(draft, step, at)``: ``at`` is the step's index in the move, so a violation's path
 (relative to the move object) starts ``("steps", at)``.
 
-The draft's working notes (``draft.turn``) hold the move in progress: ``me`` (a ``Draft`` of
-the player to move, whose board, cubes, cards and spirit the steps change), ``hand`` (the
-tokens taken and not yet placed), ``took`` / ``space`` (the Central board space taken),
-``took_card`` and ``first`` (the player's first turn).
+The draft's working notes (``draft.turn``) hold the move in progress: the player to move's
+``board``, ``cubes``, ``cards``, ``spirit`` and ``spirit_cube`` as the steps left them (the
+immutable values themselves: ``end_turn`` puts them into the player's record with one
+``_replace``, which measured faster than a second ``Draft`` of the player, read and written
+through ``__getitem__`` on every step), ``hand`` (the tokens taken and not yet placed),
+``took`` / ``space`` (the Central board space taken), ``took_card``, ``first`` (the
+player's first turn) and ``side`` (the board side in use).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from scorer.games.harmonies.board import (
     matching_rotations,
 )
 from scorer.games.harmonies.events import end_turn
-from scorer.games.harmonies.state import GameState, HeldCard, PlayerState, incomplete_cards
+from scorer.games.harmonies.state import GameState, HeldCard, incomplete_cards
 from scorer.persist import Draft
 from scorer.words import plural
 
@@ -40,12 +43,17 @@ def begin_turn(state: GameState) -> Draft[GameState]:
     draft = Draft(state)
     player = state.players[state.seat]
     draft.turn = {
-        "me": Draft(player),
+        "board": player.board,
+        "cubes": player.cubes,
+        "cards": player.cards,
+        "spirit": player.spirit,
+        "spirit_cube": player.spirit_cube,
         "hand": [],
         "took": False,
         "space": 0,
         "took_card": False,
         "first": player.turns == 0,
+        "side": state.options.board_side,
     }
     return draft
 
@@ -131,8 +139,9 @@ def step_place_token(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at, "color"),
             {"expected": list(hand), "found": colour},
         )
-    cell = (int(step["cell"][0]), int(step["cell"][1]))
-    side = draft.base.options.board_side
+    at_cell = step["cell"]
+    cell = (int(at_cell[0]), int(at_cell[1]))
+    side = notes["side"]
     # HAR-TOK-2: the cell exists on the board side
     if cell not in SIDE_SETS[side]:
         raise RuleViolation(
@@ -141,26 +150,35 @@ def step_place_token(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at, "cell"),
             {"found": list(cell)},
         )
-    me: Draft[PlayerState] = notes["me"]
     # HAR-TOK-3: the cell carries no cube
-    if cell in me["cubes"]:
+    if cell in notes["cubes"]:
         raise RuleViolation(
             "HAR-TOK-3",
             f"cell {list(cell)} carries a cube",
             ("steps", at, "cell"),
             {"found": list(cell)},
         )
-    board = me["board"]
+    board = notes["board"]
     stack = board.get(cell, ())
     check_stacking(colour, stack, ("steps", at, "cell"))
     hand.remove(colour)
-    me["board"] = board.set(cell, (*stack, colour))
+    notes["board"] = board.set(cell, (*stack, colour))
+
+
+#: (colour, stack) pairs that passed ``check_stacking`` (the check is pure; a pair seen once
+#: is not checked again: a few dozen pairs exist, and most placements repeat one).
+_STACKS_OK: set[tuple[str, Stack]] = set()
 
 
 def check_stacking(colour: str, stack: Stack, path: tuple[str | int, ...]) -> None:
     """The stacking rule of ``colour`` for the stack before placing (HAR-STACK-1…5)."""
-    if not stack:
+    if not stack or (colour, stack) in _STACKS_OK:
         return
+    _check_stacking(colour, stack, path)
+    _STACKS_OK.add((colour, stack))
+
+
+def _check_stacking(colour: str, stack: Stack, path: tuple[str | int, ...]) -> None:
     found = {"found": list(stack)}
     # HAR-STACK-1: blue and yellow go only on an empty cell
     if colour in ("blue", "yellow"):
@@ -223,10 +241,9 @@ def step_take_card(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at, "card"),
             {"expected": list(display), "found": card},
         )
-    me: Draft[PlayerState] = notes["me"]
-    cards = me["cards"]
+    cards = notes["cards"]
     # HAR-CARD-3: at most 3 incomplete cards before taking one
-    held = incomplete_cards(cards, me["spirit"], me["spirit_cube"])
+    held = incomplete_cards(cards, notes["spirit"], notes["spirit_cube"])
     if held >= CARD_LIMIT:
         raise RuleViolation(
             "HAR-CARD-3",
@@ -245,7 +262,7 @@ def step_take_card(draft: Draft[GameState], step: Step, at: int) -> None:
             {"expected": need, "found": reserve},
         )
     draft["display"] = display.remove(card)
-    me["cards"] = cards.append(HeldCard(card))
+    notes["cards"] = cards.append(HeldCard(card))
     if reserve is not None:
         draft["reserve"] = reserve - need
     notes["took_card"] = True
@@ -253,11 +270,11 @@ def step_take_card(draft: Draft[GameState], step: Step, at: int) -> None:
 
 def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
     """Place a cube of an own card on a cell where the card's habitat lies (6.5)."""
-    me: Draft[PlayerState] = draft.turn["me"]
+    notes = draft.turn
     card = step["card"]
-    cards = me["cards"]
+    cards = notes["cards"]
     index = next((i for i, h in enumerate(cards) if h.card == card and not h.complete), -1)
-    is_spirit = card == me["spirit"] and me["spirit_cube"] is None
+    is_spirit = card == notes["spirit"] and notes["spirit_cube"] is None
     # HAR-CUBE-1: the card is the player's and still has a cube
     if index < 0 and not is_spirit:
         raise RuleViolation(
@@ -267,7 +284,7 @@ def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
             {"found": card},
         )
     cell = (int(step["cell"][0]), int(step["cell"][1]))
-    cubes = me["cubes"]
+    cubes = notes["cubes"]
     # HAR-CUBE-2: the target cell carries no cube
     if cell in cubes:
         raise RuleViolation(
@@ -276,7 +293,7 @@ def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at, "cell"),
             {"found": list(cell)},
         )
-    rotations = matching_rotations(draft.base.options.board_side, card, cell, me["board"])
+    rotations = matching_rotations(draft.base.options.board_side, card, cell, notes["board"])
     given = step.get("rotation")
     # HAR-CUBE-3: the habitat matches exactly in some (or the given) rotation
     if not rotations or (given is not None and given not in rotations):
@@ -288,12 +305,12 @@ def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at, where),
             {"expected": rotations, "found": given if where == "rotation" else list(cell)},
         )
-    me["cubes"] = cubes.set(cell, card)
+    notes["cubes"] = cubes.set(cell, card)
     if index >= 0:
         held = cards[index]
-        me["cards"] = cards.set(index, HeldCard(card, (*held.cubes, cell)))
+        notes["cards"] = cards.set(index, HeldCard(card, (*held.cubes, cell)))
     else:
-        me["spirit_cube"] = cell
+        notes["spirit_cube"] = cell
 
 
 def step_choose_spirit(draft: Draft[GameState], step: Step, at: int) -> None:
@@ -314,15 +331,15 @@ def step_choose_spirit(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at, "card"),
             {"expected": [c for c in dealt if c is not None], "found": card},
         )
-    me: Draft[PlayerState] = draft.turn["me"]
+    notes = draft.turn
     # HAR-SPIRIT-3: chosen once, in the first turn
-    if not draft.turn["first"] or me["spirit"] is not None:
+    if not notes["first"] or notes["spirit"] is not None:
         raise RuleViolation(
             "HAR-SPIRIT-3",
             "the spirit card is chosen once, in the player's first turn",
             ("steps", at),
         )
-    me["spirit"] = card
+    notes["spirit"] = card
 
 
 #: Step kind (the step's ``do``) → its handler.

@@ -43,7 +43,7 @@ def check_turn_complete(draft: Draft[GameState]) -> None:
             {"expected": 0, "found": list(hand)},
         )
     # HAR-TURN-6: the first turn chooses the spirit card
-    if draft.base.options.nature_spirits and notes["first"] and notes["me"]["spirit"] is None:
+    if draft.base.options.nature_spirits and notes["first"] and notes["spirit"] is None:
         raise RuleViolation(
             "HAR-TURN-6", "the player's first turn must choose a Nature's Spirit card", ("steps",)
         )
@@ -75,10 +75,10 @@ def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
     """Finish the turn: checks, discard, refills, triggers. Returns the next state."""
     check_turn_complete(draft)
     state = draft.base
-    me: Draft[PlayerState] = draft.turn["me"]
+    notes = draft.turn
     n = len(state.players)
     last_seat = state.seat == n - 1
-    board_full = len(SIDE_CELLS[state.side]) - len(me["board"]) <= 2
+    board_full = len(SIDE_CELLS[state.side]) - len(notes["board"]) <= 2
     # HAR-END-1 / HAR-END-2: the end is triggered (earlier, or by this turn)
     triggered = state.triggered or board_full or pouch_trigger(state)
     final = triggered and last_seat
@@ -86,12 +86,29 @@ def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
     refill = move.get("refill")
     _refill_central(draft, refill, final)
     _refill_display(draft, refill, final)
-    me["turns"] = state.players[state.seat].turns + 1
-    draft.vector("players")[state.seat] = me.done()
+    player = state.players[state.seat]
+    # the player's record in one positional build (``_make``: ``_replace`` with six members
+    # costs about five times as much, and this runs every turn)
+    player = PlayerState._make(
+        (
+            player.name,
+            notes["board"],
+            notes["cubes"],
+            notes["cards"],
+            player.dealt,
+            notes["spirit"],
+            notes["spirit_cube"],
+            player.turns + 1,
+            player.color,
+        )
+    )
+    draft["players"] = state.players.set(state.seat, player)
     draft["seat"] = (state.seat + 1) % n
     draft["turn"] = state.turn + 1
-    draft["triggered"] = triggered
-    draft["over"] = final
+    if triggered != state.triggered:
+        draft["triggered"] = triggered
+    if final != state.over:
+        draft["over"] = final
     return draft.done()
 
 
@@ -146,7 +163,7 @@ def _reveal(draft: Draft[GameState], card: str, path: tuple[str | int, ...]) -> 
             else ("was already revealed in this game")
         )
         raise RuleViolation("HAR-REFILL-4", f"revealed card {card!r} {why}", path, {"found": card})
-    draft["revealed"] = revealed.add(card)
+    draft["revealed"] = revealed.append(card)
 
 
 def _refill_central(draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool) -> None:
@@ -227,7 +244,8 @@ def _refill_display(draft: Draft[GameState], refill: Mapping[str, Any] | None, f
             at,
             {"expected": want, "found": len(cards)},
         )
-    for k, card in enumerate(cards):
-        _reveal(draft, card, ("refill", "display", k))
-        display = display.append(card)
-    draft["display"] = display
+    if cards:
+        for k, card in enumerate(cards):
+            _reveal(draft, card, ("refill", "display", k))
+            display = display.append(card)
+        draft["display"] = display

@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from pyrsistent import pset, pvector
+from pyrsistent import pvector
 
 from scorer.engine import PositionResult, Record
 from scorer.gamebase import Findings
@@ -486,7 +486,7 @@ def _state(
         pvector(),
         pvector(0 for _ in COLOURS),
         pvector(),
-        pset(),
+        pvector(),
         options.animal_cube_supply,
         0,
         0,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pyrsistent import pset, pvector
+from pyrsistent import pvector
 
 from scorer.engine import Record
 from scorer.errors import RuleViolation
@@ -55,7 +55,7 @@ def initial_state(record: Record) -> GameState:
         pvector(central),
         pvector(pouch[c] for c in COLOURS),
         pvector(display),
-        pset(display),
+        pvector(display),
         options.animal_cube_supply,
     )
 

@@ -5,8 +5,10 @@ A ``GameState`` is replaced, never changed: a turn edits it through a
 untouched part with the old one. The records are NamedTuples (``Draft.done`` over a NamedTuple
 takes 1.6 µs against 4.0 µs over a frozen dataclass with slots, measured on this machine for
 an 11-field record; every turn makes two). Collections are pyrsistent: ``PVector`` for the
-players, the Central board, the pouch, the display and the held cards, ``PSet`` for the cards
-revealed, and ``CellMap`` (a ``PVector`` indexed by cell) for a board's stacks and cubes.
+players, the Central board, the pouch, the display, the held cards and the cards revealed
+(in the order revealed: at most 32 distinct ids, where ``PVector.append`` takes 0.08 µs and
+``in`` 0.28 µs against 5.7 µs and 0.34 µs for ``PSet``), and ``CellMap`` (a ``PVector``
+indexed by cell) for a board's stacks and cubes.
 
 Small fixed-size values stay tuples, where a pyrsistent vector measured slower:
 
@@ -26,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from pyrsistent import PSet, PVector, pvector
+from pyrsistent import PVector, pvector
 
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS, Cell, Stack
 from scorer.games.harmonies.cellmap import CellMap
@@ -114,7 +116,8 @@ class GameState(NamedTuple):
     """Everything the referee tracks between turns (sections 10 and 15.1).
 
     ``pouch`` holds the token counts in ``COLOURS`` order; ``display`` the face-up Animal cards;
-    ``revealed`` every Animal card revealed so far (the draw pile is the catalog minus these);
+    ``revealed`` every Animal card revealed so far, in the order revealed (the draw pile is the
+    catalog minus these);
     ``reserve`` the cube reserve when limited. ``seat`` is the index of the player to move.
     """
 
@@ -123,7 +126,7 @@ class GameState(NamedTuple):
     central: PVector[Stack]
     pouch: PVector[int]
     display: PVector[str]
-    revealed: PSet[str]
+    revealed: PVector[str]
     reserve: int | None = None
     seat: int = 0
     turn: int = 0
