@@ -7,10 +7,12 @@ refills and returns the next state. Every handler has the one signature
 (relative to the move object) starts ``("steps", at)``.
 
 The draft's working notes (``draft.turn``) hold the move in progress: the player to move's
-``board``, ``cubes``, ``cards``, ``spirit`` and ``spirit_cube`` as the steps left them (the
-immutable values themselves: ``end_turn`` puts them into the player's record with one
-``_replace``, which measured faster than a second ``Draft`` of the player, read and written
-through ``__getitem__`` on every step), ``hand`` (the tokens taken and not yet placed),
+board as ``stacks`` (the ``PVector`` inside its ``CellMap``, indexed through ``index``) and
+``filled`` (cells holding tokens), its cubes as ``cube_at`` and ``cubes`` (their number), and
+its ``cards``, ``spirit`` and ``spirit_cube`` as the steps left them. They are immutable
+values; ``end_turn`` puts them into the player's record once. (A second ``Draft`` of the
+player, read and written through ``__getitem__``, and ``CellMap`` method calls per token cost
+about twice as many instructions per step.) Also: ``hand`` (the tokens taken and not yet placed),
 ``took`` / ``space`` (the Central board space taken), ``took_card``, ``first`` (the
 player's first turn) and ``side`` (the board side in use).
 """
@@ -23,11 +25,11 @@ from typing import Any
 from scorer.errors import RuleViolation
 from scorer.games.harmonies.board import (
     CARD_LIMIT,
-    SIDE_SETS,
     TRACKS,
     Stack,
     matching_rotations,
 )
+from scorer.games.harmonies.cellmap import INDEX, CellMap
 from scorer.games.harmonies.events import end_turn
 from scorer.games.harmonies.state import GameState, HeldCard, incomplete_cards
 from scorer.persist import Draft
@@ -42,9 +44,13 @@ def begin_turn(state: GameState) -> Draft[GameState]:
     """A draft of ``state`` with the working notes of a turn of the player to move."""
     draft = Draft(state)
     player = state.players[state.seat]
+    side = state.options.board_side
     draft.turn = {
-        "board": player.board,
-        "cubes": player.cubes,
+        "index": INDEX[side],
+        "stacks": player.board.vector,
+        "filled": len(player.board),
+        "cube_at": player.cubes.vector,
+        "cubes": len(player.cubes),
         "cards": player.cards,
         "spirit": player.spirit,
         "spirit_cube": player.spirit_cube,
@@ -53,7 +59,7 @@ def begin_turn(state: GameState) -> Draft[GameState]:
         "space": 0,
         "took_card": False,
         "first": player.turns == 0,
-        "side": state.options.board_side,
+        "side": side,
     }
     return draft
 
@@ -140,29 +146,34 @@ def step_place_token(draft: Draft[GameState], step: Step, at: int) -> None:
             {"expected": list(hand), "found": colour},
         )
     at_cell = step["cell"]
-    cell = (int(at_cell[0]), int(at_cell[1]))
-    side = notes["side"]
+    # the cell as written: a schema-valid integer pair looks up like the ints it stands for
+    # (``int`` is applied only where a cell is reported)
+    i = notes["index"].get((at_cell[0], at_cell[1]))
     # HAR-TOK-2: the cell exists on the board side
-    if cell not in SIDE_SETS[side]:
+    if i is None:
+        cell = (int(at_cell[0]), int(at_cell[1]))
         raise RuleViolation(
             "HAR-TOK-2",
-            f"cell {list(cell)} is not on board side {side}",
+            f"cell {list(cell)} is not on board side {notes['side']}",
             ("steps", at, "cell"),
             {"found": list(cell)},
         )
     # HAR-TOK-3: the cell carries no cube
-    if cell in notes["cubes"]:
+    if notes["cube_at"][i]:
+        cell = (int(at_cell[0]), int(at_cell[1]))
         raise RuleViolation(
             "HAR-TOK-3",
             f"cell {list(cell)} carries a cube",
             ("steps", at, "cell"),
             {"found": list(cell)},
         )
-    board = notes["board"]
-    stack = board.get(cell, ())
+    stacks = notes["stacks"]
+    stack = stacks[i]
     check_stacking(colour, stack, ("steps", at, "cell"))
     hand.remove(colour)
-    notes["board"] = board.set(cell, (*stack, colour))
+    notes["stacks"] = stacks.set(i, (*stack, colour))
+    if not stack:
+        notes["filled"] += 1
 
 
 #: (colour, stack) pairs that passed ``check_stacking`` (the check is pure; a pair seen once
@@ -284,16 +295,18 @@ def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
             {"found": card},
         )
     cell = (int(step["cell"][0]), int(step["cell"][1]))
-    cubes = notes["cubes"]
+    i = notes["index"].get(cell)
     # HAR-CUBE-2: the target cell carries no cube
-    if cell in cubes:
+    if i is not None and notes["cube_at"][i]:
         raise RuleViolation(
             "HAR-CUBE-2",
             f"cell {list(cell)} already carries a cube",
             ("steps", at, "cell"),
             {"found": list(cell)},
         )
-    rotations = matching_rotations(draft.base.options.board_side, card, cell, notes["board"])
+    side = notes["side"]
+    board = CellMap(side, notes["stacks"], (), notes["filled"])
+    rotations = matching_rotations(side, card, cell, board)
     given = step.get("rotation")
     # HAR-CUBE-3: the habitat matches exactly in some (or the given) rotation
     if not rotations or (given is not None and given not in rotations):
@@ -305,7 +318,9 @@ def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at, where),
             {"expected": rotations, "found": given if where == "rotation" else list(cell)},
         )
-    notes["cubes"] = cubes.set(cell, card)
+    # a habitat matched, so the cube cell is a cell of the side
+    notes["cube_at"] = notes["cube_at"].set(INDEX[side][cell], card)
+    notes["cubes"] += 1
     if index >= 0:
         held = cards[index]
         notes["cards"] = cards.set(index, HeldCard(card, (*held.cubes, cell)))

@@ -18,6 +18,7 @@ from scorer.games.harmonies.board import SIDE_CELLS, Cell
 
 V = TypeVar("V")
 T = TypeVar("T")
+_new = object.__new__
 
 INDEX: Mapping[str, Mapping[Cell, int]] = {
     side: {cell: i for i, cell in enumerate(cells)} for side, cells in SIDE_CELLS.items()
@@ -84,6 +85,12 @@ class CellMap(Mapping[Cell, V], Generic[V]):
     def values(self) -> Iterator[V]:  # type: ignore[override]
         return (v for v in self._values if v)
 
+    @property
+    def vector(self) -> PVector[V]:
+        """The values of every cell of the side, in the side's cell order (empty cells hold
+        the empty value); ``INDEX[side][cell]`` is a cell's position in it."""
+        return self._values
+
     def as_dict(self) -> dict[Cell, V]:
         """A plain dict of the non-empty cells, in the map's order (a fresh copy, for a
         computation that looks many cells up: a dict look-up is no Python call)."""
@@ -92,9 +99,15 @@ class CellMap(Mapping[Cell, V], Generic[V]):
     def set(self, cell: Cell, value: V) -> CellMap[V]:
         """A new map with ``cell`` holding ``value``. Raises KeyError off the side."""
         i = self._index[cell]
-        old = self._values[i]
-        count = self._count + (1 if value else 0) - (1 if old else 0)
-        return CellMap(self._side, self._values.set(i, value), self._empty, count)
+        values = self._values
+        # filled in directly, not through __init__: one Python call less per token placed
+        new: CellMap[V] = _new(CellMap)
+        new._side = self._side
+        new._index = self._index
+        new._values = values.set(i, value)
+        new._empty = self._empty
+        new._count = self._count + (1 if value else 0) - (1 if values[i] else 0)
+        return new
 
     def __repr__(self) -> str:
         return f"CellMap({dict(self.items())!r})"

@@ -17,6 +17,7 @@ from pyrsistent import PVector, pvector
 
 from scorer.errors import RuleViolation
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS, Stack
+from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.state import GameState, PlayerState
 from scorer.persist import Draft
 from scorer.words import plural
@@ -51,16 +52,22 @@ def check_turn_complete(draft: Draft[GameState]) -> None:
 
 def pouch_trigger(state: GameState) -> bool:
     """HAR-END-1 for the refill due at the end of the current turn."""
-    size = state.pouch_size()
-    if state.solo and state.options.solo_last_refill == "end":
-        return size < 9
-    return size == 0
+    return _pouch_trigger(state.pouch_size(), state.solo, state.options.solo_last_refill)
+
+
+def _pouch_trigger(left: int, solo: bool, last_refill: str) -> bool:
+    if solo and last_refill == "end":
+        return left < 9
+    return left == 0
 
 
 def expected_spaces(state: GameState, space: int) -> dict[str, int]:
     """Space (as written in records) → number of tokens the refill puts there."""
-    left = state.pouch_size()
-    if not state.solo:
+    return _expected_spaces(state.pouch_size(), state.solo, space)
+
+
+def _expected_spaces(left: int, solo: bool, space: int) -> dict[str, int]:
+    if not solo:
         return {str(space): 3} if left else {}
     out = {}
     for s in range(1, 4):
@@ -72,28 +79,43 @@ def expected_spaces(state: GameState, space: int) -> dict[str, int]:
 
 
 def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
-    """Finish the turn: checks, discard, refills, triggers. Returns the next state."""
+    """Finish the turn: checks, discard, refills, triggers. Returns the next state.
+
+    The pouch size, the seat and whether the game is solo are read once here and handed to
+    the helpers: this runs every turn, and each property or helper call costs about as much
+    as the check it serves."""
     check_turn_complete(draft)
     state = draft.base
     notes = draft.turn
-    n = len(state.players)
-    last_seat = state.seat == n - 1
-    board_full = len(SIDE_CELLS[state.side]) - len(notes["board"]) <= 2
+    players = state.players
+    n = len(players)
+    solo = n == 1
+    seat = state.seat
+    left = sum(state.pouch)
+    side = notes["side"]
+    board_full = len(SIDE_CELLS[side]) - notes["filled"] <= 2
     # HAR-END-1 / HAR-END-2: the end is triggered (earlier, or by this turn)
-    triggered = state.triggered or board_full or pouch_trigger(state)
-    final = triggered and last_seat
-    _solo_discard(draft, move, final)
+    triggered = (
+        state.triggered or board_full or _pouch_trigger(left, solo, state.options.solo_last_refill)
+    )
+    final = triggered and seat == n - 1
+    discard = move.get("solo_discard")
+    if discard is not None:
+        _solo_discard(draft, discard, solo, final)
     refill = move.get("refill")
-    _refill_central(draft, refill, final)
-    _refill_display(draft, refill, final)
-    player = state.players[state.seat]
+    _refill_central(draft, refill, final, solo, left)
+    _refill_display(draft, refill, final, solo)
+    player = players[seat]
+    cubes = player.cubes
+    if notes["cube_at"] is not cubes.vector:
+        cubes = CellMap(side, notes["cube_at"], "", notes["cubes"])
     # the player's record in one positional build (``_make``: ``_replace`` with six members
-    # costs about five times as much, and this runs every turn)
+    # costs about five times as much)
     player = PlayerState._make(
         (
             player.name,
-            notes["board"],
-            notes["cubes"],
+            CellMap(side, notes["stacks"], (), notes["filled"]),
+            cubes,
             notes["cards"],
             player.dealt,
             notes["spirit"],
@@ -102,8 +124,8 @@ def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
             player.color,
         )
     )
-    draft["players"] = state.players.set(state.seat, player)
-    draft["seat"] = (state.seat + 1) % n
+    draft["players"] = players.set(seat, player)
+    draft["seat"] = (seat + 1) % n
     draft["turn"] = state.turn + 1
     if triggered != state.triggered:
         draft["triggered"] = triggered
@@ -112,12 +134,11 @@ def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
     return draft.done()
 
 
-def _solo_discard(draft: Draft[GameState], move: Mapping[str, Any], final: bool) -> None:
-    discard = move.get("solo_discard")
-    if discard is None:
-        return
+def _solo_discard(
+    draft: Draft[GameState], discard: Mapping[str, Any], solo: bool, final: bool
+) -> None:
     # HAR-SOLO-1: a display discard requires a solo game
-    if not draft.base.solo:
+    if not solo:
         raise RuleViolation(
             "HAR-SOLO-1", "only a solo game may discard from the display", ("solo_discard",)
         )
@@ -136,7 +157,8 @@ def _solo_discard(draft: Draft[GameState], move: Mapping[str, Any], final: bool)
         )
     slot = display.index(card)
     replacement = discard.get("replacement")
-    pile = CATALOG_SIZE - len(draft["revealed"])
+    revealed = draft["revealed"]
+    pile = CATALOG_SIZE - len(revealed)
     # HAR-REFILL-3: one replacement while the draw pile lasts, none once it is empty
     if not final and (replacement is None) != (pile == 0):
         at = ("solo_discard", "replacement") if replacement is not None else ("solo_discard",)
@@ -149,12 +171,12 @@ def _solo_discard(draft: Draft[GameState], move: Mapping[str, Any], final: bool)
     if replacement is None:
         draft["display"] = display.delete(slot)
     else:  # the replacement takes the discarded card's slot
-        _reveal(draft, replacement, ("solo_discard", "replacement"))
+        draft["revealed"] = _reveal(revealed, replacement, ("solo_discard", "replacement"))
         draft["display"] = display.set(slot, replacement)
 
 
-def _reveal(draft: Draft[GameState], card: str, path: tuple[str | int, ...]) -> None:
-    revealed = draft["revealed"]
+def _reveal(revealed: PVector[str], card: str, path: tuple[str | int, ...]) -> PVector[str]:
+    """``revealed`` with ``card`` revealed too."""
     # HAR-REFILL-4: a catalog Animal card not revealed before
     if card not in TRACKS or card in revealed:
         why = (
@@ -163,20 +185,22 @@ def _reveal(draft: Draft[GameState], card: str, path: tuple[str | int, ...]) -> 
             else ("was already revealed in this game")
         )
         raise RuleViolation("HAR-REFILL-4", f"revealed card {card!r} {why}", path, {"found": card})
-    draft["revealed"] = revealed.append(card)
+    return revealed.append(card)
 
 
-def _refill_central(draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool) -> None:
-    state = draft.base
-    expected = expected_spaces(state, draft.turn["space"])
-    spaces: Mapping[str, list[str]] = (refill or {}).get("spaces", {})
-    central: PVector[Stack] = _SOLO_EMPTY if state.solo else draft["central"]
+def _refill_central(
+    draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool, solo: bool, left: int
+) -> None:
+    expected = _expected_spaces(left, solo, draft.turn["space"])
+    spaces: Mapping[str, list[str]] = refill.get("spaces", {}) if refill is not None else {}
     if not final:
         _check_refill_spaces(refill, spaces, expected)
+    central: PVector[Stack] = _SOLO_EMPTY if solo else draft["central"]
     if not spaces:
-        draft["central"] = central
+        if solo:
+            draft["central"] = central
         return
-    pouch = draft.vector("pouch")
+    pouch = draft["pouch"]
     for key, tokens in spaces.items():
         for k, colour in enumerate(tokens):
             i = _INDEX[colour]
@@ -186,15 +210,13 @@ def _refill_central(draft: Draft[GameState], refill: Mapping[str, Any] | None, f
                     "HAR-REFILL-2",
                     f"no {colour} token is left in the pouch",
                     ("refill", "spaces", key, k),
-                    {
-                        "expected": dict(zip(COLOURS, pouch.persistent(), strict=True)),
-                        "found": colour,
-                    },
+                    {"expected": dict(zip(COLOURS, pouch, strict=True)), "found": colour},
                 )
-            pouch[i] -= 1
+            pouch = pouch.set(i, pouch[i] - 1)
         index = int(key) - 1 if key.isascii() and key.isdigit() else -1
         if 0 <= index < len(central):
             central = central.set(index, tuple(tokens))
+    draft["pouch"] = pouch
     draft["central"] = central
 
 
@@ -228,11 +250,13 @@ def _check_refill_spaces(
         )
 
 
-def _refill_display(draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool) -> None:
-    cards: list[str] = (refill or {}).get("display", [])
-    size = 3 if draft.base.solo else 5
+def _refill_display(
+    draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool, solo: bool
+) -> None:
+    cards: list[str] = refill.get("display", []) if refill is not None else []
     display = draft["display"]
-    want = min(size - len(display), CATALOG_SIZE - len(draft["revealed"]))
+    revealed = draft["revealed"]
+    want = min((3 if solo else 5) - len(display), CATALOG_SIZE - len(revealed))
     # HAR-REFILL-3: as many cards as the empty slots and the draw pile allow
     if not final and len(cards) != want:
         at: tuple[str, ...] = ()
@@ -246,6 +270,7 @@ def _refill_display(draft: Draft[GameState], refill: Mapping[str, Any] | None, f
         )
     if cards:
         for k, card in enumerate(cards):
-            _reveal(draft, card, ("refill", "display", k))
+            revealed = _reveal(revealed, card, ("refill", "display", k))
             display = display.append(card)
+        draft["revealed"] = revealed
         draft["display"] = display
