@@ -21,7 +21,6 @@ from scorer.engine import PlayerScore, ScoreSheet
 from scorer.findings import Finding
 from scorer.games.harmonies.board import (
     NEIGHBOURS,
-    SIDE_CELLS,
     SPIRIT_CATEGORY,
     TRACKS,
     Cell,
@@ -29,6 +28,7 @@ from scorer.games.harmonies.board import (
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.state import GameState, Options, PlayerState
+from scorer.grid.bitsets import bit_groups, bit_numbers, neighbour_masks
 from scorer.grid.paths import blocks as grid_blocks
 from scorer.grid.paths import farthest, longest_cycle, shortest_path
 from scorer.grid.regions import connected_groups
@@ -111,16 +111,47 @@ def _groups(board: Board, nbrs: Nbrs, keep: Collection[Cell]) -> list[frozenset[
     return connected_groups(ordered, nbrs.__getitem__)
 
 
+#: id(neighbour table) → (the table, its cells sorted, cell → number, neighbour bit sets).
+_GEOMETRY: dict[int, tuple[Nbrs, tuple[Cell, ...], dict[Cell, int], tuple[int, ...]]] = {}
+
+
+def _geometry(nbrs: Nbrs) -> tuple[tuple[Cell, ...], dict[Cell, int], tuple[int, ...]]:
+    """The cells of a neighbour table in sorted order (a side's order), their numbers and
+    neighbour bit sets, computed once per table (the table is kept, so its id stays its own)."""
+    known = _GEOMETRY.get(id(nbrs))
+    if known is None:
+        cells = tuple(sorted(nbrs))
+        known = (
+            nbrs,
+            cells,
+            {c: i for i, c in enumerate(cells)},
+            neighbour_masks(cells, nbrs.__getitem__),
+        )
+        _GEOMETRY[id(nbrs)] = known
+    return known[1], known[2], known[3]
+
+
+def _top_groups(board: Board, nbrs: Nbrs, top: str, invert: bool = False) -> list[tuple[Cell, ...]]:
+    """The connected groups of the cells whose top token is ``top`` (with ``invert``: of all
+    the other cells, empty ones included), each as its sorted cells, in the order of their
+    first cell (bit-set flood fills: ``scorer.grid.bitsets``)."""
+    cells, number, near = _geometry(nbrs)
+    members = 0
+    for c, stack in board.items():
+        if stack[-1] == top:
+            members |= 1 << number[c]
+    if invert:
+        members ^= (1 << len(cells)) - 1
+    return [tuple([cells[i] for i in bit_numbers(g)]) for g in bit_groups(members, near)]
+
+
 def _cells_where(board: Board, top: str) -> list[Cell]:
     return [c for c, s in board.items() if s[-1] == top]
 
 
 def field_units(board: Board, nbrs: Nbrs) -> list[Unit]:
     """HAR-SCORE-3: every group of yellow tokens; those of 2 or more score 5."""
-    return [
-        Unit(tuple(sorted(g)), 5 if len(g) >= 2 else 0, len(g))
-        for g in connected_groups(_cells_where(board, "yellow"), nbrs.__getitem__)
-    ]
+    return [Unit(g, 5 if len(g) >= 2 else 0, len(g)) for g in _top_groups(board, nbrs, "yellow")]
 
 
 def score_fields(board: Board, nbrs: Nbrs) -> int:
@@ -149,11 +180,18 @@ def river(board: Board, nbrs: Nbrs, include_loops: bool = False) -> tuple[Cell, 
     the river length L. Empty without blue tokens."""
     best: tuple[Cell, ...] = ()
     step = nbrs.__getitem__
-    for group in connected_groups(_cells_where(board, "blue"), step):
-        for start in sorted(group):
+    for ordered in _top_groups(board, nbrs, "blue"):
+        # neither a path nor a cycle of a group is longer than the group: a group no longer
+        # than the best so far cannot replace it, nor can the rest of one once it is reached
+        if len(ordered) <= len(best):
+            continue
+        group = frozenset(ordered)
+        for start in ordered:
             far, end = farthest(start, group, step)
             if far > len(best):
                 best = shortest_path(start, end, group, step)
+                if len(best) == len(group):
+                    break
         if include_loops and len(group) >= 3:
             for block in blocks(group, nbrs):
                 if len(block) > len(best):
@@ -189,9 +227,7 @@ def river_points(length: int) -> int:
 
 def island_units(board: Board, side: str) -> list[Unit]:
     """HAR-SCORE-6: each group of non-blue cells (empty ones included) scores 5."""
-    nbrs = NEIGHBOURS[side]
-    land = [c for c in SIDE_CELLS[side] if board.get(c, ("",))[-1] != "blue"]
-    return [Unit(tuple(sorted(g)), 5, len(g)) for g in connected_groups(land, nbrs.__getitem__)]
+    return [Unit(g, 5, len(g)) for g in _top_groups(board, NEIGHBOURS[side], "blue", invert=True)]
 
 
 def island_count(board: Board, side: str) -> int:
