@@ -27,9 +27,9 @@ from scorer.games.harmonies.board import (
     CARD_LIMIT,
     TRACKS,
     Stack,
-    matching_rotations,
+    rotations_on,
 )
-from scorer.games.harmonies.cellmap import INDEX, CellMap
+from scorer.games.harmonies.cellmap import INDEX
 from scorer.games.harmonies.events import end_turn
 from scorer.games.harmonies.state import GameState, HeldCard, incomplete_cards
 from scorer.persist import Draft
@@ -118,7 +118,8 @@ def step_take_tokens(draft: Draft[GameState], step: Step, at: int) -> None:
         )
     # HAR-TAKE-3: listed colours equal the space's colours
     listed = step.get("tokens")
-    if listed is not None and sorted(listed) != sorted(tokens):
+    # (the same colours in the same order need no sorting)
+    if listed is not None and listed != list(tokens) and sorted(listed) != sorted(tokens):
         raise RuleViolation(
             "HAR-TAKE-3",
             f"space {space} holds {', '.join(tokens)}, not {', '.join(listed)}",
@@ -305,8 +306,7 @@ def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
             {"found": list(cell)},
         )
     side = notes["side"]
-    board = CellMap(side, notes["stacks"], (), notes["filled"])
-    rotations = matching_rotations(side, card, cell, board)
+    rotations = rotations_on(side, card, cell, notes["stacks"])
     given = step.get("rotation")
     # HAR-CUBE-3: the habitat matches exactly in some (or the given) rotation
     if not rotations or (given is not None and given not in rotations):

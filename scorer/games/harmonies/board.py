@@ -9,7 +9,7 @@ Matching a habitat is then a few dict and set look-ups.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scorer.games.harmonies.cards import ANIMAL_DATA, SPIRIT_DATA, Level, PatternCell
@@ -148,6 +148,33 @@ def _placements(side: str, card: str) -> Mapping[Cell, tuple[Placement, ...]]:
                 fits.append((k, placed))
         per_cell[target] = tuple(fits)
     return per_cell
+
+
+_NUMBERED: dict[
+    tuple[str, str], Mapping[Cell, tuple[tuple[int, tuple[tuple[int, frozenset[Stack]], ...]], ...]]
+] = {}
+
+
+def rotations_on(side: str, card: str, cell: Cell, stacks: Sequence[Stack]) -> list[int]:
+    """``matching_rotations`` (exact match) for a board given as the stacks of every cell of
+    ``side`` in side order, ``()`` for an empty cell (a ``CellMap``'s ``vector``): the same
+    rotations, looked up by cell number instead of through the mapping."""
+    key = (side, card)
+    table = _NUMBERED.get(key)
+    if table is None:
+        number = {c: i for i, c in enumerate(SIDE_CELLS[side])}
+        table = _NUMBERED[key] = {
+            target: tuple((k, tuple((number[c], acc) for c, acc in placed)) for k, placed in fits)
+            for target, fits in placements(side, card).items()
+        }
+    found = []
+    for k, placed in table.get(cell, ()):
+        for i, acc in placed:
+            if stacks[i] not in acc:
+                break
+        else:
+            found.append(k)
+    return found
 
 
 def matching_rotations(
