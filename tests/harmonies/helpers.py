@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from scorer.games.harmonies import RULES
-from scorer.games.harmonies.actions import Turn, apply_step
+from scorer.games.harmonies.actions import apply_step, begin_turn
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS
 from scorer.games.harmonies.events import expected_spaces
 from scorer.games.harmonies.generator import ACCEPTS
@@ -108,14 +108,14 @@ class Script:
         return move
 
     def refill_for(self, move: Mapping[str, Any]) -> dict[str, Any]:
-        t = Turn(self.state)
+        t = begin_turn(self.state)
         for j, step in enumerate(move["steps"]):
             apply_step(t, step, j)
         pouch = self.state.pouch_counts()
         spaces = {}
-        for key, n in expected_spaces(self.state, t.space).items():
+        for key, n in expected_spaces(self.state, t.turn["space"]).items():
             spaces[key] = [self._draw(pouch) for _ in range(n)]
-        display = list(t.display)
+        display = list(t["display"])
         discard = move.get("solo_discard")
         revealed = set(self.state.revealed)
         if discard is not None:

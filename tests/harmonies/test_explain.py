@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pyrsistent import pvector
 from typer.testing import CliRunner
 
 from scorer.cli import app
@@ -251,16 +252,17 @@ def test_e8_spirit_groups_and_counts() -> None:
     assert rows(cat, "spirit") == [("spirit", 0, "HAR-SCORE-8", ())]
     state = position(cells, variant, spirit={"card": "crane_spirit", "cube": None})
     ann = state.players[0]
-    from dataclasses import replace
+    from scorer.persist import replace
 
-    placed = replace(state, players=(replace(ann, spirit_cube=(9, 9)),))
+    placed = replace(state, {"players": pvector([replace(ann, {"spirit_cube": (9, 9)})])})
     crane = rows(assert_adds_up(placed), "spirit")
     assert crane == [
         ("spirit", 6, "HAR-SCORE-8", ((0, 0), (0, 1))),
         ("spirit", 6, "HAR-SCORE-8", ((3, 1), (4, 1))),
     ]
     tortoise = replace(
-        placed, players=(replace(ann, spirit="tortoise_spirit", spirit_cube=(9, 9)),)
+        placed,
+        {"players": pvector([replace(ann, {"spirit": "tortoise_spirit", "spirit_cube": (9, 9)})])},
     )
     (item,) = [i for i in assert_adds_up(tortoise) if i.category == "spirit"]
     assert item.points == 8 and item.cells == ((0, 4), (1, 3), (2, 4), (4, 4))

@@ -13,12 +13,13 @@ from hypothesis import strategies as st
 
 from scorer.errors import RuleViolation
 from scorer.games.harmonies import RULES
-from scorer.games.harmonies.actions import Turn, apply_step
+from scorer.games.harmonies.actions import apply_step, begin_turn
 from scorer.games.harmonies.board import TRACKS
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.events import check_turn_complete
 from scorer.games.harmonies.generator import END_TURN, advance, legal_steps, start
 from scorer.games.harmonies.state import GameState
+from scorer.persist import Draft
 from scorer.pipeline import verify_bytes, verify_document
 from tests.conftest import assert_ok, describe, verify
 
@@ -97,8 +98,8 @@ def test_options_can_be_fixed_and_are_checked() -> None:
         RULES.simulate(5, 1, {})
 
 
-def _turn_after(state: GameState, steps: Sequence[Mapping[str, Any]]) -> Turn:
-    t = Turn(state)
+def _turn_after(state: GameState, steps: Sequence[Mapping[str, Any]]) -> Draft[GameState]:
+    t = begin_turn(state)
     for j, step in enumerate(steps):
         apply_step(t, step, j)
     return t

@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pyrsistent import pvector
 
 from scorer.engine import PlayerScore
 from scorer.games.harmonies.board import NEIGHBOURS, matching_rotations
 from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.scoring import (
     blocks,
+    cycle_length,
     island_count,
-    longest_cycle,
     rank,
     river_length,
     river_points,
@@ -72,7 +73,13 @@ def player(
     side: str = "A",
 ) -> PlayerState:
     return PlayerState(
-        "Ann", CellMap.of(side, (), stacks.items()), CellMap.of(side, ""), cards, (), spirit, cube
+        "Ann",
+        CellMap.of(side, (), stacks.items()),
+        CellMap.of(side, ""),
+        pvector(cards),
+        (),
+        spirit,
+        cube,
     )
 
 
@@ -227,11 +234,13 @@ def _tied(option: bool) -> tuple[tuple[str, ...], ...]:
         "Ann",
         empty,
         no_cubes,
-        (
-            HeldCard("koala", ((0, 0),) * 4),
-            HeldCard("bee", ((0, 1),) * 2),
-            HeldCard("fish", ((0, 2),) * 4),
-            HeldCard("ray", ((0, 3),)),
+        pvector(
+            [
+                HeldCard("koala", ((0, 0),) * 4),
+                HeldCard("bee", ((0, 1),) * 2),
+                HeldCard("fish", ((0, 2),) * 4),
+                HeldCard("ray", ((0, 3),)),
+            ]
         ),
         (),
         "owl_spirit",
@@ -240,10 +249,12 @@ def _tied(option: bool) -> tuple[tuple[str, ...], ...]:
         "Ben",
         empty,
         no_cubes,
-        (
-            HeldCard("frog", ((1, 0),) * 5),
-            HeldCard("duck", ((1, 1),) * 4),
-            HeldCard("crow", ((1, 2),)),
+        pvector(
+            [
+                HeldCard("frog", ((1, 0),) * 5),
+                HeldCard("duck", ((1, 1),) * 4),
+                HeldCard("crow", ((1, 2),)),
+            ]
         ),
         (),
         "ram_spirit",
@@ -287,8 +298,8 @@ def test_include_loops_splits_groups_into_blocks() -> None:
     ring = [(1, 0), (1, 1), (2, 0), (2, 2), (3, 0), (3, 1)]  # around the empty [2,1]
     cells = frozenset([*ring, (4, 2), (4, 3)])
     assert blocks(cells, nb) == [frozenset(ring)]
-    assert longest_cycle(frozenset(ring), nb) == 6
+    assert cycle_length(frozenset(ring), nb) == 6
     assert river_length(blue(*cells), nb, include_loops=True) >= 6
     whole = frozenset((c, r) for c in range(7) for r in range(4 if c % 2 == 0 else 3))
     assert blocks(whole, nb) == [whole]
-    assert longest_cycle(whole, nb) == 25
+    assert cycle_length(whole, nb) == 25

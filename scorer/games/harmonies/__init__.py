@@ -1,5 +1,24 @@
 """Harmonies (Libellud 2024), per ``shared/rules/harmonies.md``: the ``RULES`` object.
 
+Module map (the same rooms as every game package):
+
+* ``rules`` — the rule catalogue (``RULE_IDS``);
+* ``state`` — ``GameState`` / ``PlayerState`` / ``HeldCard`` records over pyrsistent
+  collections, and the variant ``Options``;
+* ``setup`` — the record's ``setup`` → the state before the first turn (HAR-SETUP-*);
+* ``actions`` — the turn driver (``apply_move``, ``skip_move``) and one ``step_<kind>(draft,
+  step, at)`` handler per step kind (``HANDLERS``);
+* ``events`` — the end of a turn: turn checks, solo discard, refills, end triggers;
+* ``scoring`` — final scoring units, the score sheet, suns and the ``claimed.suns`` claims;
+* ``position`` — position checks (HAR-POS-*), the state to score, and export;
+* ``generator`` — the legal steps of a turn in progress (independent of the checks);
+* ``simulate`` — random complete legal games;
+* ``render`` (terminal), ``picture`` (SVG) and ``explain`` (scoring items);
+* data and helper modules: ``board`` (geometry, stacks, habitat placements), ``cards`` (the
+  card catalogs), ``cellmap`` (``CellMap``, a board's cell → value map), ``cubelist`` and
+  ``assign`` (a position's board-level cube list and its exact search), ``component_data``
+  (the catalogue as component data, for fingerprints).
+
 Decisions where the specification is silent (also in the report):
 
 * ``refill.spaces`` keys are checked in record order: a listed space that receives no token, or
@@ -21,22 +40,20 @@ Decisions where the specification is silent (also in the report):
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from scorer.components import Components
-from scorer.engine import Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet
+from scorer.engine import GameRules, Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet
 from scorer.findings import Finding
 from scorer.gamebase import BaseRules
-from scorer.games.harmonies.actions import Turn, apply_step
-from scorer.games.harmonies.events import end_turn
+from scorer.games.harmonies.actions import apply_move, skip_move
 from scorer.games.harmonies.rules import RULE_IDS
-from scorer.games.harmonies.scoring import CATEGORIES, score_state
+from scorer.games.harmonies.scoring import CATEGORIES, compare_suns, score_state
 from scorer.games.harmonies.setup import initial_state
 from scorer.games.harmonies.state import GameState
 
 
-class HarmoniesRules(BaseRules[Any]):
+class HarmoniesRules(BaseRules[GameState]):
     """The GameRules implementation of Harmonies."""
 
     name = "harmonies"
@@ -44,8 +61,6 @@ class HarmoniesRules(BaseRules[Any]):
     rule_ids: Mapping[str, str] = RULE_IDS
     categories: tuple[str, ...] = CATEGORIES
     player_counts: tuple[int, int] = (1, 4)
-    #: Simulator options besides the variant's (``scorer simulate --option``).
-    simulate_options: Mapping[str, str] = {}
 
     def initial_state(self, record: Record) -> GameState:
         return initial_state(record)
@@ -57,33 +72,15 @@ class HarmoniesRules(BaseRules[Any]):
         return state.over
 
     def apply(self, state: GameState, move: Move) -> GameState:
-        turn = Turn(state)
-        for j, step in enumerate(move["steps"]):
-            apply_step(turn, step, j)
-        return end_turn(turn, move)
+        return apply_move(state, move)
 
     def skip(self, state: GameState, move: Move) -> GameState:
-        players = list(state.players)
-        players[state.seat] = replace(players[state.seat], turns=players[state.seat].turns + 1)
-        final = state.triggered and state.seat == len(players) - 1
-        return replace(
-            state,
-            players=tuple(players),
-            seat=(state.seat + 1) % len(players),
-            turn=state.turn + 1,
-            over=final,
-        )
-
-    def count_steps(self, move: Move) -> int:
-        steps = move.get("steps")
-        return len(steps) if isinstance(steps, list) else 0
+        return skip_move(state, move)
 
     def score(self, state: GameState) -> ScoreSheet:
         return score_state(state)
 
     def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
-        from scorer.games.harmonies.claims import compare_suns
-
         return compare_suns(sheet, claimed)
 
     def load_position(self, doc: Record) -> PositionResult:
@@ -106,7 +103,7 @@ class HarmoniesRules(BaseRules[Any]):
 
         return simulate(players, seed, options)
 
-    def legal_steps(self, state: Any) -> Iterator[Any]:
+    def legal_steps(self, state: GameState) -> Iterator[Any]:
         from scorer.games.harmonies.generator import legal_steps
 
         return legal_steps(state)
@@ -134,4 +131,4 @@ class HarmoniesRules(BaseRules[Any]):
         return component_data(doc)
 
 
-RULES = HarmoniesRules()
+RULES: GameRules[GameState] = HarmoniesRules()

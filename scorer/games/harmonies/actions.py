@@ -1,8 +1,20 @@
-"""The steps of a turn (section 6): one ``apply_<step>`` per step name, on a turn in progress.
+"""The turn driver and the steps of a turn (section 6): one ``step_<kind>`` per step kind.
 
-A :class:`Turn` is the scratch state of one ``apply``: it starts from an immutable
-``GameState``, the steps update its fields one by one, and ``events.end_turn`` builds the next
-``GameState``. Paths of RuleViolations are relative to the move object.
+``apply_move`` opens a :class:`scorer.persist.Draft` of the state, runs the handler of each
+step (``HANDLERS``, keyed by the step's ``do``), and ``events.end_turn`` checks the turn,
+refills and returns the next state. Every handler has the one signature
+``step_<kind>(draft, step, at)``: ``at`` is the step's index in the move, so a violation's path
+(relative to the move object) starts ``("steps", at)``.
+
+The draft's working notes (``draft.turn``) hold the move in progress: the player to move's
+board as ``stacks`` (the ``PVector`` inside its ``CellMap``, indexed through ``index``) and
+``filled`` (cells holding tokens), its cubes as ``cube_at`` and ``cubes`` (their number), and
+its ``cards``, ``spirit`` and ``spirit_cube`` as the steps left them. They are immutable
+values; ``end_turn`` puts them into the player's record once. (A second ``Draft`` of the
+player, read and written through ``__getitem__``, and ``CellMap`` method calls per token cost
+about twice as many instructions per step.) Also: ``hand`` (the tokens taken and not yet placed),
+``took`` / ``space`` (the Central board space taken), ``took_card``, ``first`` (the
+player's first turn) and ``side`` (the board side in use).
 """
 
 from __future__ import annotations
@@ -13,143 +25,172 @@ from typing import Any
 from scorer.errors import RuleViolation
 from scorer.games.harmonies.board import (
     CARD_LIMIT,
-    SIDE_SETS,
     TRACKS,
-    Cell,
     Stack,
-    matching_rotations,
+    rotations_on,
 )
-from scorer.games.harmonies.cellmap import CellMap
-from scorer.games.harmonies.state import GameState, HeldCard, PlayerState
+from scorer.games.harmonies.cellmap import INDEX
+from scorer.games.harmonies.events import end_turn
+from scorer.games.harmonies.state import GameState, HeldCard, incomplete_cards
+from scorer.persist import Draft
 from scorer.words import plural
 
 Step = Mapping[str, Any]
+#: The one shape of a step handler (the lead moves it to the core).
+StepHandler = Callable[[Draft[Any], Mapping[str, Any], int], None]
 
 
-class Turn:
-    """A turn in progress: the state at its start plus what the steps changed so far."""
-
-    __slots__ = (
-        "board",
-        "cards",
-        "central",
-        "chose",
-        "cubes",
-        "display",
-        "first",
-        "hand",
-        "player",
-        "reserve",
-        "space",
-        "spirit",
-        "spirit_cube",
-        "state",
-        "took",
-        "took_card",
-    )
-
-    def __init__(self, state: GameState) -> None:
-        player = state.players[state.seat]
-        self.state = state
-        self.player: PlayerState = player
-        self.board: CellMap[Stack] = player.board
-        self.cubes: CellMap[str] = player.cubes
-        self.cards: list[HeldCard] = list(player.cards)
-        self.spirit: str | None = player.spirit
-        self.spirit_cube: Cell | None = player.spirit_cube
-        self.first: bool = player.turns == 0
-        self.central: list[Stack] = list(state.central)
-        self.display: list[str] = list(state.display)
-        self.reserve: int | None = state.reserve
-        self.hand: list[str] = []
-        self.took = False
-        self.space = 0
-        self.took_card = False
-        self.chose = False
-
-    def incomplete(self) -> int:
-        """Incomplete cards now (the spirit card while its cube is unplaced)."""
-        n = sum(1 for h in self.cards if not h.complete)
-        return n + (1 if self.spirit is not None and self.spirit_cube is None else 0)
+def begin_turn(state: GameState) -> Draft[GameState]:
+    """A draft of ``state`` with the working notes of a turn of the player to move."""
+    draft = Draft(state)
+    player = state.players[state.seat]
+    side = state.options.board_side
+    draft.turn = {
+        "index": INDEX[side],
+        "stacks": player.board.vector,
+        "filled": len(player.board),
+        "cube_at": player.cubes.vector,
+        "cubes": len(player.cubes),
+        "cards": player.cards,
+        "spirit": player.spirit,
+        "spirit_cube": player.spirit_cube,
+        "hand": [],
+        "took": False,
+        "space": 0,
+        "took_card": False,
+        "first": player.turns == 0,
+        "side": side,
+    }
+    return draft
 
 
-def apply_take_tokens(t: Turn, step: Step, j: int) -> None:
+def apply_move(state: GameState, move: Mapping[str, Any]) -> GameState:
+    """Apply one turn (schema-valid): its steps, then the end of the turn. Raises
+    RuleViolation (path relative to the move object)."""
+    draft = begin_turn(state)
+    for at, step in enumerate(move["steps"]):
+        HANDLERS[step["do"]](draft, step, at)
+    return end_turn(draft, move)
+
+
+def apply_step(draft: Draft[GameState], step: Step, at: int) -> None:
+    """Apply step ``at`` of a turn in progress (tests and tools step through a turn)."""
+    HANDLERS[step["do"]](draft, step, at)
+
+
+def skip_move(state: GameState, move: Mapping[str, Any]) -> GameState:
+    """Pass over a rejected turn (``--keep-going``): the seat advances and the player's turn
+    count grows; nothing else changes."""
+    draft = Draft(state)
+    n = len(state.players)
+    player = state.players[state.seat]
+    draft.vector("players")[state.seat] = player._replace(turns=player.turns + 1)
+    draft["seat"] = (state.seat + 1) % n
+    draft["turn"] = state.turn + 1
+    draft["over"] = state.triggered and state.seat == n - 1
+    return draft.done()
+
+
+def step_take_tokens(draft: Draft[GameState], step: Step, at: int) -> None:
     """Take all tokens of one Central board space (6.2)."""
+    notes = draft.turn
     space = int(step["space"])
     # HAR-TURN-2: only one take_tokens per turn
-    if t.took:
-        raise RuleViolation("HAR-TURN-2", "tokens were already taken this turn", ("steps", j))
+    if notes["took"]:
+        raise RuleViolation("HAR-TURN-2", "tokens were already taken this turn", ("steps", at))
+    central = draft["central"]
     # HAR-TAKE-1: the space exists
-    if not 1 <= space <= len(t.central):
+    if not 1 <= space <= len(central):
         raise RuleViolation(
             "HAR-TAKE-1",
-            f"there is no Central board space {space} (spaces 1-{len(t.central)})",
-            ("steps", j, "space"),
-            {"expected": f"1-{len(t.central)}", "found": space},
+            f"there is no Central board space {space} (spaces 1-{len(central)})",
+            ("steps", at, "space"),
+            {"expected": f"1-{len(central)}", "found": space},
         )
-    tokens = t.central[space - 1]
+    tokens = central[space - 1]
     # HAR-TAKE-2: the space is not empty
     if not tokens:
         raise RuleViolation(
             "HAR-TAKE-2",
             f"Central board space {space} is empty",
-            ("steps", j, "space"),
+            ("steps", at, "space"),
             {"found": space},
         )
     # HAR-TAKE-3: listed colours equal the space's colours
     listed = step.get("tokens")
-    if listed is not None and sorted(listed) != sorted(tokens):
+    # (the same colours in the same order need no sorting)
+    if listed is not None and listed != list(tokens) and sorted(listed) != sorted(tokens):
         raise RuleViolation(
             "HAR-TAKE-3",
             f"space {space} holds {', '.join(tokens)}, not {', '.join(listed)}",
-            ("steps", j, "tokens"),
+            ("steps", at, "tokens"),
             {"expected": list(tokens), "found": list(listed)},
         )
-    t.hand = list(tokens)
-    t.central[space - 1] = ()
-    t.took = True
-    t.space = space
+    notes["hand"] = list(tokens)
+    draft["central"] = central.set(space - 1, ())
+    notes["took"] = True
+    notes["space"] = space
 
 
-def apply_place_token(t: Turn, step: Step, j: int) -> None:
+def step_place_token(draft: Draft[GameState], step: Step, at: int) -> None:
     """Place one token from hand on a cell of the own board (6.3)."""
+    notes = draft.turn
+    hand: list[str] = notes["hand"]
     colour = step["color"]
     # HAR-TOK-1: an in-hand token not yet placed this turn
-    if colour not in t.hand:
-        held = ", ".join(t.hand) or "nothing"
+    if colour not in hand:
+        held = ", ".join(hand) or "nothing"
         raise RuleViolation(
             "HAR-TOK-1",
             f"no {colour} token in hand (in hand: {held})",
-            ("steps", j, "color"),
-            {"expected": list(t.hand), "found": colour},
+            ("steps", at, "color"),
+            {"expected": list(hand), "found": colour},
         )
-    cell = (int(step["cell"][0]), int(step["cell"][1]))
+    at_cell = step["cell"]
+    # the cell as written: a schema-valid integer pair looks up like the ints it stands for
+    # (``int`` is applied only where a cell is reported)
+    i = notes["index"].get((at_cell[0], at_cell[1]))
     # HAR-TOK-2: the cell exists on the board side
-    if cell not in SIDE_SETS[t.state.side]:
+    if i is None:
+        cell = (int(at_cell[0]), int(at_cell[1]))
         raise RuleViolation(
             "HAR-TOK-2",
-            f"cell {list(cell)} is not on board side {t.state.side}",
-            ("steps", j, "cell"),
+            f"cell {list(cell)} is not on board side {notes['side']}",
+            ("steps", at, "cell"),
             {"found": list(cell)},
         )
     # HAR-TOK-3: the cell carries no cube
-    if cell in t.cubes:
+    if notes["cube_at"][i]:
+        cell = (int(at_cell[0]), int(at_cell[1]))
         raise RuleViolation(
             "HAR-TOK-3",
             f"cell {list(cell)} carries a cube",
-            ("steps", j, "cell"),
+            ("steps", at, "cell"),
             {"found": list(cell)},
         )
-    stack = t.board.get(cell, ())
-    check_stacking(colour, stack, ("steps", j, "cell"))
-    t.hand.remove(colour)
-    t.board = t.board.set(cell, (*stack, colour))
+    stacks = notes["stacks"]
+    stack = stacks[i]
+    check_stacking(colour, stack, ("steps", at, "cell"))
+    hand.remove(colour)
+    notes["stacks"] = stacks.set(i, (*stack, colour))
+    if not stack:
+        notes["filled"] += 1
+
+
+#: (colour, stack) pairs that passed ``check_stacking`` (the check is pure; a pair seen once
+#: is not checked again: a few dozen pairs exist, and most placements repeat one).
+_STACKS_OK: set[tuple[str, Stack]] = set()
 
 
 def check_stacking(colour: str, stack: Stack, path: tuple[str | int, ...]) -> None:
     """The stacking rule of ``colour`` for the stack before placing (HAR-STACK-1…5)."""
-    if not stack:
+    if not stack or (colour, stack) in _STACKS_OK:
         return
+    _check_stacking(colour, stack, path)
+    _STACKS_OK.add((colour, stack))
+
+
+def _check_stacking(colour: str, stack: Stack, path: tuple[str | int, ...]) -> None:
     found = {"found": list(stack)}
     # HAR-STACK-1: blue and yellow go only on an empty cell
     if colour in ("blue", "yellow"):
@@ -194,126 +235,133 @@ def check_stacking(colour: str, stack: Stack, path: tuple[str | int, ...]) -> No
         )
 
 
-def apply_take_card(t: Turn, step: Step, j: int) -> None:
+def step_take_card(draft: Draft[GameState], step: Step, at: int) -> None:
     """Take one Animal card from the display (6.4)."""
+    notes = draft.turn
     card = step["card"]
     # HAR-TURN-4: at most one take_card per turn
-    if t.took_card:
+    if notes["took_card"]:
         raise RuleViolation(
-            "HAR-TURN-4", "an Animal card was already taken this turn", ("steps", j)
+            "HAR-TURN-4", "an Animal card was already taken this turn", ("steps", at)
         )
+    display = draft["display"]
     # HAR-CARD-1: the card is face up in the display
-    if card not in t.display:
+    if card not in display:
         raise RuleViolation(
             "HAR-CARD-1",
-            f"{card!r} is not in the display (display: {', '.join(t.display) or 'empty'})",
-            ("steps", j, "card"),
-            {"expected": list(t.display), "found": card},
+            f"{card!r} is not in the display (display: {', '.join(display) or 'empty'})",
+            ("steps", at, "card"),
+            {"expected": list(display), "found": card},
         )
+    cards = notes["cards"]
     # HAR-CARD-3: at most 3 incomplete cards before taking one
-    held = t.incomplete()
+    held = incomplete_cards(cards, notes["spirit"], notes["spirit_cube"])
     if held >= CARD_LIMIT:
         raise RuleViolation(
             "HAR-CARD-3",
             f"the player already holds {held} incomplete cards",
-            ("steps", j),
+            ("steps", at),
             {"expected": "at most 3", "found": held},
         )
     need = len(TRACKS[card])
+    reserve = draft["reserve"]
     # HAR-CARD-4: a limited reserve holds enough cubes for the track
-    if t.reserve is not None and t.reserve < need:
+    if reserve is not None and reserve < need:
         raise RuleViolation(
             "HAR-CARD-4",
-            f"{card} needs {plural(need, 'cube')}, the reserve holds {t.reserve}",
-            ("steps", j),
-            {"expected": need, "found": t.reserve},
+            f"{card} needs {plural(need, 'cube')}, the reserve holds {reserve}",
+            ("steps", at),
+            {"expected": need, "found": reserve},
         )
-    t.display.remove(card)
-    t.cards.append(HeldCard(card))
-    if t.reserve is not None:
-        t.reserve -= need
-    t.took_card = True
+    draft["display"] = display.remove(card)
+    notes["cards"] = cards.append(HeldCard(card))
+    if reserve is not None:
+        draft["reserve"] = reserve - need
+    notes["took_card"] = True
 
 
-def apply_place_cube(t: Turn, step: Step, j: int) -> None:
+def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
     """Place a cube of an own card on a cell where the card's habitat lies (6.5)."""
+    notes = draft.turn
     card = step["card"]
-    index = next((i for i, h in enumerate(t.cards) if h.card == card and not h.complete), -1)
-    is_spirit = card == t.spirit and t.spirit_cube is None
+    cards = notes["cards"]
+    index = next((i for i, h in enumerate(cards) if h.card == card and not h.complete), -1)
+    is_spirit = card == notes["spirit"] and notes["spirit_cube"] is None
     # HAR-CUBE-1: the card is the player's and still has a cube
     if index < 0 and not is_spirit:
         raise RuleViolation(
             "HAR-CUBE-1",
             f"the player has no cube left on a card {card!r}",
-            ("steps", j, "card"),
+            ("steps", at, "card"),
             {"found": card},
         )
     cell = (int(step["cell"][0]), int(step["cell"][1]))
+    i = notes["index"].get(cell)
     # HAR-CUBE-2: the target cell carries no cube
-    if cell in t.cubes:
+    if i is not None and notes["cube_at"][i]:
         raise RuleViolation(
             "HAR-CUBE-2",
             f"cell {list(cell)} already carries a cube",
-            ("steps", j, "cell"),
+            ("steps", at, "cell"),
             {"found": list(cell)},
         )
-    rotations = matching_rotations(t.state.side, card, cell, t.board)
+    side = notes["side"]
+    rotations = rotations_on(side, card, cell, notes["stacks"])
     given = step.get("rotation")
     # HAR-CUBE-3: the habitat matches exactly in some (or the given) rotation
     if not rotations or (given is not None and given not in rotations):
-        at = "rotation" if given is not None and rotations else "cell"
+        where = "rotation" if given is not None and rotations else "cell"
         what = f" in rotation {given}" if given is not None else ""
         raise RuleViolation(
             "HAR-CUBE-3",
             f"the habitat of {card} is not present around {list(cell)}{what}",
-            ("steps", j, at),
-            {"expected": rotations, "found": given if at == "rotation" else list(cell)},
+            ("steps", at, where),
+            {"expected": rotations, "found": given if where == "rotation" else list(cell)},
         )
-    t.cubes = t.cubes.set(cell, card)
+    # a habitat matched, so the cube cell is a cell of the side
+    notes["cube_at"] = notes["cube_at"].set(INDEX[side][cell], card)
+    notes["cubes"] += 1
     if index >= 0:
-        held = t.cards[index]
-        t.cards[index] = HeldCard(card, (*held.cubes, cell))
+        held = cards[index]
+        notes["cards"] = cards.set(index, HeldCard(card, (*held.cubes, cell)))
     else:
-        t.spirit_cube = cell
+        notes["spirit_cube"] = cell
 
 
-def apply_choose_spirit(t: Turn, step: Step, j: int) -> None:
+def step_choose_spirit(draft: Draft[GameState], step: Step, at: int) -> None:
     """Choose one of the two dealt Nature's Spirit cards (6.6)."""
     card = step["card"]
+    state = draft.base
     # HAR-SPIRIT-1: the module is enabled
-    if not t.state.options.nature_spirits:
+    if not state.options.nature_spirits:
         raise RuleViolation(
-            "HAR-SPIRIT-1", "the Nature's Spirit module is not in use", ("steps", j)
+            "HAR-SPIRIT-1", "the Nature's Spirit module is not in use", ("steps", at)
         )
+    dealt = state.players[state.seat].dealt
     # HAR-SPIRIT-2: one of the player's two dealt cards
-    if card not in t.player.dealt:
-        dealt = [c for c in t.player.dealt if c is not None]
+    if card not in dealt:
         raise RuleViolation(
             "HAR-SPIRIT-2",
             f"{card!r} was not dealt to this player",
-            ("steps", j, "card"),
-            {"expected": dealt, "found": card},
+            ("steps", at, "card"),
+            {"expected": [c for c in dealt if c is not None], "found": card},
         )
+    notes = draft.turn
     # HAR-SPIRIT-3: chosen once, in the first turn
-    if not t.first or t.spirit is not None:
+    if not notes["first"] or notes["spirit"] is not None:
         raise RuleViolation(
             "HAR-SPIRIT-3",
             "the spirit card is chosen once, in the player's first turn",
-            ("steps", j),
+            ("steps", at),
         )
-    t.spirit = card
-    t.chose = True
+    notes["spirit"] = card
 
 
-HANDLERS: Mapping[str, Callable[[Turn, Step, int], None]] = {
-    "take_tokens": apply_take_tokens,
-    "place_token": apply_place_token,
-    "take_card": apply_take_card,
-    "place_cube": apply_place_cube,
-    "choose_spirit": apply_choose_spirit,
+#: Step kind (the step's ``do``) → its handler.
+HANDLERS: Mapping[str, StepHandler] = {
+    "take_tokens": step_take_tokens,
+    "place_token": step_place_token,
+    "take_card": step_take_card,
+    "place_cube": step_place_cube,
+    "choose_spirit": step_choose_spirit,
 }
-
-
-def apply_step(t: Turn, step: Step, j: int) -> None:
-    """Apply step ``j`` of the turn (schema-valid). Raises RuleViolation."""
-    HANDLERS[step["do"]](t, step, j)

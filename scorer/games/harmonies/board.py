@@ -1,18 +1,19 @@
 """Static geometry and catalog tables: board sides, neighbour tables, legal stacks, habitats.
 
-Everything here is computed once at import: the cells of each board side (section 3.1), the
-neighbour table of each side (3.2), the set of stacks a token of each colour may go onto (6.3),
-and, per side, per card and per cube cell, every rotation of the card's habitat that fits on the
-board, as a tuple of (board cell, accepted stacks) pairs (3.3, 6.5). Matching a habitat is then a
-few dict and set look-ups.
+Computed once at import: the cells of each board side (section 3.1), the neighbour table of
+each side (3.2), the stacks that can exist (6.3) and every card's habitat in its six rotations.
+Computed on first use, per side and card: for each cube cell, every rotation of the card's
+habitat that fits on the board, as a tuple of (board cell, accepted stacks) pairs (3.3, 6.5).
+Matching a habitat is then a few dict and set look-ups.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scorer.games.harmonies.cards import ANIMAL_DATA, SPIRIT_DATA, Level, PatternCell
+from scorer.grid.hexgrid import DIRECTIONS, axial_to_offset, offset_to_axial, rotate_cw
 
 Cell = tuple[int, int]
 Stack = tuple[str, ...]
@@ -43,24 +44,12 @@ SIDE_SETS: Mapping[str, frozenset[Cell]] = {s: frozenset(c) for s, c in SIDE_CEL
 
 
 def to_axial(cell: Cell) -> Cell:
-    """[col, row] → axial (q, r)."""
-    col, row = cell
-    return (col, row - (col - (col & 1)) // 2)
+    """[col, row] → axial (q, r) (``scorer.grid.hexgrid.offset_to_axial``)."""
+    return offset_to_axial(cell[0], cell[1])
 
 
-def to_offset(q: int, r: int) -> Cell:
-    """Axial (q, r) → [col, row]."""
-    return (q, r + (q - (q & 1)) // 2)
-
-
-def rotate(dq: int, dr: int, times: int) -> Cell:
-    """Rotate an axial offset ``times`` × 60° clockwise: (dq, dr) → (−dr, dq + dr)."""
-    for _ in range(times):
-        dq, dr = -dr, dq + dr
-    return (dq, dr)
-
-
-_DIRS: tuple[Cell, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+#: Axial (q, r) → [col, row] (``scorer.grid.hexgrid.axial_to_offset``).
+to_offset = axial_to_offset
 
 
 def _neighbours(side: str) -> dict[Cell, tuple[Cell, ...]]:
@@ -68,7 +57,7 @@ def _neighbours(side: str) -> dict[Cell, tuple[Cell, ...]]:
     table = {}
     for cell in SIDE_CELLS[side]:
         q, r = to_axial(cell)
-        table[cell] = tuple(n for dq, dr in _DIRS if (n := to_offset(q + dq, r + dr)) in cells)
+        table[cell] = tuple(n for dq, dr in DIRECTIONS if (n := to_offset(q + dq, r + dr)) in cells)
     return table
 
 
@@ -112,7 +101,8 @@ def _habitat(pattern: tuple[PatternCell, ...]) -> Habitat:
     # the cube cell (0, 0) first, so that index 0 of every rotation is the cube cell
     ordered = sorted(pattern, key=lambda p: p[:2] != (0, 0))
     rots = tuple(
-        tuple((*rotate(dq, dr, k), _expand(levels)) for dq, dr, levels in ordered) for k in range(6)
+        tuple((*rotate_cw((dq, dr), k), _expand(levels)) for dq, dr, levels in ordered)
+        for k in range(6)
     )
     return Habitat(pattern, rots)
 
@@ -128,29 +118,63 @@ HABITATS: Mapping[str, Habitat] = {
 }
 
 Placement = tuple[int, tuple[tuple[Cell, frozenset[Stack]], ...]]
+_PLACEMENTS: dict[tuple[str, str], Mapping[Cell, tuple[Placement, ...]]] = {}
 
 
-def _placements(side: str) -> dict[str, dict[Cell, tuple[Placement, ...]]]:
+def placements(side: str, card: str) -> Mapping[Cell, tuple[Placement, ...]]:
+    """Cube cell → the rotations of ``card``'s habitat that fit on board ``side``, with their
+    cells (the cube cell first), for every cell of the side in order; empty for an unknown
+    card. Computed on first use per side and card (all of them take ≈ 40 ms, too much to pay
+    at import for a record that uses one side and a few cards)."""
+    key = (side, card)
+    table = _PLACEMENTS.get(key)
+    if table is None:
+        table = _PLACEMENTS[key] = _placements(side, card)
+    return table
+
+
+def _placements(side: str, card: str) -> Mapping[Cell, tuple[Placement, ...]]:
+    habitat = HABITATS.get(card)
+    if habitat is None:
+        return {}
     cells = SIDE_SETS[side]
-    out: dict[str, dict[Cell, tuple[Placement, ...]]] = {}
-    for cid, habitat in HABITATS.items():
-        per_cell: dict[Cell, tuple[Placement, ...]] = {}
-        for target in SIDE_CELLS[side]:
-            q, r = to_axial(target)
-            fits = []
-            for k, rotated in enumerate(habitat.rotations):
-                placed = tuple((to_offset(q + dq, r + dr), acc) for dq, dr, acc in rotated)
-                if all(c in cells for c, _ in placed):
-                    fits.append((k, placed))
-            per_cell[target] = tuple(fits)
-        out[cid] = per_cell
-    return out
+    per_cell: dict[Cell, tuple[Placement, ...]] = {}
+    for target in SIDE_CELLS[side]:
+        q, r = to_axial(target)
+        fits = []
+        for k, rotated in enumerate(habitat.rotations):
+            placed = tuple((to_offset(q + dq, r + dr), acc) for dq, dr, acc in rotated)
+            if all(c in cells for c, _ in placed):
+                fits.append((k, placed))
+        per_cell[target] = tuple(fits)
+    return per_cell
 
 
-#: Board side → card id → cube cell → the rotations that fit on the board, with their cells.
-PLACEMENTS: Mapping[str, Mapping[str, Mapping[Cell, tuple[Placement, ...]]]] = {
-    s: _placements(s) for s in SIDE_CELLS
-}
+_NUMBERED: dict[
+    tuple[str, str], Mapping[Cell, tuple[tuple[int, tuple[tuple[int, frozenset[Stack]], ...]], ...]]
+] = {}
+
+
+def rotations_on(side: str, card: str, cell: Cell, stacks: Sequence[Stack]) -> list[int]:
+    """``matching_rotations`` (exact match) for a board given as the stacks of every cell of
+    ``side`` in side order, ``()`` for an empty cell (a ``CellMap``'s ``vector``): the same
+    rotations, looked up by cell number instead of through the mapping."""
+    key = (side, card)
+    table = _NUMBERED.get(key)
+    if table is None:
+        number = {c: i for i, c in enumerate(SIDE_CELLS[side])}
+        table = _NUMBERED[key] = {
+            target: tuple((k, tuple((number[c], acc) for c, acc in placed)) for k, placed in fits)
+            for target, fits in placements(side, card).items()
+        }
+    found = []
+    for k, placed in table.get(cell, ()):
+        for i, acc in placed:
+            if stacks[i] not in acc:
+                break
+        else:
+            found.append(k)
+    return found
 
 
 def matching_rotations(
@@ -161,8 +185,16 @@ def matching_rotations(
     ``prefix`` (positions, HAR-POS-9): the other cells need only *begin* with the pattern stack.
     """
     found = []
-    for k, placed in PLACEMENTS[side].get(card, {}).get(cell, ()):
-        if all(_fits(board.get(c, ()), acc, prefix and i > 0) for i, (c, acc) in enumerate(placed)):
+    get = board.get
+    for k, placed in placements(side, card).get(cell, ()):
+        if prefix:
+            if all(_fits(get(c, ()), acc, i > 0) for i, (c, acc) in enumerate(placed)):
+                found.append(k)
+            continue
+        for c, acc in placed:
+            if get(c, ()) not in acc:
+                break
+        else:
             found.append(k)
     return found
 

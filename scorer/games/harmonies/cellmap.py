@@ -18,6 +18,7 @@ from scorer.games.harmonies.board import SIDE_CELLS, Cell
 
 V = TypeVar("V")
 T = TypeVar("T")
+_new = object.__new__
 
 INDEX: Mapping[str, Mapping[Cell, int]] = {
     side: {cell: i for i, cell in enumerate(cells)} for side, cells in SIDE_CELLS.items()
@@ -27,10 +28,11 @@ INDEX: Mapping[str, Mapping[Cell, int]] = {
 class CellMap(Mapping[Cell, V], Generic[V]):
     """Immutable cell → value mapping of one board side; ``set`` returns a new map."""
 
-    __slots__ = ("_count", "_empty", "_side", "_values")
+    __slots__ = ("_count", "_empty", "_index", "_side", "_values")
 
     def __init__(self, side: str, values: PVector[V], empty: V, count: int) -> None:
         self._side = side
+        self._index = INDEX[side]
         self._values = values
         self._empty = empty
         self._count = count
@@ -47,7 +49,7 @@ class CellMap(Mapping[Cell, V], Generic[V]):
         return cls(side, pvector(values), empty, sum(1 for v in values if v))
 
     def __getitem__(self, cell: Cell) -> V:
-        i = INDEX[self._side].get(cell)
+        i = self._index.get(cell)
         if i is not None:
             value = self._values[i]
             if value:
@@ -61,14 +63,14 @@ class CellMap(Mapping[Cell, V], Generic[V]):
     def get(self, cell: Cell, /, default: V | T) -> V | T: ...
 
     def get(self, cell: Cell, /, default: object = None) -> object:
-        i = INDEX[self._side].get(cell)
+        i = self._index.get(cell)
         if i is None:
             return default
         value = self._values[i]
         return value if value else default
 
     def __contains__(self, cell: object) -> bool:
-        i = INDEX[self._side].get(cell)  # type: ignore[call-overload]
+        i = self._index.get(cell)  # type: ignore[call-overload]
         return i is not None and bool(self._values[i])
 
     def __iter__(self) -> Iterator[Cell]:
@@ -83,12 +85,29 @@ class CellMap(Mapping[Cell, V], Generic[V]):
     def values(self) -> Iterator[V]:  # type: ignore[override]
         return (v for v in self._values if v)
 
+    @property
+    def vector(self) -> PVector[V]:
+        """The values of every cell of the side, in the side's cell order (empty cells hold
+        the empty value); ``INDEX[side][cell]`` is a cell's position in it."""
+        return self._values
+
+    def as_dict(self) -> dict[Cell, V]:
+        """A plain dict of the non-empty cells, in the map's order (a fresh copy, for a
+        computation that looks many cells up: a dict look-up is no Python call)."""
+        return {c: v for c, v in zip(SIDE_CELLS[self._side], self._values, strict=True) if v}
+
     def set(self, cell: Cell, value: V) -> CellMap[V]:
         """A new map with ``cell`` holding ``value``. Raises KeyError off the side."""
-        i = INDEX[self._side][cell]
-        old = self._values[i]
-        count = self._count + (1 if value else 0) - (1 if old else 0)
-        return CellMap(self._side, self._values.set(i, value), self._empty, count)
+        i = self._index[cell]
+        values = self._values
+        # filled in directly, not through __init__: one Python call less per token placed
+        new: CellMap[V] = _new(CellMap)
+        new._side = self._side
+        new._index = self._index
+        new._values = values.set(i, value)
+        new._empty = self._empty
+        new._count = self._count + (1 if value else 0) - (1 if values[i] else 0)
+        return new
 
     def __repr__(self) -> str:
         return f"CellMap({dict(self.items())!r})"

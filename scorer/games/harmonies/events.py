@@ -3,7 +3,9 @@
 Order: HAR-TURN-2, HAR-TURN-3, HAR-TURN-6, the solo discard (HAR-SOLO-1/2/4 and its replacement,
 HAR-REFILL-3/4), the Central board refill (HAR-REFILL-1, HAR-REFILL-2), the display refill
 (HAR-REFILL-3, HAR-REFILL-4), then the end triggers (HAR-END-1, HAR-END-2) and the end (7.4).
-Whether the turn is the game's final turn is decided before the refills are checked.
+Whether the turn is the game's final turn is decided before the refills are checked. Each
+function works on the turn's :class:`scorer.persist.Draft` (its notes are described in
+``actions``); ``end_turn`` returns the next state.
 """
 
 from __future__ import annotations
@@ -11,31 +13,38 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pyrsistent import PVector, pvector
+
 from scorer.errors import RuleViolation
-from scorer.games.harmonies.actions import Turn
-from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS
+from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS, Stack
+from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.state import GameState, PlayerState
+from scorer.persist import Draft
 from scorer.words import plural
 
 CATALOG_SIZE = len(TRACKS)
 _INDEX = {c: i for i, c in enumerate(COLOURS)}
+#: The solo Central board after a refill starts: its leftovers leave the game.
+_SOLO_EMPTY: PVector[Stack] = pvector([(), (), ()])
 
 
-def check_turn_complete(t: Turn) -> None:
+def check_turn_complete(draft: Draft[GameState]) -> None:
     """The turn-level checks of 6.1 (paths at ``steps``)."""
+    notes = draft.turn
     # HAR-TURN-2: exactly one take_tokens step
-    if not t.took:
+    if not notes["took"]:
         raise RuleViolation("HAR-TURN-2", "the turn takes no tokens", ("steps",))
+    hand = notes["hand"]
     # HAR-TURN-3: all three taken tokens placed
-    if t.hand:
+    if hand:
         raise RuleViolation(
             "HAR-TURN-3",
-            f"the turn ends with {', '.join(t.hand)} not placed",
+            f"the turn ends with {', '.join(hand)} not placed",
             ("steps",),
-            {"expected": 0, "found": list(t.hand)},
+            {"expected": 0, "found": list(hand)},
         )
     # HAR-TURN-6: the first turn chooses the spirit card
-    if t.state.options.nature_spirits and t.first and t.spirit is None:
+    if draft.base.options.nature_spirits and notes["first"] and notes["spirit"] is None:
         raise RuleViolation(
             "HAR-TURN-6", "the player's first turn must choose a Nature's Spirit card", ("steps",)
         )
@@ -43,16 +52,22 @@ def check_turn_complete(t: Turn) -> None:
 
 def pouch_trigger(state: GameState) -> bool:
     """HAR-END-1 for the refill due at the end of the current turn."""
-    size = state.pouch_size()
-    if state.solo and state.options.solo_last_refill == "end":
-        return size < 9
-    return size == 0
+    return _pouch_trigger(state.pouch_size(), state.solo, state.options.solo_last_refill)
+
+
+def _pouch_trigger(left: int, solo: bool, last_refill: str) -> bool:
+    if solo and last_refill == "end":
+        return left < 9
+    return left == 0
 
 
 def expected_spaces(state: GameState, space: int) -> dict[str, int]:
     """Space (as written in records) → number of tokens the refill puts there."""
-    left = state.pouch_size()
-    if not state.solo:
+    return _expected_spaces(state.pouch_size(), state.solo, space)
+
+
+def _expected_spaces(left: int, solo: bool, space: int) -> dict[str, int]:
+    if not solo:
         return {str(space): 3} if left else {}
     out = {}
     for s in range(1, 4):
@@ -63,72 +78,86 @@ def expected_spaces(state: GameState, space: int) -> dict[str, int]:
     return out
 
 
-def end_turn(t: Turn, move: Mapping[str, Any]) -> GameState:
-    """Finish the turn: checks, discard, refills, triggers. Returns the next state."""
-    check_turn_complete(t)
-    state = t.state
-    last_seat = state.seat == len(state.players) - 1
-    board_full = len(SIDE_CELLS[state.side]) - len(t.board) <= 2
+def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
+    """Finish the turn: checks, discard, refills, triggers. Returns the next state.
+
+    The pouch size, the seat and whether the game is solo are read once here and handed to
+    the helpers: this runs every turn, and each property or helper call costs about as much
+    as the check it serves."""
+    check_turn_complete(draft)
+    state = draft.base
+    notes = draft.turn
+    players = state.players
+    n = len(players)
+    solo = n == 1
+    seat = state.seat
+    left = sum(state.pouch)
+    side = notes["side"]
+    board_full = len(SIDE_CELLS[side]) - notes["filled"] <= 2
     # HAR-END-1 / HAR-END-2: the end is triggered (earlier, or by this turn)
-    triggered = state.triggered or board_full or pouch_trigger(state)
-    final = triggered and last_seat
-    revealed = set(state.revealed)
-    _solo_discard(t, move, revealed, final)
-    refill = move.get("refill")
-    pouch = _refill_central(t, refill, final)
-    _refill_display(t, refill, revealed, final)
-    player = PlayerState(
-        t.player.name,
-        t.board,
-        t.cubes,
-        tuple(t.cards),
-        t.player.dealt,
-        t.spirit,
-        t.spirit_cube,
-        t.player.turns + 1,
-        t.player.color,
+    triggered = (
+        state.triggered or board_full or _pouch_trigger(left, solo, state.options.solo_last_refill)
     )
-    players = list(state.players)
-    players[state.seat] = player
-    return GameState(
-        state.options,
-        tuple(players),
-        tuple(t.central),
-        pouch,
-        tuple(t.display),
-        frozenset(revealed),
-        t.reserve,
-        (state.seat + 1) % len(players),
-        state.turn + 1,
-        triggered,
-        final,
-    )
-
-
-def _solo_discard(t: Turn, move: Mapping[str, Any], revealed: set[str], final: bool) -> None:
+    final = triggered and seat == n - 1
     discard = move.get("solo_discard")
-    if discard is None:
-        return
+    if discard is not None:
+        _solo_discard(draft, discard, solo, final)
+    refill = move.get("refill")
+    _refill_central(draft, refill, final, solo, left)
+    _refill_display(draft, refill, final, solo)
+    player = players[seat]
+    cubes = player.cubes
+    if notes["cube_at"] is not cubes.vector:
+        cubes = CellMap(side, notes["cube_at"], "", notes["cubes"])
+    # the player's record in one positional build (``_make``: ``_replace`` with six members
+    # costs about five times as much)
+    player = PlayerState._make(
+        (
+            player.name,
+            CellMap(side, notes["stacks"], (), notes["filled"]),
+            cubes,
+            notes["cards"],
+            player.dealt,
+            notes["spirit"],
+            notes["spirit_cube"],
+            player.turns + 1,
+            player.color,
+        )
+    )
+    draft["players"] = players.set(seat, player)
+    draft["seat"] = (seat + 1) % n
+    draft["turn"] = state.turn + 1
+    if triggered != state.triggered:
+        draft["triggered"] = triggered
+    if final != state.over:
+        draft["over"] = final
+    return draft.done()
+
+
+def _solo_discard(
+    draft: Draft[GameState], discard: Mapping[str, Any], solo: bool, final: bool
+) -> None:
     # HAR-SOLO-1: a display discard requires a solo game
-    if not t.state.solo:
+    if not solo:
         raise RuleViolation(
             "HAR-SOLO-1", "only a solo game may discard from the display", ("solo_discard",)
         )
     # HAR-SOLO-2: not in a turn in which an Animal card was taken
-    if t.took_card:
+    if draft.turn["took_card"]:
         raise RuleViolation("HAR-SOLO-2", "an Animal card was taken this turn", ("solo_discard",))
     card = discard["card"]
+    display = draft["display"]
     # HAR-SOLO-4: the discarded card is face up in the display
-    if card not in t.display:
+    if card not in display:
         raise RuleViolation(
             "HAR-SOLO-4",
             f"{card!r} is not in the display",
             ("solo_discard", "card"),
-            {"expected": list(t.display), "found": card},
+            {"expected": list(display), "found": card},
         )
-    slot = t.display.index(card)
-    del t.display[slot]
+    slot = display.index(card)
     replacement = discard.get("replacement")
+    revealed = draft["revealed"]
     pile = CATALOG_SIZE - len(revealed)
     # HAR-REFILL-3: one replacement while the draw pile lasts, none once it is empty
     if not final and (replacement is None) != (pile == 0):
@@ -139,12 +168,15 @@ def _solo_discard(t: Turn, move: Mapping[str, Any], revealed: set[str], final: b
             at,
             {"expected": min(pile, 1), "found": int(replacement is not None)},
         )
-    if replacement is not None:
-        _reveal(replacement, revealed, ("solo_discard", "replacement"))
-        t.display.insert(slot, replacement)
+    if replacement is None:
+        draft["display"] = display.delete(slot)
+    else:  # the replacement takes the discarded card's slot
+        draft["revealed"] = _reveal(revealed, replacement, ("solo_discard", "replacement"))
+        draft["display"] = display.set(slot, replacement)
 
 
-def _reveal(card: str, revealed: set[str], path: tuple[str | int, ...]) -> None:
+def _reveal(revealed: PVector[str], card: str, path: tuple[str | int, ...]) -> PVector[str]:
+    """``revealed`` with ``card`` revealed too."""
     # HAR-REFILL-4: a catalog Animal card not revealed before
     if card not in TRACKS or card in revealed:
         why = (
@@ -153,18 +185,22 @@ def _reveal(card: str, revealed: set[str], path: tuple[str | int, ...]) -> None:
             else ("was already revealed in this game")
         )
         raise RuleViolation("HAR-REFILL-4", f"revealed card {card!r} {why}", path, {"found": card})
-    revealed.add(card)
+    return revealed.append(card)
 
 
-def _refill_central(t: Turn, refill: Mapping[str, Any] | None, final: bool) -> tuple[int, ...]:
-    state = t.state
-    expected = expected_spaces(state, t.space)
-    spaces: Mapping[str, list[str]] = (refill or {}).get("spaces", {})
-    if state.solo:
-        t.central = [(), (), ()]  # leftovers leave the game
+def _refill_central(
+    draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool, solo: bool, left: int
+) -> None:
+    expected = _expected_spaces(left, solo, draft.turn["space"])
+    spaces: Mapping[str, list[str]] = refill.get("spaces", {}) if refill is not None else {}
     if not final:
         _check_refill_spaces(refill, spaces, expected)
-    pouch = list(state.pouch)
+    central: PVector[Stack] = _SOLO_EMPTY if solo else draft["central"]
+    if not spaces:
+        if solo:
+            draft["central"] = central
+        return
+    pouch = draft["pouch"]
     for key, tokens in spaces.items():
         for k, colour in enumerate(tokens):
             i = _INDEX[colour]
@@ -176,11 +212,12 @@ def _refill_central(t: Turn, refill: Mapping[str, Any] | None, final: bool) -> t
                     ("refill", "spaces", key, k),
                     {"expected": dict(zip(COLOURS, pouch, strict=True)), "found": colour},
                 )
-            pouch[i] -= 1
+            pouch = pouch.set(i, pouch[i] - 1)
         index = int(key) - 1 if key.isascii() and key.isdigit() else -1
-        if 0 <= index < len(t.central):
-            t.central[index] = tuple(tokens)
-    return tuple(pouch)
+        if 0 <= index < len(central):
+            central = central.set(index, tuple(tokens))
+    draft["pouch"] = pouch
+    draft["central"] = central
 
 
 def _check_refill_spaces(
@@ -214,11 +251,12 @@ def _check_refill_spaces(
 
 
 def _refill_display(
-    t: Turn, refill: Mapping[str, Any] | None, revealed: set[str], final: bool
+    draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool, solo: bool
 ) -> None:
-    cards: list[str] = (refill or {}).get("display", [])
-    size = 3 if t.state.solo else 5
-    want = min(size - len(t.display), CATALOG_SIZE - len(revealed))
+    cards: list[str] = refill.get("display", []) if refill is not None else []
+    display = draft["display"]
+    revealed = draft["revealed"]
+    want = min((3 if solo else 5) - len(display), CATALOG_SIZE - len(revealed))
     # HAR-REFILL-3: as many cards as the empty slots and the draw pile allow
     if not final and len(cards) != want:
         at: tuple[str, ...] = ()
@@ -230,6 +268,9 @@ def _refill_display(
             at,
             {"expected": want, "found": len(cards)},
         )
-    for k, card in enumerate(cards):
-        _reveal(card, revealed, ("refill", "display", k))
-        t.display.append(card)
+    if cards:
+        for k, card in enumerate(cards):
+            revealed = _reveal(revealed, card, ("refill", "display", k))
+            display = display.append(card)
+        draft["revealed"] = revealed
+        draft["display"] = display

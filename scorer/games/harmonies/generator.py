@@ -15,11 +15,11 @@ from typing import Any
 from scorer.games.harmonies.board import (
     COLOURS,
     LEGAL_STACKS,
-    PLACEMENTS,
     SIDE_CELLS,
     TRACKS,
     Cell,
     Stack,
+    placements,
 )
 from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.state import GameState, HeldCard
@@ -71,11 +71,11 @@ def start(state: GameState) -> Pending:
         state,
         p.board,
         p.cubes,
-        p.cards,
+        tuple(p.cards),
         p.spirit,
         p.spirit_cube,
-        state.central,
-        state.display,
+        tuple(state.central),
+        tuple(state.display),
         state.reserve,
     )
 
@@ -126,12 +126,11 @@ def card_steps(p: Pending) -> Iterator[Mapping[str, Any]]:
 
 
 def cube_steps(p: Pending) -> Iterator[Mapping[str, Any]]:
-    table = PLACEMENTS[p.state.side]
     for card in dict.fromkeys(p.open_cards()):
         for cell in SIDE_CELLS[p.state.side]:
             if cell in p.cubes:
                 continue
-            k = first_match(table[card][cell], p.board)
+            k = first_match(placements(p.state.side, card)[cell], p.board)
             if k is not None:
                 yield {"do": "place_cube", "card": card, "cell": list(cell), "rotation": k}
 

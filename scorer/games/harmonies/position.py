@@ -11,8 +11,10 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from pyrsistent import pvector
+
 from scorer.engine import PositionResult, Record
-from scorer.findings import Finding
+from scorer.gamebase import Findings
 from scorer.games.harmonies.board import (
     COLOURS,
     LEGAL_STACKS,
@@ -28,33 +30,9 @@ from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.cubelist import Choice, Resolution, choose, resolve, winner_note
 from scorer.games.harmonies.scoring import score_player, score_spirit
 from scorer.games.harmonies.state import GameState, HeldCard, Options, PlayerState
-from scorer.pointer import to_pointer
 from scorer.words import plural
 
 Board = Mapping[str, Any]
-
-
-class _Checks:
-    """Collects the findings of one position."""
-
-    def __init__(self) -> None:
-        self.findings: list[Finding] = []
-
-    def add(
-        self,
-        rule: str,
-        path: Sequence[str | int],
-        message: str,
-        warning: bool = False,
-        **details: object,
-    ) -> None:
-        self.findings.append(
-            Finding(rule, to_pointer(path), message, "warning" if warning else "error", details)
-        )
-
-    @property
-    def errors(self) -> bool:
-        return any(f.is_error for f in self.findings)
 
 
 def _cell(value: Sequence[int]) -> Cell:
@@ -71,10 +49,10 @@ def _ordered_boards(doc: Record) -> list[tuple[str, Board]]:
 def load_position(doc: Record) -> PositionResult:
     """Check a schema-valid position; returns the state to score (None if HAR-POS-1…5 fail)."""
     options = Options.parse(doc.get("variant"))
-    checks = _Checks()
+    checks = Findings()
     _check_shape(doc, options, checks)
     if checks.errors:
-        return PositionResult(None, tuple(checks.findings))
+        return PositionResult(None, tuple(checks.items))
     boards = _ordered_boards(doc)
     _check_supply(boards, options, checks)
     found: dict[str, Resolution] = {}
@@ -85,10 +63,10 @@ def load_position(doc: Record) -> PositionResult:
     if not checks.errors:
         _check_turns(doc, boards, checks)
     choices = _choose(doc, options, found, checks)
-    return PositionResult(_state(doc, options, found, choices), tuple(checks.findings))
+    return PositionResult(_state(doc, options, found, choices), tuple(checks.items))
 
 
-def _check_shape(doc: Record, options: Options, checks: _Checks) -> None:
+def _check_shape(doc: Record, options: Options, checks: Findings) -> None:
     names = [p["name"] for p in doc["players"]]
     boards: Mapping[str, Board] = doc["boards"]
     # HAR-POS-1: 1-4 players, one board per player name
@@ -120,7 +98,7 @@ def _check_shape(doc: Record, options: Options, checks: _Checks) -> None:
         _check_spirit(name, board, options, chosen, checks)
 
 
-def _check_cells(name: str, board: Board, side: str, checks: _Checks) -> None:
+def _check_cells(name: str, board: Board, side: str, checks: Findings) -> None:
     seen: set[Cell] = set()
     for k, entry in enumerate(board.get("cells", [])):
         cell = _cell(entry["cell"])
@@ -148,7 +126,7 @@ def _check_cells(name: str, board: Board, side: str, checks: _Checks) -> None:
             )
 
 
-def _check_cards(name: str, board: Board, seen: set[str], checks: _Checks) -> None:
+def _check_cards(name: str, board: Board, seen: set[str], checks: Findings) -> None:
     for k, entry in enumerate(board.get("cards", [])):
         card = entry["card"]
         # HAR-POS-4: catalog Animal card ids, each at most once in the position
@@ -168,7 +146,7 @@ def _check_cards(name: str, board: Board, seen: set[str], checks: _Checks) -> No
 
 
 def _check_spirit(
-    name: str, board: Board, options: Options, chosen: set[str], checks: _Checks
+    name: str, board: Board, options: Options, chosen: set[str], checks: Findings
 ) -> None:
     path = ("boards", name, "spirit")
     spirit = board.get("spirit")
@@ -196,7 +174,7 @@ def _check_spirit(
         chosen.add(card)
 
 
-def _check_supply(boards: list[tuple[str, Board]], options: Options, checks: _Checks) -> None:
+def _check_supply(boards: list[tuple[str, Board]], options: Options, checks: Findings) -> None:
     counts = dict.fromkeys(COLOURS, 0)
     for _, board in boards:
         for entry in board.get("cells", []):
@@ -226,7 +204,7 @@ def _check_supply(boards: list[tuple[str, Board]], options: Options, checks: _Ch
         )
 
 
-def _check_board(name: str, board: Board, options: Options, checks: _Checks) -> Resolution | None:
+def _check_board(name: str, board: Board, options: Options, checks: Findings) -> Resolution | None:
     side = options.board_side
     stacks = {_cell(e["cell"]): tuple(e["tokens"]) for e in board.get("cells", [])}
     occupied: set[Cell] = set()
@@ -305,7 +283,7 @@ def _check_cube(
     side: str,
     stacks: Mapping[Cell, tuple[str, ...]],
     occupied: set[Cell],
-    checks: _Checks,
+    checks: Findings,
 ) -> None:
     # HAR-POS-8: on an existing cell, one cube per cell
     if cell not in SIDE_SETS[side] or cell in occupied:
@@ -333,7 +311,7 @@ def _check_cube(
 
 
 def _check_started(
-    name: str, board: Board, options: Options, has_tokens: bool, checks: _Checks
+    name: str, board: Board, options: Options, has_tokens: bool, checks: Findings
 ) -> None:
     spirit = board.get("spirit")
     card = spirit["card"] if spirit is not None else None
@@ -356,7 +334,7 @@ def _check_started(
         )
 
 
-def _check_turns(doc: Record, boards: list[tuple[str, Board]], checks: _Checks) -> None:
+def _check_turns(doc: Record, boards: list[tuple[str, Board]], checks: Findings) -> None:
     counts = [sum(len(e["tokens"]) for e in b.get("cells", [])) for _, b in boards]
 
     def cells_path(name: str, board: Board) -> tuple[str, ...]:
@@ -369,7 +347,7 @@ def _check_turns(doc: Record, boards: list[tuple[str, Board]], checks: _Checks) 
                 "HAR-POS-13",
                 cells_path(name, board),
                 f"{name}: {plural(count, 'token')} is not a whole number of turns",
-                warning=True,
+                severity="warning",
                 found=count,
             )
     for i in range(1, len(boards)):
@@ -379,7 +357,7 @@ def _check_turns(doc: Record, boards: list[tuple[str, Board]], checks: _Checks) 
                 "HAR-POS-13",
                 cells_path(name, board),
                 f"{name}: {plural(counts[i], 'token')} does not fit the seat order",
-                warning=True,
+                severity="warning",
                 found=counts[i],
             )
             break
@@ -389,13 +367,13 @@ def _check_turns(doc: Record, boards: list[tuple[str, Board]], checks: _Checks) 
                 "HAR-POS-13",
                 ("boards", name, "cards"),
                 f"{name}: more Animal cards than turns played",
-                warning=True,
+                severity="warning",
                 found=len(board.get("cards", [])),
             )
 
 
 def _choose(
-    doc: Record, options: Options, found: Mapping[str, Resolution], checks: _Checks
+    doc: Record, options: Options, found: Mapping[str, Resolution], checks: Findings
 ) -> dict[str, Choice]:
     """The outcome each board-level list is scored with; warns when the outcomes differ."""
     choices: dict[str, Choice] = {}
@@ -407,7 +385,7 @@ def _choose(
         if any(s.spirit for s in res.slots):
             player = _player(name, board, options, None, ())
             spirit = score_spirit(
-                replace(player, spirit_cube=res.cubes[0] if res.cubes else (0, 0)),
+                player._replace(spirit_cube=res.cubes[0] if res.cubes else (0, 0)),
                 NEIGHBOURS[options.board_side],
             )
         choices[name] = choose(res, total_of, spirit, options.tiebreak_counts_spirit_cube)
@@ -431,7 +409,7 @@ def _choose(
         if certain is not None:
             warning = replace(warning, details={**warning.details, "winner_certain": certain})
         if not errors:
-            checks.findings.append(warning)
+            checks.items.append(warning)
         extra = (note,) if note is not None else ()
         choices[name] = replace(choice, warning=warning, notes=(*choice.notes, *extra))
         note = None  # said once, after the first player's note
@@ -456,7 +434,7 @@ def _player(
 ) -> PlayerState:
     stacks = {_cell(e["cell"]): tuple(e["tokens"]) for e in board.get("cells", [])}
     given, found_cube = res.assignment(counts) if res is not None else ({}, None)
-    held = tuple(
+    held = pvector(
         HeldCard(
             e["card"], tuple(_cell(c) for c in e["cubes"]) if "cubes" in e else given.get(k, ())
         )
@@ -501,14 +479,14 @@ def _state(
                 p.get("color"),
             )
         )
-    notes = tuple(n for c in choices.values() for n in c.notes)
+    notes = pvector(n for c in choices.values() for n in c.notes)
     return GameState(
         options,
-        tuple(players),
-        (),
-        tuple(0 for _ in COLOURS),
-        (),
-        frozenset(),
+        pvector(players),
+        pvector(),
+        pvector(0 for _ in COLOURS),
+        pvector(),
+        pvector(),
         options.animal_cube_supply,
         0,
         0,

@@ -1,4 +1,5 @@
-"""Final scoring (section 8): the scoring units of each category, suns, tie-break, sheet.
+"""Final scoring (section 8): the scoring units of each category, suns, tie-break, sheet, and
+the one claim kind of Harmonies beyond totals and breakdowns, ``claimed.suns`` (11.5).
 
 Every category is computed as a list of :class:`Unit` (a Tree, a Mountain, a Field group, a
 Building, the river, an island, an Animal card, a spirit card's landscape or group); the score
@@ -12,14 +13,14 @@ reachable and stopped once a cycle through the whole block is found."""
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping
+from typing import Any, NamedTuple
 
+from scorer.claims import claim_mismatch, claimed_by
 from scorer.engine import PlayerScore, ScoreSheet
+from scorer.findings import Finding
 from scorer.games.harmonies.board import (
     NEIGHBOURS,
-    SIDE_CELLS,
     SPIRIT_CATEGORY,
     TRACKS,
     Cell,
@@ -27,7 +28,11 @@ from scorer.games.harmonies.board import (
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.state import GameState, Options, PlayerState
+from scorer.grid.bitsets import bit_groups, bit_numbers, neighbour_masks
+from scorer.grid.paths import blocks as grid_blocks
+from scorer.grid.paths import farthest, longest_cycle, shortest_path
 from scorer.grid.regions import connected_groups
+from scorer.pointer import to_pointer
 
 CATEGORIES: tuple[str, ...] = (
     "trees",
@@ -43,8 +48,7 @@ Board = Mapping[Cell, Stack]
 Nbrs = Mapping[Cell, tuple[Cell, ...]]
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(NamedTuple):
     """One scoring unit of a category.
 
     ``cells``: the cells it covers (sorted; the river's in path order; an Animal card's cubes
@@ -66,7 +70,7 @@ def is_tree(stack: Stack) -> bool:
 
 
 def is_mountain(stack: Stack) -> bool:
-    return all(c == "gray" for c in stack)
+    return stack.count("gray") == len(stack)
 
 
 def is_building(stack: Stack) -> bool:
@@ -79,7 +83,7 @@ def _total(units: list[Unit]) -> int:
 
 def tree_units(board: Board) -> list[Unit]:
     """HAR-SCORE-1: each Tree scores 1, 3, 7 by height."""
-    return [Unit((c,), HEIGHT_POINTS[len(s)], len(s)) for c, s in board.items() if is_tree(s)]
+    return [Unit((c,), HEIGHT_POINTS[len(s)], len(s)) for c, s in board.items() if s[-1] == "green"]
 
 
 def score_trees(board: Board) -> int:
@@ -89,11 +93,11 @@ def score_trees(board: Board) -> int:
 
 def mountain_units(board: Board, nbrs: Nbrs) -> list[Unit]:
     """HAR-SCORE-2: each Mountain scores 1, 3, 7 by height if next to another Mountain."""
+    mountains = {c: len(s) for c, s in board.items() if s.count("gray") == len(s)}
     units = []
-    for cell, stack in board.items():
-        if is_mountain(stack):
-            near = tuple(sorted(n for n in nbrs[cell] if n in board and is_mountain(board[n])))
-            units.append(Unit((cell,), HEIGHT_POINTS[len(stack)] if near else 0, len(stack), near))
+    for cell, height in mountains.items():
+        near = tuple(sorted([n for n in nbrs[cell] if n in mountains]))
+        units.append(Unit((cell,), HEIGHT_POINTS[height] if near else 0, height, near))
     return units
 
 
@@ -102,21 +106,52 @@ def score_mountains(board: Board, nbrs: Nbrs) -> int:
     return _total(mountain_units(board, nbrs))
 
 
-def _groups(board: Board, nbrs: Nbrs, keep: set[Cell]) -> list[frozenset[Cell]]:
+def _groups(board: Board, nbrs: Nbrs, keep: Collection[Cell]) -> list[frozenset[Cell]]:
     ordered = [c for c in board if c in keep]
     return connected_groups(ordered, nbrs.__getitem__)
 
 
-def _cells_where(board: Board, top: str) -> set[Cell]:
-    return {c for c, s in board.items() if s[-1] == top}
+#: id(neighbour table) → (the table, its cells sorted, cell → number, neighbour bit sets).
+_GEOMETRY: dict[int, tuple[Nbrs, tuple[Cell, ...], dict[Cell, int], tuple[int, ...]]] = {}
+
+
+def _geometry(nbrs: Nbrs) -> tuple[tuple[Cell, ...], dict[Cell, int], tuple[int, ...]]:
+    """The cells of a neighbour table in sorted order (a side's order), their numbers and
+    neighbour bit sets, computed once per table (the table is kept, so its id stays its own)."""
+    known = _GEOMETRY.get(id(nbrs))
+    if known is None:
+        cells = tuple(sorted(nbrs))
+        known = (
+            nbrs,
+            cells,
+            {c: i for i, c in enumerate(cells)},
+            neighbour_masks(cells, nbrs.__getitem__),
+        )
+        _GEOMETRY[id(nbrs)] = known
+    return known[1], known[2], known[3]
+
+
+def _top_groups(board: Board, nbrs: Nbrs, top: str, invert: bool = False) -> list[tuple[Cell, ...]]:
+    """The connected groups of the cells whose top token is ``top`` (with ``invert``: of all
+    the other cells, empty ones included), each as its sorted cells, in the order of their
+    first cell (bit-set flood fills: ``scorer.grid.bitsets``)."""
+    cells, number, near = _geometry(nbrs)
+    members = 0
+    for c, stack in board.items():
+        if stack[-1] == top:
+            members |= 1 << number[c]
+    if invert:
+        members ^= (1 << len(cells)) - 1
+    return [tuple([cells[i] for i in bit_numbers(g)]) for g in bit_groups(members, near)]
+
+
+def _cells_where(board: Board, top: str) -> list[Cell]:
+    return [c for c, s in board.items() if s[-1] == top]
 
 
 def field_units(board: Board, nbrs: Nbrs) -> list[Unit]:
     """HAR-SCORE-3: every group of yellow tokens; those of 2 or more score 5."""
-    return [
-        Unit(tuple(sorted(g)), 5 if len(g) >= 2 else 0, len(g))
-        for g in _groups(board, nbrs, _cells_where(board, "yellow"))
-    ]
+    return [Unit(g, 5 if len(g) >= 2 else 0, len(g)) for g in _top_groups(board, nbrs, "yellow")]
 
 
 def score_fields(board: Board, nbrs: Nbrs) -> int:
@@ -128,7 +163,7 @@ def building_units(board: Board, nbrs: Nbrs) -> list[Unit]:
     """HAR-SCORE-4: each Building scores 5 if its neighbours show at least 3 top colours."""
     units = []
     for cell, stack in board.items():
-        if is_building(stack):
+        if len(stack) == 2 and stack[1] == "red":
             tops = tuple(sorted({board[n][-1] for n in nbrs[cell] if n in board}))
             units.append(Unit((cell,), 5 if len(tops) >= 3 else 0, 2, colours=tops))
     return units
@@ -144,15 +179,23 @@ def river(board: Board, nbrs: Nbrs, include_loops: bool = False) -> tuple[Cell, 
     pair of blue cells (or, with ``include_loops``, of a longer simple cycle); its length is
     the river length L. Empty without blue tokens."""
     best: tuple[Cell, ...] = ()
-    for group in _groups(board, nbrs, _cells_where(board, "blue")):
-        for start in sorted(group):
-            far, end = _farthest(start, group, nbrs)
+    step = nbrs.__getitem__
+    for ordered in _top_groups(board, nbrs, "blue"):
+        # neither a path nor a cycle of a group is longer than the group: a group no longer
+        # than the best so far cannot replace it, nor can the rest of one once it is reached
+        if len(ordered) <= len(best):
+            continue
+        group = frozenset(ordered)
+        for start in ordered:
+            far, end = farthest(start, group, step)
             if far > len(best):
-                best = _path(start, end, group, nbrs)
+                best = shortest_path(start, end, group, step)
+                if len(best) == len(group):
+                    break
         if include_loops and len(group) >= 3:
             for block in blocks(group, nbrs):
                 if len(block) > len(best):
-                    cycle = longest_cycle_path(block, nbrs)
+                    cycle = longest_cycle(sorted(block), step)
                     if len(cycle) > len(best):
                         best = cycle
     return best
@@ -163,132 +206,15 @@ def river_length(board: Board, nbrs: Nbrs, include_loops: bool = False) -> int:
     return len(river(board, nbrs, include_loops))
 
 
-def _farthest(start: Cell, group: frozenset[Cell], nbrs: Nbrs) -> tuple[int, Cell]:
-    dist = {start: 1}
-    todo = deque([start])
-    far, end = 1, start
-    while todo:
-        cell = todo.popleft()
-        d = dist[cell] + 1
-        for n in nbrs[cell]:
-            if n in group and n not in dist:
-                dist[n] = d
-                if d > far:
-                    far, end = d, n
-                todo.append(n)
-    return far, end
-
-
-def _path(start: Cell, end: Cell, group: frozenset[Cell], nbrs: Nbrs) -> tuple[Cell, ...]:
-    """A shortest path of ``group`` cells from ``start`` to ``end`` (both included)."""
-    parent: dict[Cell, Cell | None] = {start: None}
-    todo = deque([start])
-    while todo and end not in parent:
-        cell = todo.popleft()
-        for n in nbrs[cell]:
-            if n in group and n not in parent:
-                parent[n] = cell
-                todo.append(n)
-    path: list[Cell] = []
-    step: Cell | None = end
-    while step is not None:
-        path.append(step)
-        step = parent[step]
-    return tuple(reversed(path))
-
-
-def blocks(group: frozenset[Cell], nbrs: Nbrs) -> list[frozenset[Cell]]:
+def blocks(group: Collection[Cell], nbrs: Nbrs) -> list[frozenset[Cell]]:
     """The biconnected components of ``group`` with 3 or more cells (every cycle lies inside
-    one of them), largest first. Iterative Hopcroft–Tarjan."""
-    index: dict[Cell, int] = {}
-    low: dict[Cell, int] = {}
-    found: list[frozenset[Cell]] = []
-    edges: list[tuple[Cell, Cell]] = []
-    for root in sorted(group):
-        if root in index:
-            continue
-        index[root] = low[root] = len(index)
-        stack = [(root, iter(n for n in nbrs[root] if n in group))]
-        parent: dict[Cell, Cell | None] = {root: None}
-        while stack:
-            cell, todo = stack[-1]
-            nxt = next(todo, None)
-            if nxt is None:
-                stack.pop()
-                up = parent[cell]
-                if up is not None:
-                    low[up] = min(low[up], low[cell])
-                    if low[cell] >= index[up]:
-                        part = set()
-                        while True:
-                            a, b = edges.pop()
-                            part |= {a, b}
-                            if (a, b) == (up, cell):
-                                break
-                        if len(part) >= 3:
-                            found.append(frozenset(part))
-                continue
-            if nxt not in index:
-                parent[nxt] = cell
-                index[nxt] = low[nxt] = len(index)
-                edges.append((cell, nxt))
-                stack.append((nxt, iter(n for n in nbrs[nxt] if n in group)))
-            elif nxt != parent[cell] and index[nxt] < index[cell]:
-                low[cell] = min(low[cell], index[nxt])
-                edges.append((cell, nxt))
-    return sorted(found, key=len, reverse=True)
+    one of them), largest first (``scorer.grid.paths.blocks`` over the sorted cells)."""
+    return grid_blocks(sorted(group), nbrs.__getitem__)
 
 
-def longest_cycle(group: frozenset[Cell], nbrs: Nbrs) -> int:
+def cycle_length(group: Collection[Cell], nbrs: Nbrs) -> int:
     """Cells of the longest simple cycle in ``group`` (0 if it has none)."""
-    return len(longest_cycle_path(group, nbrs))
-
-
-def longest_cycle_path(group: frozenset[Cell], nbrs: Nbrs) -> tuple[Cell, ...]:
-    """The cells of a longest simple cycle in ``group``, in cycle order (empty if none).
-
-    Depth-first search over simple paths that start at their smallest cell, pruned by the
-    number of cells still reachable (a cycle cannot be longer than the path plus those cells)
-    and stopped as soon as a cycle through every cell is found.
-    """
-    order = {c: i for i, c in enumerate(sorted(group))}
-    best: tuple[Cell, ...] = ()
-
-    def reachable(cell: Cell, seen: set[Cell], low: int) -> int:
-        found = {cell}
-        todo = [cell]
-        while todo:
-            for n in nbrs[todo.pop()]:
-                if n in order and order[n] > low and n not in seen and n not in found:
-                    found.add(n)
-                    todo.append(n)
-        return len(found) - 1
-
-    def walk(start: Cell, cell: Cell, seen: set[Cell], path: list[Cell]) -> bool:
-        nonlocal best
-        if len(path) + reachable(cell, seen, order[start]) <= len(best):
-            return False
-        for n in nbrs[cell]:
-            if n == start and len(path) >= 3:
-                if len(path) > len(best):
-                    best = tuple(path)
-                if len(best) == len(group):
-                    return True
-            elif n in order and order[n] > order[start] and n not in seen:
-                seen.add(n)
-                path.append(n)
-                if walk(start, n, seen, path):
-                    return True
-                path.pop()
-                seen.discard(n)
-        return False
-
-    for start in sorted(group):
-        if len(group) - order[start] <= len(best):
-            break
-        if walk(start, start, {start}, [start]):
-            break
-    return best
+    return len(longest_cycle(sorted(group), nbrs.__getitem__))
 
 
 RIVER_POINTS: tuple[int, ...] = (0, 0, 2, 5, 8, 11, 15)
@@ -301,9 +227,7 @@ def river_points(length: int) -> int:
 
 def island_units(board: Board, side: str) -> list[Unit]:
     """HAR-SCORE-6: each group of non-blue cells (empty ones included) scores 5."""
-    nbrs = NEIGHBOURS[side]
-    land = [c for c in SIDE_CELLS[side] if board.get(c, ("",))[-1] != "blue"]
-    return [Unit(tuple(sorted(g)), 5, len(g)) for g in connected_groups(land, nbrs.__getitem__)]
+    return [Unit(g, 5, len(g)) for g in _top_groups(board, NEIGHBOURS[side], "blue", invert=True)]
 
 
 def island_count(board: Board, side: str) -> int:
@@ -337,13 +261,15 @@ def _track_points(card: str, placed: int) -> int:
     return track[min(placed, len(track)) - 1] if placed else 0
 
 
-def spirit_units(player: PlayerState, nbrs: Nbrs) -> list[Unit]:
+def spirit_units(player: PlayerState, nbrs: Nbrs, board: Board | None = None) -> list[Unit]:
     """HAR-SCORE-8: the landscapes (``each`` cards) or groups the spirit card scores, if its
-    cube is placed; units worth 0 (e.g. a group of 1 for the Crane) are left out."""
+    cube is placed; units worth 0 (e.g. a group of 1 for the Crane) are left out. ``board``:
+    the player's board as a plain dict, if the caller has one."""
     if player.spirit is None or player.spirit_cube is None:
         return []
     _, (landscape, unit, table), _ = SPIRIT_DATA[player.spirit]
-    board = player.board
+    if board is None:
+        board = player.board
     groups: list[tuple[Cell, ...]]
     if unit == "each":
         keep = {"tree": is_tree, "mountain": is_mountain}.get(landscape, _is_water)
@@ -384,7 +310,9 @@ def _lookup(table: tuple[tuple[int, int | None, int], ...], x: int) -> int:
 def player_units(player: PlayerState, options: Options) -> dict[str, list[Unit]]:
     """The scoring units of one player, per category (the score is the sum of their points)."""
     nbrs = NEIGHBOURS[options.board_side]
-    board = player.board
+    # one plain dict of the board for all the look-ups below (a CellMap look-up is a Python
+    # call); it lives only while the units are computed and keeps the board's cell order
+    board = player.board.as_dict()
     return {
         "trees": tree_units(board),
         "mountains": mountain_units(board, nbrs),
@@ -392,7 +320,7 @@ def player_units(player: PlayerState, options: Options) -> dict[str, list[Unit]]
         "buildings": building_units(board, nbrs),
         "water": water_units(board, options),
         "animals": animal_units(player),
-        "spirit": spirit_units(player, nbrs),
+        "spirit": spirit_units(player, nbrs, board),
     }
 
 
@@ -475,7 +403,7 @@ def score_state(state: GameState) -> ScoreSheet:
         rank(lines),
         ("cubes",),
         tiebreak=f"more {what} placed, then shared",
-        notes=state.notes,
+        notes=tuple(state.notes),
     )
 
 
@@ -495,3 +423,46 @@ def rank(lines: list[PlayerScore]) -> tuple[tuple[str, ...], ...]:
             tiers.append((line.name,))
         last = key(line)
     return tuple(tiers)
+
+
+def compare_suns(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+    """REC-CLAIM-1 for every claimed sun rating that differs (solo); any in multiplayer."""
+    if "suns" not in claimed:
+        return []
+    claims: Mapping[str, int] = claimed["suns"]
+    if len(sheet.players) != 1:
+        return [
+            Finding(
+                "REC-CLAIM-1",
+                "/claimed/suns",
+                f"suns claimed for {claimed_by(claims)}: suns are the solo rating; a "
+                "multiplayer game has none",
+                details={"category": "suns", "expected": None, "found": dict(claims)},
+            )
+        ]
+    findings = []
+    line = sheet.players[0]
+    for name, value in claims.items():
+        pointer = to_pointer(("claimed", "suns", name))
+        if name != line.name:
+            findings.append(
+                Finding(
+                    "REC-CLAIM-1",
+                    pointer,
+                    f"{name!r} is not a player of this game",
+                    details={"found": name},
+                )
+            )
+        elif value != line.extras.get("suns"):
+            findings.append(
+                claim_mismatch(
+                    pointer,
+                    name,
+                    "suns",
+                    value,
+                    line.extras.get("suns"),
+                    unit="sun",
+                    details={"category": "suns"},
+                )
+            )
+    return findings

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pyrsistent import pvector
+
 from scorer.engine import Record
 from scorer.errors import RuleViolation
 from scorer.games.harmonies.board import COLOURS, TOKEN_COUNTS, TRACKS
@@ -49,11 +51,11 @@ def initial_state(record: Record) -> GameState:
     )
     return GameState(
         options,
-        players,
-        central,
-        tuple(pouch[c] for c in COLOURS),
-        display,
-        frozenset(display),
+        pvector(players),
+        pvector(central),
+        pvector(pouch[c] for c in COLOURS),
+        pvector(display),
+        pvector(display),
         options.animal_cube_supply,
     )
 

@@ -17,12 +17,12 @@ from typing import Any
 from scorer.games.harmonies.board import (
     COLOURS,
     NEIGHBOURS,
-    PLACEMENTS,
     SIDE_CELLS,
     TOKEN_COUNTS,
     TRACKS,
     Cell,
     Stack,
+    placements,
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.generator import END_TURN, Pending, advance, legal_steps, start
@@ -247,12 +247,11 @@ def _choose(p: Pending, rng: random.Random, policy: Policy) -> Mapping[str, Any]
 def _completing(p: Pending) -> set[tuple[Cell, str]]:
     """(cell, colour) pairs whose token would complete a habitat of an open card."""
     out: set[tuple[Cell, str]] = set()
-    table = PLACEMENTS[p.state.side]
     for card in dict.fromkeys(p.open_cards()):
-        for target, placements in table[card].items():
+        for target, fits in placements(p.state.side, card).items():
             if target in p.cubes:
                 continue
-            for _, cells in placements:
+            for _, cells in fits:
                 gap = _single_gap(cells, p)
                 if gap is not None:
                     out |= gap

@@ -1,15 +1,34 @@
 """The immutable game state: options, per-player boards and cards, shared supply.
 
-A ``GameState`` is replaced, never changed: ``apply`` builds a new one per turn (a ``CellMap``
-update per token, plain tuples for the small collections). Board stacks are tuples of colour
-names keyed by ``(col, row)``; empty cells are not part of the board mapping.
+A ``GameState`` is replaced, never changed: a turn edits it through a
+:class:`scorer.persist.Draft` (``actions.apply_move``) and gets a new state that shares every
+untouched part with the old one. The records are NamedTuples (``Draft.done`` over a NamedTuple
+takes 1.6 µs against 4.0 µs over a frozen dataclass with slots, measured on this machine for
+an 11-field record; every turn makes two). Collections are pyrsistent: ``PVector`` for the
+players, the Central board, the pouch, the display, the held cards and the cards revealed
+(in the order revealed: at most 32 distinct ids, where ``PVector.append`` takes 0.08 µs and
+``in`` 0.28 µs against 5.7 µs and 0.34 µs for ``PSet``), and ``CellMap`` (a ``PVector``
+indexed by cell) for a board's stacks and cubes.
+
+Small fixed-size values stay tuples, where a pyrsistent vector measured slower:
+
+* a stack (``Stack``, at most 3 colour names, bottom to top) and a cell ``(col, row)``: they
+  are looked up in frozensets of accepted stacks and used as keys (``stack in accepted`` 59 ns
+  for a tuple; a ``PVector`` must be hashed first, 69 ns, and cannot meet the tuple keys);
+* ``HeldCard.cubes`` (at most 5 cells, grown by one per cube: tuple 70 ns against
+  ``PVector.append`` 92 ns; iterated by scoring, tuple 174 ns against 240 ns);
+* ``PlayerState.dealt`` (0 or 2 card ids, never changed: ``in`` 57 ns against 101 ns).
+
+Empty cells are not part of a board mapping.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
+
+from pyrsistent import PVector, pvector
 
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS, Cell, Stack
 from scorer.games.harmonies.cellmap import CellMap
@@ -43,8 +62,7 @@ class Options:
         return Options(**{k: merged[k] for k in DEFAULT_OPTIONS})
 
 
-@dataclass(frozen=True, slots=True)
-class HeldCard:
+class HeldCard(NamedTuple):
     """An Animal card in a player's area and the cells its placed cubes lie on (in order)."""
 
     card: str
@@ -55,14 +73,19 @@ class HeldCard:
         return len(self.cubes) >= len(TRACKS[self.card])
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerState:
+def incomplete_cards(cards: PVector[HeldCard], spirit: str | None, cube: Cell | None) -> int:
+    """Incomplete cards (the chosen spirit card counts while its cube is unplaced)."""
+    n = sum(1 for h in cards if not h.complete)
+    return n + (1 if spirit is not None and cube is None else 0)
+
+
+class PlayerState(NamedTuple):
     """One player's board (non-empty stacks), cubes (cell → card id), cards and spirit."""
 
     name: str
     board: CellMap[Stack]
     cubes: CellMap[str]
-    cards: tuple[HeldCard, ...] = ()
+    cards: PVector[HeldCard] = pvector()
     dealt: tuple[str | None, ...] = ()
     spirit: str | None = None
     spirit_cube: Cell | None = None
@@ -72,8 +95,7 @@ class PlayerState:
 
     def incomplete(self) -> int:
         """Incomplete cards (the chosen spirit card counts while its cube is unplaced)."""
-        n = sum(1 for h in self.cards if not h.complete)
-        return n + (1 if self.spirit is not None and self.spirit_cube is None else 0)
+        return incomplete_cards(self.cards, self.spirit, self.spirit_cube)
 
     def animal_cubes(self) -> int:
         return sum(len(h.cubes) for h in self.cards)
@@ -85,31 +107,33 @@ class PlayerState:
 def empty_player(
     name: str, side: str, dealt: tuple[str | None, ...] = (), color: str | None = None
 ) -> PlayerState:
-    return PlayerState(name, CellMap.of(side, ()), CellMap.of(side, ""), (), dealt, color=color)
+    return PlayerState(
+        name, CellMap.of(side, ()), CellMap.of(side, ""), pvector(), dealt, color=color
+    )
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(NamedTuple):
     """Everything the referee tracks between turns (sections 10 and 15.1).
 
     ``pouch`` holds the token counts in ``COLOURS`` order; ``display`` the face-up Animal cards;
-    ``revealed`` every Animal card revealed so far (the draw pile is the catalog minus these);
+    ``revealed`` every Animal card revealed so far, in the order revealed (the draw pile is the
+    catalog minus these);
     ``reserve`` the cube reserve when limited. ``seat`` is the index of the player to move.
     """
 
     options: Options
-    players: tuple[PlayerState, ...]
-    central: tuple[Stack, ...]
-    pouch: tuple[int, ...]
-    display: tuple[str, ...]
-    revealed: frozenset[str]
+    players: PVector[PlayerState]
+    central: PVector[Stack]
+    pouch: PVector[int]
+    display: PVector[str]
+    revealed: PVector[str]
     reserve: int | None = None
     seat: int = 0
     turn: int = 0
     triggered: bool = False
     over: bool = False
     #: Notes for the score sheet (a position whose board-level cubes allow several scores).
-    notes: tuple[str, ...] = ()
+    notes: PVector[str] = pvector()
 
     @property
     def solo(self) -> bool:
