@@ -14,7 +14,7 @@ from typing import Any
 from scorer.claims import claim_mismatch
 from scorer.engine import GameRules, Record, ScoreSheet, State, Status, VerifyResult
 from scorer.errors import PathPart, RuleViolation, RuleViolations
-from scorer.findings import Finding, Severity
+from scorer.findings import Finding
 from scorer.pointer import to_pointer
 from scorer.registry import get_rules
 from scorer.words import plural
@@ -45,10 +45,7 @@ def violation_finding(
     """Turn a RuleViolation into a Finding with an absolute pointer."""
     message = f"{label}: {exc.message}" if label else exc.message
     details = {**exc.details, **extra}
-    severity: Severity = exc.severity
-    if details.pop("severity", None) == "warning":  # until every game sets exc.severity
-        severity = "warning"
-    return Finding(exc.rule, to_pointer((*prefix, *exc.path)), message, severity, details)
+    return Finding(exc.rule, to_pointer((*prefix, *exc.path)), message, exc.severity, details)
 
 
 def _check_players(record: Record) -> list[Finding]:

@@ -130,21 +130,7 @@ def test_same_seed_same_game_and_replay_twice_same_result(game: str) -> None:
     assert rules.export_position(first.state, record) == rules.export_position(second.state, record)
 
 
-#: Games whose states can still be written through (issue 15 §3, in progress on the game
-#: branches): each branch removes its game when its state is immutable. Strict: a game that
-#: passes while listed fails the suite.
-NOT_YET_IMMUTABLE: frozenset[str] = frozenset()
-
-
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="issue 15 §3"))
-        if g in NOT_YET_IMMUTABLE
-        else g
-        for g in GAMES
-    ],
-)
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", [2, 9])
 def test_no_state_changes_or_can_be_written_after_it_is_returned(game: str, seed: int) -> None:
     rules = get_rules(game)

@@ -42,15 +42,7 @@ RETIRED = ("export", "simulator", "turn", "work", "claims")
 RETIRED_CLASSES = ("Turn", "Work")
 #: The ceiling of a module's length (lines): a file is read in one sitting.
 MAX_LINES = 600
-#: Games still being reshaped on their branches (issue 15 §2): each branch removes its game.
-NOT_YET_SHAPED: frozenset[str] = frozenset({"harmonies"})
-
-GAMES = [
-    pytest.param(g, marks=pytest.mark.xfail(strict=False, reason="issue 15 §2"))
-    if g in NOT_YET_SHAPED
-    else g
-    for g in game_names()
-]
+GAMES = game_names()
 
 
 def _package(game: str) -> Path:
