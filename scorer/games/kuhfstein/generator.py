@@ -14,9 +14,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from scorer.games.kuhfstein.state import KINDS, ROTATIONS, Cell, KState
+from scorer.grid.regions import connected_groups, group_of
+from scorer.grid.squaregrid import orthogonal
 
 Step = dict[str, Any]
 N4 = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def _reading(cell: Cell) -> tuple[int, int]:
+    return (cell[1], cell[0])
 
 
 def _turn_cw(x: int, y: int, times: int) -> Cell:
@@ -129,23 +135,9 @@ class Plan:
         return out
 
     def herds(self) -> list[list[Cell]]:
-        left = set(self.cows)
-        out = []
-        for start in sorted(self.cows, key=lambda c: (c[1], c[0])):
-            if start not in left:
-                continue
-            herd, todo = [start], [start]
-            left.discard(start)
-            while todo:
-                x, y = todo.pop()
-                for dx, dy in N4:
-                    n = (x + dx, y + dy)
-                    if n in left:
-                        left.discard(n)
-                        herd.append(n)
-                        todo.append(n)
-            out.append(sorted(herd, key=lambda c: (c[1], c[0])))
-        return out
+        """The herds, each in reading order, in the reading order of their first cows."""
+        cows = sorted(self.cows, key=_reading)
+        return [sorted(h, key=_reading) for h in connected_groups(cows, orthogonal)]
 
     def tile_swap_ok(self) -> bool:
         return any(self.display.count(k) >= 4 for k in KINDS)
@@ -243,15 +235,7 @@ def _connected_subsets(herd: list[Cell]) -> list[list[Cell]]:
     out = []
     for mask in range(1, 1 << len(herd)):
         part = [c for i, c in enumerate(herd) if mask >> i & 1]
-        members, reached, todo = set(part), {part[0]}, [part[0]]
-        while todo:
-            x, y = todo.pop()
-            for dx, dy in N4:
-                n = (x + dx, y + dy)
-                if n in members and n not in reached:
-                    reached.add(n)
-                    todo.append(n)
-        if len(reached) == len(part):
+        if len(group_of(part[0], part, orthogonal)) == len(part):
             out.append(part)
     return out
 
