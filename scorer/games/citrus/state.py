@@ -25,11 +25,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from pyrsistent import PMap, PSet, PVector, pmap, pvector
+from pyrsistent import PMap, PSet, PVector, pvector
 from pyrsistent.typing import PMapEvolver
 
 from scorer.findings import Finding
-from scorer.games.citrus.board import Board, Cell
+from scorer.games.citrus.board import Board, Cell, table
 from scorer.games.citrus.data import TOKENS
 from scorer.games.citrus.ledger import Entry
 from scorer.persist import Draft
@@ -70,14 +70,18 @@ class Player(NamedTuple):
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)
 class Static:
-    """What never changes during a game: players, board, options and component data."""
+    """What never changes during a game: players, board, options and component data.
+
+    ``options``, ``layout`` and ``supply`` are read-only views (``board.table``), like the
+    board's tables: read in every turn, never changed (a view's look-up takes 0.16 µs, a
+    ``pmap``'s 0.7-0.9 µs: timeit, this machine)."""
 
     names: tuple[str, ...]
     board: Board
-    options: PMap[str, Any]
-    layout: PMap[str, tuple[int, ...]]
+    options: Mapping[str, Any]
+    layout: Mapping[str, tuple[int, ...]]
     finca_set: tuple[tuple[int, int], ...] | None
-    supply: PMap[str, int]
+    supply: Mapping[str, int]
     notes: tuple[str, ...] = ()
     unknown: frozenset[int] = frozenset()  # seats whose in-play categories are unknown
     colours: tuple[str | None, ...] = ()  # the players' ``color`` in the document, if any
@@ -104,10 +108,10 @@ def make_static(
     return Static(
         names,
         board,
-        pmap(options),
-        pmap(layout),
+        table(options),
+        table(layout),
         finca_set,
-        pmap(supply),
+        table(supply),
         notes,
         unknown,
         colours,
