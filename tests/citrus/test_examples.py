@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 from scorer.games.citrus import RULES, events
+from scorer.games.citrus.state import land_at, live
 from tests.citrus.helpers import (
     SAMPLE_MOVES,
     market,
@@ -78,7 +79,7 @@ def test_e2_edge_finca_with_five_ring_cells() -> None:
             {"do": "place", "tile": "lemon", "at": [8, 6], "new_region": True},
         ],
     )
-    assert after.land[(7, 6)] == ("milestone", 0)
+    assert land_at(after, (7, 6)) == ("milestone", 0)
     assert after.sites["D"].scored
     assert [p.finca for p in after.players] == [3, 6, 0]
 
@@ -109,7 +110,7 @@ def test_e3_harvest_income_and_money_cap() -> None:
     ann = player(after, "Ann")
     assert (ann.score, ann.mat, ann.money) == (7, 4, 12)
     assert tuple(after.warnings) == ()
-    assert [r.owner for r in after.regions.values() if r.kind in ("orange", "lime")] == [-1, -1]
+    assert [r.owner for r in live(after.regions) if r.kind in ("orange", "lime")] == [-1, -1]
 
 
 def test_e3_harvesting_a_region_twice() -> None:
@@ -142,7 +143,7 @@ def test_e4a_own_regions_fuse() -> None:
         )
     )
     after = turn(state, build("lime", [3, 1]))
-    assert [len(r.cells) for r in after.regions.values()] == [6]
+    assert [len(r.cells) for r in live(after.regions)] == [6]
     assert player(after, "Ann").mat == 4  # one worker came back
 
 
@@ -159,7 +160,7 @@ def test_e4b_neutral_region_joins_when_not_larger() -> None:
         )
     )
     after = turn(state, build("orange", [3, 1]))
-    (region,) = after.regions.values()
+    (region,) = live(after.regions)
     assert (len(region.cells), region.owner, player(after, "Ann").mat) == (7, 0, 4)
 
 
@@ -183,7 +184,7 @@ def test_e4d_new_region_next_to_neutral() -> None:
     rejects(start(pos), build("orange", [3, 2]), "CIT-FUSE-1", "/moves/0/steps/1/at")
     pos["variant"] = {"fusion_count_new_tile": True}
     after = turn(start(pos), build("orange", [3, 2]))
-    (region,) = after.regions.values()
+    (region,) = live(after.regions)
     assert (len(region.cells), region.owner, player(after, "Ann").mat) == (2, 0, 4)
 
 
@@ -417,7 +418,7 @@ def test_e8_bull_completes_a_finca() -> None:
     )
     assert [p.finca for p in after.players] == [6, 6, 0]
     assert tuple(after.warnings) == ()
-    assert after.land[(6, 3)] == ("bull", 0)
+    assert land_at(after, (6, 3)) == ("bull", 0)
 
 
 def test_e8_later_builds_on_the_bull() -> None:

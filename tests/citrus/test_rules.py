@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from scorer.games.citrus import RULES
+from scorer.games.citrus.state import land_at
 from tests.citrus.helpers import (
     SAMPLE_MOVES,
     SAMPLE_SETUP,
@@ -500,7 +501,7 @@ def test_cit_land_1_taking_landscape_tiles() -> None:
     result = verify(record(moves=SAMPLE_MOVES[:1]))
     assert result.status == "incomplete"
     state = RULES.apply(RULES.initial_state(record()), SAMPLE_MOVES[0])
-    assert (3, 1) not in state.land and player(state, "Ann").actions == ()
+    assert land_at(state, (3, 1)) is None and player(state, "Ann").actions == ()
 
 
 def test_cit_rec_2_expect_differences_are_warnings() -> None:

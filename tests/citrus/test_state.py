@@ -65,7 +65,7 @@ def test_writes_through_a_state_raise() -> None:
     for move in record["moves"]:
         states.append(RULES.apply(states[-1], move))
     state = states[len(states) // 2]
-    cell = next(iter(state.tiles))
+    cell = next(i for i, t in enumerate(state.tiles) if t is not None)  # a cell number
     site = next(iter(state.sites))
     with pytest.raises(AttributeError):  # a NamedTuple
         state.turn = 1  # type: ignore[misc]
@@ -78,7 +78,7 @@ def test_writes_through_a_state_raise() -> None:
     writes: list[tuple[Any, Any, Any]] = [
         (state.tiles, cell, "lemon"),
         (state.region_of, cell, 99),
-        (state.regions, 99, state.regions[state.region_of[cell]]),
+        (state.regions, 0, state.regions[state.region_of[cell]]),
         (state.land, cell, ("bull", 0)),
         (state.sites, site, state.sites[site]),
         (state.players, 0, Player(0, 0, (), ())),
@@ -88,8 +88,10 @@ def test_writes_through_a_state_raise() -> None:
         (state.static.options, "family", True),
         (state.static.layout, "r1", ()),
         (state.static.supply, "lemon", 0),
-        (state.static.board.nbrs, cell, ()),
-        (state.static.board.kind, cell, "#"),
+        (state.static.board.nbrs, state.static.board.cells[cell], ()),
+        (state.static.board.kind, state.static.board.cells[cell], "#"),
+        (state.static.board.index, state.static.board.cells[cell], 0),
+        (state.static.board.paths_at, "A", ()),
     ]
     for container, key, value in writes:
         with pytest.raises(TypeError):

@@ -231,17 +231,17 @@ def step_harvest(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
     notes = notes_of(draft)
     seat = notes.seat
     cell = (step["at"][0], step["at"][1])
-    region_of = draft["region_of"]
+    i = draft.base.static.board.index.get(cell)
+    rid = -1 if i is None else draft["region_of"][i]
     # CIT-HARV-1: a cell holding a plantation tile
-    if cell not in region_of:
+    if rid < 0:
         raise RuleViolation(
             "CIT-HARV-1",
             f"{list(cell)} holds no plantation tile",
             ("steps", at, "at"),
             {"found": list(cell)},
         )
-    rid = region_of[cell]
-    regions = draft.map("regions")
+    regions = draft.vector("regions")
     region = regions[rid]
     # CIT-HARV-2: an own region
     if region.owner != seat:
@@ -352,11 +352,12 @@ def step_use_bull(draft: Draft[State], step: Mapping[str, Any], at: int) -> None
     notes = notes_of(draft)
     use_tile(draft, notes, "bull", at)
     cell = (step["at"][0], step["at"][1])
+    board = draft.base.static.board
     # CIT-BULL-1: an empty field or landscape space
     if (
-        cell not in draft.base.static.board.buildable
-        or cell in draft["tiles"]
-        or cell in draft["land"]
+        cell not in board.buildable
+        or draft["tiles"][board.index[cell]] is not None
+        or draft["land"][board.index[cell]] is not None
     ):
         raise RuleViolation(
             "CIT-BULL-1",
@@ -364,8 +365,9 @@ def step_use_bull(draft: Draft[State], step: Mapping[str, Any], at: int) -> None
             ("steps", at, "at"),
             {"found": list(cell)},
         )
-    draft.map("land")[cell] = ("bull", 0)
-    notes.touched.add(cell)
+    i = board.index[cell]
+    draft.vector("land")[i] = ("bull", 0)
+    notes.touched.add(i)
 
 
 def step_pass(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:

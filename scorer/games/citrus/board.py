@@ -6,6 +6,10 @@ dicts nothing else holds (``table``), the one exception to the pyrsistent collec
 state. They never change after the board is built, and they are the hottest reads of the
 replay: ``get`` of a 180-cell table takes 0.16 µs through the view and 0.94 µs (2.1 µs for a
 missing key) on a ``pmap`` (timeit, this machine).
+
+Every cell has a number (row-major, ``Board.cells`` / ``Board.index``): the state's board
+vectors (``State.tiles``, ``region_of``, ``land``) are ``PVector``s indexed by it, and the hot
+tables exist a second time by number (``nbrs_at``, ``paths_at`` ...), as tuples.
 """
 
 from __future__ import annotations
@@ -55,6 +59,18 @@ class Board:
     free_nbrs: Table[Cell, tuple[Cell, ...]]  # the buildable neighbours of each cell
     #: Per site: the buildable cells of its ring, and whether the ring holds a site cell.
     ring_cells: Table[str, tuple[tuple[Cell, ...], bool]]
+    # ---- the same tables by cell number (the state's board vectors are indexed by it) ----
+    #: Every cell, row-major: ``cells[i]`` is the cell of number ``i``; ``index`` the inverse.
+    cells: tuple[Cell, ...]
+    index: Table[Cell, int]
+    kind_at: str  # the cell characters, by number
+    nbrs_at: tuple[tuple[int, ...], ...]
+    free_nbrs_at: tuple[tuple[int, ...], ...]
+    path_sites_at: tuple[tuple[str, ...], ...]  # () where the cell is no path field
+    ring_sites_at: tuple[tuple[str, ...], ...]  # () where the cell is in no ring
+    paths_at: Table[str, tuple[int, ...]]
+    rings_at: Table[str, tuple[int, ...]]
+    ring_cells_at: Table[str, tuple[tuple[int, ...], bool]]
 
     def on_board(self, cell: Cell) -> bool:
         return cell in self.kind
@@ -128,6 +144,13 @@ def _build(
         )
         for site, ring in rings.items()
     }
+    index = {c: i for i, c in enumerate(order)}
+
+    def numbers(cells: tuple[Cell, ...]) -> tuple[int, ...]:
+        return tuple(index[c] for c in cells)
+
+    path_sites_t = {c: tuple(v) for c, v in path_sites.items()}
+    ring_sites_t = {c: tuple(v) for c, v in ring_sites.items()}
     return Board(
         label,
         shipped,
@@ -140,14 +163,24 @@ def _build(
         table(sites),
         table(site_at),
         table(all_paths),
-        table({c: tuple(v) for c, v in path_sites.items()}),
+        table(path_sites_t),
         table(rings),
-        table({c: tuple(v) for c, v in ring_sites.items()}),
+        table(ring_sites_t),
         table(nbrs),
         frozenset(order[m.start()] for m in _SPACE.finditer(flat)),
         table(paths),
         table(free_nbrs),
         table(ring_cells),
+        order,
+        table(index),
+        flat,
+        tuple(numbers(nbrs[c]) for c in order),
+        tuple(numbers(free_nbrs[c]) for c in order),
+        tuple(path_sites_t.get(c, ()) for c in order),
+        tuple(ring_sites_t.get(c, ()) for c in order),
+        table({s: numbers(v) for s, v in all_paths.items()}),
+        table({s: numbers(v) for s, v in rings.items()}),
+        table({s: (numbers(v[0]), v[1]) for s, v in ring_cells.items()}),
     )
 
 

@@ -117,9 +117,9 @@ def step_place(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
                 {"expected": cart[0], "found": token},
             )
     else:
-        for i, (tok, _) in enumerate(waiting):
+        for m, (tok, _) in enumerate(waiting):
             if tok == token:
-                k = i
+                k = m
                 break
         else:
             # CIT-BUILD-7: a waiting bought tile
@@ -132,8 +132,9 @@ def step_place(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
     # CIT-BUILD-2 … CIT-FUSE-1 (section 8, in order)
     static = draft.base.static
     tiles = draft["tiles"]
-    kind = static.board.kind.get(cell)
-    if kind is None or (kind != "." and kind != "*") or cell in tiles:
+    board = static.board
+    i = board.index.get(cell)
+    if i is None or board.kind_at[i] not in ".*" or tiles[i] is not None:
         found = judge(draft.done(), seat, token, cell)  # the message of CIT-BUILD-2 / 3 / 4
         raise RuleViolation(
             str(found.rule), found.message, ("steps", at, "at"), {"found": list(cell)}
@@ -151,7 +152,7 @@ def step_place(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
         player.mat,
         seat,
         k_of,
-        cell,
+        i,
     )
     if rule is not None:
         message = judge(draft.done(), seat, token, cell).message
@@ -173,7 +174,7 @@ def step_place(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
             ("steps", at, "new_region"),
             {"expected": new_region, "found": step["new_region"]},
         )
-    land = draft["land"].get(cell)
+    land = draft["land"][i]
     if "took" in step:
         took = step["took"]
         if took is not None or land is not None:  # both None: nothing was lying there
@@ -186,10 +187,10 @@ def step_place(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
                     {"expected": lying, "found": took},
                 )
     if cart is None:
-        place(draft, notes, seat, token, cell, merged, 1, k_of, land)
+        place(draft, notes, seat, token, i, merged, 1, k_of, land)
         del waiting[k]
     else:
-        place(draft, notes, seat, token, cell, merged, 0, k_of, land)
+        place(draft, notes, seat, token, i, merged, 0, k_of, land)
         notes.cart = None
     if notes.refill_due and not waiting and notes.cart is None:  # settle
         notes.refill_now = at

@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pyrsistent import PMap, freeze
+from pyrsistent import PMap, PVector, freeze
 
 from scorer.errors import PathPart, RuleViolation
 from scorer.findings import Finding
-from scorer.games.citrus.board import Cell
 from scorer.games.citrus.data import INCOME, MONEY_CAP
 from scorer.games.citrus.ledger import FincaScoring
 from scorer.games.citrus.state import (
@@ -144,18 +143,18 @@ def refill(d: Draft[State], drawn: list[str], path: tuple[PathPart, ...]) -> Non
 
 
 def finca_shares(
-    static: Static, region_of: PMap[Cell, int], regions: PMap[int, Region], site: str
+    static: Static, region_of: PVector[int], regions: PVector[Region | None], site: str
 ) -> list[list[Region]]:
     """Per seat, the distinct own regions with a tile in the ring of ``site`` (12.3: their
     sizes add up to adj(p))."""
     shares: list[list[Region]] = [[] for _ in static.names]
     seen: set[int] = set()
-    for c in static.board.rings[site]:
-        rid = region_of.get(c)
-        if rid is not None and rid not in seen:
+    for i in static.board.rings_at[site]:
+        rid = region_of[i]
+        if rid >= 0 and rid not in seen:
             seen.add(rid)
             r = regions[rid]
-            if r.owner >= 0:
+            if r is not None and r.owner >= 0:
                 shares[r.owner].append(r)
     return shares
 
@@ -189,15 +188,18 @@ def finca_points(adj: list[int], first: int, second: int) -> list[int]:
 
 
 def complete(
-    static: Static, tiles: PMap[Cell, str], land: PMap[Cell, tuple[str, int]], site: str
+    static: Static,
+    tiles: PVector[str | None],
+    land: PVector[tuple[str, int] | None],
+    site: str,
 ) -> bool:
     """3.5: every ring cell is occupied (tile, landscape tile or bull, rock, site)."""
-    cells, has_site = static.board.ring_cells[site]
+    cells, has_site = static.board.ring_cells_at[site]
     # a site cell in the ring is occupied only with site_cells_occupied; rocks always are
     if has_site and not static.options["site_cells_occupied"]:
         return False
-    for c in cells:  # noqa: SIM110 - a plain loop is faster than all() over a generator
-        if c not in tiles and c not in land:
+    for i in cells:  # noqa: SIM110 - a plain loop is faster than all() over a generator
+        if tiles[i] is None and land[i] is None:
             return False
     return True
 
@@ -211,11 +213,11 @@ def score_fincas(d: Draft[State], notes: Notes) -> list[dict[str, Any]]:
     if not touched and not notes.fresh:
         return done
     static: Static = d.base.static
-    ring_sites = static.board.ring_sites
+    ring_sites = static.board.ring_sites_at
     sites: PMap[str, Site] = d["sites"]
     check = set(notes.fresh)
-    for c in touched:
-        near = ring_sites.get(c)
+    for i in touched:
+        near = ring_sites[i]
         if near:
             for site in near:
                 s = sites[site]

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from scorer.games.citrus.board import Cell
-from scorer.games.citrus.state import Notes, Region, Site, State, market_count
+from scorer.games.citrus.state import Notes, Region, Site, State, live, market_count
 from scorer.persist import Draft, replace
 
 
@@ -18,7 +18,25 @@ def _kind(token: str) -> str:
 
 
 def _free(w: State, c: Cell) -> bool:
-    return c in w.static.board.buildable and c not in w.tiles
+    board = w.static.board
+    return c in board.buildable and w.tiles[board.index[c]] is None
+
+
+def _tile(w: State, c: Cell) -> str | None:
+    i = w.static.board.index.get(c)
+    return None if i is None else w.tiles[i]
+
+
+def _rid(w: State, c: Cell) -> int | None:
+    i = w.static.board.index.get(c)
+    rid = -1 if i is None else w.region_of[i]
+    return None if rid < 0 else rid
+
+
+def _region(w: State, rid: int) -> Region:
+    r = w.regions[rid]
+    assert r is not None
+    return r
 
 
 def cells_for(w: State, seat: int, token: str) -> list[Cell]:
@@ -26,7 +44,7 @@ def cells_for(w: State, seat: int, token: str) -> list[Cell]:
     board = w.static.board
     k = _kind(token)
     regions = w.regions
-    mine = [r for r in regions.values() if r.owner == seat and r.kind == k]
+    mine = [r for r in live(regions) if r.owner == seat and r.kind == k]
     own_cells: set[Cell] = set()
     for r in mine:
         own_cells |= r.cells
@@ -49,13 +67,13 @@ def cells_for(w: State, seat: int, token: str) -> list[Cell]:
     for c in sorted(cand):
         touching: dict[int, Region] = {}
         for n in board.nbrs[c]:
-            rid = w.region_of.get(n)
-            if rid is not None and regions[rid].kind == k:
-                touching[rid] = regions[rid]
+            rid = _rid(w, n)
+            if rid is not None and _region(w, rid).kind == k:
+                touching[rid] = _region(w, rid)
         if any(r.owner not in (-1, seat) for r in touching.values()):
             continue
         if not family and any(
-            q != c and q in w.tiles and _kind(w.tiles[q]) == k
+            q != c and (t := _tile(w, q)) is not None and _kind(t) == k
             for s in board.path_sites.get(c, ())
             for q in board.paths[s]
         ):
@@ -74,25 +92,23 @@ def trial_place(w: State, seat: int, token: str, c: Cell) -> State:
     board = w.static.board
     k = _kind(token)
     merged = {
-        w.region_of[n]
-        for n in board.nbrs[c]
-        if n in w.region_of and w.regions[w.region_of[n]].kind == k
+        rid for n in board.nbrs[c] if (rid := _rid(w, n)) is not None and _region(w, rid).kind == k
     }
-    own = sum(1 for rid in merged if w.regions[rid].owner == seat)
+    own = sum(1 for rid in merged if _region(w, rid).owner == seat)
     cells = {c}
     wells = int(token.endswith("*"))
-    regions = nxt.map("regions")
+    regions = nxt.vector("regions")
     for rid in merged:
         cells |= regions[rid].cells
         wells += regions[rid].wells
-        regions.remove(rid)
+        regions[rid] = None
     rid = w.next_rid
-    regions[rid] = Region(k, frozenset(cells), wells, seat)
-    region_of = nxt.map("region_of")
+    regions.append(Region(k, frozenset(cells), wells, seat))  # rid = len(regions)
+    region_of = nxt.vector("region_of")
     for x in cells:
-        region_of[x] = rid
+        region_of[board.index[x]] = rid
     nxt["next_rid"] = rid + 1
-    nxt.map("tiles")[c] = token
+    nxt.vector("tiles")[board.index[c]] = token
     players = nxt.vector("players")
     p = players[seat]
     players[seat] = p._replace(mat=p.mat - 1 if own == 0 else p.mat + own - 1)
@@ -196,7 +212,7 @@ def gen_steps(w: State, t: Notes, first: bool) -> list[dict[str, Any]]:
                 continue
             out.append({"do": "buy", "line": line})
     if t.main in ("", "harvest") and not t.harvesting_done:
-        for r in sorted(w.regions.values(), key=lambda r: min((c[1], c[0]) for c in r.cells)):
+        for r in sorted(live(w.regions), key=lambda r: min((c[1], c[0]) for c in r.cells)):
             if r.owner == seat:
                 y, x = min((c[1], c[0]) for c in r.cells)
                 out.append({"do": "harvest", "at": [x, y]})
@@ -231,11 +247,11 @@ def gen_steps(w: State, t: Notes, first: bool) -> list[dict[str, Any]]:
             out.extend(
                 {"do": "use_bull", "at": list(c)}
                 for c in sorted(w.static.board.buildable)
-                if c not in w.tiles and c not in w.land
+                if _tile(w, c) is None and w.land[w.static.board.index[c]] is None
             )
     if (
         first
-        and not any(r.owner == seat for r in w.regions.values())
+        and not any(r.owner == seat for r in live(w.regions))
         and not any(line_plan(w, t, fields) is not None for fields in w.static.layout.values())
     ):
         out.append({"do": "pass"})

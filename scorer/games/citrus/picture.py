@@ -18,7 +18,7 @@ from scorer.engine import Mark, ScoreItem
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.data import KINDS
 from scorer.games.citrus.scoring import score
-from scorer.games.citrus.state import State, kind_of
+from scorer.games.citrus.state import State, kind_of, land_items, live, tile_items
 from scorer.svg import MARK_COLOUR, Svg, player_colours
 from scorer.words import plural
 
@@ -179,9 +179,10 @@ def _site(svg: Svg, state: State, letter: str, px: float, py: float, at: str) ->
 def _tiles(svg: Svg, state: State, colour: dict[str, str]) -> None:
     names = state.static.names
     svg.open_group(class_="plantations")
-    for c in sorted(state.tiles, key=lambda c: (c[1], c[0])):
-        token = state.tiles[c]
-        region = state.regions[state.region_of[c]]
+    index = state.static.board.index
+    for c, token in tile_items(state):  # row-major
+        region = state.regions[state.region_of[index[c]]]
+        assert region is not None
         px, py = _xy(c)
         svg.rect(
             px + 1,
@@ -210,15 +211,13 @@ def _tiles(svg: Svg, state: State, colour: dict[str, str]) -> None:
             svg.circle(px + S - 11, py + S - 11, 5, fill=WELL, stroke="#fff", stroke_width=1.5)
     svg.close_group()
     svg.open_group(class_="workers", stroke="#222", stroke_width=1.2)
-    for rid in sorted(state.regions):
-        r = state.regions[rid]
+    for r in live(state.regions):
         if r.owner >= 0:
             px, py = _xy(min(r.cells, key=lambda c: (c[1], c[0])))
             svg.circle(px + 12, py + 12, 6.5, fill=colour[names[r.owner]])
     svg.close_group()
     svg.open_group(class_="landscape", font_size=10, text_anchor="middle")
-    for c in sorted(state.land, key=lambda c: (c[1], c[0])):
-        kind, points = state.land[c]
+    for c, (kind, points) in land_items(state):  # row-major
         px, py = _xy(c)
         fill, ink = LAND[kind]
         svg.polygon(_octagon(px + S / 2, py + S / 2, S * 0.4), fill=fill, stroke="#555")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from pyrsistent import PMap
+from pyrsistent import PMap, PVector
 
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.ledger import Taken
@@ -36,32 +36,30 @@ Verdict = tuple[str | None, bool, tuple[int, ...], object]
 
 def verdict(
     static: Static,
-    tiles: PMap[Cell, str],
-    region_of: PMap[Cell, int],
-    regions: PMap[int, Region],
+    tiles: PVector[str | None],
+    region_of: PVector[int],
+    regions: PVector[Region | None],
     sites: PMap[str, Site],
     mat: int,
     seat: int,
     k: str,
-    cell: Cell,
+    i: int,
 ) -> Verdict:
     """Rules CIT-BUILD-5 … CIT-FUSE-1 for a plantation of kind ``k`` on a free field or
-    landscape space ``cell`` (CIT-BUILD-2 … 4 already hold), in the order of section 8;
-    ``mat`` is the workers at home of ``seat``."""
+    landscape space of cell number ``i`` (CIT-BUILD-2 … 4 already hold), in the order of
+    section 8; ``mat`` is the workers at home of ``seat``."""
     board = static.board
     rids: list[int] = []
     own = 0
     mine = 0
     neutral = 0
     foreign: int | None = None
-    for n in board.nbrs[cell]:
-        if n not in region_of:
-            continue
+    for n in board.nbrs_at[i]:
         rid = region_of[n]
-        if rid in rids:
+        if rid < 0 or rid in rids:
             continue
         r = regions[rid]
-        if r.kind != k:
+        if r is None or r.kind != k:
             continue
         rids.append(rid)
         owner = r.owner
@@ -72,11 +70,11 @@ def verdict(
             neutral += len(r.cells)
         elif foreign is None:
             foreign = owner
-    path_sites = board.path_sites.get(cell)
+    path_sites = board.path_sites_at[i]
     # CIT-BUILD-5: extension of an own region, or a new region on a finca's path field
     new_region = not own
     if new_region:
-        for s in path_sites or ():
+        for s in path_sites:
             if sites[s].status == "finca":
                 break
         else:
@@ -89,13 +87,13 @@ def verdict(
     opts = static.options
     # CIT-PATH-1: different kinds on the path fields of every site of this path field
     if path_sites and not opts["family"]:
-        paths = board.paths
+        paths = board.paths_at
         for s in path_sites:
             for p in paths[s]:
-                if p != cell and p in tiles:
+                if p != i:
                     tok = tiles[p]
-                    if (KIND[tok] if tok in KIND else kind_of(tok)) == k:
-                        return ("CIT-PATH-1", new_region, (), (s, p))
+                    if tok is not None and (KIND[tok] if tok in KIND else kind_of(tok)) == k:
+                        return ("CIT-PATH-1", new_region, (), (s, board.cells[p]))
     # CIT-FUSE-1: neutral size N must not exceed own size O
     if neutral:
         if opts["fusion_count_new_tile"]:
@@ -105,8 +103,8 @@ def verdict(
     return (None, new_region, tuple(rids), None)
 
 
-def verdict_in(state: State, seat: int, k: str, cell: Cell) -> Verdict:
-    """``verdict`` on the position of ``state``."""
+def verdict_in(state: State, seat: int, k: str, i: int) -> Verdict:
+    """``verdict`` on the position of ``state``, for cell number ``i``."""
     return verdict(
         state.static,
         state.tiles,
@@ -116,7 +114,7 @@ def verdict_in(state: State, seat: int, k: str, cell: Cell) -> Verdict:
         state.players[seat].mat,
         seat,
         k,
-        cell,
+        i,
     )
 
 
@@ -132,12 +130,12 @@ def judge(state: State, seat: int, token: str, cell: Cell) -> Judgement:
         what = "a rock" if ch == "#" else f"site {ch}"
         return Judgement("CIT-BUILD-3", f"{list(cell)} is {what}", False, ())
     # CIT-BUILD-4: no plantation tile there yet
-    if cell in state.tiles:
-        return Judgement(
-            "CIT-BUILD-4", f"{list(cell)} already holds {article(state.tiles[cell])}", False, ()
-        )
+    i = board.index[cell]
+    lying = state.tiles[i]
+    if lying is not None:
+        return Judgement("CIT-BUILD-4", f"{list(cell)} already holds {article(lying)}", False, ())
     k = KIND[token] if token in KIND else kind_of(token)
-    rule, new_region, merged, detail = verdict_in(state, seat, k, cell)
+    rule, new_region, merged, detail = verdict_in(state, seat, k, i)
     if rule is None:
         return Judgement(None, "", new_region, merged)
     return Judgement(rule, _message(state, rule, k, cell, detail), new_region, ())
@@ -169,49 +167,53 @@ def place(
     notes: Notes | None,
     seat: int,
     token: str,
-    cell: Cell,
+    i: int,
     rids: tuple[int, ...],
     pay: int,
     k: str,
     taken: tuple[str, int] | None,
 ) -> None:
-    """Put a judged-legal ``token`` (of kind ``k``) on ``cell`` through the draft: merge the
-    regions ``rids`` of a legal verdict, move workers, take the landscape tile ``taken`` (what
-    lies on the cell, or None); the builder also pays ``pay`` money (CIT-BUY-4). The move's
-    ``notes`` (None in a search's trial) get the occupied cell and the ``Taken`` record."""
+    """Put a judged-legal ``token`` (of kind ``k``) on cell number ``i`` through the draft:
+    merge the regions ``rids`` of a legal verdict, move workers, take the landscape tile
+    ``taken`` (what lies on the cell, or None); the builder also pays ``pay`` money
+    (CIT-BUY-4). The move's ``notes`` (None in a search's trial) get the occupied cell and the
+    ``Taken`` record."""
     wells = 1 if token[-1] == "*" else 0
-    regions = d.map("regions")
-    region_of = d.map("region_of")
+    board = d.base.static.board
+    cell = board.cells[i]
+    regions = d.vector("regions")
+    region_of = d.vector("region_of")
     if len(rids) == 1:
         rid = rids[0]
         r = regions[rid]
         own = 1 if r.owner == seat else 0
-        region_of[cell] = rid
+        region_of[i] = rid
         regions[rid] = _new(Region, (k, r.cells | {cell}, wells + r.wells, seat))
     elif rids:
-        merged = [regions[rid] for rid in rids]
+        merged: list[Region] = [regions[rid] for rid in rids]
         own = sum(1 for r in merged if r.owner == seat)
         # the largest merged region keeps its id; only the other cells are relabelled
         big = max(range(len(merged)), key=lambda i: len(merged[i].cells))
         rid = rids[big]
         cells = set(merged[big].cells)
         cells.add(cell)
-        region_of[cell] = rid
-        for i, r in enumerate(merged):
+        region_of[i] = rid
+        index = board.index
+        for m, r in enumerate(merged):
             wells += r.wells
-            if i != big:
-                regions.remove(rids[i])
+            if m != big:
+                regions[rids[m]] = None
                 cells |= r.cells
                 for c in r.cells:
-                    region_of[c] = rid
+                    region_of[index[c]] = rid
         regions[rid] = Region(k, frozenset(cells), wells, seat)
     else:
         own = 0
         rid = d["next_rid"]
         d["next_rid"] = rid + 1
-        region_of[cell] = rid
-        regions[rid] = _new(Region, (k, frozenset((cell,)), wells, seat))
-    d.map("tiles")[cell] = token
+        region_of[i] = rid
+        regions.append(_new(Region, (k, frozenset((cell,)), wells, seat)))  # rid = len
+    d.vector("tiles")[i] = token
     players = d.vector("players")
     p = players[seat]
     players[seat] = _new(
@@ -228,9 +230,9 @@ def place(
         ),
     )
     if notes is not None:
-        notes.touched.add(cell)
+        notes.touched.add(i)
     if taken is not None:
-        d.map("land").remove(cell)
+        d.vector("land")[i] = None
         take_landscape(d, seat, taken)
         if notes is not None:
             notes.scored.append(Taken(d["moves"], seat, cell, taken[0], taken[1]))
@@ -252,12 +254,12 @@ def take_landscape(d: Draft[State], seat: int, tile: tuple[str, int]) -> None:
     players[seat] = p
 
 
-def trial(state: State, seat: int, token: str, cell: Cell, rids: tuple[int, ...]) -> State:
-    """A search's trial position: ``state`` with a judged-legal ``token`` on ``cell`` (unpaid;
-    a new state through its own ``Draft``, sharing the rest)."""
+def trial(state: State, seat: int, token: str, i: int, rids: tuple[int, ...]) -> State:
+    """A search's trial position: ``state`` with a judged-legal ``token`` on cell number
+    ``i`` (unpaid; a new state through its own ``Draft``, sharing the rest)."""
     d = Draft(state)
     k = KIND[token] if token in KIND else kind_of(token)
-    place(d, None, seat, token, cell, rids, 0, k, state.land.get(cell))
+    place(d, None, seat, token, i, rids, 0, k, state.land[i])
     return d.done()
 
 
@@ -267,21 +269,24 @@ def legal_anywhere(state: State, seat: int, token: str) -> bool:
     return any(verdict_in(state, seat, k, c)[0] is None for c in candidates(state, seat))
 
 
-def candidates(state: State, seat: int) -> list[Cell]:
-    """Free cells that can pass CIT-BUILD-5 at all: next to an own region, or a finca's path
-    field when a worker is at home. Every other cell fails CIT-BUILD-5, so judging only these
-    gives the same answers as judging the whole board. (On the board, buildable and free, so
-    ``verdict`` applies to them directly.)"""
+def candidates(state: State, seat: int) -> list[int]:
+    """Free cells (their numbers, sorted) that can pass CIT-BUILD-5 at all: next to an own
+    region, or a finca's path field when a worker is at home. Every other cell fails
+    CIT-BUILD-5, so judging only these gives the same answers as judging the whole board.
+    (On the board, buildable and free, so ``verdict`` applies to them directly.)"""
     board = state.static.board
-    free_nbrs = board.free_nbrs
+    free_nbrs, index = board.free_nbrs_at, board.index
     near: list[Any] = [
-        free_nbrs[c] for r in state.regions.values() if r.owner == seat for c in r.cells
+        free_nbrs[index[c]]
+        for r in state.regions
+        if r is not None and r.owner == seat
+        for c in r.cells
     ]
     if state.players[seat].mat > 0:
-        paths = board.paths
+        paths = board.paths_at
         near.extend([paths[s] for s, site in state.sites.items() if site.status == "finca"])
     tiles = state.tiles
-    return sorted(c for c in set().union(*near) if c not in tiles)
+    return sorted(i for i in set().union(*near) if tiles[i] is None)
 
 
 def can_build_all(
@@ -289,8 +294,8 @@ def can_build_all(
     seat: int,
     tokens: list[str],
     money: int,
-    seen: set[frozenset[tuple[Cell, str]]] | None = None,
-    placed: frozenset[tuple[Cell, str]] = frozenset(),
+    seen: set[frozenset[tuple[int, str]]] | None = None,
+    placed: frozenset[tuple[int, str]] = frozenset(),
 ) -> bool:
     """Whether every token can be placed, one after another, by section 8 and paid for
     (CIT-BUY-3, CIT-PASS-1). Backtracking; positions reached by the same set of placements
@@ -307,7 +312,7 @@ def can_build_all(
         return False
     static, tiles, region_of = state.static, state.tiles, state.region_of
     regions, sites, mat = state.regions, state.sites, state.players[seat].mat
-    legal: dict[str, list[tuple[Cell, tuple[int, ...]]]] = {}
+    legal: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
     for token in sorted(set(tokens)):
         k = KIND[token] if token in KIND else kind_of(token)
         fits = legal.get(k)

@@ -25,7 +25,17 @@ from scorer.games.citrus.data import (
 )
 from scorer.games.citrus.position_regions import check_regions
 from scorer.games.citrus.setup import check_players, colours_of
-from scorer.games.citrus.state import Player, Region, Site, State, make_static, occupied
+from scorer.games.citrus.state import (
+    Player,
+    Region,
+    Site,
+    State,
+    board_vectors,
+    land_items,
+    live,
+    make_static,
+    occupied,
+)
 from scorer.words import noun, plural
 
 
@@ -103,11 +113,11 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
     if ck.errors or layout is None:
         return PositionResult(None, ck.sorted())
     # build the state
-    regions: dict[int, Region] = {}
+    regions: list[Region | None] = []
     region_of: dict[Cell, int] = {}
     for k, reg in enumerate(doc["regions"]):
         cells = frozenset(_cell(c) for c in reg["cells"])
-        regions[k] = Region(reg["kind"], cells, len(reg.get("wells", [])), owners[k])
+        regions.append(Region(reg["kind"], cells, len(reg.get("wells", [])), owners[k]))
         for c in cells:
             region_of[c] = k
     mats = [WORKERS - sum(1 for o in owners if o == i) for i in range(len(names))]
@@ -128,8 +138,9 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
         colours_of(doc.get("players")),
     )
     # CIT-POS-8: a finca is scored exactly when its ring is complete
+    tile_v, region_v, land_v = board_vectors(board, tiles, region_of, land)
     board_only = State(  # only which cells are occupied counts here
-        static, pmap(tiles), pmap(), pmap(), 0, pmap(land), pmap(), pvector(), pvector(),
+        static, tile_v, region_v, pvector(), 0, land_v, pmap(), pvector(), pvector(),
         pmap(), False, 0, None, pset()
     )  # fmt: skip
     for k, f in enumerate(doc["fincas"]):
@@ -152,11 +163,11 @@ def load_position(doc: dict[str, Any]) -> PositionResult:
         blocked, over = possible, not possible
     state = State(
         static,
-        pmap(tiles),
-        pmap(region_of),
-        pmap(regions),
+        tile_v,
+        region_v,
+        pvector(regions),
         len(regions),
-        pmap(land),
+        land_v,
         pmap(sites),
         pvector(seats),
         pvector(market),
@@ -325,7 +336,8 @@ def export_position(state: State, record: dict[str, Any]) -> dict[str, Any]:
         if v.status == "finca"
     ]
     doc["marked_sites"] = sorted(s for s, v in state.sites.items() if v.status == "marked")
-    regions = sorted(state.regions.values(), key=lambda r: sorted((c[1], c[0]) for c in r.cells))
+    regions = sorted(live(state.regions), key=lambda r: sorted((c[1], c[0]) for c in r.cells))
+    index = st.board.index
     doc["regions"] = [
         {
             "owner": names[r.owner] if r.owner >= 0 else None,
@@ -334,17 +346,17 @@ def export_position(state: State, record: dict[str, Any]) -> dict[str, Any]:
             "wells": [
                 list(c)
                 for c in sorted(r.cells, key=lambda c: (c[1], c[0]))
-                if state.tiles[c].endswith("*")
+                if str(state.tiles[index[c]]).endswith("*")
             ],
         }
         for r in regions
     ]
     doc["landscape"] = [
         {"at": list(c), "type": t, **({"points": p} if t == "horses" else {})}
-        for c, (t, p) in sorted(state.land.items())
+        for c, (t, p) in sorted(land_items(state))
         if t != "bull"
     ]
-    doc["bulls"] = [list(c) for c, (t, _) in sorted(state.land.items()) if t == "bull"]
+    doc["bulls"] = [list(c) for c, (t, _) in sorted(land_items(state)) if t == "bull"]
     immediate = st.options["wild_horses_immediate"]
     doc["player_state"] = {}
     for name, p in zip(names, state.players, strict=True):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorer.games.citrus.state import State
+from scorer.games.citrus.state import State, land_at, region_at, tile_at
 from scorer.words import plural
 
 LETTER = {"lemon": "l", "orange": "o", "bloodorange": "b", "lime": "i", "grapefruit": "g"}
@@ -21,14 +21,16 @@ def render(state: State) -> str:
         cells = []
         for x, ch in enumerate(row):
             c = (x, y)
-            if c in state.tiles:
-                tok = state.tiles[c]
+            tok = tile_at(state, c)
+            lying = land_at(state, c)
+            region = region_at(state, c)
+            if tok is not None and region is not None:
                 letter = LETTER[tok.rstrip("*")]
                 letter = letter.upper() if tok.endswith("*") else letter
-                owner = state.regions[state.region_of[c]].owner
+                owner = region.owner
                 cells.append(f"{letter}{owner if owner >= 0 else '-'} ")
-            elif c in state.land:
-                cells.append(f"{LAND[state.land[c][0]]}  ")
+            elif lying is not None:
+                cells.append(f"{LAND[lying[0]]}  ")
             elif ch in state.sites:
                 s = state.sites[ch]
                 mark = {

@@ -7,7 +7,7 @@ from typing import NamedTuple
 from scorer.engine import PlayerScore, ScoreSheet
 from scorer.games.citrus.data import CATEGORIES
 from scorer.games.citrus.events import finca_shares
-from scorer.games.citrus.state import Region, Site, State
+from scorer.games.citrus.state import Region, Site, State, live
 
 
 class FinalFinca(NamedTuple):
@@ -47,7 +47,7 @@ def score_finca_final(w: State) -> list[int]:
 def final_harvests(w: State) -> list[Region]:
     """13.1 step 2: the regions still owned, each harvested by its owner."""
     return sorted(
-        (r for r in w.regions.values() if r.owner >= 0), key=lambda r: (r.owner, min(r.cells))
+        (r for r in live(w.regions) if r.owner >= 0), key=lambda r: (r.owner, min(r.cells))
     )
 
 

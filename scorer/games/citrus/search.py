@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pyrsistent import PMap
+from pyrsistent import PVector
 
 from scorer.games.citrus import events
 from scorer.games.citrus.placement import can_build_all, candidates, verdict_in
@@ -20,6 +20,7 @@ from scorer.games.citrus.state import (
     State,
     Static,
     kind_of,
+    live,
     marked,
     market_count,
     memo,
@@ -68,13 +69,13 @@ class PassMemo(NamedTuple):
     answers: dict[tuple[object, ...], str | None]
 
 
-def owners(static: Static, regions: PMap[int, Region]) -> frozenset[int]:
+def owners(static: Static, regions: PVector[Region | None]) -> frozenset[int]:
     """The seats owning a region of ``regions`` (kept in the game's memo for the last
     ``regions`` asked about: a run of passes asks about the same one)."""
     game = memo(static)
-    known: tuple[PMap[int, Region], frozenset[int]] | None = game.get("owners")
+    known: tuple[PVector[Region | None], frozenset[int]] | None = game.get("owners")
     if known is None or known[0] is not regions:
-        known = game["owners"] = (regions, frozenset(r.owner for r in regions.values()))
+        known = game["owners"] = (regions, frozenset(r.owner for r in live(regions)))
     return known[1]
 
 
@@ -130,9 +131,9 @@ def _buildable_line(w: State, seat: int, fired: bool) -> str | None:
     # without a region, a first tile needs a free path field of a finca (now or after the
     # new finca a take may bring); with none of them, nothing can be built
     tiles = w.tiles
-    paths = w.static.board.paths
+    paths = w.static.board.paths_at
     free_paths = any(
-        p not in tiles for s, v in w.sites.items() if v.status != "empty" for p in paths[s]
+        tiles[p] is None for s, v in w.sites.items() if v.status != "empty" for p in paths[s]
     )
     if not free_paths:
         return None
@@ -141,7 +142,7 @@ def _buildable_line(w: State, seat: int, fired: bool) -> str | None:
     # begins with (now, or with the new finca a take brings) blocks every line holding it.
     # (The start test of a kind is made once per board, when a line first needs it.)
     market = w.market
-    boards: dict[str, tuple[State, list[tuple[int, int]], dict[str, bool]]] = {}
+    boards: dict[str, tuple[State, list[int], dict[str, bool]]] = {}
 
     def startable(site: str, tokens: list[str]) -> tuple[State, bool]:
         if site not in boards:

@@ -27,7 +27,7 @@ from scorer.games.citrus.data import (
     WORKERS,
     options_of,
 )
-from scorer.games.citrus.state import Player, Site, State, make_static
+from scorer.games.citrus.state import Player, Site, State, board_vectors, make_static
 from scorer.words import plural
 
 S = ("setup",)
@@ -240,13 +240,14 @@ def initial_state(record: dict[str, Any]) -> State:
         component_notes(setup, board),
         colours=colours_of(record.get("players")),
     )
+    tiles, region_of, on_land = board_vectors(board, {}, {}, land)
     return State(
         static,
-        pmap(),
-        pmap(),
-        pmap(),
+        tiles,
+        region_of,
+        pvector(),
         0,
-        pmap(land),
+        on_land,
         pmap(sites),
         pvector(Player(START_MONEY, WORKERS, (), ()) for _ in names),
         pvector(setup["market"]),

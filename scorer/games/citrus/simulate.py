@@ -30,7 +30,16 @@ from scorer.games.citrus.data import (
 )
 from scorer.games.citrus.events import end_turn
 from scorer.games.citrus.generator import cells_for, gen_steps, line_plan
-from scorer.games.citrus.state import Notes, State, begin, marked, notes_of
+from scorer.games.citrus.state import (
+    Notes,
+    State,
+    begin,
+    land_at,
+    live,
+    marked,
+    notes_of,
+    region_at,
+)
 from scorer.persist import Draft
 
 NAMES = ("Ann", "Bob", "Cara", "Dan", "Eve")
@@ -164,11 +173,9 @@ def play_turn(state: State, sim: Sim) -> tuple[dict[str, Any], State]:
 
     def place(token: str, cell: tuple[int, int]) -> None:
         w = d.done()
-        lying = took_form(w.land.get(cell))
+        lying = took_form(land_at(w, cell))
         new = not any(
-            w.region_of.get(n) is not None
-            and w.regions[w.region_of[n]].owner == t.seat
-            and w.regions[w.region_of[n]].kind == token.rstrip("*")
+            (r := region_at(w, n)) is not None and r.owner == t.seat and r.kind == token.rstrip("*")
             for n in static.board.nbrs[cell]
         )
         do({"do": "place", "tile": token, "at": list(cell), "new_region": new, "took": lying})
@@ -178,7 +185,7 @@ def play_turn(state: State, sim: Sim) -> tuple[dict[str, Any], State]:
     seat = t.seat
     w = d.done()
     owned = sorted(
-        (r for r in w.regions.values() if r.owner == seat),
+        (r for r in live(w.regions) if r.owner == seat),
         key=lambda r: min((c[1], c[0]) for c in r.cells),
     )
     plans = {}
