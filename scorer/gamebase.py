@@ -16,10 +16,16 @@ from typing import Any, Generic, TypeVar
 from scorer.engine import Importer, Mark, Move, Record, ScoreItem, ScoreSheet, steps_of
 from scorer.errors import PathPart, RuleViolation, RuleViolations, Severity
 from scorer.findings import Finding
+from scorer.persist import Draft
 from scorer.pointer import to_pointer
 
 S = TypeVar("S")
 T = TypeVar("T")
+
+#: The one signature of a step handler (``actions.step_<kind>(draft, step, at)``): it reads and
+#: changes the move's Draft and raises RuleViolation with a path from the move,
+#: ``("steps", at, …)``.
+StepHandler = Callable[[Draft[Any], Mapping[str, Any], int], None]
 
 
 class BaseRules(Generic[S]):

@@ -10,10 +10,11 @@ signature ``step_<kind>(draft, step, at) -> None``; ``at`` is the step's index i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from scorer.errors import RuleViolation
+from scorer.gamebase import StepHandler
 from scorer.games.citrus import events
 from scorer.games.citrus.build import step_buy, step_place, step_return, taken
 from scorer.games.citrus.events import end_turn
@@ -24,7 +25,6 @@ from scorer.persist import Draft
 from scorer.words import article
 
 #: A step handler: the draft of the turn, the step, the step's index in the move.
-StepHandler = Callable[[Draft[Any], Mapping[str, Any], int], None]
 
 _new = tuple.__new__
 MAIN = frozenset({"buy", "harvest", "pass"})

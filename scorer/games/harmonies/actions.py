@@ -19,10 +19,11 @@ player's first turn) and ``side`` (the board side in use).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from scorer.errors import RuleViolation
+from scorer.gamebase import StepHandler
 from scorer.games.harmonies.board import (
     CARD_LIMIT,
     TRACKS,
@@ -37,7 +38,6 @@ from scorer.words import plural
 
 Step = Mapping[str, Any]
 #: The one shape of a step handler (the lead moves it to the core).
-StepHandler = Callable[[Draft[Any], Mapping[str, Any], int], None]
 
 
 def begin_turn(state: GameState) -> Draft[GameState]:
