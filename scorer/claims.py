@@ -59,6 +59,28 @@ def claim_mismatch(
     )
 
 
+def not_a_player(pointer: str, name: str, *, with_found: bool = True) -> Finding:
+    """REC-CLAIM-1: a claim names someone who is not a player of the game. ``details.found``
+    holds the name (Kuhfstein's ``tiles_placed`` claims have never carried it:
+    ``with_found=False`` keeps their findings as they were)."""
+    return Finding(
+        "REC-CLAIM-1",
+        pointer,
+        f"{name!r} is not a player of this game",
+        details={"found": name} if with_found else {},
+    )
+
+
+def unexpected_claim(
+    pointer: str, what: str, block: object, why: str, details: Mapping[str, object]
+) -> Finding:
+    """REC-CLAIM-1: a claim of something the game does not have, e.g. ``suns claimed for Ann:
+    suns are the solo rating; a multiplayer game has none``."""
+    return Finding(
+        "REC-CLAIM-1", pointer, f"{what} claimed for {claimed_by(block)}: {why}", details=details
+    )
+
+
 def claimants(block: object) -> list[str]:
     """The player names a claim block (``{"scores": {...}, "breakdown": {...}}`` or a plain
     name → value mapping) speaks for, in first-mention order."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scorer.claims import claim_mismatch
+from scorer.claims import claim_mismatch, not_a_player
 from scorer.engine import GameRules, Record, ScoreSheet, State, Status, VerifyResult
 from scorer.errors import PathPart, RuleViolation, RuleViolations
 from scorer.findings import Finding
@@ -171,14 +171,7 @@ def _claim(
     try:
         line = sheet.player(name)
     except KeyError:
-        return [
-            Finding(
-                "REC-CLAIM-1",
-                pointer,
-                f"{name!r} is not a player of this game",
-                details={"found": name},
-            )
-        ]
+        return [not_a_player(pointer, name)]
     if key != "total" and key not in line.categories:
         return []  # a category the sheet cannot compute (e.g. a position without history)
     actual = line.total if key == "total" else line.categories[key]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any, NamedTuple
 
-from scorer.claims import claim_mismatch, claimed_by
+from scorer.claims import claim_mismatch, not_a_player, unexpected_claim
 from scorer.engine import PlayerScore, ScoreSheet
 from scorer.findings import Finding
 from scorer.games.harmonies.board import (
@@ -432,12 +432,12 @@ def compare_suns(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]
     claims: Mapping[str, int] = claimed["suns"]
     if len(sheet.players) != 1:
         return [
-            Finding(
-                "REC-CLAIM-1",
+            unexpected_claim(
                 "/claimed/suns",
-                f"suns claimed for {claimed_by(claims)}: suns are the solo rating; a "
-                "multiplayer game has none",
-                details={"category": "suns", "expected": None, "found": dict(claims)},
+                "suns",
+                claims,
+                "suns are the solo rating; a multiplayer game has none",
+                {"category": "suns", "expected": None, "found": dict(claims)},
             )
         ]
     findings = []
@@ -445,14 +445,7 @@ def compare_suns(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]
     for name, value in claims.items():
         pointer = to_pointer(("claimed", "suns", name))
         if name != line.name:
-            findings.append(
-                Finding(
-                    "REC-CLAIM-1",
-                    pointer,
-                    f"{name!r} is not a player of this game",
-                    details={"found": name},
-                )
-            )
+            findings.append(not_a_player(pointer, name))
         elif value != line.extras.get("suns"):
             findings.append(
                 claim_mismatch(

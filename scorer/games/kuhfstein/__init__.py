@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.claims import claim_label
+from scorer.claims import claim_label, not_a_player
 from scorer.components import Components
 from scorer.engine import GameRules, Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet
 from scorer.findings import Finding
@@ -101,11 +101,7 @@ class KuhfsteinRules(BaseRules[KState]):
             try:
                 actual = sheet.player(name).extras["tiles_placed"]
             except KeyError:
-                # scorer.claims has no builder for an unknown claimant; the referee words its
-                # own the same way (replay._claim), here without details as before
-                findings.append(
-                    Finding("REC-CLAIM-1", pointer, f"{name!r} is not a player of this game")
-                )
+                findings.append(not_a_player(pointer, name, with_found=False))
                 continue
             # KUH-CLAIM-1: claimed tiles_placed equals the tiles in the landscape
             if actual != value:
