@@ -6,7 +6,9 @@ A play turn is one ``Draft`` of the state (``begin_turn``); the step handlers of
 and the functions here change it, and ``end_turn`` returns the next state. The draft's
 working notes (``draft.turn``, never part of a state) are:
 
-- ``board``: a ``Draft`` of the moving player's board;
+- ``board``: the moving player's board as a plain dict of its fields (``Board`` order),
+  changed in place by the handlers and made a ``Board`` once, by ``end_turn``: one
+  ``_make`` per move where a nested ``Draft`` of the board cost a ``Draft`` and a ``done``;
 - ``display``, ``cards``: the tile and card displays as working lists (tuples in a state);
 - ``tiles_left``, ``tile_pos``, ``card_pos``: the supply and order positions so far, and
   ``counts`` the tiles left per kind (in KINDS order; None without tile_counts);
@@ -53,7 +55,7 @@ def begin_turn(state: KState, move: Move) -> Draft[KState]:
     draft = Draft(state)
     counts = state.kind_left
     draft.turn.update(
-        board=Draft(state.boards[state.seat]),
+        board=state.boards[state.seat]._asdict(),
         display=list(state.tile_display),
         cards=list(state.card_display),
         tiles_left=state.tiles_left,
@@ -71,13 +73,13 @@ def begin_turn(state: KState, move: Move) -> Draft[KState]:
     return draft
 
 
-def board_of(draft: Draft[KState]) -> Draft[Board]:
-    """The draft of the moving player's board."""
-    board: Draft[Board] = draft.turn["board"]
+def board_of(draft: Draft[KState]) -> dict[str, Any]:
+    """The working fields of the moving player's board (see the module docstring)."""
+    board: dict[str, Any] = draft.turn["board"]
     return board
 
 
-def track_score(board: Draft[Board]) -> int:
+def track_score(board: Mapping[str, Any]) -> int:
     """The track score so far: card points and trees."""
     return int(board["card_points"]) + 5 * len(board["trees"])
 
@@ -190,7 +192,8 @@ def end_turn(draft: Draft[KState], move: Move) -> KState:
     elif last and phase == "extra_round":
         phase = "over"
     boards = st.boards
-    draft["boards"] = (*boards[:seat], board.done(), *boards[seat + 1 :])
+    # the board's fields in Board order (the dict only ever had them assigned)
+    draft["boards"] = (*boards[:seat], Board._make(board.values()), *boards[seat + 1 :])
     # the fields kept in the notes during the turn, written back where they changed
     display = tuple(notes["display"])
     if display != st.tile_display:
