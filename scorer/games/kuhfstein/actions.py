@@ -162,7 +162,7 @@ def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
         )
     raw = step["at"]
     cell = (raw[0], raw[1])
-    board = board_of(draft)
+    board = draft.turn["board"]
     tiles = board["tiles"]
     there = tiles.get(cell)
     # KUH-TILE-5: the target cell is empty
@@ -174,7 +174,7 @@ def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
             {"found": there},
         )
     # KUH-TILE-6: next to the landscape (the first tile goes anywhere)
-    if tiles and not tiles.touches(cell):
+    if not tiles.touches(cell) and tiles:  # touches first: it is true but for the first
         raise RuleViolation(
             "KUH-TILE-6",
             f"cell {list(cell)} does not touch the landscape orthogonally",

@@ -170,6 +170,10 @@ class Board(NamedTuple):
         return self.card_points + 5 * len(self.trees)
 
 
+#: the fields of a Board, in order
+BOARD_FIELDS: tuple[str, ...] = Board._fields
+
+
 class KState(NamedTuple):
     """The whole game between two move objects.
 
