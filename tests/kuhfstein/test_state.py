@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from pyrsistent import PMap, PSet, PVector
+from pyrsistent import PSet, PVector
 
 from scorer.errors import RuleViolation
 from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.actions import apply_step
 from scorer.games.kuhfstein.events import begin_turn, end_turn
 from scorer.games.kuhfstein.state import Board, KState
+from scorer.games.kuhfstein.tilemap import TileMap
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -89,7 +90,7 @@ def test_a_turn_shares_what_it_does_not_change() -> None:
         assert new.move_index == state.move_index + 1 and new.comp is state.comp
         assert board.dealt == state.boards[state.seat].dealt
         assert isinstance(board.cows, frozenset) and isinstance(board.hand, PVector)
-        assert isinstance(board.tiles, PMap)
+        assert isinstance(board.tiles, TileMap)
         assert new.seat == (state.seat + 1) % len(state.names)
         assert all(a is b for a, b in zip(new.boards, state.boards, strict=True) if a is not board)
         assert new.tile_order is state.tile_order and new.card_order is state.card_order

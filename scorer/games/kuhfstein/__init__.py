@@ -1,6 +1,7 @@
 """Kuhfstein (Rita Modl, Schmidt Spiele 2023): the rules as specified in rules/kuhfstein.md.
 
-Module map: rules (catalogue), state (immutable state on pyrsistent), cards (card definitions,
+Module map: rules (catalogue), state (immutable state on pyrsistent), tilemap (``TileMap``,
+a landscape: cell → kind over a ``PVector``), cards (card definitions,
 KUH-CARDDEF-*, and the CardBook), components (scoring-tile, track, tree and tile-count checks:
 data shared by setup and positions), setup (KUH-SETUP-*, the
 states of a record and of a position), actions (the turn driver ``apply_move`` /

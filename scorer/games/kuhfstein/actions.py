@@ -162,30 +162,26 @@ def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
         )
     raw = step["at"]
     cell = (raw[0], raw[1])
-    board = board_of(draft)
-    # the PMap evolver: reads and the write without a new PMap per tile (Any: the stub of
-    # PMapEvolver lacks ``in``)
-    tiles: Any = board.map("tiles")
+    board = draft.turn["board"]
+    tiles = board["tiles"]
+    there = tiles.get(cell)
     # KUH-TILE-5: the target cell is empty
-    if cell in tiles:
+    if there is not None:
         raise RuleViolation(
             "KUH-TILE-5",
             f"cell {list(cell)} already holds a tile",
             (*base, "at"),
-            {"found": tiles[cell]},
+            {"found": there},
         )
     # KUH-TILE-6: next to the landscape (the first tile goes anywhere)
-    x, y = cell
-    if tiles and not (
-        (x + 1, y) in tiles or (x - 1, y) in tiles or (x, y + 1) in tiles or (x, y - 1) in tiles
-    ):
+    if not tiles.touches(cell) and tiles:  # touches first: it is true but for the first
         raise RuleViolation(
             "KUH-TILE-6",
             f"cell {list(cell)} does not touch the landscape orthogonally",
             (*base, "at"),
         )
     display.remove(take)
-    tiles[cell] = take
+    board["tiles"] = tiles.set(cell, take)
     tree = step.get("tree")
     if tree is not None:
         claim_tree(draft, cell, cell_of(tree), (*base, "tree"))
@@ -244,26 +240,27 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
     offset = step["offset"]
     ox, oy = offset[0], offset[1]
     cells = [((ox + x, oy + y), face) for x, y, face in pattern]
-    tiles = board["tiles"]
+    get = board["tiles"].get
+    kinds = [get(cell) for cell, _ in cells]
     # KUH-PLAY-3: every covered cell holds a tile
-    for cell, _ in cells:
-        if cell not in tiles:
-            raise RuleViolation(
-                "KUH-PLAY-3",
-                f"the pattern needs a tile at {list(cell)}",
-                (*base, "offset"),
-                {"found": list(cell)},
-            )
-    faces = [(cell, face) for cell, face in cells if face != "back"]
+    if None in kinds:
+        cell = cells[kinds.index(None)][0]
+        raise RuleViolation(
+            "KUH-PLAY-3",
+            f"the pattern needs a tile at {list(cell)}",
+            (*base, "offset"),
+            {"found": list(cell)},
+        )
     # KUH-PLAY-4: every face cell on a tile of its kind
-    for cell, face in faces:
-        if tiles[cell] != face:
+    for (cell, face), kind in zip(cells, kinds, strict=True):
+        if face != kind and face != "back":
             raise RuleViolation(
                 "KUH-PLAY-4",
-                f"cell {list(cell)} is {tiles[cell]}, the card shows {face}",
+                f"cell {list(cell)} is {kind}, the card shows {face}",
                 (*base, "offset"),
-                {"cell": list(cell), "expected": face, "found": tiles[cell]},
+                {"cell": list(cell), "expected": face, "found": kind},
             )
+    faces = [(cell, face) for cell, face in cells if face != "back"]
     cows = board["cows"]
     # KUH-PLAY-5: no face cell on a tile with a cow
     for cell, _ in faces:

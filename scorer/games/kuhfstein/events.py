@@ -6,7 +6,9 @@ A play turn is one ``Draft`` of the state (``begin_turn``); the step handlers of
 and the functions here change it, and ``end_turn`` returns the next state. The draft's
 working notes (``draft.turn``, never part of a state) are:
 
-- ``board``: a ``Draft`` of the moving player's board;
+- ``board``: the moving player's board as a plain dict of its fields (``Board`` order),
+  changed in place by the handlers and made a ``Board`` once, by ``end_turn``: one
+  ``_make`` per move where a nested ``Draft`` of the board cost a ``Draft`` and a ``done``;
 - ``display``, ``cards``: the tile and card displays as working lists (tuples in a state);
 - ``tiles_left``, ``tile_pos``, ``card_pos``: the supply and order positions so far, and
   ``counts`` the tiles left per kind (in KINDS order; None without tile_counts);
@@ -27,7 +29,7 @@ from scorer.findings import Finding
 from scorer.games.kuhfstein.draws import deck_left, draw_cards, draw_tiles
 from scorer.games.kuhfstein.landscape import is_stuck
 from scorer.games.kuhfstein.scoring import evaluate
-from scorer.games.kuhfstein.state import NO_DETAILS, Board, KState
+from scorer.games.kuhfstein.state import BOARD_FIELDS, NO_DETAILS, Board, KState
 from scorer.persist import Draft
 from scorer.pointer import to_pointer
 
@@ -52,32 +54,33 @@ def begin_turn(state: KState, move: Move) -> Draft[KState]:
         )
     draft = Draft(state)
     counts = state.kind_left
-    draft.turn.update(
-        board=Draft(state.boards[state.seat]),
-        display=list(state.tile_display),
-        cards=list(state.card_display),
-        tiles_left=state.tiles_left,
-        tile_pos=state.tile_pos,
-        card_pos=state.card_pos,
-        counts=list(counts) if counts is not None else None,
-        regular=0,
-        extra=0,
-        avail={},
-        spent=set(),
-        triggered=[],
-        drawn=[],
-        warnings=[],
-    )
+    # a dict display, not ``update(**...)``: one C-built dict (≈1 µs less per move)
+    draft.turn = {
+        "board": dict(zip(BOARD_FIELDS, state.boards[state.seat], strict=True)),
+        "display": list(state.tile_display),
+        "cards": list(state.card_display),
+        "tiles_left": state.tiles_left,
+        "tile_pos": state.tile_pos,
+        "card_pos": state.card_pos,
+        "counts": list(counts) if counts is not None else None,
+        "regular": 0,
+        "extra": 0,
+        "avail": {},
+        "spent": set(),
+        "triggered": [],
+        "drawn": [],
+        "warnings": [],
+    }
     return draft
 
 
-def board_of(draft: Draft[KState]) -> Draft[Board]:
-    """The draft of the moving player's board."""
-    board: Draft[Board] = draft.turn["board"]
+def board_of(draft: Draft[KState]) -> dict[str, Any]:
+    """The working fields of the moving player's board (see the module docstring)."""
+    board: dict[str, Any] = draft.turn["board"]
     return board
 
 
-def track_score(board: Draft[Board]) -> int:
+def track_score(board: Mapping[str, Any]) -> int:
     """The track score so far: card points and trees."""
     return int(board["card_points"]) + 5 * len(board["trees"])
 
@@ -138,14 +141,17 @@ def refill(draft: Draft[KState], spec: Mapping[str, Any] | None, base: Path) -> 
     that is full, with nothing drawn for it, needs no draw."""
     tiles = spec.get("tiles") if spec is not None else None
     cards = spec.get("cards") if spec is not None else None
-    where, tiles_at, cards_at = _refill_paths(base)
     notes = draft.turn
     want = min(5 - len(notes["display"]), notes["tiles_left"])
     if tiles or want:
+        where, tiles_at, cards_at = _refill_paths(base)
         tile_path = tiles_at if tiles is not None else where if spec is not None else base
         draw_tiles(draft, tiles or [], tiles_at, want, "KUH-REFILL-1", tile_path)
-    want = min(4 - len(notes["cards"]), deck_left(draft))
+    want = 4 - len(notes["cards"])
+    if want:  # the deck matters only when the display is short
+        want = min(want, deck_left(draft))
     if cards or want:
+        where, tiles_at, cards_at = _refill_paths(base)
         card_path = cards_at if cards is not None else where if spec is not None else base
         draw_cards(draft, cards or [], cards_at, want, "KUH-REFILL-2", card_path)
 
@@ -190,7 +196,9 @@ def end_turn(draft: Draft[KState], move: Move) -> KState:
     elif last and phase == "extra_round":
         phase = "over"
     boards = st.boards
-    draft["boards"] = (*boards[:seat], board.done(), *boards[seat + 1 :])
+    # the board's fields in Board order (the dict only ever had them assigned)
+    new = tuple.__new__(Board, board.values())  # one tuple; the dict holds BOARD_FIELDS only
+    draft["boards"] = (*boards[:seat], new, *boards[seat + 1 :])
     # the fields kept in the notes during the turn, written back where they changed
     display = tuple(notes["display"])
     if display != st.tile_display:

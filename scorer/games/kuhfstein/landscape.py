@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer.errors import RuleViolation
-from scorer.games.kuhfstein.state import Board, Card, Cell, KState
+from scorer.games.kuhfstein.state import Card, Cell, KState
 from scorer.persist import Draft
 
 Path = tuple[Any, ...]
@@ -32,8 +32,8 @@ def claim_tree(draft: Draft[KState], at: Cell, square: Cell, path: Path) -> None
             f"square {list(square)} does not contain the tile just placed at {list(at)}",
             path,
         )
-    board: Draft[Board] = draft.turn["board"]
-    tiles: Any = board.map("tiles")  # the evolver place_tile wrote through (stub lacks ``in``)
+    board: dict[str, Any] = draft.turn["board"]
+    tiles = board["tiles"]
     # KUH-TREE-3: all 4 cells hold tiles
     missing = [list(c) for c in cells if c not in tiles]
     if missing:
@@ -70,7 +70,7 @@ def claim_tree(draft: Draft[KState], at: Cell, square: Cell, path: Path) -> None
     board["trees"] = board["trees"].append(square)
 
 
-def can_play(board: Draft[Board], card: Card) -> bool:
+def can_play(board: Mapping[str, Any], card: Card) -> bool:
     """Some rotation and offset satisfies KUH-PLAY-3 to KUH-PLAY-6 (used by the stuck test)."""
     if card.n_faces > board["supply"]:
         return False
@@ -95,7 +95,7 @@ def _fits(tiles: Mapping[Cell, str], cows: frozenset[Cell], cell: Cell, face: st
 
 def is_stuck(draft: Draft[KState]) -> bool:
     """No regular action is possible (section 5.1)."""
-    board: Draft[Board] = draft.turn["board"]
+    board: dict[str, Any] = draft.turn["board"]
     if draft.turn["display"] or draft.turn["cards"] or board["cows"]:
         return False
     cards = draft.base.comp.cards

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from pyrsistent import pmap, pset, pvector
+from pyrsistent import pset, pvector
 
 from scorer.errors import RuleViolation, RuleViolations
 from scorer.games.kuhfstein.components import Path, build_components
@@ -28,6 +28,7 @@ from scorer.games.kuhfstein.state import (
     KState,
     Options,
 )
+from scorer.games.kuhfstein.tilemap import TileMap
 from scorer.words import plural
 
 SETUP: Path = ("setup",)
@@ -327,7 +328,7 @@ def _position_board(b: Mapping[str, Any], comp: Components) -> Board:
     if supply is None:
         supply = COWS_PER_PLAYER - len(cows) - comp.cows_on_track(b["score"])
     return Board(
-        tiles=pmap(tiles),
+        tiles=TileMap(tiles.items()),
         cows=frozenset(cows),
         used=pset(used),
         trees=pvector(trees),
