@@ -10,10 +10,11 @@ section 5.1's table, each headed by the rule it checks; paths are relative to th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from scorer.errors import RuleViolation
+from scorer.gamebase import StepHandler
 from scorer.games.kuhfstein import draws, events
 from scorer.games.kuhfstein.events import Path, add_points, board_of
 from scorer.games.kuhfstein.landscape import cell_of, claim_tree, is_stuck
@@ -25,7 +26,6 @@ from scorer.words import plural
 
 Step = Mapping[str, Any]
 Move = Mapping[str, Any]
-StepHandler = Callable[[Draft[Any], Mapping[str, Any], int], None]
 
 
 def apply_move(state: KState, move: Move) -> KState:
