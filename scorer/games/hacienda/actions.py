@@ -16,6 +16,7 @@ from scorer.errors import RuleViolation
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, bad, step_space, where
 from scorer.games.hacienda.events import (
     ANIMAL_INDEX,
+    DISPLAY_AT,
     LAND_INDEX,
     bump,
     check_income,
@@ -26,7 +27,11 @@ from scorer.games.hacienda.events import (
 )
 from scorer.games.hacienda.scoring import market_income
 from scorer.games.hacienda.state import (
+    A_HAND,
     ANIMAL,
+    HAND_SIZE,
+    HANDS,
+    L_DISCARD,
     LAND,
     MAX_ANIMAL_TILES,
     MAX_LAND_TILES,
@@ -43,8 +48,6 @@ Step = Mapping[str, Any]
 StepHandler = Callable[[Draft[Any], Mapping[str, Any], int], None]
 LIMITED = {"buy_hacienda": "HAC-TURN-5", "buy_water": "HAC-TURN-6", "harvest": "HAC-TURN-7"}
 PRICE = {"display": 3, "pile": 2}
-DISPLAY = {"land": "land_display", "animal": "animal_display"}
-HANDS = {"land": "land_hands", "animal": "animal_hands"}
 
 
 def step_buy_card(draft: Draft[HaciendaState], step: Step, at: int) -> None:
@@ -63,9 +66,10 @@ def step_buy_card(draft: Draft[HaciendaState], step: Step, at: int) -> None:
             {"expected": f"{article(deck)} card", "found": name},
         )
     c = vocab[card]
+    display = DISPLAY_AT[deck] + c
     if source == "display":
         # HAC-BUY-2: the card lies in the display
-        if draft[DISPLAY[deck]][c] <= 0:
+        if draft["cards"][display] <= 0:
             raise RuleViolation(
                 "HAC-BUY-2",
                 f"no {card} lies in the {deck} display",
@@ -91,13 +95,13 @@ def step_buy_card(draft: Draft[HaciendaState], step: Step, at: int) -> None:
             {"expected": price, "found": money[seat]},
         )
     draft["money"] = money.set(seat, money[seat] - price)
-    hands = draft[HANDS[deck]]
-    hand = hands[seat]
-    draft[HANDS[deck]] = hands.set(seat, hand.set(c, hand[c] + 1))
+    cards = draft["cards"]
+    hand = HANDS + HAND_SIZE * seat + (c if deck == "land" else A_HAND + c)
     if source == "pile":
+        draft["cards"] = cards.set(hand, cards[hand] + 1)
         draw_card(draft, deck, card, ("steps", at, "card"))
         return
-    bump(draft, DISPLAY[deck], c, -1)
+    draft["cards"] = cards.mset(hand, cards[hand] + 1, display, cards[display] - 1)
     refill_display(draft, deck, refill, at)
 
 
@@ -152,10 +156,10 @@ def step_play_land(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     board, seat, path = s.board, s.seat, ("steps", at, "at")
     space = step_space(board, step["at"], path)
     card = LAND_INDEX.get(step["card"], -1)
-    hands = draft["land_hands"]
-    hand = hands[seat]
+    cards = draft["cards"]
+    hand = HANDS + HAND_SIZE * seat + card
     # HAC-LAND-1: the card is in hand
-    if card < 0 or hand[card] <= 0:
+    if card < 0 or cards[hand] <= 0:
         raise bad(
             "HAC-LAND-1", f"the player holds no {step['card']} land card", ("steps", at, "card")
         )
@@ -195,8 +199,8 @@ def step_play_land(draft: Draft[HaciendaState], step: Step, at: int) -> None:
             raise bad(
                 "HAC-LAND-5", f"{where(board, space)} touches no land tile of the player", path
             )
-    draft["land_hands"] = hands.set(seat, hand.set(card, hand[card] - 1))
-    bump(draft, "land_discard", card, 1)
+    discard = L_DISCARD + card
+    draft["cards"] = cards.mset(hand, cards[hand] - 1, discard, cards[discard] + 1)
     draft["land_tiles"] = tiles + 1
     draft["cells"] = cells.set(space, LAND + seat)
     draft["free"] = free.set(kind, free[kind] - 1)
@@ -208,10 +212,10 @@ def step_play_animal(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     board, seat, opts, path = s.board, s.seat, s.opts, ("steps", at, "at")
     space = step_space(board, step["at"], path)
     animal = ANIMAL_INDEX.get(step["card"], -1)
-    hands = draft["animal_hands"]
-    hand = hands[seat]
+    cards = draft["cards"]
+    hand = HANDS + HAND_SIZE * seat + A_HAND + animal
     # HAC-ANIMAL-1: the card is in hand
-    if animal < 0 or hand[animal] <= 0:
+    if animal < 0 or cards[hand] <= 0:
         raise bad("HAC-ANIMAL-1", f"the player holds no {step['card']} card", ("steps", at, "card"))
     cells = draft["cells"]
     # HAC-ANIMAL-2: an empty pampas space
@@ -243,7 +247,7 @@ def step_play_animal(draft: Draft[HaciendaState], step: Step, at: int) -> None:
         markets = tuple(
             m for m in markets if not any(is_animal_of(cells[n], seat) for n in nbrs[m])
         )
-    draft["animal_hands"] = hands.set(seat, hand.set(animal, hand[animal] - 1))
+    draft["cards"] = cards.set(hand, cards[hand] - 1)
     draft["animal_tiles"] = tiles.set(seat, tiles[seat] + 1)
     cells = draft["cells"] = cells.set(space, code)
     bump(draft, "free", PAMPAS, -1)

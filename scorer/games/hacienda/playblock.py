@@ -26,6 +26,7 @@ from scorer.games.hacienda.state import (
     HaciendaState,
     Options,
     Order,
+    pack_cards,
     stack_size,
 )
 
@@ -206,21 +207,16 @@ def _with_play(
     done = play["intermediate_done"]
     over = to_move is None
     return state._replace(
-        land_hands=land_hands,
-        animal_hands=animal_hands,
-        land_display=land_display,
-        animal_display=animal_display,
-        land_pile=pile,
+        cards=pack_cards(
+            land_display, animal_display, pile, discard, (s1, s2), seen, land_hands, animal_hands
+        ),
         land_order=_order(decks.get("land"), LAND_INDEX, sum(pile)),
-        land_discard=discard,
-        stacks=pvector([s1, s2]),
         stack_orders=pvector(
             [
                 _order(decks.get("animal_stack_1"), ANIMAL_INDEX, s1),
                 _order(decks.get("animal_stack_2"), ANIMAL_INDEX, s2),
             ]
         ),
-        animal_seen=pvector(seen),
         animal_limit=pvector(ANIMAL_TOTAL - r for r in removed),
         seat=0 if over else seat_of.get(to_move, 0),
         inter=2 if done else (1 if s1 == 0 and not state.opts.continuous_scoring else 0),

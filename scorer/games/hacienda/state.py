@@ -6,13 +6,15 @@ pyrsistent collections: a turn changes it through :class:`scorer.persist.Draft` 
 are one int per space (``cells``): 0 empty, ``LAND + p`` a land tile of seat p,
 ``ANIMAL + 4p + a`` an animal tile of seat p showing animal a, ``WATER + k`` a cell of water
 piece k (printed water spaces are pieces too). Card multisets are count vectors in the
-vocabulary order of §10.2 (``Counts``); a known deck order is a ``PList`` whose draws share
-the rest of the order.
+vocabulary order of §10.2 (``Counts``). Every card count of the game is one int of one
+PVector, ``cards`` (layout below), so a purchase reads and writes one field; the record keeps
+the old names (``land_display``, ``land_hands`` ...) as read-only views. A known deck order
+is a ``PList`` whose draws share the rest of the order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -35,6 +37,32 @@ WATER_SUPPLY = 14
 MAX_ANIMAL_TILES = 30
 MAX_LAND_TILES = 80
 HAND_LAND, HAND_ANIMAL, DISPLAY = 8, 4, 4
+
+#: The layout of ``HaciendaState.cards``: the land display (6 counts), the animal display (4),
+#: the land pile (6), the land discard (6), the two animal stacks, the animal cards seen (4),
+#: then per seat p from ``HANDS + HAND_SIZE * p`` its land hand (6) and its animal hand (4).
+#: One vector instead of eight fields: a purchase went from 6 field reads and 7 writes
+#: through the draft to 2 and 2.
+L_DISPLAY, A_DISPLAY, L_PILE, L_DISCARD, STACKS, SEEN, HANDS = 0, 6, 10, 16, 22, 24, 28
+HAND_SIZE, A_HAND = 10, 6  # per seat; the animal hand starts 6 after the land hand
+
+
+def pack_cards(
+    land_display: Sequence[int],
+    animal_display: Sequence[int],
+    land_pile: Sequence[int],
+    land_discard: Sequence[int],
+    stacks: Sequence[int],
+    seen: Sequence[int],
+    land_hands: Sequence[Sequence[int]],
+    animal_hands: Sequence[Sequence[int]],
+) -> PVector[int]:
+    """The ``cards`` vector of these counts (layout above)."""
+    out = [*land_display, *animal_display, *land_pile, *land_discard, *stacks, *seen]
+    for land, animal in zip(land_hands, animal_hands, strict=True):
+        out.extend(land)
+        out.extend(animal)
+    return pvector(out)
 
 
 def stack_size(n: int) -> int:
@@ -146,19 +174,12 @@ class HaciendaState(NamedTuple):
     haciendas: Spaces
     chips: Spaces
     money: PVector[int]
-    land_hands: PVector[Counts]
-    animal_hands: PVector[Counts]
+    cards: PVector[int]  # every card count (layout: ``L_DISPLAY`` ... ``HANDS``)
     animal_tiles: PVector[int]
     free: Counts  # empty spaces per space type
-    land_display: Counts
-    animal_display: Counts
-    land_pile: Counts
     land_order: Order
-    land_discard: Counts
     land_tiles: int
-    stacks: PVector[int]  # the two animal stacks
     stack_orders: PVector[Order]
-    animal_seen: Counts
     animal_limit: Counts
     haciendas_left: int
     chips_left: int
@@ -178,3 +199,40 @@ class HaciendaState(NamedTuple):
     issues: PVector[ClaimIssue] = EMPTY_ISSUES
     inter_board: Snapshot | None = None
     colours: PVector[str | None] = EMPTY_COLOURS  # the players' ``color`` (pictures)
+
+    # Read-only views of ``cards`` under the names of the rules (slices share nothing written).
+
+    @property
+    def land_display(self) -> Counts:
+        return self.cards[L_DISPLAY : L_DISPLAY + 6]
+
+    @property
+    def animal_display(self) -> Counts:
+        return self.cards[A_DISPLAY : A_DISPLAY + 4]
+
+    @property
+    def land_pile(self) -> Counts:
+        return self.cards[L_PILE : L_PILE + 6]
+
+    @property
+    def land_discard(self) -> Counts:
+        return self.cards[L_DISCARD : L_DISCARD + 6]
+
+    @property
+    def stacks(self) -> PVector[int]:
+        """The two animal stacks."""
+        return self.cards[STACKS : STACKS + 2]
+
+    @property
+    def animal_seen(self) -> Counts:
+        return self.cards[SEEN : SEEN + 4]
+
+    @property
+    def land_hands(self) -> PVector[Counts]:
+        at = range(HANDS, len(self.cards), HAND_SIZE)
+        return pvector(self.cards[k : k + 6] for k in at)
+
+    @property
+    def animal_hands(self) -> PVector[Counts]:
+        at = range(HANDS + A_HAND, len(self.cards), HAND_SIZE)
+        return pvector(self.cards[k : k + 4] for k in at)
