@@ -76,8 +76,10 @@ def draw_card(
             {"expected": f"at most {limit}", "found": seen + 1},
         )
     k = STACKS if cards[STACKS] > 0 else STACKS + 1
-    orders = draft["stack_orders"]
-    order = orders[k - STACKS]
+    # An order unknown at the start of the turn stays unknown: no read through the draft
+    order = (
+        None if draft.base.stack_orders[k - STACKS] is None else draft["stack_orders"][k - STACKS]
+    )
     # HAC-BUY-6: the top card of a known order
     if order is not None and order.first != a:
         raise RuleViolation(
@@ -89,7 +91,7 @@ def draw_card(
     left = cards[k] - 1
     draft["cards"] = cards.mset(SEEN + a, seen + 1, k, left)
     if order is not None:
-        draft["stack_orders"] = orders.set(k - STACKS, order.rest)
+        draft["stack_orders"] = draft["stack_orders"].set(k - STACKS, order.rest)
     if left == 0:
         trigger(draft, k - STACKS)
 
@@ -105,7 +107,8 @@ def _draw_land(draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathP
             path,
             {"expected": "a card still in the pile", "found": card},
         )
-    order = draft["land_order"]
+    # An order unknown at the start of the turn stays unknown (a reshuffle only forgets one)
+    order = None if draft.base.land_order is None else draft["land_order"]
     # HAC-BUY-6: the top card of a known order
     if order is not None and order.first != c:
         raise RuleViolation(
