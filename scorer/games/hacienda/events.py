@@ -35,7 +35,7 @@ from scorer.persist import Draft
 LAND_INDEX = {c: i for i, c in enumerate(LAND_CARDS)}
 ANIMAL_INDEX = {c: i for i, c in enumerate(ANIMALS)}
 INDEX = {"land": LAND_INDEX, "animal": ANIMAL_INDEX}
-DISPLAY_AT = {"land": L_DISPLAY, "animal": A_DISPLAY}  # where a deck's display starts in cards
+DISPLAY_AT = {"land": L_DISPLAY, "animal": A_DISPLAY}  # where a deck's display starts in tally
 RESHUFFLE = tuple(  # the land discard becomes the pile: (pile slot, discard slot) pairs
     (L_PILE + t, L_DISCARD + t) for t in range(6)
 )
@@ -43,16 +43,16 @@ RESHUFFLE = tuple(  # the land discard becomes the pile: (pile slot, discard slo
 
 def pile_size(draft: Draft[HaciendaState], deck: str) -> int:
     """Cards left in the pile of ``deck`` (land: after a reshuffle if the option allows one)."""
-    cards = draft["cards"]  # typed Any: pyrsistent's stub of mset takes pairs, not (i, v, ...)
+    tally = draft["tally"]  # typed Any: pyrsistent's stub of mset takes pairs, not (i, v, ...)
     if deck == "animal":
-        stacks: int = cards[STACKS] + cards[STACKS + 1]
+        stacks: int = tally[STACKS] + tally[STACKS + 1]
         return stacks
-    left: int = sum(cards[L_PILE : L_PILE + 6])
+    left: int = sum(tally[L_PILE : L_PILE + 6])
     if left == 0 and draft.base.opts.land_reshuffle:
-        moved = [x for p, d in RESHUFFLE for x in (p, cards[d], d, 0)]
-        draft["cards"] = cards.mset(*moved)
+        moved = [x for p, d in RESHUFFLE for x in (p, tally[d], d, 0)]
+        draft["tally"] = tally.mset(*moved)
         draft["land_order"] = None
-        return sum(cards[L_DISCARD : L_DISCARD + 6])
+        return sum(tally[L_DISCARD : L_DISCARD + 6])
     return left
 
 
@@ -64,8 +64,8 @@ def draw_card(
         _draw_land(draft, LAND_INDEX[card], card, path)
         return
     a = ANIMAL_INDEX[card]
-    cards = draft["cards"]
-    seen = cards[SEEN + a]
+    tally = draft["tally"]
+    seen = tally[SEEN + a]
     limit = draft.base.animal_limit[a]
     # HAC-BUY-4: at most 18 (minus listed removed cards) of an animal seen
     if seen >= limit:
@@ -75,7 +75,7 @@ def draw_card(
             path,
             {"expected": f"at most {limit}", "found": seen + 1},
         )
-    k = STACKS if cards[STACKS] > 0 else STACKS + 1
+    k = STACKS if tally[STACKS] > 0 else STACKS + 1
     # An order unknown at the start of the turn stays unknown: no read through the draft
     order = (
         None if draft.base.stack_orders[k - STACKS] is None else draft["stack_orders"][k - STACKS]
@@ -88,8 +88,8 @@ def draw_card(
             path,
             {"expected": ANIMALS[order.first], "found": card},
         )
-    left = cards[k] - 1
-    draft["cards"] = cards.mset(SEEN + a, seen + 1, k, left)
+    left = tally[k] - 1
+    draft["tally"] = tally.mset(SEEN + a, seen + 1, k, left)
     if order is not None:
         draft["stack_orders"] = draft["stack_orders"].set(k - STACKS, order.rest)
     if left == 0:
@@ -97,8 +97,8 @@ def draw_card(
 
 
 def _draw_land(draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathPart, ...]) -> None:
-    cards = draft["cards"]
-    left = cards[L_PILE + c]
+    tally = draft["tally"]
+    left = tally[L_PILE + c]
     # HAC-BUY-4: a land card of that type is left in the pile
     if left <= 0:
         raise RuleViolation(
@@ -117,7 +117,7 @@ def _draw_land(draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathP
             path,
             {"expected": LAND_CARDS[order.first], "found": card},
         )
-    draft["cards"] = cards.set(L_PILE + c, left - 1)
+    draft["tally"] = tally.set(L_PILE + c, left - 1)
     if order is not None:
         draft["land_order"] = order.rest
 
@@ -142,13 +142,9 @@ def refill_display(draft: Draft[HaciendaState], deck: str, refill: str | None, a
         )
     if refill is not None:
         draw_card(draft, deck, refill, ("steps", at, "refill"))
-        bump(draft, "cards", DISPLAY_AT[deck] + INDEX[deck][refill], 1)
-
-
-def bump(draft: Draft[HaciendaState], name: str, index: int, by: int) -> None:
-    """Add ``by`` to item ``index`` of the PVector field ``name`` (the rest is shared)."""
-    vector = draft[name]
-    draft[name] = vector.set(index, vector[index] + by)
+        tally = draft["tally"]
+        slot = DISPLAY_AT[deck] + INDEX[deck][refill]
+        draft["tally"] = tally.set(slot, tally[slot] + 1)
 
 
 def trigger(draft: Draft[HaciendaState], stack: int) -> None:

@@ -26,8 +26,8 @@ from scorer.games.hacienda.state import (
     HaciendaState,
     Options,
     Order,
-    pack_cards,
     stack_size,
+    with_tally,
 )
 
 
@@ -158,21 +158,23 @@ def play_state(
             if k is not None:
                 left[k] = replace(left[k], count=left[k].count - 1)
         shapes = pvector(left)
-    state = base._replace(
-        cells=pvector(cells),
-        haciendas=frozenset(haciendas),
-        chips=frozenset(chips),
+    state = with_tally(
+        base._replace(
+            cells=pvector(cells),
+            haciendas=frozenset(haciendas),
+            chips=frozenset(chips),
+            water_shapes=shapes,
+            final=2,
+            track=pvector(doc.get("track", {}).get(p, 0) for p in names),
+        ),
         money=money,
-        animal_tiles=pvector(tiles),
+        animal_tiles=tiles,
         free=free,
         land_tiles=sum(1 for c in cells if LAND <= c < ANIMAL),
         haciendas_left=max(0, base.neutral_supply - len(haciendas)),
         chips_left=max(0, base.chip_supply - len(chips)),
         water_left=max(0, base.water_supply - len(water)),
-        water_shapes=shapes,
         pieces=base.pieces + len(water),
-        final=2,
-        track=pvector(doc.get("track", {}).get(p, 0) for p in names),
     )
     play = doc.get("play")
     if play is None or set(play["hands"]) != set(names):
@@ -206,10 +208,18 @@ def _with_play(
     to_move = play["to_move"]
     done = play["intermediate_done"]
     over = to_move is None
+    state = with_tally(
+        state,
+        land_display=land_display,
+        animal_display=animal_display,
+        land_pile=pile,
+        land_discard=discard,
+        stacks=(s1, s2),
+        animal_seen=seen,
+        land_hands=land_hands,
+        animal_hands=animal_hands,
+    )
     return state._replace(
-        cards=pack_cards(
-            land_display, animal_display, pile, discard, (s1, s2), seen, land_hands, animal_hands
-        ),
         land_order=_order(decks.get("land"), LAND_INDEX, sum(pile)),
         stack_orders=pvector(
             [

@@ -139,18 +139,23 @@ def evaluate(state: HaciendaState) -> tuple[Row, ...]:
     per_piece = opts.water_scoring == "per_piece"
     herds_count = opts.herd_points
     chains, owned, water, herds, markets = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
+    # HAC-SCORE-4: a tile next to water scores once, or once per distinct piece next to it
+    # (read from the few water cells: (tile, piece) pairs, or the tiles alone)
+    wet = {
+        (x, code if per_piece else 0)
+        for w, code in enumerate(cells)
+        if code >= WATER
+        for x in nbrs[w]
+        if LAND <= cells[x] < WATER
+    }
+    for x, _ in wet:
+        code = cells[x]
+        water[code - LAND if code < ANIMAL else (code - ANIMAL) // 4] += 1
     seen: set[int] = set()
     for cell, code in enumerate(cells):
-        if code < LAND or code >= WATER:
+        if code < LAND or code >= WATER or cell in seen:
             continue
         seat = code - LAND if code < ANIMAL else (code - ANIMAL) // 4
-        # HAC-SCORE-4: a tile next to water (once, or once per distinct piece)
-        if per_piece:
-            water[seat] += len({cells[x] for x in nbrs[cell] if cells[x] >= WATER})
-        elif any(cells[x] >= WATER for x in nbrs[cell]):
-            water[seat] += 1
-        if cell in seen:
-            continue
         group = label_group(cell, cells, nbrs)
         seen.update(group)
         size = len(group)

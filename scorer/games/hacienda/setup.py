@@ -30,7 +30,7 @@ from scorer.games.hacienda.state import (
     Order,
     WaterShape,
     land_pile_size,
-    pack_cards,
+    pack_tally,
     parse_options,
     stack_size,
 )
@@ -256,8 +256,28 @@ def build_state(
     printed = board.spaces_by_type[WATER]
     for k, space in enumerate(printed):
         cells[space] = 32 + k
-    free = pvector(len(board.spaces_by_type[t]) if t <= PAMPAS else 0 for t in range(8))
+    free = [len(board.spaces_by_type[t]) if t <= PAMPAS else 0 for t in range(8)]
     size = stack_size(n)
+    tally = pack_tally(
+        {
+            "land_display": land_display,
+            "animal_display": animal_display,
+            "land_pile": land_pile,
+            "land_discard": [0] * 6,
+            "stacks": [size, size],
+            "animal_seen": seen,
+            "free": free,
+            "land_tiles": 0,
+            "haciendas_left": setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
+            "chips_left": setup.get("harvest_chips", HARVEST_CHIPS),
+            "water_left": supply,
+            "pieces": len(printed),
+            "land_hands": land_hands,
+            "animal_hands": animal_hands,
+            "money": [opts.start_money] * n,
+            "animal_tiles": [0] * n,
+        }
+    )
     return HaciendaState(
         board=board,
         opts=opts,
@@ -265,21 +285,8 @@ def build_state(
         cells=pvector(cells),
         haciendas=frozenset(),
         chips=frozenset(),
-        money=pvector([opts.start_money] * n),
-        cards=pack_cards(
-            land_display,
-            animal_display,
-            land_pile,
-            [0] * 6,
-            [size, size],
-            seen,
-            land_hands,
-            animal_hands,
-        ),
-        animal_tiles=pvector([0] * n),
-        free=free,
+        tally=tally,
         land_order=_order(decks.get("land"), LAND_INDEX),
-        land_tiles=0,
         stack_orders=pvector(
             [
                 _order(decks.get("animal_stack_1"), ANIMAL_INDEX),
@@ -287,14 +294,10 @@ def build_state(
             ]
         ),
         animal_limit=pvector(ANIMAL_TOTAL - r for r in removed),
-        haciendas_left=setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
-        chips_left=setup.get("harvest_chips", HARVEST_CHIPS),
         chip_supply=setup.get("harvest_chips", HARVEST_CHIPS),
         neutral_supply=setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
-        water_left=supply,
         water_supply=supply,
         water_shapes=shapes,
-        pieces=len(printed),
     )
 
 
