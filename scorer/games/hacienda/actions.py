@@ -105,8 +105,8 @@ def step_buy_card(draft: Draft[HaciendaState], step: Step, at: int) -> None:
         )
     hand = purse + (c if deck == "land" else A_HAND + c)
     if source == "pile":
-        draft["tally"] = tally.mset(purse + MONEY, money - price, hand, tally[hand] + 1)
-        draw_card(draft, deck, card, ("steps", at, "card"))
+        draft["tally"] = tally.set(purse + MONEY, money - price)
+        draw_card(draft, deck, card, ("steps", at, "card"), hand)
         return
     draft["tally"] = tally.mset(
         purse + MONEY, money - price, hand, tally[hand] + 1, display, tally[display] - 1

@@ -57,11 +57,12 @@ def pile_size(draft: Draft[HaciendaState], deck: str) -> int:
 
 
 def draw_card(
-    draft: Draft[HaciendaState], deck: str, card: str, path: tuple[PathPart, ...]
+    draft: Draft[HaciendaState], deck: str, card: str, path: tuple[PathPart, ...], to: int
 ) -> None:
-    """A card named as drawn from the pile: HAC-BUY-4, HAC-BUY-6, then take it."""
+    """A card named as drawn from the pile: HAC-BUY-4, HAC-BUY-6, then it goes to the count
+    ``tally[to]`` (a hand or a display), in the same write as the pile's."""
     if deck == "land":
-        _draw_land(draft, LAND_INDEX[card], card, path)
+        _draw_land(draft, LAND_INDEX[card], card, path, to)
         return
     a = ANIMAL_INDEX[card]
     tally = draft["tally"]
@@ -89,14 +90,16 @@ def draw_card(
             {"expected": ANIMALS[order.first], "found": card},
         )
     left = tally[k] - 1
-    draft["tally"] = tally.mset(SEEN + a, seen + 1, k, left)
+    draft["tally"] = tally.mset(SEEN + a, seen + 1, k, left, to, tally[to] + 1)
     if order is not None:
         draft["stack_orders"] = draft["stack_orders"].set(k - STACKS, order.rest)
     if left == 0:
         trigger(draft, k - STACKS)
 
 
-def _draw_land(draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathPart, ...]) -> None:
+def _draw_land(
+    draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathPart, ...], to: int
+) -> None:
     tally = draft["tally"]
     left = tally[L_PILE + c]
     # HAC-BUY-4: a land card of that type is left in the pile
@@ -117,7 +120,7 @@ def _draw_land(draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathP
             path,
             {"expected": LAND_CARDS[order.first], "found": card},
         )
-    draft["tally"] = tally.set(L_PILE + c, left - 1)
+    draft["tally"] = tally.mset(L_PILE + c, left - 1, to, tally[to] + 1)
     if order is not None:
         draft["land_order"] = order.rest
 
@@ -141,10 +144,8 @@ def refill_display(draft: Draft[HaciendaState], deck: str, refill: str | None, a
             {"expected": None, "found": refill},
         )
     if refill is not None:
-        draw_card(draft, deck, refill, ("steps", at, "refill"))
-        tally = draft["tally"]
         slot = DISPLAY_AT[deck] + INDEX[deck][refill]
-        draft["tally"] = tally.set(slot, tally[slot] + 1)
+        draw_card(draft, deck, refill, ("steps", at, "refill"), slot)
 
 
 def trigger(draft: Draft[HaciendaState], stack: int) -> None:
