@@ -4,6 +4,9 @@
 (turn limits, then HAC-REC-2, then the step's own checks as guard clauses) and ends the turn
 (``events.end_turn``); the new state shares every untouched part with the old one. A handler
 raises ``RuleViolation(rule, msg, ("steps", at, field))``, relative to the move object.
+A handler reads the numbers it changes from ``draft["tally"]`` (layout in ``state``) and
+writes them back with one ``mset``; a violation discards the whole draft, so a write may come
+before a later check of the same step.
 """
 
 from __future__ import annotations

@@ -45,7 +45,8 @@ HAND_LAND, HAND_ANIMAL, DISPLAY = 8, 4, 4
 #: land tiles on the board, the haciendas, harvest chips and water tiles left, the water
 #: pieces placed; then per seat p from ``SEATS + SEAT_SIZE * p`` its land hand (6), its
 #: animal hand (4), its pesos and its animal tiles on the board. One vector instead of 16
-#: fields: a purchase went from 6 field reads and 7 writes through the draft to 1 and 1.
+#: fields: a display purchase with its refill went from 6 field reads and 7 writes through
+#: the draft to 1 and 2, and a step from 3-10 µs to 2-4 µs on the benchmark machine.
 L_DISPLAY, A_DISPLAY, L_PILE, L_DISCARD, STACKS, SEEN, FREE = 0, 6, 10, 16, 22, 24, 28
 LAND_TILES, HACIENDAS_LEFT, CHIPS_LEFT, WATER_LEFT, PIECES, SEATS = 36, 37, 38, 39, 40, 41
 A_HAND, MONEY, TILES, SEAT_SIZE = 6, 10, 11, 12  # within a seat's block (its land hand at 0)
