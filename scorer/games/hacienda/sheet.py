@@ -77,14 +77,14 @@ def event_sheet(state: HaciendaState, rows: Sequence[Sequence[int]]) -> ScoreShe
 
 def record_sheet(state: HaciendaState, notes: tuple[str, ...] = ()) -> HaciendaSheet:
     """The score sheet of a replayed record (provisional while the game is not over)."""
-    names = state.names
-    money = dict(zip(names, state.money, strict=True))
+    names, pesos = state.names, state.money  # a view of the tally: read once
+    money = dict(zip(names, pesos, strict=True))
     final = evaluate(state)
     inter = state.inter_scores
     tiebreak = "pesos left" if state.opts.tiebreak == "money" else ""
     stages: tuple[tuple[str, ScoreSheet], ...] = ()
     rows: Sequence[Sequence[int]] = final
-    extras: list[dict[str, object]] = [{"pesos": m} for m in state.money]
+    extras: list[dict[str, object]] = [{"pesos": m} for m in pesos]
     columns: tuple[str, ...] = ("pesos",)
     if inter is not None:
         label = "final" if state.final == 2 else "provisional"
@@ -98,7 +98,7 @@ def record_sheet(state: HaciendaState, notes: tuple[str, ...] = ()) -> HaciendaS
             extras[k] = {
                 "intermediate": sum(inter[k][:6]),
                 label: sum(final[k][:6]),
-                "pesos": state.money[k],
+                "pesos": pesos[k],
             }
     lines = _lines(names, rows, extras)
     return HaciendaSheet(
