@@ -9,7 +9,7 @@ from pyrsistent import pvector
 
 from scorer.errors import RuleViolation
 from scorer.games.hacienda import RULES
-from scorer.games.hacienda.state import LAND_TOTAL, HaciendaState
+from scorer.games.hacienda.state import LAND_TOTAL, HaciendaState, with_tally
 from tests.conftest import assert_rejects
 from tests.hacienda.helpers import (
     ANN_CHAIN,
@@ -229,9 +229,9 @@ def _reject(state: HaciendaState, move: dict[str, Any]) -> tuple[str, tuple[obje
 def test_land_6_and_animal_4_limits() -> None:
     """HAC-LAND-6 (80 land tiles on the board) and HAC-ANIMAL-4 (30 animal tiles)."""
     state = _state_after([ANN_CHAIN, PASS_BOB])
-    full = state._replace(land_tiles=80)
+    full = with_tally(state, land_tiles=80)
     assert _reject(full, turn("Ann", land("forest", 3, 0))) == ("HAC-LAND-6", ("steps", 0))
-    herd = state._replace(animal_tiles=pvector([30, 0]))
+    herd = with_tally(state, animal_tiles=pvector([30, 0]))
     assert _reject(herd, turn("Ann", animal("cattle", 1, 1))) == ("HAC-ANIMAL-4", ("steps", 0))
 
 

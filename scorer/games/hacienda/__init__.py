@@ -25,8 +25,9 @@ Decisions where the spec leaves room (also listed in the report):
 Module map (the same rooms as every game package):
 
 * ``rules`` — the rule catalogue (``RULE_IDS``).
-* ``state`` — ``HaciendaState`` (a NamedTuple of pyrsistent collections), ``Options``, the
-  records it holds (``WaterShape``, ``ClaimIssue``, ``Snapshot``) and the component totals.
+* ``state`` — ``HaciendaState`` (a NamedTuple of pyrsistent collections; every number a turn
+  changes in one ``tally`` vector, read under the rules' names), ``Options``, the records it
+  holds (``WaterShape``, ``ClaimIssue``, ``Snapshot``) and the component totals.
 * ``setup`` — a record's ``setup`` → the first state; HAC-SETUP checks.
 * ``actions`` — the turn driver (``apply_move``, ``skip_move``) and one ``step_<kind>(draft,
   step, at)`` per step, registered in ``HANDLERS``; changes go through ``scorer.persist.Draft``.

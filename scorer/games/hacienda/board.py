@@ -273,17 +273,21 @@ def bad(
 
 
 def step_space(board: Board, cell: Any, path: tuple[PathPart, ...]) -> int:
-    """HAC-REC-2: the space index of a coordinate of the step."""
-    space = board.space_at(cell[0], cell[1])
-    if space is None:
-        raise bad(
-            "HAC-REC-2",
-            f"({cell[0]},{cell[1]}) is not a space of the map",
-            path,
-            "a space of the map",
-            list(cell),
-        )
-    return space
+    """HAC-REC-2: the space index of a coordinate of the step (``space_at``, inlined: one call
+    per step instead of two)."""
+    q0, r0, width, table = board.dense
+    col, row = cell[0] - q0, cell[1] - r0
+    k = row * width + col
+    if 0 <= col < width and row >= 0 and k < len(table) and table[k] >= 0:
+        space: int = table[k]
+        return space
+    raise bad(
+        "HAC-REC-2",
+        f"({cell[0]},{cell[1]}) is not a space of the map",
+        path,
+        "a space of the map",
+        list(cell),
+    )
 
 
 def where(board: Board, space: int) -> str:

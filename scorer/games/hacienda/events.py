@@ -14,56 +14,73 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pyrsistent import PVector, pvector
+from pyrsistent import pvector
 
 from scorer.errors import PathPart, RuleViolation
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.scoring import evaluate
-from scorer.games.hacienda.state import ClaimIssue, HaciendaState, Snapshot
+from scorer.games.hacienda.state import (
+    A_DISPLAY,
+    L_DISCARD,
+    L_DISPLAY,
+    L_PILE,
+    SEEN,
+    STACKS,
+    ClaimIssue,
+    HaciendaState,
+    Snapshot,
+)
 from scorer.persist import Draft
 
 LAND_INDEX = {c: i for i, c in enumerate(LAND_CARDS)}
 ANIMAL_INDEX = {c: i for i, c in enumerate(ANIMALS)}
 INDEX = {"land": LAND_INDEX, "animal": ANIMAL_INDEX}
-NO_DISCARD = pvector([0] * 6)
+DISPLAY_AT = {"land": L_DISPLAY, "animal": A_DISPLAY}  # where a deck's display starts in tally
+RESHUFFLE = tuple(  # the land discard becomes the pile: (pile slot, discard slot) pairs
+    (L_PILE + t, L_DISCARD + t) for t in range(6)
+)
 
 
 def pile_size(draft: Draft[HaciendaState], deck: str) -> int:
     """Cards left in the pile of ``deck`` (land: after a reshuffle if the option allows one)."""
+    tally = draft["tally"]  # typed Any: pyrsistent's stub of mset takes pairs, not (i, v, ...)
     if deck == "animal":
-        stacks: PVector[int] = draft["stacks"]
-        return stacks[0] + stacks[1]
-    left: int = sum(draft["land_pile"])
+        stacks: int = tally[STACKS] + tally[STACKS + 1]
+        return stacks
+    left: int = sum(tally[L_PILE : L_PILE + 6])
     if left == 0 and draft.base.opts.land_reshuffle:
-        discard = draft["land_discard"]
-        draft["land_pile"] = discard
-        draft["land_discard"] = NO_DISCARD
+        moved = [x for p, d in RESHUFFLE for x in (p, tally[d], d, 0)]
+        draft["tally"] = tally.mset(*moved)
         draft["land_order"] = None
-        return sum(discard)
+        return sum(tally[L_DISCARD : L_DISCARD + 6])
     return left
 
 
 def draw_card(
-    draft: Draft[HaciendaState], deck: str, card: str, path: tuple[PathPart, ...]
+    draft: Draft[HaciendaState], deck: str, card: str, path: tuple[PathPart, ...], to: int
 ) -> None:
-    """A card named as drawn from the pile: HAC-BUY-4, HAC-BUY-6, then take it."""
+    """A card named as drawn from the pile: HAC-BUY-4, HAC-BUY-6, then it goes to the count
+    ``tally[to]`` (a hand or a display), in the same write as the pile's."""
     if deck == "land":
-        _draw_land(draft, LAND_INDEX[card], card, path)
+        _draw_land(draft, LAND_INDEX[card], card, path, to)
         return
     a = ANIMAL_INDEX[card]
-    seen = draft["animal_seen"]
+    tally = draft["tally"]
+    seen = tally[SEEN + a]
     limit = draft.base.animal_limit[a]
     # HAC-BUY-4: at most 18 (minus listed removed cards) of an animal seen
-    if seen[a] >= limit:
+    if seen >= limit:
         raise RuleViolation(
             "HAC-BUY-4",
             f"all {limit} {card} cards that can be in the stacks have been seen",
             path,
-            {"expected": f"at most {limit}", "found": seen[a] + 1},
+            {"expected": f"at most {limit}", "found": seen + 1},
         )
-    stacks = draft["stacks"]
-    k = 0 if stacks[0] > 0 else 1
-    order = draft["stack_orders"][k]
+    k = STACKS if tally[STACKS] > 0 else STACKS + 1
+    # An order unknown at the start of the turn stays unknown: no read through the draft
+    order = (
+        None if draft.base.stack_orders[k - STACKS] is None else draft["stack_orders"][k - STACKS]
+    )
     # HAC-BUY-6: the top card of a known order
     if order is not None and order.first != a:
         raise RuleViolation(
@@ -72,25 +89,29 @@ def draw_card(
             path,
             {"expected": ANIMALS[order.first], "found": card},
         )
-    draft["animal_seen"] = seen.set(a, seen[a] + 1)
-    stacks = draft["stacks"] = stacks.set(k, stacks[k] - 1)
+    left = tally[k] - 1
+    draft["tally"] = tally.mset(SEEN + a, seen + 1, k, left, to, tally[to] + 1)
     if order is not None:
-        draft["stack_orders"] = draft["stack_orders"].set(k, order.rest)
-    if stacks[k] == 0:
-        trigger(draft, k)
+        draft["stack_orders"] = draft["stack_orders"].set(k - STACKS, order.rest)
+    if left == 0:
+        trigger(draft, k - STACKS)
 
 
-def _draw_land(draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathPart, ...]) -> None:
-    pile = draft["land_pile"]
+def _draw_land(
+    draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathPart, ...], to: int
+) -> None:
+    tally = draft["tally"]
+    left = tally[L_PILE + c]
     # HAC-BUY-4: a land card of that type is left in the pile
-    if pile[c] <= 0:
+    if left <= 0:
         raise RuleViolation(
             "HAC-BUY-4",
             f"no {card} card can be left in the land pile",
             path,
             {"expected": "a card still in the pile", "found": card},
         )
-    order = draft["land_order"]
+    # An order unknown at the start of the turn stays unknown (a reshuffle only forgets one)
+    order = None if draft.base.land_order is None else draft["land_order"]
     # HAC-BUY-6: the top card of a known order
     if order is not None and order.first != c:
         raise RuleViolation(
@@ -99,7 +120,7 @@ def _draw_land(draft: Draft[HaciendaState], c: int, card: str, path: tuple[PathP
             path,
             {"expected": LAND_CARDS[order.first], "found": card},
         )
-    draft["land_pile"] = pile.set(c, pile[c] - 1)
+    draft["tally"] = tally.mset(L_PILE + c, left - 1, to, tally[to] + 1)
     if order is not None:
         draft["land_order"] = order.rest
 
@@ -123,14 +144,8 @@ def refill_display(draft: Draft[HaciendaState], deck: str, refill: str | None, a
             {"expected": None, "found": refill},
         )
     if refill is not None:
-        draw_card(draft, deck, refill, ("steps", at, "refill"))
-        bump(draft, f"{deck}_display", INDEX[deck][refill], 1)
-
-
-def bump(draft: Draft[HaciendaState], name: str, index: int, by: int) -> None:
-    """Add ``by`` to item ``index`` of the PVector field ``name`` (the rest is shared)."""
-    vector = draft[name]
-    draft[name] = vector.set(index, vector[index] + by)
+        slot = DISPLAY_AT[deck] + INDEX[deck][refill]
+        draw_card(draft, deck, refill, ("steps", at, "refill"), slot)
 
 
 def trigger(draft: Draft[HaciendaState], stack: int) -> None:

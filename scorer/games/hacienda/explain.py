@@ -24,7 +24,7 @@ from scorer.games.hacienda.scoring import (
     score_money,
     water_contacts,
 )
-from scorer.games.hacienda.state import ANIMAL, HaciendaState
+from scorer.games.hacienda.state import ANIMAL, HaciendaState, with_tally
 from scorer.words import noun, plural
 
 RULE: dict[str, str] = {c: f"HAC-SCORE-{k}" for k, c in enumerate(CATEGORIES, start=1)}
@@ -157,7 +157,7 @@ def explain(state: HaciendaState) -> list[ScoreItem]:
         label = f"intermediate scoring{after}: "
         if state.inter_board is not None:
             cells, haciendas, money = state.inter_board
-            seen = state._replace(cells=cells, haciendas=haciendas, money=money)
+            seen = with_tally(state._replace(cells=cells, haciendas=haciendas), money=money)
             out.extend(event_items(seen, seat, label))
         else:  # a state built without the board the intermediate scoring saw
             out.extend(

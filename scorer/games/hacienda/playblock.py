@@ -27,6 +27,7 @@ from scorer.games.hacienda.state import (
     Options,
     Order,
     stack_size,
+    with_tally,
 )
 
 
@@ -157,21 +158,23 @@ def play_state(
             if k is not None:
                 left[k] = replace(left[k], count=left[k].count - 1)
         shapes = pvector(left)
-    state = base._replace(
-        cells=pvector(cells),
-        haciendas=frozenset(haciendas),
-        chips=frozenset(chips),
+    state = with_tally(
+        base._replace(
+            cells=pvector(cells),
+            haciendas=frozenset(haciendas),
+            chips=frozenset(chips),
+            water_shapes=shapes,
+            final=2,
+            track=pvector(doc.get("track", {}).get(p, 0) for p in names),
+        ),
         money=money,
-        animal_tiles=pvector(tiles),
+        animal_tiles=tiles,
         free=free,
         land_tiles=sum(1 for c in cells if LAND <= c < ANIMAL),
         haciendas_left=max(0, base.neutral_supply - len(haciendas)),
         chips_left=max(0, base.chip_supply - len(chips)),
         water_left=max(0, base.water_supply - len(water)),
-        water_shapes=shapes,
         pieces=base.pieces + len(water),
-        final=2,
-        track=pvector(doc.get("track", {}).get(p, 0) for p in names),
     )
     play = doc.get("play")
     if play is None or set(play["hands"]) != set(names):
@@ -205,22 +208,25 @@ def _with_play(
     to_move = play["to_move"]
     done = play["intermediate_done"]
     over = to_move is None
-    return state._replace(
-        land_hands=land_hands,
-        animal_hands=animal_hands,
+    state = with_tally(
+        state,
         land_display=land_display,
         animal_display=animal_display,
         land_pile=pile,
-        land_order=_order(decks.get("land"), LAND_INDEX, sum(pile)),
         land_discard=discard,
-        stacks=pvector([s1, s2]),
+        stacks=(s1, s2),
+        animal_seen=seen,
+        land_hands=land_hands,
+        animal_hands=animal_hands,
+    )
+    return state._replace(
+        land_order=_order(decks.get("land"), LAND_INDEX, sum(pile)),
         stack_orders=pvector(
             [
                 _order(decks.get("animal_stack_1"), ANIMAL_INDEX, s1),
                 _order(decks.get("animal_stack_2"), ANIMAL_INDEX, s2),
             ]
         ),
-        animal_seen=pvector(seen),
         animal_limit=pvector(ANIMAL_TOTAL - r for r in removed),
         seat=0 if over else seat_of.get(to_move, 0),
         inter=2 if done else (1 if s1 == 0 and not state.opts.continuous_scoring else 0),

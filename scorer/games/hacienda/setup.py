@@ -6,7 +6,9 @@ failure is raised with an absolute path.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from pyrsistent import PVector, plist, pvector
@@ -30,6 +32,7 @@ from scorer.games.hacienda.state import (
     Order,
     WaterShape,
     land_pile_size,
+    pack_tally,
     parse_options,
     stack_size,
 )
@@ -42,10 +45,14 @@ ANIMAL_INDEX = {c: i for i, c in enumerate(ANIMALS)}
 
 def counts(cards: Sequence[str], vocab: Mapping[str, int]) -> Counts:
     """The count vector of a list of card names."""
+    return pvector(_counted(cards, vocab))
+
+
+def _counted(cards: Sequence[str], vocab: Mapping[str, int]) -> list[int]:
     out = [0] * len(vocab)
     for card in cards:
         out[vocab[card]] += 1
-    return pvector(out)
+    return out
 
 
 def _check_hands(setup: Mapping[str, Any], names: Sequence[str]) -> None:
@@ -86,6 +93,12 @@ def _check_hands(setup: Mapping[str, Any], names: Sequence[str]) -> None:
             )
 
 
+#: How many cards of each type the game has.
+CARD_TOTALS: Mapping[str, int] = MappingProxyType(
+    {**dict(zip(LAND_CARDS, LAND_TOTAL, strict=True)), **dict.fromkeys(ANIMALS, ANIMAL_TOTAL)}
+)
+
+
 def _check_card_totals(setup: Mapping[str, Any], names: Sequence[str]) -> None:
     """HAC-SETUP-4: running counts over the lists in the order of §4."""
     lists: list[tuple[tuple[PathPart, ...], Sequence[str]]] = []
@@ -98,11 +111,13 @@ def _check_card_totals(setup: Mapping[str, Any], names: Sequence[str]) -> None:
     decks = setup.get("decks", {})
     for key in ("land", "animal_stack_1", "animal_stack_2"):
         lists.append((("setup", "decks", key), decks.get(key, [])))
+    totals = CARD_TOTALS
+    every: Counter[str] = Counter()
+    for _, cards in lists:
+        every.update(cards)
+    if all(v <= totals.get(card, 0) for card, v in every.items()):
+        return  # the common case: no total passed, no running count needed
     seen: dict[str, int] = {}
-    totals = {
-        **dict(zip(LAND_CARDS, LAND_TOTAL, strict=True)),
-        **dict.fromkeys(ANIMALS, ANIMAL_TOTAL),
-    }
     for path, cards in lists:
         for card in cards:
             seen[card] = seen.get(card, 0) + 1
@@ -240,14 +255,13 @@ def build_state(
 ) -> HaciendaState:
     """The start state from checked setup data."""
     n = len(names)
-    land_hands = pvector(counts(setup["hands"][p]["land"], LAND_INDEX) for p in names)
-    animal_hands = pvector(counts(setup["hands"][p]["animal"], ANIMAL_INDEX) for p in names)
-    land_display = counts(setup["land_display"], LAND_INDEX)
-    animal_display = counts(setup["animal_display"], ANIMAL_INDEX)
-    land_pile = pvector(
-        LAND_TOTAL[t] - land_display[t] - sum(h[t] for h in land_hands) for t in range(6)
-    )
-    seen = pvector(animal_display[a] + sum(h[a] for h in animal_hands) for a in range(4))
+    hands = setup["hands"]  # plain lists until they are packed into the tally
+    land_hands = [_counted(hands[p]["land"], LAND_INDEX) for p in names]
+    animal_hands = [_counted(hands[p]["animal"], ANIMAL_INDEX) for p in names]
+    land_display = _counted(setup["land_display"], LAND_INDEX)
+    animal_display = _counted(setup["animal_display"], ANIMAL_INDEX)
+    land_pile = [LAND_TOTAL[t] - land_display[t] - sum(h[t] for h in land_hands) for t in range(6)]
+    seen = [animal_display[a] + sum(h[a] for h in animal_hands) for a in range(4)]
     removed = counts(setup.get("removed_animal_types", []), ANIMAL_INDEX)
     decks = setup.get("decks", {})
     supply, shapes = water_supply(setup.get("water_supply"))
@@ -255,8 +269,28 @@ def build_state(
     printed = board.spaces_by_type[WATER]
     for k, space in enumerate(printed):
         cells[space] = 32 + k
-    free = pvector(len(board.spaces_by_type[t]) if t <= PAMPAS else 0 for t in range(8))
+    free = [len(board.spaces_by_type[t]) if t <= PAMPAS else 0 for t in range(8)]
     size = stack_size(n)
+    tally = pack_tally(
+        {
+            "land_display": land_display,
+            "animal_display": animal_display,
+            "land_pile": land_pile,
+            "land_discard": [0] * 6,
+            "stacks": [size, size],
+            "animal_seen": seen,
+            "free": free,
+            "land_tiles": 0,
+            "haciendas_left": setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
+            "chips_left": setup.get("harvest_chips", HARVEST_CHIPS),
+            "water_left": supply,
+            "pieces": len(printed),
+            "land_hands": land_hands,
+            "animal_hands": animal_hands,
+            "money": [opts.start_money] * n,
+            "animal_tiles": [0] * n,
+        }
+    )
     return HaciendaState(
         board=board,
         opts=opts,
@@ -264,34 +298,19 @@ def build_state(
         cells=pvector(cells),
         haciendas=frozenset(),
         chips=frozenset(),
-        money=pvector([opts.start_money] * n),
-        land_hands=land_hands,
-        animal_hands=animal_hands,
-        animal_tiles=pvector([0] * n),
-        free=free,
-        land_display=land_display,
-        animal_display=animal_display,
-        land_pile=land_pile,
+        tally=tally,
         land_order=_order(decks.get("land"), LAND_INDEX),
-        land_discard=pvector([0] * 6),
-        land_tiles=0,
-        stacks=pvector([size, size]),
         stack_orders=pvector(
             [
                 _order(decks.get("animal_stack_1"), ANIMAL_INDEX),
                 _order(decks.get("animal_stack_2"), ANIMAL_INDEX),
             ]
         ),
-        animal_seen=seen,
         animal_limit=pvector(ANIMAL_TOTAL - r for r in removed),
-        haciendas_left=setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
-        chips_left=setup.get("harvest_chips", HARVEST_CHIPS),
         chip_supply=setup.get("harvest_chips", HARVEST_CHIPS),
         neutral_supply=setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
-        water_left=supply,
         water_supply=supply,
         water_shapes=shapes,
-        pieces=len(printed),
     )
 
 

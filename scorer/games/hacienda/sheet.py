@@ -77,14 +77,14 @@ def event_sheet(state: HaciendaState, rows: Sequence[Sequence[int]]) -> ScoreShe
 
 def record_sheet(state: HaciendaState, notes: tuple[str, ...] = ()) -> HaciendaSheet:
     """The score sheet of a replayed record (provisional while the game is not over)."""
-    names = state.names
-    money = dict(zip(names, state.money, strict=True))
+    names, pesos = state.names, state.money  # a view of the tally: read once
+    money = dict(zip(names, pesos, strict=True))
     final = evaluate(state)
     inter = state.inter_scores
     tiebreak = "pesos left" if state.opts.tiebreak == "money" else ""
     stages: tuple[tuple[str, ScoreSheet], ...] = ()
     rows: Sequence[Sequence[int]] = final
-    extras: list[dict[str, object]] = [{"pesos": m} for m in state.money]
+    extras: list[dict[str, object]] = [{"pesos": m} for m in pesos]
     columns: tuple[str, ...] = ("pesos",)
     if inter is not None:
         label = "final" if state.final == 2 else "provisional"
@@ -98,7 +98,7 @@ def record_sheet(state: HaciendaState, notes: tuple[str, ...] = ()) -> HaciendaS
             extras[k] = {
                 "intermediate": sum(inter[k][:6]),
                 label: sum(final[k][:6]),
-                "pesos": state.money[k],
+                "pesos": pesos[k],
             }
     lines = _lines(names, rows, extras)
     return HaciendaSheet(
@@ -148,51 +148,55 @@ def position_sheet(
 def _compare(
     sheet: ScoreSheet, claims: Mapping[str, Any], base: tuple[str, ...], when: Mapping[str, object]
 ) -> list[Finding]:
+    """The claimed totals and breakdown entries of one scoring event that differ from it."""
+    lines = {line.name: line for line in sheet.players}
     out: list[Finding] = []
     for name, value in claims.get("scores", {}).items():
-        out.extend(_one(sheet, (*base, "scores", name), name, "total", value, when))
+        line = lines.get(name)
+        if line is None or line.total != value:
+            out.append(_differs(line, (*base, "scores", name), name, "total", value, when))
     for name, cats in claims.get("breakdown", {}).items():
+        line = lines.get(name)
         for key, value in cats.items():
-            out.extend(_one(sheet, (*base, "breakdown", name, key), name, key, value, when))
+            if line is None or _actual(line, key) != value:
+                path = (*base, "breakdown", name, key)
+                out.append(_differs(line, path, name, key, value, when))
     return out
 
 
-def _one(
-    sheet: ScoreSheet,
+def _actual(line: PlayerScore, key: str) -> int | None:
+    return line.total if key == "total" else line.categories.get(key)
+
+
+def _differs(
+    line: PlayerScore | None,
     path: tuple[str, ...],
     name: str,
     key: str,
     claimed: Any,
     when: Mapping[str, object],
-) -> list[Finding]:
-    try:
-        line = sheet.player(name)
-    except KeyError:
-        return [
-            Finding(
-                "REC-CLAIM-1",
-                to_pointer(path),
-                f"{name!r} is not a player of this game",
-                details={"found": name},
-            )
-        ]
-    actual = line.total if key == "total" else line.categories.get(key)
-    if actual == claimed:
-        return []
+) -> Finding:
+    """REC-CLAIM-1 for a claim about no player, else the claim mismatch of ``key``."""
+    if line is None:
+        return Finding(
+            "REC-CLAIM-1",
+            to_pointer(path),
+            f"{name!r} is not a player of this game",
+            details={"found": name},
+        )
+    actual = _actual(line, key)
     stage = str(when["scoring"])
     move = when.get("move")
     label = scoring_when(stage, move if isinstance(move, int) else None)
-    return [
-        claim_mismatch(
-            to_pointer(path),
-            name,
-            key,
-            claimed,
-            actual,
-            when=label,
-            details={"category": key, **when},
-        )
-    ]
+    return claim_mismatch(
+        to_pointer(path),
+        name,
+        key,
+        claimed,
+        actual,
+        when=label,
+        details={"category": key, **when},
+    )
 
 
 def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
@@ -239,6 +243,8 @@ def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]
         final = stages.get("final", sheet)
         out.extend(_compare(final, claimed["final"], ("claimed", "final"), {"scoring": "final"}))
     for name, value in claimed.get("money", {}).items():
+        if name in sheet.money and sheet.money[name] == value:
+            continue
         pointer = to_pointer(("claimed", "money", name))
         if name not in sheet.money:
             out.append(
@@ -249,7 +255,7 @@ def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]
                     details={"found": name},
                 )
             )
-        elif sheet.money[name] != value:
+        else:
             out.append(
                 claim_mismatch(pointer, name, "pesos", value, sheet.money[name], unit="peso")
             )

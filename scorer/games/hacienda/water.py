@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorer.games.hacienda.board import PAMPAS, bad, step_space, where
+from scorer.games.hacienda.state import MONEY, SEAT_SIZE, SEATS
 from scorer.grid.hexgrid import neighbours, rotate_cw
 from scorer.grid.regions import connected_groups
 from scorer.words import plural
@@ -53,15 +54,15 @@ def water_target(draft: Draft[HaciendaState], step: Mapping[str, Any], at: int) 
     board, seat = s.board, s.seat
     spaces = [step_space(board, c, ("steps", at, "cells", k)) for k, c in enumerate(step["cells"])]
     cost = s.opts.water_cost
-    money = draft["money"]
+    money = draft["tally"][SEATS + SEAT_SIZE * seat + MONEY]
     # HAC-WATER-1: enough pesos
-    if money[seat] < cost:
+    if money < cost:
         raise bad(
             "HAC-WATER-1",
-            f"a water tile costs {plural(cost, 'peso')}, the player has {money[seat]}",
+            f"a water tile costs {plural(cost, 'peso')}, the player has {money}",
             ("steps", at),
             cost,
-            money[seat],
+            money,
         )
     coords = [board.coords[sp] for sp in spaces]
     # HAC-WATER-2: 1-4 distinct cells in one connected group
