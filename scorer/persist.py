@@ -130,7 +130,8 @@ class Draft(dict[str, Any], Generic[S]):
         if evolver is not None:
             return evolver.persistent()  # not cached: later writes through it must show
         value = getattr(self.base, name)
-        dict.__setitem__(self, name, value)
+        if name in _fields(type(self.base)):  # a property is read, never kept as a change
+            dict.__setitem__(self, name, value)
         return value
 
     def _evolver(self, name: str) -> Any:
@@ -185,6 +186,9 @@ def _builder(cls: type) -> Callable[[Any, Mapping[str, Any]], Any]:
             def build(base: Any, changes: Mapping[str, Any]) -> Any:
                 if len(changes) == count:  # a Draft of a NamedTuple holds every field
                     return new(cls, map(changes.__getitem__, fields))
+                unknown = sorted(set(changes) - set(fields))
+                if unknown:  # a write to a property or a typo must not vanish silently
+                    raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
                 return new(
                     cls,
                     [changes[f] if f in changes else base[i] for i, f in enumerate(fields)],

@@ -75,3 +75,20 @@ def test_the_turn_notes_never_reach_the_state() -> None:
     draft = Draft(_base())
     draft.turn["drawn"] = ["a"]
     assert draft.done() == _base()
+
+
+class WithProperty(NamedTuple):
+    n: int
+
+    @property
+    def double(self) -> int:
+        return 2 * self.n
+
+
+def test_a_property_is_read_through_but_a_write_to_it_is_refused() -> None:
+    draft = Draft(WithProperty(2))
+    assert draft["double"] == 4
+    assert draft.done() == WithProperty(2)
+    draft["double"] = 9
+    with pytest.raises(TypeError):
+        draft.done()

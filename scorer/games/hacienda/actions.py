@@ -11,11 +11,12 @@ before a later check of the same step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from scorer.errors import RuleViolation
+from scorer.gamebase import StepHandler
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, bad, step_space, where
 from scorer.games.hacienda.events import (
     ANIMAL_INDEX,
@@ -55,7 +56,6 @@ from scorer.persist import Draft
 from scorer.words import article, plural
 
 Step = Mapping[str, Any]
-StepHandler = Callable[[Draft[Any], Mapping[str, Any], int], None]
 LIMITED = {"buy_hacienda": "HAC-TURN-5", "buy_water": "HAC-TURN-6", "harvest": "HAC-TURN-7"}
 PRICE = {"display": 3, "pile": 2}
 

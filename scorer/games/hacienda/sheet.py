@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer.claims import claim_mismatch, claimed_by, scoring_when
+from scorer.claims import claim_mismatch, not_a_player, scoring_when, unexpected_claim
 from scorer.engine import PlayerScore, ScoreSheet
 from scorer.findings import Finding
 from scorer.games.hacienda.scoring import CATEGORIES, evaluate
@@ -178,12 +178,7 @@ def _differs(
 ) -> Finding:
     """REC-CLAIM-1 for a claim about no player, else the claim mismatch of ``key``."""
     if line is None:
-        return Finding(
-            "REC-CLAIM-1",
-            to_pointer(path),
-            f"{name!r} is not a player of this game",
-            details={"found": name},
-        )
+        return not_a_player(to_pointer(path), name)
     actual = _actual(line, key)
     stage = str(when["scoring"])
     move = when.get("move")
@@ -220,13 +215,12 @@ def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]
     if "intermediate" in claimed:
         if sheet.continuous:
             out.append(
-                Finding(
-                    "REC-CLAIM-1",
+                unexpected_claim(
                     "/claimed/intermediate",
-                    "intermediate scoring "
-                    f"claimed for {claimed_by(claimed['intermediate'])}: variant 2 "
-                    "has no intermediate scoring",
-                    details={"expected": None, "found": "intermediate"},
+                    "intermediate scoring",
+                    claimed["intermediate"],
+                    "variant 2 has no intermediate scoring",
+                    {"expected": None, "found": "intermediate"},
                 )
             )
         elif "intermediate" in stages:
@@ -247,14 +241,7 @@ def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]
             continue
         pointer = to_pointer(("claimed", "money", name))
         if name not in sheet.money:
-            out.append(
-                Finding(
-                    "REC-CLAIM-1",
-                    pointer,
-                    f"{name!r} is not a player of this game",
-                    details={"found": name},
-                )
-            )
+            out.append(not_a_player(pointer, name))
         else:
             out.append(
                 claim_mismatch(pointer, name, "pesos", value, sheet.money[name], unit="peso")
