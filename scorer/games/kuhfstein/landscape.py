@@ -66,7 +66,7 @@ def claim_tree(draft: Draft[KState], at: Cell, square: Cell, path: Path) -> None
     if draft["trees_left"] <= 0:
         raise RuleViolation("KUH-TREE-6", "no tree is left in the supply", path)
     draft["trees_left"] -= 1
-    board["used"] = used.update(cells)
+    board["used"] = used.union(cells)  # a frozenset (state.py: Board.used)
     board["trees"] = board["trees"].append(square)
 
 

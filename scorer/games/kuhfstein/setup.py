@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from pyrsistent import pset, pvector
+from pyrsistent import pvector
 
 from scorer.errors import RuleViolation, RuleViolations
 from scorer.games.kuhfstein.components import Path, build_components
@@ -330,7 +330,7 @@ def _position_board(b: Mapping[str, Any], comp: Components) -> Board:
     return Board(
         tiles=TileMap(tiles.items()),
         cows=frozenset(cows),
-        used=pset(used),
+        used=frozenset(used),
         trees=pvector(trees),
         hand=pvector(b.get("hand", [])),
         played=pvector(played or []),

@@ -3,10 +3,10 @@
 The state and the boards are NamedTuples (cheaper to build than frozen dataclasses, and
 built once per move) holding pyrsistent collections: ``TileMap`` landscapes (tilemap.py: a
 ``PVector`` over a window of cells), ``PMap`` counts,
-``PVector`` hands, played cards, trees and orders, ``PSet`` cells and card ids. A turn changes
+``PVector`` hands, played cards, trees and orders. A turn changes
 them through ``scorer.persist.Draft`` (actions.py, events.py) and returns a new state sharing
 every untouched part with the old one; nothing reachable from a state is a plain dict, list
-or set. Small fixed-size fields stay tuples or frozensets, each with its figure below.
+or set. Small bounded fields stay tuples or frozensets, each with its figure below.
 Component data and options, built once per game, are frozen dataclasses of pyrsistent maps.
 """
 
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
+from pyrsistent import PMap, PVector, pmap, pvector
 
 from scorer.findings import Finding
 from scorer.games.kuhfstein.tilemap import NO_TILES, TileMap
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from scorer.games.kuhfstein.cards import CardBook
 
 Cell = tuple[int, int]
-NO_CELLS: PSet[Cell] = pset()
 NO_IDS: PVector[str] = pvector()
 NO_DETAILS: PMap[str, object] = pmap()
 
@@ -149,8 +148,10 @@ class Board(NamedTuple):
     #: at most 6 cows (COWS_PER_PLAYER) stand in a landscape: a frozenset, whose union with a
     #: card's ≤ 5 cells takes 0.2 µs where a PSet add takes 13 µs (timeit, this machine)
     cows: frozenset[Cell] = frozenset()
-    #: the cells serving a tree
-    used: PSet[Cell] = NO_CELLS
+    #: the cells serving a tree (4 per tree, so at most 4 × the tree supply): a frozenset,
+    #: whose union with a tree's 4 cells takes 0.43 µs where a PSet update takes 8.5 µs, and
+    #: the KUH-TREE-5 test of 4 cells 0.26 µs where a PSet's takes 1.6 µs (timeit, this machine)
+    used: frozenset[Cell] = frozenset()
     trees: PVector[Cell] = pvector()
     hand: PVector[str] = NO_IDS
     played: PVector[str] = NO_IDS
