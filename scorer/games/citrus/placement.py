@@ -9,9 +9,10 @@ a tile on the board through a ``Draft`` (the turn's, or a search's: ``trial``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from pyrsistent import PMap, PVector
+from pyrsistent import PMap
 
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.ledger import Taken
@@ -36,9 +37,9 @@ Verdict = tuple[str | None, bool, tuple[int, ...], object]
 
 def verdict(
     static: Static,
-    tiles: PVector[str | None],
-    region_of: PVector[int],
-    regions: PVector[Region | None],
+    tiles: Sequence[str | None],  # the state's vectors, or a draft's evolvers of them
+    region_of: Sequence[int],
+    regions: Sequence[Region | None],
     sites: PMap[str, Site],
     mat: int,
     seat: int,

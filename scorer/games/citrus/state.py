@@ -264,9 +264,9 @@ def live(regions: Iterable[Region | None]) -> list[Region]:
     return [r for r in regions if r is not None]
 
 
-def count_down(counts: PMapEvolver[Any, int], key: Any) -> None:
-    """Take one ``key`` from a map of counts (the key leaves the map at zero)."""
-    left = counts[key] - 1
+def count_down(counts: PMapEvolver[Any, int], key: Any, n: int = 1) -> None:
+    """Take ``n`` of ``key`` from a map of counts (the key leaves the map at zero)."""
+    left = counts[key] - n
     if left == 0:
         counts.remove(key)
     else:
