@@ -10,6 +10,7 @@ by :mod:`scorer.claims`; a game only adds its own claim kinds in ``extra_claims`
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -28,7 +29,7 @@ T = TypeVar("T")
 StepHandler = Callable[[Draft[Any], Mapping[str, Any], int], None]
 
 
-class BaseRules(Generic[S]):
+class BaseRules(ABC, Generic[S]):
     """Defaults for the members of ``GameRules[S]`` that most games share."""
 
     claims_when_incomplete: bool = True
@@ -51,8 +52,9 @@ class BaseRules(Generic[S]):
         """No state for an impossible position unless the game can build one."""
         return None
 
+    @abstractmethod
     def draw_svg(self, state: S, items: Sequence[ScoreItem], mark: Mark | None) -> str:
-        raise NotImplementedError
+        """The boards of ``state`` as an SVG document: every game draws its own."""
 
     def draw_editor_svg(self, state: S, items: Sequence[ScoreItem], mark: Mark | None) -> str:
         """The editor's picture is the picture unless the game marks cells to tap."""

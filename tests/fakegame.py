@@ -7,12 +7,12 @@ for referee checks; the game's own rules use the HAR family grammar with a fake 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from scorer.components import Components, keyed
-from scorer.engine import PlayerScore, PositionResult, ScoreSheet
+from scorer.engine import Mark, PlayerScore, PositionResult, ScoreItem, ScoreSheet
 from scorer.errors import RuleViolation
 from scorer.findings import Finding
 from scorer.gamebase import BaseRules
@@ -92,6 +92,12 @@ class Countdown(BaseRules[Pile]):
 
     def export_position(self, state: Pile, record: Mapping[str, Any]) -> dict[str, Any]:
         return {"left": state.left}
+
+    def draw_svg(self, state: Pile, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20">'
+            f"<text x='2' y='15'>{state.left} left</text></svg>"
+        )
 
     def render(self, state: Pile, color: bool = False) -> str:
         return "*" * state.left

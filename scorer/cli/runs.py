@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -35,9 +35,6 @@ from scorer.cli.common import (
     _use_color,
     app,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 @app.command()

@@ -6,7 +6,7 @@ and card exchanges (KUH-TILE-1/3, KUH-TAKE-1/2). Refills (events.py) and the ste
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scorer.errors import PathPart, RuleViolation
@@ -52,18 +52,7 @@ def draw_tiles(
             counts[KIND_INDEX[kind]] -= 1
     order = draft.base.tile_order
     pos0 = notes["tile_pos"]
-    if order is not None and tuple(order[pos0 : pos0 + len(entries)]) != tuple(entries):
-        for k, kind in enumerate(entries):
-            # KUH-REFILL-6: draws follow setup.tile_order
-            pos = pos0 + k
-            if pos >= len(order) or order[pos] != kind:
-                expected = order[pos] if pos < len(order) else None
-                raise RuleViolation(
-                    "KUH-REFILL-6",
-                    f"drawn tile {kind!r} is not the next tile of tile_order ({expected!r})",
-                    (*path, k),
-                    {"expected": expected, "found": kind},
-                )
+    follow_order(order, pos0, entries, path, "tile", repr)
     if len(entries) != want:
         raise RuleViolation(
             rule,
@@ -74,6 +63,32 @@ def draw_tiles(
     notes["tiles_left"] = left
     notes["tile_pos"] = pos0 + len(entries)
     notes["display"].extend(entries)
+
+
+def follow_order(
+    order: Sequence[str] | None,
+    pos0: int,
+    entries: Sequence[str],
+    path: Path,
+    noun: str,
+    show: Callable[[object], str],
+) -> None:
+    """KUH-REFILL-6: ``entries``, drawn from position ``pos0`` on, follow the setup's
+    ``tile_order`` / ``card_order`` (``noun``: tile or card; ``show`` names a value)."""
+    if order is None or tuple(order[pos0 : pos0 + len(entries)]) == tuple(entries):
+        return
+    for k, drawn in enumerate(entries):
+        # KUH-REFILL-6: draws follow setup.tile_order / setup.card_order
+        pos = pos0 + k
+        if pos >= len(order) or order[pos] != drawn:
+            expected = order[pos] if pos < len(order) else None
+            raise RuleViolation(
+                "KUH-REFILL-6",
+                f"drawn {noun} {show(drawn)} is not the next {noun} of {noun}_order "
+                f"({show(expected)})",
+                (*path, k),
+                {"expected": expected, "found": drawn},
+            )
 
 
 def seen(draft: Draft[KState], cid: str) -> bool:
@@ -103,18 +118,7 @@ def draw_cards(
     notes = draft.turn
     order = draft.base.card_order
     pos0 = notes["card_pos"]
-    if order is not None and tuple(order[pos0 : pos0 + len(entries)]) != tuple(entries):
-        for k, cid in enumerate(entries):
-            # KUH-REFILL-6: draws follow setup.card_order
-            pos = pos0 + k
-            if pos >= len(order) or order[pos] != cid:
-                expected = order[pos] if pos < len(order) else None
-                raise RuleViolation(
-                    "KUH-REFILL-6",
-                    f"drawn card {cid} is not the next card of card_order ({expected})",
-                    (*path, k),
-                    {"expected": expected, "found": cid},
-                )
+    follow_order(order, pos0, entries, path, "card", str)
     if len(entries) != want:
         raise RuleViolation(
             rule,
