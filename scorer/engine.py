@@ -68,6 +68,11 @@ class ScoreSheet:
     stages: tuple[tuple[str, ScoreSheet], ...] = ()
     notes: tuple[str, ...] = ()
     tiebreak: str = ""
+    #: Why the game ended, a stable word of the game's ``end_reasons`` (``threshold``,
+    #: ``tiles_exhausted``, ...), or None while the game is not over.
+    end_reason: str | None = None
+    #: ``end_reason`` in words (the game's ``end_reasons``), for text output only.
+    end_text: str = ""
 
     def player(self, name: PlayerName) -> PlayerScore:
         """The line of ``name``. Raises KeyError if there is none."""
@@ -169,6 +174,9 @@ class GameRules(Protocol[S]):
     claims_when_incomplete: bool
     #: Importers of external component files (``scorer import-map``): format name → importer.
     importers: Mapping[str, Importer]
+    #: Why a game of this kind can end: stable word → words (spec end conditions). A score
+    #: sheet's ``end_reason`` is one of these words, or None while the game is not over.
+    end_reasons: Mapping[str, str]
 
     def initial_state(self, record: Record) -> S:
         """Build the state before the first move. Raises RuleViolation (path from the root)."""
@@ -224,11 +232,33 @@ class GameRules(Protocol[S]):
         ...
 
     def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """One complete random legal game record, reproducible from ``seed``."""
+        """One complete legal game record, reproducible from ``seed``.
+
+        ``options`` holds variant options and the game's ``simulate_options``; ``policy``
+        (``random``, the default, or ``greedy``) chooses how the simulated players play.
+        Raises ValueError for an option the simulator refuses."""
         ...
 
-    def legal_steps(self, state: S) -> Iterator[Any]:
-        """Legal next steps of a state, from the generator (independent of the checks)."""
+    def end_reason(self, state: S) -> str | None:
+        """Why the game of ``state`` ended (a key of ``end_reasons``), or None if not over."""
+        ...
+
+    def legal_steps(self, state: S, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:
+        """Legal next steps of the player to move once the steps ``prefix`` of the current
+        move are taken (as recorded, chance outcomes included), from the generator
+        (independent of the checks). Members that chance decides (draws) are left out."""
+        ...
+
+    def unoffered_step(self, state: S, move: Move) -> int | None:
+        """The index of the first step of ``move`` (legal in ``state``) that the generator
+        would not have offered, or None if it could have produced every step (the promise
+        that the checker accepts only what the generator offers)."""
+        ...
+
+    def legal_alternatives(self, state: S, move: Move, at: int, rule: RuleId) -> Legal | None:
+        """What was legal instead of step ``at`` of ``move`` (rejected with ``rule``) in
+        ``state``, the state before the move: legal steps of the same kind from the
+        generator, or None where the question does not apply (a draw chance decided)."""
         ...
 
     def explain(self, state: S) -> list[ScoreItem]:
@@ -253,6 +283,22 @@ class GameRules(Protocol[S]):
     def component_data(self, doc: Mapping[str, Any]) -> Components:
         """The component data of a schema-valid record or position (scorer.components)."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """Legal alternatives to a rejected step, from the move generator (``details.legal``).
+
+    ``steps`` are step objects as a record writes them (chance members left out) and
+    ``texts`` the same alternatives in a few words each (``grass at [2, 1]``), in the same
+    order; ``total`` is how many the generator found (at least ``len(steps)``: a game may stop
+    listing early); ``note`` says what the alternatives are, or why there are none.
+    """
+
+    steps: tuple[Mapping[str, Any], ...] = ()
+    texts: tuple[str, ...] = ()
+    total: int = 0
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,10 +11,21 @@ by :mod:`scorer.claims`; a game only adds its own claim kinds in ``extra_claims`
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from scorer.engine import Importer, Mark, Move, Record, ScoreItem, ScoreSheet, steps_of
+from scorer import legal
+from scorer.engine import (
+    Importer,
+    Legal,
+    Mark,
+    Move,
+    Record,
+    RuleId,
+    ScoreItem,
+    ScoreSheet,
+    steps_of,
+)
 from scorer.errors import PathPart, RuleViolation, RuleViolations, Severity
 from scorer.findings import Finding
 from scorer.persist import Draft
@@ -35,6 +46,38 @@ class BaseRules(ABC, Generic[S]):
     claims_when_incomplete: bool = True
     simulate_options: Mapping[str, str] = {}
     importers: Mapping[str, Importer] = {}
+    end_reasons: Mapping[str, str] = {}
+    #: Members of a step that chance decides (what an exchange or refill drew): the generator
+    #: does not choose them, so they are left out when its steps are compared with a record's.
+    chance_members: frozenset[str] = frozenset()
+
+    def end_reason(self, state: S) -> str | None:
+        """Why the game ended; games override this (None: not over, or not told)."""
+        return None
+
+    @abstractmethod
+    def legal_steps(self, state: S, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:
+        """Legal next steps after ``prefix`` (GameRules.legal_steps): every game's generator."""
+
+    def describe_step(self, step: Mapping[str, Any]) -> str:
+        """A legal step in a few words for ``legal here:`` (games say it better)."""
+        return legal.describe_step(step)
+
+    def unoffered_step(self, state: S, move: Move) -> int | None:
+        """The first step of ``move`` the generator would not offer after the ones before it
+        (compared without ``chance_members``), or None."""
+        return legal.first_unoffered(
+            lambda prefix: self.legal_steps(state, prefix), move, self.chance_members
+        )
+
+    def legal_alternatives(self, state: S, move: Move, at: int, rule: RuleId) -> Legal | None:
+        """The legal steps of the rejected step's kind after the steps before it."""
+        steps = steps_of(move)
+        if not 0 <= at < len(steps) or not isinstance(steps[at], Mapping):
+            return None
+        kind = steps[at].get("do")
+        offered = self.legal_steps(state, steps[:at])
+        return legal.same_kind(offered, kind, self.chance_members, self.describe_step)
 
     def count_steps(self, move: Move) -> int:
         """The number of steps in the move's ``steps`` list."""

@@ -15,6 +15,7 @@ from scorer.claims import claim_mismatch, not_a_player
 from scorer.engine import GameRules, Record, ScoreSheet, State, Status, VerifyResult
 from scorer.errors import PathPart, RuleViolation, RuleViolations
 from scorer.findings import Finding
+from scorer.legal import details_of
 from scorer.pointer import to_pointer
 from scorer.registry import get_rules
 from scorer.words import plural
@@ -95,11 +96,34 @@ def _referee_check(
     return None
 
 
+def legal_details(
+    rules: GameRules[Any], state: State, move: Mapping[str, Any], exc: RuleViolation
+) -> dict[str, Any]:
+    """``details.legal`` and its companions for a rejected step (scorer.legal), or nothing
+    when the violation is not a step's or the game says the question does not apply.
+
+    The generator runs on a state the checks have not finished with, so a failure of it must
+    not cost the finding: it becomes a note instead.
+    """
+    if len(exc.path) < 2 or exc.path[0] != "steps" or not isinstance(exc.path[1], int):
+        return {}
+    try:
+        found = rules.legal_alternatives(state, move, exc.path[1], exc.rule)
+    except Exception as err:  # a generator failure never hides the finding
+        return {"legal_note": f"the move generator could not say ({type(err).__name__})"}
+    return details_of(found) if found is not None else {}
+
+
 def replay(
-    rules: GameRules[Any], record: Record, upto: int | None = None, keep_going: bool = False
+    rules: GameRules[Any],
+    record: Record,
+    upto: int | None = None,
+    keep_going: bool = False,
+    legal: bool = True,
 ) -> Replay:
     """Replay the first ``upto`` moves (all by default). Stops at the first illegal move
-    unless ``keep_going``; later findings are then marked ``after_first_error``."""
+    unless ``keep_going``; later findings are then marked ``after_first_error``. A rejected
+    step's finding carries what was legal instead (``legal=False``: not computed)."""
     findings: list[Finding] = list(_check_players(record))
     if findings:
         return Replay(None, tuple(findings), 0, 0, True)
@@ -125,7 +149,8 @@ def replay(
             state = rules.apply(state, move)
         except RuleViolation as exc:
             label = move_label(move, index, exc.path)
-            findings.append(violation_finding(exc, ("moves", index), label, move=index, **marks))
+            extra = {**marks, **legal_details(rules, state, move, exc)} if legal else marks
+            findings.append(violation_finding(exc, ("moves", index), label, move=index, **extra))
             if not keep_going:
                 return Replay(state, tuple(findings), applied, steps, True)
             state = rules.skip(state, move)
@@ -180,6 +205,15 @@ def _claim(
     return [claim_mismatch(pointer, name, key, claimed, actual, details={"category": key})]
 
 
+def scored(rules: GameRules[Any], state: State) -> ScoreSheet:
+    """The score sheet of ``state`` with why the game ended (None while it is not over)."""
+    sheet = rules.score(state)
+    reason = rules.end_reason(state) if rules.is_over(state) else None
+    if reason is None:
+        return sheet
+    return replace(sheet, end_reason=reason, end_text=rules.end_reasons.get(reason, ""))
+
+
 def verify_record(
     record: Record, source: str = "<record>", keep_going: bool = False
 ) -> VerifyResult:
@@ -218,7 +252,7 @@ def verify_record(
         )
         status = "incomplete"
     findings.extend(warnings)
-    sheet = rules.score(run.state)
+    sheet = scored(rules, run.state)
     totals = status != "incomplete" or rules.claims_when_incomplete
     claims = compare_claims(rules, sheet, record.get("claimed", {}), players, totals)
     if claims and status == "ok":
@@ -252,7 +286,7 @@ def score_position(
     )
     if result.state is None or (errors and not keep_going):
         return base
-    sheet = rules.score(result.state)
+    sheet = scored(rules, result.state)
     claims = compare_claims(rules, sheet, doc.get("claimed", {}), players)
     status: Status = base.status
     if claims and status == "ok":

@@ -12,6 +12,7 @@ import orjson
 
 from scorer.engine import ScoreSheet, VerifyResult
 from scorer.findings import Finding
+from scorer.legal import legal_line
 from scorer.words import plural
 
 REPORT_FORMAT = "scorer-report/1"
@@ -45,7 +46,8 @@ def finding_line(source: str, finding: Finding, color: bool = False) -> str:
     Without a known position (a finding built from a parsed document, not from its bytes) it
     is ``file:/pointer: RULE message``. Warnings are tagged ``(warning)``, and with
     ``--keep-going`` the findings after the first error ``(possibly caused by the first
-    error)``.
+    error)``. A rejected step's finding that says what was legal instead gets a second,
+    indented line ``legal here: …`` (as compilers add a note under an error).
     """
     style = _STYLE if color else dict.fromkeys(_STYLE, "")
     if finding.line is not None:
@@ -60,7 +62,9 @@ def finding_line(source: str, finding: Finding, color: bool = False) -> str:
     tag = "".join(f" {style['dim']}({t}){style['off']}" for t in tags)
     rule = f"{style[finding.severity]}{finding.rule}{style['off']}"
     pointer = f"{style['dim']}{at}{style['off']}" if at else ""
-    return f"{style['where']}{where}:{style['off']} {rule}{tag} {finding.message}{pointer}"
+    line = f"{style['where']}{where}:{style['off']} {rule}{tag} {finding.message}{pointer}"
+    legal = legal_line(finding.details)
+    return f"{line}\n    {style['dim']}{legal}{style['off']}" if legal else line
 
 
 def status_line(result: VerifyResult) -> str:
@@ -90,6 +94,9 @@ def render_sheet(sheet: ScoreSheet, color: bool = True, width: int = 120) -> str
     blocks.append(_table(title, sheet, color, width))
     blocks.append(ranking_text(sheet))
     blocks.extend(f"Note: {n}" for n in sheet.notes)
+    if sheet.end_reason is not None:
+        words = f" ({sheet.end_text})" if sheet.end_text else ""
+        blocks.append(f"Game ended: {sheet.end_reason}{words}")
     return "\n".join(b.rstrip("\n") for b in blocks if b) + "\n"
 
 
@@ -243,6 +250,7 @@ def sheet_to_data(sheet: ScoreSheet) -> dict[str, Any]:
         "tiebreak": sheet.tiebreak,
         "stages": {name: sheet_to_data(s) for name, s in sheet.stages},
         "notes": list(sheet.notes),
+        "end_reason": sheet.end_reason,
     }
 
 

@@ -13,6 +13,10 @@ from typing import Any
 
 #: The command-line options that name a simulator option, and the game that has it.
 NAMED = {"map": "--map", "board": "--board"}
+#: How simulated players choose among the legal moves (``--policy``): ``random`` picks with
+#: the game's fixed weights (the default; the same games as before policies existed),
+#: ``greedy`` prefers immediate score gain and progress toward the game's normal end.
+POLICIES = ("random", "greedy")
 
 
 class SimulateError(Exception):
@@ -25,9 +29,10 @@ def request(
     options: Mapping[str, Any],
     map_id: str | None = None,
     board: str | None = None,
+    policy: str = "random",
 ) -> dict[str, Any]:
-    """The options to simulate with (``--map`` / ``--board`` folded in). Raises
-    SimulateError."""
+    """The options to simulate with (``--map`` / ``--board`` / ``--policy`` folded in).
+    Raises SimulateError."""
     from scorer.options import option_problems
     from scorer.registry import game_names, get_rules
 
@@ -37,7 +42,13 @@ def request(
     low, high = rules.player_counts
     if not low <= players <= high:
         raise SimulateError(f"{rules.title} is for {low} to {high} players, not {players}")
+    if policy not in POLICIES:
+        raise SimulateError(f"unknown policy {policy!r}; the policies are {', '.join(POLICIES)}")
+    if "policy" in options:
+        raise SimulateError("the policy is chosen with --policy, not --option")
     merged = dict(options)
+    if policy != "random":  # absent means random: every game's default
+        merged["policy"] = policy
     for name, value in (("map", map_id), ("board", board)):
         if value is None:
             continue
@@ -45,7 +56,7 @@ def request(
             has = [g for g in game_names() if name in get_rules(g).simulate_options]
             raise SimulateError(f"{NAMED[name]} is for {' and '.join(has)} only, not {game}")
         merged[name] = value
-    variant = {k: v for k, v in merged.items() if k not in rules.simulate_options}
+    variant = {k: v for k, v in merged.items() if k not in rules.simulate_options and k != "policy"}
     problems = option_problems(game, variant)
     if problems:
         raise SimulateError("; ".join(problems))

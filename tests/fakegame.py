@@ -32,6 +32,10 @@ class Countdown(BaseRules[Pile]):
     rule_ids: ClassVar[dict[str, str]] = {"HAR-FAKE-1": "take 1 to 3 per turn"}
     categories: ClassVar[tuple[str, ...]] = ("last",)
     player_counts: ClassVar[tuple[int, int]] = (1, 9)
+    end_reasons: ClassVar[dict[str, str]] = {"pile_empty": "the last item was taken"}
+
+    def end_reason(self, state: Pile) -> str | None:
+        return "pile_empty" if state.left == 0 else None
 
     def initial_state(self, record: Mapping[str, Any]) -> Pile:
         size = record["setup"].get("pile", 5)
@@ -82,7 +86,7 @@ class Countdown(BaseRules[Pile]):
             )
             if t
         )
-        return ScoreSheet(self.categories, lines, ranking)
+        return ScoreSheet(self.categories, lines, ranking, end_reason=self.end_reason(state))
 
     def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
         return []
@@ -105,8 +109,10 @@ class Countdown(BaseRules[Pile]):
     def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError("not supported")
 
-    def legal_steps(self, state: Pile) -> Iterator[Any]:
-        yield from ({"do": "take", "n": n} for n in range(1, min(3, state.left) + 1))
+    def legal_steps(self, state: Pile, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:
+        taken = sum(step["n"] for step in prefix)
+        most = min(3 - taken, state.left - taken)
+        yield from ({"do": "take", "n": n} for n in range(1, most + 1))
 
     def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
         return {"fast": False, **variant}

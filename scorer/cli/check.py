@@ -125,6 +125,10 @@ def rules(
             raise typer.Exit(2)
     for rid, text in rows:
         typer.echo(f"{rid:<14} {text}")
+    if game is not None and rule_id is None:
+        typer.echo("\nWhy a game ends (end_reason of a score sheet):")
+        for word, text in get_rules(game).end_reasons.items():
+            typer.echo(f"  {word:<16} {text}")
 
 
 @app.command()

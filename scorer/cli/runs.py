@@ -64,6 +64,14 @@ def simulate(
     board: Annotated[
         str | None, typer.Option("--board", help="Citrus: a shipped board id or 'generated'.")
     ] = None,
+    policy: Annotated[
+        str,
+        typer.Option(
+            "--policy",
+            help="How the simulated players choose: random (the default) or greedy "
+            "(immediate score gain and progress toward the normal end, seeded tie-breaks).",
+        ),
+    ] = "random",
     event: Annotated[
         str | None,
         typer.Option(
@@ -87,7 +95,7 @@ def simulate(
     from scorer.simulation import SimulateError, records, request
 
     try:
-        options = request(game, players, _parse_options(option or []), map_id, board)
+        options = request(game, players, _parse_options(option or []), map_id, board, policy)
     except SimulateError as exc:
         typer.echo(f"cannot simulate: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -147,9 +147,13 @@ class HaciendaRules(BaseRules[HaciendaState]):
 
         return simulate(players, seed, options)
 
-    def legal_steps(self, state: HaciendaState) -> Iterator[Any]:
+    def legal_steps(
+        self, state: HaciendaState, prefix: Sequence[Mapping[str, Any]] = ()
+    ) -> Iterator[Any]:
         from scorer.games.hacienda.generator import legal_steps
 
+        if prefix:  # issue 13: the generator after a prefix (in progress)
+            raise NotImplementedError("legal steps after a prefix")
         return legal_steps(state)
 
     def explain(self, state: HaciendaState) -> list[ScoreItem]:

@@ -109,12 +109,12 @@ def record_sheet(state: HaciendaState, notes: tuple[str, ...] = ()) -> HaciendaS
         stages,
         notes,
         tiebreak,
-        tuple(state.issues),
-        money,
-        state.final == 2,
-        inter is not None,
-        state.opts.continuous_scoring,
-        state.inter_after,
+        issues=tuple(state.issues),
+        money=money,
+        complete=state.final == 2,
+        intermediate_done=inter is not None,
+        continuous=state.opts.continuous_scoring,
+        inter_after=state.inter_after,
     )
 
 
@@ -137,11 +137,11 @@ def position_sheet(
         (),
         notes,
         "pesos left" if state.opts.tiebreak == "money" else "",
-        (),
-        money,
-        True,
-        False,
-        state.opts.continuous_scoring,
+        issues=(),
+        money=money,
+        complete=True,
+        intermediate_done=False,
+        continuous=state.opts.continuous_scoring,
     )
 
 

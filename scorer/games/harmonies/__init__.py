@@ -103,9 +103,13 @@ class HarmoniesRules(BaseRules[GameState]):
 
         return simulate(players, seed, options)
 
-    def legal_steps(self, state: GameState) -> Iterator[Any]:
+    def legal_steps(
+        self, state: GameState, prefix: Sequence[Mapping[str, Any]] = ()
+    ) -> Iterator[Any]:
         from scorer.games.harmonies.generator import legal_steps
 
+        if prefix:  # issue 13: the generator after a prefix (in progress)
+            raise NotImplementedError("legal steps after a prefix")
         return legal_steps(state)
 
     def explain(self, state: GameState) -> list[ScoreItem]:

@@ -159,9 +159,11 @@ class KuhfsteinRules(BaseRules[KState]):
 
         return draw_svg(state, items, mark, frontier=True)
 
-    def legal_steps(self, state: KState) -> Iterator[Any]:
+    def legal_steps(self, state: KState, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:
         from scorer.games.kuhfstein.generator import legal_steps
 
+        if prefix:  # issue 13: the generator after a prefix (in progress)
+            raise NotImplementedError("legal steps after a prefix")
         return legal_steps(state)
 
     def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:

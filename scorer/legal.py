@@ -1,0 +1,128 @@
+"""What would have been legal: alternatives to a rejected step, and the generator's promise.
+
+Two uses of a game's move generator (``GameRules.legal_steps(state, prefix)``), written once
+for every game:
+
+- :func:`same_kind` lists the legal steps of the rejected step's kind (its ``do``) at the point
+  where it was rejected — the ``details.legal`` of a finding (``legal here: …`` in text);
+- :func:`first_unoffered` finds the first step of an accepted move that the generator would
+  not have offered (a property test holds the checker to accepting only what the generator
+  can produce).
+
+A game with a better answer (Kuhfstein's card that fits nowhere, Citrus's buy plan behind a
+refused pass) overrides ``legal_alternatives`` and may still build on these. Everything here
+is a leaf over the protocol: no game is imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import islice
+from typing import Any
+
+from scorer.engine import Legal, Move, steps_of
+
+#: How many alternatives a finding lists (``details.legal``); ``legal_more`` counts the rest.
+SHOWN = 5
+#: How many legal steps are looked at, at most, to count them (a bound on the work a rejected
+#: step costs; past it the count reads "at least").
+LOOKED_AT = 2000
+
+Step = Mapping[str, Any]
+Describe = Callable[[Step], str]
+
+
+def plain(step: Step, chance: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """``step`` without the members chance decides and without members that are null (a
+    record may write ``"tree": null`` or leave it out: both say the same)."""
+    return {k: v for k, v in step.items() if v is not None and k not in chance}
+
+
+def describe_step(step: Step) -> str:
+    """A step in a few words when a game has none better: ``place_tile take=grass at=[1, 2]``."""
+    rest = " ".join(f"{k}={_word(v)}" for k, v in step.items() if k != "do" and v is not None)
+    return f"{step.get('do', '?')} {rest}".strip()
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_word(v) for v in value) + "]"
+    return str(value)
+
+
+def build(
+    offered: Iterable[Step], describe: Describe = describe_step, note: str = "", none: str = ""
+) -> Legal:
+    """A Legal of the first SHOWN of ``offered`` (counted up to LOOKED_AT); ``none`` is the
+    note when there is nothing to offer."""
+    steps: list[Step] = []
+    total = 0
+    for step in islice(offered, LOOKED_AT):
+        if len(steps) < SHOWN:
+            steps.append(step)
+        total += 1
+    if not steps:
+        return Legal((), (), 0, none or "the move generator finds no legal step of this kind here")
+    return Legal(tuple(steps), tuple(describe(s) for s in steps), total, note)
+
+
+def same_kind(
+    offered: Iterable[Step],
+    kind: str | None,
+    chance: frozenset[str] = frozenset(),
+    describe: Describe = describe_step,
+    note: str = "",
+    none: str = "",
+) -> Legal:
+    """The legal steps whose ``do`` is ``kind`` (any kind if None), chance members left out."""
+    picked = (plain(s, chance) for s in offered if kind is None or s.get("do") == kind)
+    return build(picked, describe, note, none)
+
+
+def first_unoffered(
+    legal_steps: Callable[[Sequence[Step]], Iterable[Step]],
+    move: Move,
+    chance: frozenset[str] = frozenset(),
+    same: Callable[[Step, Step], bool] | None = None,
+) -> int | None:
+    """The index of the first step of ``move`` that ``legal_steps(prefix)`` does not offer,
+    comparing steps without their chance members (or with ``same``), or None."""
+    steps = steps_of(move)
+    for i, step in enumerate(steps):
+        if not isinstance(step, Mapping):
+            return i
+        want = plain(step, chance)
+        if same is not None:
+            hit = any(same(step, o) for o in legal_steps(steps[:i]))
+        else:
+            hit = any(plain(o, chance) == want for o in legal_steps(steps[:i]))
+        if not hit:
+            return i
+    return None
+
+
+def details_of(legal: Legal) -> dict[str, Any]:
+    """The members a finding's ``details`` gains: ``legal`` (up to SHOWN step objects),
+    ``legal_more`` (how many more the generator found), ``legal_text`` (the same in words,
+    what text output prints after ``legal here:``) and ``legal_note``."""
+    steps = [dict(s) for s in legal.steps[:SHOWN]]
+    more = max(0, legal.total - len(steps))
+    out: dict[str, Any] = {"legal": steps, "legal_more": more}
+    if steps:
+        text = "; ".join(legal.texts[:SHOWN])
+        if more:
+            text += f"; and {more}{'+' if legal.total >= LOOKED_AT else ''} more"
+    else:
+        text = "none"
+    if legal.note:
+        text += f" ({legal.note})"
+    out["legal_text"] = text
+    if legal.note:
+        out["legal_note"] = legal.note
+    return out
+
+
+def legal_line(details: Mapping[str, Any]) -> str | None:
+    """``legal here: …`` for a finding whose details carry alternatives, else None."""
+    text = details.get("legal_text")
+    return f"legal here: {text}" if isinstance(text, str) else None
