@@ -79,23 +79,42 @@ def same_kind(
     return build(picked, describe, note, none)
 
 
+def _same_value(a: Any, b: Any) -> bool:
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return len(a) == len(b) and all(_same_value(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def offers(generated: Step, step: Step, chance: frozenset[str] = frozenset()) -> bool:
+    """Whether the generator's step ``generated`` is the recorded ``step``: every member the
+    same (tuples and lists alike; a null member the same as none), except that a member
+    chance decides need only be present in the record, and the record may add chance members
+    the generator leaves out."""
+    mine = plain(step)
+    for key, value in plain(generated).items():
+        if key not in mine:
+            return False
+        if key not in chance and not _same_value(value, mine[key]):
+            return False
+    return all(key in chance or key in generated for key in mine)
+
+
 def first_unoffered(
     legal_steps: Callable[[Sequence[Step]], Iterable[Step]],
     move: Move,
     chance: frozenset[str] = frozenset(),
     same: Callable[[Step, Step], bool] | None = None,
 ) -> int | None:
-    """The index of the first step of ``move`` that ``legal_steps(prefix)`` does not offer,
-    comparing steps without their chance members (or with ``same``), or None."""
+    """The index of the first step of ``move`` that ``legal_steps(prefix)`` does not offer
+    (compared by :func:`offers`, or by ``same(recorded, generated)``), or None."""
     steps = steps_of(move)
     for i, step in enumerate(steps):
         if not isinstance(step, Mapping):
             return i
-        want = plain(step, chance)
         if same is not None:
             hit = any(same(step, o) for o in legal_steps(steps[:i]))
         else:
-            hit = any(plain(o, chance) == want for o in legal_steps(steps[:i]))
+            hit = any(offers(o, step, chance) for o in legal_steps(steps[:i]))
         if not hit:
             return i
     return None

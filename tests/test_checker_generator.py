@@ -1,0 +1,67 @@
+"""The checker accepts only what the generator can produce (issue 13 §4, DESIGN §4).
+
+Simulated games of every game and player count are mutated once per mutant (tests/mutants.py:
+one number nudged, one string swapped, one step dropped, repeated or moved, ...). A mutant the
+checker accepts move by move — whatever it then says of the claims or the end — must be a game
+the move generator could also have produced: every step of every move is among the steps the
+generator offers after the steps before it (``GameRules.unoffered_step``). A mutant the
+checker rejects must say what was legal instead wherever a step was refused (``details.legal``
+from the same generator) or say that the question does not apply.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from scorer.engine import GameRules
+from scorer.errors import RuleViolation
+from scorer.pipeline import verify_document
+from scorer.registry import game_names, get_rules
+from tests.mutants import mutate
+
+#: Games whose generator takes a prefix of a move's steps (issue 13 §4); the others join as
+#: their generators do.
+READY: frozenset[str] = frozenset()
+MUTANTS = 12
+
+
+def _accepted_moves(rules: GameRules[Any], record: dict[str, Any]) -> list[tuple[Any, Any]]:
+    """(state before, move) of every move the checker accepts, up to the first it refuses."""
+    if verify_document(record).status == "malformed":
+        return []  # the schema refuses it before the rules see it
+    try:
+        state = rules.initial_state(record)
+    except RuleViolation:
+        return []
+    out = []
+    for move in record.get("moves", []):
+        if not isinstance(move, dict) or rules.is_over(state):
+            break
+        if move.get("player") not in rules.expected_players(state):
+            break
+        try:
+            after = rules.apply(state, move)
+        except RuleViolation:
+            break
+        out.append((state, move))
+        state = after
+    return out
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_an_accepted_mutant_is_a_game_the_generator_could_play(game: str) -> None:
+    if game not in READY:
+        pytest.skip(f"{game}: the generator does not take a prefix yet")
+    rules = get_rules(game)
+    low, high = rules.player_counts
+    for players in range(low, high + 1):
+        record = rules.simulate(players, 3, {})
+        for k in range(MUTANTS):
+            mutant = mutate(record, random.Random(f"{game}-{players}-{k}"))
+            if mutant is None:
+                continue
+            for index, (state, move) in enumerate(_accepted_moves(rules, mutant)):
+                assert rules.unoffered_step(state, move) is None, (players, k, index, move)
