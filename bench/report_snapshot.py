@@ -36,7 +36,18 @@ PLAYERS = {
     "hacienda": (2, 3, 4),
 }
 #: Members of a finding / result that later issues add without changing a verdict.
-DROP = {"line", "col", "fingerprint", "end_reason", "legal", "legal_note", "page"}
+DROP = {
+    "line",
+    "col",
+    "fingerprint",
+    "end_reason",
+    "end_text",
+    "legal",
+    "legal_more",
+    "legal_note",
+    "legal_text",
+    "page",
+}
 
 
 def mutate(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import IO, Any
 from scorer import __version__
 from scorer.engine import VerifyResult
 from scorer.findings import REC_RULES, Finding
+from scorer.legal import legal_line
 from scorer.report import (
     REPORT_FORMAT,
     dumps_line,
@@ -377,6 +378,9 @@ def _sarif_result(
     if region:
         location["region"] = region
     text = f"{finding.message}" + (f" (at {finding.pointer})" if finding.pointer else "")
+    legal = legal_line(finding.details)
+    if legal:
+        text += f"\n{legal}"
     return {
         "ruleId": finding.rule,
         "ruleIndex": rule_index,
@@ -410,7 +414,9 @@ class GithubWriter(Writer):
                     props += f",col={f.col}"
             props += f",title={_prop(f.rule)}"
             where = f" at {f.pointer}" if f.pointer else ""
-            self._text(f"::{level} {props}::{_data(f.message + where)}\n")
+            legal = legal_line(f.details)
+            also = f"\n{legal}" if legal else ""
+            self._text(f"::{level} {props}::{_data(f.message + where + also)}\n")
 
     def finish(self) -> None:
         if self.hidden:

@@ -27,6 +27,7 @@ th:first-child,td:first-child{text-align:left}
 .board{margin:1em 0;max-width:100%;overflow:auto}
 code{font-size:.9em}.fingerprint code{overflow-wrap:anywhere}
 ul.findings li{font-family:monospace;margin:.2em 0}
+ul.findings .legal{color:#1a5f9f;padding-left:2ch;display:inline-block}
 """
     + RESPONSIVE_CSS
 )
@@ -104,12 +105,25 @@ def record_page(page: Page) -> str:
         parts.append("<h2>Scores</h2>" + score_table(r.scores))
         if r.scores.winners and len(r.scores.players) > 1:
             parts.append(f"<p>Winner: {escape(', '.join(r.scores.winners))}</p>")
+        if r.scores.end_reason is not None:
+            words = f" ({r.scores.end_text})" if r.scores.end_text else ""
+            parts.append(
+                f'<p class="ended">Game ended: <code>{escape(r.scores.end_reason)}</code>'
+                f"{escape(words)}</p>"
+            )
         parts.append(claims_table(r.scores, page.claimed))
         parts.append(explanation(r.scores, page.items))
     if r.findings:
-        items = "".join(f"<li>{escape(finding_line(r.source, f))}</li>" for f in r.findings)
+        items = "".join(_finding_item(r.source, f) for f in r.findings)
         parts.append(f'<h2>Findings</h2><ul class="findings">{items}</ul>')
     return _doc(r.source, "\n".join(parts))
+
+
+def _finding_item(source: str, finding: Finding) -> str:
+    """A finding as a list item; what was legal instead on a line of its own."""
+    first, *rest = finding_line(source, finding).split("\n")
+    legal = "".join(f'<br><span class="legal">{escape(line.strip())}</span>' for line in rest)
+    return f"<li>{escape(first)}{legal}</li>"
 
 
 def _inline(svg: str) -> str:

@@ -251,6 +251,7 @@ def sheet_to_data(sheet: ScoreSheet) -> dict[str, Any]:
         "stages": {name: sheet_to_data(s) for name, s in sheet.stages},
         "notes": list(sheet.notes),
         "end_reason": sheet.end_reason,
+        "end_text": sheet.end_text,
     }
 
 

@@ -113,3 +113,28 @@ def test_the_generator_after_a_prefix_offers_what_the_checker_accepts() -> None:
     assert RULES.unoffered_step(state, move) is None
     move["steps"].append({"do": "take", "n": 1})
     assert RULES.unoffered_step(state, move) == 2
+
+
+def test_ci_formats_and_the_html_page_show_what_was_legal() -> None:
+    import io
+
+    from scorer.formats import GithubWriter, _sarif_result
+    from scorer.html import Page, record_page
+
+    result = verify_record(record([("Ann", [2, 2])]), "g.json")
+    finding = assert_rejects(result, "HAR-FAKE-1", "/moves/0/steps/1/n")
+    sarif = _sarif_result("g.json", None, finding, 0)
+    assert sarif["message"]["text"].endswith("\nlegal here: take n=1")
+    out = io.BytesIO()
+    GithubWriter(out).write_result(result)
+    assert "%0Alegal here: take n=1" in out.getvalue().decode()
+    page = record_page(Page(result, "", "g"))
+    assert '<br><span class="legal">legal here: take n=1</span>' in page
+
+
+def test_the_html_page_says_why_the_game_ended() -> None:
+    from scorer.html import Page, record_page
+
+    result = verify_record(record([("Ann", [2]), ("Ben", [1, 1]), ("Ann", [1])]), "g.json")
+    page = record_page(Page(result, "", "g"))
+    assert "Game ended: <code>pile_empty</code> (the last item was taken)" in page

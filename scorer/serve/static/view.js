@@ -115,7 +115,8 @@ export function renderWinner(node, result) {
   if (!sheet || sheet.players.length < 2 || !sheet.winners.length) { node.textContent = ""; return; }
   const head = sheet.winners.length === 1 ? "Winner" : "Shared victory";
   node.textContent = `${head}: ${sheet.winners.join(", ")}`
-    + (sheet.tiebreak ? ` (tie-break: ${sheet.tiebreak})` : "");
+    + (sheet.tiebreak ? ` (tie-break: ${sheet.tiebreak})` : "")
+    + (sheet.end_reason ? ` · game ended: ${sheet.end_text || sheet.end_reason}` : "");
 }
 
 export function renderExplanation(node, result, focus) {
@@ -149,9 +150,8 @@ export function renderFindings(node, result, current, onPick) {
     const where = mark ? ` — on ${mark.board ? `${mark.board}'s board, ` : ""}cell `
       + mark.cells.map((c) => `[${c}]`).join(" ") : "";
     const at = f.line ? `line ${f.line}${f.col ? `:${f.col}` : ""} ` : "";
-    const legal = Array.isArray(f.details && f.details.legal) && f.details.legal.length
-      ? el("span", { class: "where" }, `legal there: ${f.details.legal.slice(0, 3)
-        .map((x) => JSON.stringify(x)).join("; ")}`) : "";
+    const legal = f.details && typeof f.details.legal_text === "string"
+      ? el("span", { class: "where legal" }, `legal here: ${f.details.legal_text}`) : "";
     return el("li", { class: cls, "data-mark": mark ? String(k) : undefined,
       onclick: mark ? () => onPick(k, mark) : undefined },
     el("code", {}, f.rule), " ", f.message,
