@@ -1,7 +1,7 @@
 """Which rule IDs do simulated games reach: on the accept path, and on the reject path.
 
     python bench/rule_coverage.py [GAME ...] [--games 24] [--mutations 40] [--seed 0]
-                                  [--policy random] [--json OUT] [--quiet]
+                                  [--policy random|greedy|mixed] [--json OUT] [--quiet]
 
 For each game of the catalogue (``scorer rules GAME``), simulated games of every player count
 are verified while a line tracer records which lines of the game package ran. A rule's check is
@@ -180,7 +180,12 @@ def positions(rules: Any, record: dict[str, Any], rng: random.Random) -> list[di
 
 
 def run_game(
-    game: str, games: int, mutations: int, seed: int, options: dict[str, Any] | None = None
+    game: str,
+    games: int,
+    mutations: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    policy: str = "random",
 ) -> Coverage:
     rules = get_rules(game)
     package = ROOT.joinpath(*GAME_MODULES[game].split("."))
@@ -198,7 +203,7 @@ def run_game(
     records = []
     for k in range(games):
         players = counts[k % len(counts)]
-        record = rules.simulate(players, seed + k, dict(options or {}))
+        record = rules.simulate(players, seed + k, _options(options, policy, k))
         with tracer:
             result = verify_document(record, f"<{game} {players}p seed {seed + k}>")
         if result.status != "ok":
@@ -223,6 +228,12 @@ def run_game(
     return cov
 
 
+def _options(options: dict[str, Any] | None, policy: str, k: int) -> dict[str, Any]:
+    """The simulator options of game ``k``: ``mixed`` alternates random and greedy players."""
+    chosen = ("random", "greedy")[k % 2] if policy == "mixed" else policy
+    return {**(options or {}), **({"policy": chosen} if chosen != "random" else {})}
+
+
 def table(cov: Coverage) -> str:
     lines = [f"{cov.game}: {cov.games} simulated games, {cov.mutants} mutants"]
     lines.append(f"  {'rule':<14} accept  reject  note")
@@ -244,11 +255,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=24, help="simulated games per game")
     parser.add_argument("--mutations", type=int, default=40, help="mutants per simulated game")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--policy",
+        default="random",
+        choices=("random", "greedy", "mixed"),
+        help="how the simulated players play (mixed: every other game greedy)",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="only the summary lines")
     args = parser.parse_args()
     results = [
-        run_game(game, args.games, args.mutations, args.seed) for game in args.game or game_names()
+        run_game(game, args.games, args.mutations, args.seed, policy=args.policy)
+        for game in args.game or game_names()
     ]
     total = reached = exempt = 0
     missing: list[str] = []
