@@ -5,7 +5,8 @@ swapped for another value the record uses under the same key, one flag flipped, 
 filled in, one member dropped, one list edited (an element dropped, repeated, swapped, or the
 list reversed), one cell shifted, one move dropped / given to another player / swapped with the
 next, two steps swapped, or a step of another move inserted. Mostly in the moves; sometimes in
-the setup, the claims, the players or the variant.
+the setup, the claims, the players or the variant. A position (no moves) is mutated mostly in
+its own members (boards, pieces, supplies).
 """
 
 from __future__ import annotations
@@ -178,8 +179,13 @@ AREAS = ("moves",) * 6 + ("setup", "claimed", "players", "variant")
 def mutate(record: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     """One single-step mutation of ``record`` (a deep copy), or None if none applied."""
     doc = copy.deepcopy(record)
+    areas = AREAS
+    if str(doc.get("format", "")).startswith("scorer-position"):
+        # a position has no moves: its boards, pieces and supplies are what a mutation edits
+        body = tuple(k for k in sorted(doc) if k not in ("format", "game", "meta"))
+        areas = body * 3 + ("players", "variant")
     for _ in range(8):
-        area = rng.choice(AREAS)
+        area = rng.choice(areas)
         if area not in doc:
             continue
         if area == "moves" and doc["moves"]:
