@@ -59,7 +59,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from scorer.components import Components
-from scorer.engine import GameRules, Mark, PositionResult, ScoreItem, ScoreSheet
+from scorer.engine import GameRules, Mark, Move, PositionResult, ScoreItem, ScoreSheet, steps_of
 from scorer.findings import Finding
 from scorer.gamebase import BaseRules
 from scorer.games.citrus import actions, position, render, scoring, setup
@@ -76,6 +76,9 @@ class CitrusRules(BaseRules[State]):
     player_counts: tuple[int, int] = (2, 5)
     #: Simulator options besides the variant's (``scorer simulate --option``).
     simulate_options: Mapping[str, str] = {"board": "a shipped board id or 'generated' (--board)"}
+    #: Members of a step that chance decides (the finca tile drawn, the site revealed, the
+    #: refill's draws): the generator leaves them out.
+    chance_members: frozenset[str] = frozenset({"finca", "reveal", "drawn"})
 
     def initial_state(self, record: Mapping[str, Any]) -> State:
         return setup.initial_state(dict(record))
@@ -126,9 +129,14 @@ class CitrusRules(BaseRules[State]):
     def legal_steps(self, state: State, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:
         from scorer.games.citrus.generator import legal_steps
 
-        if prefix:  # issue 13: the generator after a prefix (in progress)
-            raise NotImplementedError("legal steps after a prefix")
-        return legal_steps(state)
+        return legal_steps(state, prefix)
+
+    def unoffered_step(self, state: State, move: Move) -> int | None:
+        """The first step the generator would not offer (``generator.offered`` compares:
+        cross-checks where given, chance members never, a harvest by its region)."""
+        from scorer.games.citrus.generator import first_unoffered
+
+        return first_unoffered(state, steps_of(move))
 
     def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
         from scorer.games.citrus.data import options_of
