@@ -19,7 +19,9 @@ Module map:
 - ``scoring``: final scoring (13.1); ``ledger``: the records of what was scored in play.
 - ``position``: position documents (17): checks and export; ``position_regions``: the
   checks of a position's regions (CIT-POS-1 … CIT-POS-5).
-- ``generator``: legal steps, independent of the checks; ``simulate``: random complete games.
+- ``generator``: legal steps, independent of the checks, also after a prefix of a move;
+  ``alternatives``: what was legal instead of a rejected step (``details.legal``);
+  ``simulate``: complete games (random or greedy policy).
 - ``render`` (text), ``picture`` (the SVG board), ``explain`` (``scorer explain`` items).
 
 Decisions where the spec leaves room (also listed in the final report):
@@ -59,7 +61,17 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from scorer.components import Components
-from scorer.engine import GameRules, Mark, Move, PositionResult, ScoreItem, ScoreSheet, steps_of
+from scorer.engine import (
+    GameRules,
+    Legal,
+    Mark,
+    Move,
+    PositionResult,
+    RuleId,
+    ScoreItem,
+    ScoreSheet,
+    steps_of,
+)
 from scorer.findings import Finding
 from scorer.gamebase import BaseRules
 from scorer.games.citrus import actions, position, render, scoring, setup
@@ -79,6 +91,12 @@ class CitrusRules(BaseRules[State]):
     #: Members of a step that chance decides (the finca tile drawn, the site revealed, the
     #: refill's draws): the generator leaves them out.
     chance_members: frozenset[str] = frozenset({"finca", "reveal", "drawn"})
+    #: Why a game ends (12.4): every plantation tile built (CIT-END-1), or a round of passes
+    #: with no marked site or no finca tile left (CIT-END-2).
+    end_reasons: Mapping[str, str] = {
+        "tiles_exhausted": "every plantation tile built",
+        "stalemate": "a round of passes with no new finca left",
+    }
 
     def initial_state(self, record: Mapping[str, Any]) -> State:
         return setup.initial_state(dict(record))
@@ -88,6 +106,15 @@ class CitrusRules(BaseRules[State]):
 
     def is_over(self, state: State) -> bool:
         return state.over
+
+    def end_reason(self, state: State) -> str | None:
+        """``tiles_exhausted`` when bag and market are empty (checked first, as the end of a
+        turn does), else ``stalemate``; None while the game is not over."""
+        if not state.over:
+            return None
+        if not any(state.market) and not state.bag:
+            return "tiles_exhausted"
+        return "stalemate"
 
     def apply(self, state: State, move: Mapping[str, Any]) -> State:
         return actions.apply_move(state, move)
@@ -137,6 +164,16 @@ class CitrusRules(BaseRules[State]):
         from scorer.games.citrus.generator import first_unoffered
 
         return first_unoffered(state, steps_of(move))
+
+    def describe_step(self, step: Mapping[str, Any]) -> str:
+        from scorer.games.citrus.alternatives import describe
+
+        return describe(step)
+
+    def legal_alternatives(self, state: State, move: Move, at: int, rule: RuleId) -> Legal | None:
+        from scorer.games.citrus.alternatives import legal_alternatives
+
+        return legal_alternatives(state, move, at, rule)
 
     def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
         from scorer.games.citrus.data import options_of

@@ -358,9 +358,7 @@ def offered_at(w: State, t: Notes, first: bool) -> list[dict[str, Any]]:
     return [dressed(w, t, s) for s in gen_steps(w, t, first)]
 
 
-def legal_steps(
-    state: State, prefix: Sequence[Mapping[str, Any]] = ()
-) -> Iterator[dict[str, Any]]:
+def legal_steps(state: State, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[dict[str, Any]]:
     """The legal next steps once the steps ``prefix`` of the move are taken (without the
     members chance decides; none once the game is over)."""
     if state.over:
