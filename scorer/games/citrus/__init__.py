@@ -21,7 +21,8 @@ Module map:
   checks of a position's regions (CIT-POS-1 … CIT-POS-5).
 - ``generator``: legal steps, independent of the checks, also after a prefix of a move;
   ``alternatives``: what was legal instead of a rejected step (``details.legal``);
-  ``simulate``: complete games (random or greedy policy).
+  ``simulate``: complete games (random policy, component data, the paths a game took);
+  ``policy``: the greedy policy.
 - ``render`` (text), ``picture`` (the SVG board), ``explain`` (``scorer explain`` items).
 
 Decisions where the spec leaves room (also listed in the final report):
@@ -87,7 +88,11 @@ class CitrusRules(BaseRules[State]):
     categories: tuple[str, ...] = CATEGORIES
     player_counts: tuple[int, int] = (2, 5)
     #: Simulator options besides the variant's (``scorer simulate --option``).
-    simulate_options: Mapping[str, str] = {"board": "a shipped board id or 'generated' (--board)"}
+    simulate_options: Mapping[str, str] = {
+        "board": "a shipped board id or 'generated' (--board)",
+        "seek": "greedy policy: favour 'merge', 'landscape' or 'order' (order-dependent buys)",
+        "landscape": "the landscape tiles dealt: 'mix', 'horses', 'carts' or 'actions'",
+    }
     #: Members of a step that chance decides (the finca tile drawn, the site revealed, the
     #: refill's draws): the generator leaves them out.
     chance_members: frozenset[str] = frozenset({"finca", "reveal", "drawn"})
