@@ -67,6 +67,8 @@ def cell_value(w: State, seat: int, token: str, c: Cell, seek: str) -> float:
         elif r.owner == -1:
             neutral += len(r.cells)
     value = 0.0 if own else -1.0  # a new region uses a worker and a path field
+    if seek == "merge":
+        value += toward_own(w, seat, k, c, own)
     if own >= 2:
         value += 2 + (SEEK_BONUS if seek == "merge" else 0)
     if neutral:
@@ -77,6 +79,28 @@ def cell_value(w: State, seat: int, token: str, c: Cell, seek: str) -> float:
             SEEK_BONUS if seek == "landscape" else 0
         )
     return value
+
+
+def toward_own(w: State, seat: int, k: str, c: Cell, own: int) -> float:
+    """For ``seek == "merge"``: a second region of a kind the player owns, or a tile that
+    brings two own regions of the kind closer, is worth a bonus."""
+    mine = [r for r in live(w.regions) if r.owner == seat and r.kind == k]
+    if not mine:
+        return 0.0
+    if not own:
+        return SEEK_BONUS / 2  # a second region of the kind: a merge can follow
+    if len(mine) < 2:
+        return 0.0
+    board = w.static.board
+    near = {rid for n in board.nbrs[c] if (rid := _rid(w, n)) is not None}
+    others = [r for r in mine if not any(_region(w, rid) is r for rid in near)]
+    if not others:
+        return 0.0
+
+    def gap(cells: frozenset[Cell], x: Cell) -> int:
+        return min(abs(a - x[0]) + abs(b - x[1]) for a, b in cells)
+
+    return SEEK_BONUS / 2 if min(gap(r.cells, c) for r in others) <= 2 else 0.0
 
 
 def best_plan(

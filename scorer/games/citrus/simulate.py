@@ -441,4 +441,73 @@ def simulate(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]
     raise RuntimeError(f"no complete game within 50 attempts from seed {seed}")
 
 
-__all__ = ["KINDS", "events", "simulate"]
+def features(record: dict[str, Any], state: Any = None) -> frozenset[str]:
+    """The rare paths a finished game took (bench/policy_outcomes.py counts them): placements
+    that merge own regions (``merge_own``) or take in a neutral one (``merge_neutral``), a
+    landscape tile taken (``horse_taken``, ``action_taken``) and action tiles used
+    (``cart_used``, ``milestone_used``, ``bull_used``), a buy whose complete placement depends
+    on the order of the placements (``order_dependent_buy``), a mistaken purchase
+    (``returned``), the market trigger (``new_finca``), a pass and a blocked game
+    (``passed``, ``unblock``), a refill that emptied the bag (``bag_exhausted``) and a finca
+    scored in play (``finca_scored``). ``state`` (the final state) is not needed: the record
+    is replayed."""
+    from scorer.games.citrus.actions import prescan
+    from scorer.games.citrus.policy import order_dependent
+    from scorer.persist import Draft
+
+    words: set[str] = set()
+    state = setup.initial_state(record)
+    for move in record["moves"]:
+        steps = move["steps"]
+        notes = prescan(steps)
+        notes.seat = seat = state.turn
+        d = Draft(state)
+        d.turn["notes"] = notes
+        if state.moves == 0:
+            notes.fresh = {s for s, v in state.sites.items() if v.status == "finca"}
+        for j, step in enumerate(steps):
+            do = step["do"]
+            w = d.done()
+            if do == "place":
+                words |= _place_paths(w, seat, step)
+                if steps[j - 1]["do"] in ("buy", "new_finca") and len(notes.waiting) >= 2:
+                    tokens = [tok for tok, _ in notes.waiting]
+                    if order_dependent(w, seat, tokens, w.players[seat].money):
+                        words.add("order_dependent_buy")
+            elif do in ("use_cart", "use_milestone", "use_bull"):
+                words.add(do[4:] + "_used")
+            elif do in ("return", "new_finca", "unblock"):
+                words.add({"return": "returned"}.get(do, do))
+            elif do == "pass":
+                words.add("passed")
+            apply_step(d, step, j)
+            if do == "refill" and not d["lrc"]:
+                words.add("bag_exhausted")
+        scorings = end_turn(d, notes)
+        if scorings:
+            words.add("finca_scored")
+        finish(d, notes, move, scorings)
+        state = d.done()
+    return frozenset(words)
+
+
+def _place_paths(w: State, seat: int, step: dict[str, Any]) -> set[str]:
+    cell = (step["at"][0], step["at"][1])
+    kind = step["tile"].rstrip("*")
+    words: set[str] = set()
+    touching = {
+        id(r): r
+        for n in w.static.board.nbrs[cell]
+        if (r := region_at(w, n)) is not None and r.kind == kind
+    }
+    if sum(1 for r in touching.values() if r.owner == seat) >= 2:
+        words.add("merge_own")
+    if any(r.owner == -1 for r in touching.values()):
+        words.add("merge_neutral")
+    lying = land_at(w, cell)
+    if lying is not None:
+        words.add("horse_taken" if lying[0] == "horses" else "action_taken")
+    return words
+
+
+__all__ = ["KINDS", "events", "features", "simulate"]
