@@ -448,8 +448,10 @@ def features(record: dict[str, Any], state: Any = None) -> frozenset[str]:
     (``cart_used``, ``milestone_used``, ``bull_used``), a buy whose complete placement depends
     on the order of the placements (``order_dependent_buy``), a mistaken purchase
     (``returned``), the market trigger (``new_finca``), a pass and a blocked game
-    (``passed``, ``unblock``), a refill that emptied the bag (``bag_exhausted``) and a finca
-    scored in play (``finca_scored``). ``state`` (the final state) is not needed: the record
+    (``passed``, ``unblock``), a refill that emptied the bag (``bag_exhausted``), a finca
+    scored in play (``finca_scored``), a fusion legal only because the new tile counts
+    (``fusion_by_new_tile``) and a site whose path fields hold one kind twice at the end
+    (``same_kind_paths``, the family game). ``state`` (the final state) is not needed: the record
     is replayed."""
     from scorer.games.citrus.actions import prescan
     from scorer.games.citrus.policy import order_dependent
@@ -488,6 +490,11 @@ def features(record: dict[str, Any], state: Any = None) -> frozenset[str]:
             words.add("finca_scored")
         finish(d, notes, move, scorings)
         state = d.done()
+    board = state.static.board
+    for paths in board.paths.values():  # legal only in the family game (CIT-PATH-1)
+        kinds = [t.rstrip("*") for p in paths if (t := state.tiles[board.index[p]]) is not None]
+        if len(kinds) > len(set(kinds)):
+            words.add("same_kind_paths")
     return frozenset(words)
 
 
@@ -504,6 +511,10 @@ def _place_paths(w: State, seat: int, step: dict[str, Any]) -> set[str]:
         words.add("merge_own")
     if any(r.owner == -1 for r in touching.values()):
         words.add("merge_neutral")
+    own = sum(len(r.cells) for r in touching.values() if r.owner == seat)
+    neutral = sum(len(r.cells) for r in touching.values() if r.owner == -1)
+    if neutral == own + 1:  # legal only when the new tile counts (fusion_count_new_tile)
+        words.add("fusion_by_new_tile")
     lying = land_at(w, cell)
     if lying is not None:
         words.add("horse_taken" if lying[0] == "horses" else "action_taken")
