@@ -8,7 +8,7 @@ recorded (their effects, chance outcomes included) and the generator answers for
 they lead to. Which steps are legal is never asked of the checks: a prefix that cannot be
 replayed has no position, and so no legal next steps. A prefix with a ``harvest`` step leads
 to two positions, because the record says only by a later ``harvest`` step whether harvesting
-was finished (and the income paid, CIT-HARV-3) after it: the legal steps are those of either.
+was finished (and the income paid, spec 11) after it: the legal steps are those of either.
 
 The steps offered carry the cross-check members a record may add (``tiles`` of a buy,
 ``new_region`` and ``took`` of a placement, ``paid`` of the cart) and leave out the members

@@ -61,6 +61,20 @@ LAND_MIXES = {
     "carts": [("cart", 0)] * 30,
     "actions": [(("cart", "milestone", "bull")[k % 3], 0) for k in range(30)],
 }
+#: Option sets bench/rule_coverage.py simulates besides the default random games: greedy
+#: players (they reach the normal end), ``"reject"`` (CIT-BUY-3), and a priced cart only after
+#: building with many action tiles (CIT-CART-2, CIT-CART-3, CIT-MILE-1).
+COVERAGE_OPTIONS: tuple[dict[str, Any], ...] = (
+    {"policy": "greedy"},
+    {"policy": "greedy", "purchase_mistakes": "reject", "seek": "order"},
+    {
+        "policy": "greedy",
+        "cart_cost": 1,
+        "cart_after_build_only": True,
+        "landscape": "actions",
+        "seek": "landscape",
+    },
+)
 #: The rare paths the ``seek`` knob lets a greedy player favour ("" = none).
 SEEKS = frozenset({"", "merge", "landscape", "order"})
 #: The simulator's own options (``RULES.simulate_options``, and the policy): not the variant's.
