@@ -277,9 +277,9 @@ def action_steps(
 # ---- one turn ----------------------------------------------------------------------------
 def greedy_turn(state: State, sim: Any, seek: str) -> tuple[dict[str, Any], State]:
     """One turn of the greedy player: the move as recorded, and the state after it."""
-    from scorer.games.citrus.simulate import Turn
+    from scorer.games.citrus.simulate import Playing
 
-    turn = Turn(state, sim)
+    turn = Playing(state, sim)
     rng, t, do = sim.rng, turn.notes, turn.do
     if state.blocked:
         do(sim.finca_step("unblock", site_choice(rng, state, turn.marked())))

@@ -184,8 +184,8 @@ class Sim:
         return {"do": "refill", "drawn": drawn}
 
 
-class Turn:
-    """A turn in the making for a policy: the draft, the move's notes and the steps so far;
+class Playing:
+    """A turn being played by a policy: the draft, the move's notes and the steps so far;
     each step is replayed as it is recorded (``do``)."""
 
     def __init__(self, state: State, sim: Sim) -> None:
