@@ -201,9 +201,13 @@ def run_game(
     rng = random.Random(f"{game}-{seed}")
     tracer = LineTracer(package)
     records = []
-    for k in range(games):
+    runs = [_options(options, policy, k) for k in range(games)]
+    if not options:  # a game may add option sets its default games cannot reach (see extra_runs)
+        for extra in extra_runs(game):
+            runs += [dict(extra)] * max(1, games // 4)
+    for k, opts in enumerate(runs):
         players = counts[k % len(counts)]
-        record = rules.simulate(players, seed + k, _options(options, policy, k))
+        record = rules.simulate(players, seed + k, opts)
         with tracer:
             result = verify_document(record, f"<{game} {players}p seed {seed + k}>")
         if result.status != "ok":
@@ -232,6 +236,16 @@ def _options(options: dict[str, Any] | None, policy: str, k: int) -> dict[str, A
     """The simulator options of game ``k``: ``mixed`` alternates random and greedy players."""
     chosen = ("random", "greedy")[k % 2] if policy == "mixed" else policy
     return {**(options or {}), **({"policy": chosen} if chosen != "random" else {})}
+
+
+def extra_runs(game: str) -> tuple[dict[str, Any], ...]:
+    """The option sets (simulator options, policy, variant) a game's ``simulate`` module names
+    in ``COVERAGE_OPTIONS``: a quarter of ``--games`` more games each, beside the default
+    random games (rules that only a variant or a policy reaches)."""
+    import importlib
+
+    module = importlib.import_module(f"{GAME_MODULES[game]}.simulate")
+    return tuple(getattr(module, "COVERAGE_OPTIONS", ()))
 
 
 def table(cov: Coverage) -> str:

@@ -174,3 +174,45 @@ def test_generator_and_checker_agree_on_whole_games(options: dict[str, Any]) -> 
     for players in (2, 4):
         rec = RULES.simulate(players, 21, options)
         assert check_generated_steps(rec) > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_greedy_games_verify_and_repeat(players: int) -> None:
+    a = RULES.simulate(players, 5, {"policy": "greedy"})
+    assert a == RULES.simulate(players, 5, {"policy": "greedy"})
+    assert_ok(verify(a))
+    assert a["meta"]["policy"] == "greedy" and a["variant"] == {}
+    assert "policy" not in RULES.simulate(players, 5, {})["meta"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"seek": "merge"},
+        {"seek": "landscape", "landscape": "actions"},
+        {"seek": "order", "purchase_mistakes": "reject"},
+        {"landscape": "carts", "cart_cost": 2, "cart_after_build_only": True},
+    ],
+    ids=str,
+)
+def test_greedy_games_with_knobs_verify(options: dict[str, Any]) -> None:
+    rec = RULES.simulate(3, 4, {"policy": "greedy", **options})
+    assert_ok(verify(rec))
+    assert not {"seek", "landscape", "policy"} & set(rec["variant"])
+
+
+def test_unknown_knob_values_are_refused() -> None:
+    for options in ({"policy": "clever"}, {"seek": "gold"}, {"landscape": "sea"}):
+        with pytest.raises(ValueError):
+            RULES.simulate(2, 0, options)
+
+
+def test_knobs_reach_their_paths() -> None:
+    from scorer.games.citrus.simulate import features
+
+    merged = set().union(
+        *(features(RULES.simulate(4, s, {"policy": "greedy", "seek": "merge"})) for s in range(8))
+    )
+    assert {"merge_own", "merge_neutral"} <= merged
+    carts = features(RULES.simulate(3, 1, {"policy": "greedy", "landscape": "carts"}))
+    assert "cart_used" in carts

@@ -19,7 +19,10 @@ Module map:
 - ``scoring``: final scoring (13.1); ``ledger``: the records of what was scored in play.
 - ``position``: position documents (17): checks and export; ``position_regions``: the
   checks of a position's regions (CIT-POS-1 … CIT-POS-5).
-- ``generator``: legal steps, independent of the checks; ``simulate``: random complete games.
+- ``generator``: legal steps, independent of the checks, also after a prefix of a move;
+  ``alternatives``: what was legal instead of a rejected step (``details.legal``);
+  ``simulate``: complete games (random policy, component data, the paths a game took);
+  ``policy``: the greedy policy.
 - ``render`` (text), ``picture`` (the SVG board), ``explain`` (``scorer explain`` items).
 
 Decisions where the spec leaves room (also listed in the final report):
@@ -59,7 +62,17 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from scorer.components import Components
-from scorer.engine import GameRules, Mark, PositionResult, ScoreItem, ScoreSheet
+from scorer.engine import (
+    GameRules,
+    Legal,
+    Mark,
+    Move,
+    PositionResult,
+    RuleId,
+    ScoreItem,
+    ScoreSheet,
+    steps_of,
+)
 from scorer.findings import Finding
 from scorer.gamebase import BaseRules
 from scorer.games.citrus import actions, position, render, scoring, setup
@@ -75,7 +88,20 @@ class CitrusRules(BaseRules[State]):
     categories: tuple[str, ...] = CATEGORIES
     player_counts: tuple[int, int] = (2, 5)
     #: Simulator options besides the variant's (``scorer simulate --option``).
-    simulate_options: Mapping[str, str] = {"board": "a shipped board id or 'generated' (--board)"}
+    simulate_options: Mapping[str, str] = {
+        "board": "a shipped board id or 'generated' (--board)",
+        "seek": "greedy policy: favour 'merge', 'landscape' or 'order' (order-dependent buys)",
+        "landscape": "the landscape tiles dealt: 'mix', 'horses', 'carts' or 'actions'",
+    }
+    #: Members of a step that chance decides (the finca tile drawn, the site revealed, the
+    #: refill's draws): the generator leaves them out.
+    chance_members: frozenset[str] = frozenset({"finca", "reveal", "drawn"})
+    #: Why a game ends (12.4): every plantation tile built (CIT-END-1), or a round of passes
+    #: with no marked site or no finca tile left (CIT-END-2).
+    end_reasons: Mapping[str, str] = {
+        "tiles_exhausted": "every plantation tile built",
+        "stalemate": "a round of passes with no new finca left",
+    }
 
     def initial_state(self, record: Mapping[str, Any]) -> State:
         return setup.initial_state(dict(record))
@@ -85,6 +111,15 @@ class CitrusRules(BaseRules[State]):
 
     def is_over(self, state: State) -> bool:
         return state.over
+
+    def end_reason(self, state: State) -> str | None:
+        """``tiles_exhausted`` when bag and market are empty (checked first, as the end of a
+        turn does), else ``stalemate``; None while the game is not over."""
+        if not state.over:
+            return None
+        if not any(state.market) and not state.bag:
+            return "tiles_exhausted"
+        return "stalemate"
 
     def apply(self, state: State, move: Mapping[str, Any]) -> State:
         return actions.apply_move(state, move)
@@ -126,9 +161,24 @@ class CitrusRules(BaseRules[State]):
     def legal_steps(self, state: State, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:
         from scorer.games.citrus.generator import legal_steps
 
-        if prefix:  # issue 13: the generator after a prefix (in progress)
-            raise NotImplementedError("legal steps after a prefix")
-        return legal_steps(state)
+        return legal_steps(state, prefix)
+
+    def unoffered_step(self, state: State, move: Move) -> int | None:
+        """The first step the generator would not offer (``generator.offered`` compares:
+        cross-checks where given, chance members never, a harvest by its region)."""
+        from scorer.games.citrus.generator import first_unoffered
+
+        return first_unoffered(state, steps_of(move))
+
+    def describe_step(self, step: Mapping[str, Any]) -> str:
+        from scorer.games.citrus.alternatives import describe
+
+        return describe(step)
+
+    def legal_alternatives(self, state: State, move: Move, at: int, rule: RuleId) -> Legal | None:
+        from scorer.games.citrus.alternatives import legal_alternatives
+
+        return legal_alternatives(state, move, at, rule)
 
     def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
         from scorer.games.citrus.data import options_of

@@ -26,7 +26,9 @@ def settle(notes: Notes, j: int) -> None:
 
 
 def taken(d: Draft[State], notes: Notes, j: int) -> None:
-    """After a take (buy or cart, CIT-CART-4): the market trigger (CIT-MKT-1)."""
+    """After a take (a buy, or the cart's take, which counts: 10.3): the market trigger
+    (CIT-MKT-1)."""
+    # CIT-CART-4: a cart take counts for the trigger like a buy (the same call for both)
     if events.trigger_fires(d["market"], d["lrc"], notes.fired):
         notes.fired = True
         notes.refill_due = True

@@ -31,7 +31,8 @@ from scorer.words import plural
 
 
 def pay_income(d: Draft[State], seat: int) -> int:
-    """CIT-HARV-3: income by workers at home, money capped at 12. Returns the table value."""
+    """Income by workers at home, money capped at 12 (spec 11). Returns the table value."""
+    # CIT-HARV-3: income 2/4/6/7/8 for 1-5 workers at home, capped at 12
     players = d.vector("players")
     p = players[seat]
     income = INCOME[p.mat]
@@ -113,7 +114,8 @@ def new_finca(
 
 
 def refill(d: Draft[State], drawn: list[str], path: tuple[PathPart, ...]) -> None:
-    """CIT-MKT-2 / CIT-MKT-3: draw ``min(empty fields, bag)`` tokens onto the empty fields."""
+    """CIT-MKT-2: draw ``min(empty fields, bag)`` tokens onto the empty fields (and whether
+    the refill was complete, 12.1)."""
     market = d.vector("market")
     empty = [i for i, t in enumerate(d["market"]) if t is None]
     want = min(len(empty), sum(d["bag"].values()))
@@ -170,7 +172,7 @@ def adjacency(state: State, site: str) -> list[int]:
 
 
 def finca_points(adj: list[int], first: int, second: int) -> list[int]:
-    """CIT-FINCA-2 majority: first to every player with the largest positive adj; second to
+    """The majority of 12.3: first to every player with the largest positive adj; second to
     the runners-up unless first place is shared."""
     pts = [0] * len(adj)
     m1 = max(adj, default=0)
@@ -207,9 +209,10 @@ def complete(
 
 
 def score_fincas(d: Draft[State], notes: Notes) -> list[dict[str, Any]]:
-    """CIT-FINCA-2: score every complete unscored finca. Returns the scorings made.
+    """Score every complete unscored finca (12.3). Returns the scorings made.
     Occupancy only grows, so only fincas whose ring got a tile or bull this turn, and new
     fincas, can have become complete."""
+    # CIT-FINCA-2: each complete unscored finca scores once, at the end of the turn
     done: list[dict[str, Any]] = []
     touched = notes.touched
     if not touched and not notes.fresh:
@@ -294,7 +297,7 @@ def end_turn(d: Draft[State], notes: Notes) -> list[dict[str, Any]]:
 
 
 def end_turn_checks(d: Draft[State], passed: bool) -> None:
-    """Pass counting (CIT-PASS-2), the end of the game (CIT-END-1, CIT-END-2), next seat."""
+    """Pass counting (CIT-PASS-2), the end of the game (12.4), the next seat."""
     n = len(d.base.static.names)
     passes = d["passes"] + 1 if passed else 0
     d["passes"] = passes
@@ -306,6 +309,7 @@ def end_turn_checks(d: Draft[State], passed: bool) -> None:
             d["blocked"] = True  # CIT-PASS-2: the next turn must unblock
         else:
             d["over"] = True  # CIT-END-2: stalemate
+    # CIT-TURN-1: turns follow the seat order
     d["turn"] = (d["turn"] + 1) % n
 
 

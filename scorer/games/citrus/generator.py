@@ -1,16 +1,46 @@
 """Legal-move generator (spec 20.1–20.3), written independently of the checks: candidate
 cells come from regions and path fields, then the exclusion rules are re-derived here.
 Its questions take a ``State`` (the position so far) and the move's ``Notes``; ``simulate``
-(simulate.py) plays complete games with it."""
+(simulate.py) plays complete games with it.
+
+After a prefix of a move (``legal_steps(state, prefix)``) the steps taken are replayed as
+recorded (their effects, chance outcomes included) and the generator answers for the position
+they lead to. Which steps are legal is never asked of the checks: a prefix that cannot be
+replayed has no position, and so no legal next steps. A prefix with a ``harvest`` step leads
+to two positions, because the record says only by a later ``harvest`` step whether harvesting
+was finished (and the income paid, spec 11) after it: the legal steps are those of either.
+
+The steps offered carry the cross-check members a record may add (``tiles`` of a buy,
+``new_region`` and ``took`` of a placement, ``paid`` of the cart) and leave out the members
+chance decides (``finca``, ``reveal``, ``drawn``); ``offered`` compares a recorded step with
+them: a cross-check is compared where the record gives it, a chance member never, and a
+harvest names its region by any of its cells."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from scorer.errors import RuleViolation
 from scorer.games.citrus.board import Cell
-from scorer.games.citrus.state import Notes, Region, Site, State, live, market_count
+from scorer.games.citrus.state import (
+    Notes,
+    Region,
+    Site,
+    State,
+    begin,
+    live,
+    market_count,
+    notes_of,
+)
 from scorer.persist import Draft, replace
+
+#: Step members whose value chance decides: left out of the steps offered.
+CHANCE = frozenset({"finca", "reveal", "drawn"})
+#: Optional cross-check members: offered with their value, compared where a record gives them.
+CROSS_CHECKS = frozenset({"tiles", "new_region", "took", "paid"})
+#: The main action a step makes a turn (CIT-TURN-2).
+MAIN_OF = {"buy": "build", "harvest": "harvest", "pass": "pass"}
 
 
 def _kind(token: str) -> str:
@@ -266,8 +296,118 @@ def _cart_ok(w: State, seat: int, token: str, site: str) -> bool:
     return bool(cells_for(_with_finca(w, site), seat, token))
 
 
-def legal_steps(state: State) -> Iterator[dict[str, Any]]:
-    """The legal first steps of the next turn (chance parts fixed canonically)."""
+# ---- after a prefix of the move ------------------------------------------------------------
+Position = tuple[State, Notes, bool]
+
+
+def after_prefix(state: State, prefix: Sequence[Mapping[str, Any]]) -> list[Position]:
+    """The positions the steps ``prefix`` of the move lead to, as (state so far, notes of the
+    move, whether the turn's main action may still be a pass): one, or two after a harvest
+    (harvesting finished after the prefix's last harvest, or not yet). None fit when the
+    prefix cannot be replayed."""
+    from scorer.games.citrus.actions import apply_step  # the effects of the steps taken
+
+    first = all(s.get("do") == "unblock" for s in prefix)
+    main = next((MAIN_OF[s["do"]] for s in prefix if s.get("do") in MAIN_OF), "")
+    harvests = [j for j, s in enumerate(prefix) if s.get("do") == "harvest"]
+    out: list[Position] = []
+    for last in [-1, *harvests[-1:]]:
+        d = begin(state)
+        t = notes_of(d)
+        t.main, t.last_harvest = main, last
+        try:
+            for j, step in enumerate(prefix):
+                apply_step(d, step, j)
+        except RuleViolation:
+            continue
+        out.append((d.done(), t, first))
+    return out
+
+
+def dressed(w: State, t: Notes, step: dict[str, Any]) -> dict[str, Any]:
+    """``step`` as offered: chance members left out, cross-check members filled in."""
+    do = step["do"]
+    out = {k: v for k, v in step.items() if k not in CHANCE}
+    if do == "buy":
+        fields = w.static.layout[step["line"]]
+        out["tiles"] = [tok for f in fields if (tok := w.market[f - 1]) is not None]
+    elif do == "place":
+        c = (step["at"][0], step["at"][1])
+        k = _kind(step["tile"])
+        out["new_region"] = not any(
+            (rid := _rid(w, n)) is not None
+            and _region(w, rid).owner == t.seat
+            and _region(w, rid).kind == k
+            for n in w.static.board.nbrs[c]
+        )
+        out["took"] = took_of(w.land[w.static.board.index[c]])
+    elif do == "use_cart":
+        out["paid"] = w.static.options["cart_cost"]
+    return out
+
+
+def took_of(tile: tuple[str, int] | None) -> dict[str, Any] | None:
+    """The ``took`` member of a placement on a cell holding ``tile`` (16.4)."""
+    if tile is None:
+        return None
+    return {"type": tile[0], "points": tile[1]} if tile[0] == "horses" else {"type": tile[0]}
+
+
+def offered_at(w: State, t: Notes, first: bool) -> list[dict[str, Any]]:
+    """The steps offered in one position (``gen_steps``, dressed)."""
+    return [dressed(w, t, s) for s in gen_steps(w, t, first)]
+
+
+def legal_steps(state: State, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[dict[str, Any]]:
+    """The legal next steps once the steps ``prefix`` of the move are taken (without the
+    members chance decides; none once the game is over)."""
     if state.over:
         return iter(())
-    return iter(gen_steps(state, Notes(seat=state.turn), True))
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for w, t, first in after_prefix(state, prefix):
+        for step in offered_at(w, t, first):
+            key = repr(sorted(step.items()))
+            if key not in seen:
+                seen.add(key)
+                out.append(step)
+    return iter(out)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def offered(w: State, recorded: Mapping[str, Any], step: Mapping[str, Any]) -> bool:
+    """Whether the ``recorded`` step is the offered ``step`` (see the module docstring)."""
+    if recorded.get("do") == "harvest" and step.get("do") == "harvest":
+        at = recorded.get("at")
+        r = _rid(w, (at[0], at[1])) if isinstance(at, list) and len(at) == 2 else None
+        return r is not None and r == _rid(w, (step["at"][0], step["at"][1]))
+    for key in recorded.keys() | step.keys():
+        if key in CHANCE:
+            continue
+        if key in CROSS_CHECKS and key not in recorded:
+            continue
+        if _plain(recorded.get(key)) != _plain(step.get(key)):
+            return False
+    return True
+
+
+def first_unoffered(state: State, steps: Sequence[Any]) -> int | None:
+    """The index of the first of ``steps`` (a move legal in ``state``) that the generator
+    would not offer after the ones before it, or None."""
+    for i, step in enumerate(steps):
+        if not isinstance(step, Mapping):
+            return i
+        if not any(
+            offered(w, step, s)
+            for w, t, first in after_prefix(state, steps[:i])
+            for s in offered_at(w, t, first)
+        ):
+            return i
+    return None

@@ -30,7 +30,7 @@ class Harvest(NamedTuple):
 
 
 class FincaScoring(NamedTuple):
-    """A finca scored at the end of a turn (CIT-FINCA-2), with the shares of that moment."""
+    """A finca scored at the end of a turn (spec 12.3), with the shares of that moment."""
 
     move: int
     site: str
@@ -51,7 +51,7 @@ class Returned(NamedTuple):
 
 
 class Taken(NamedTuple):
-    """A landscape tile (or bull) taken by building on its cell (CIT-LAND-1)."""
+    """A landscape tile (or bull) taken by building on its cell (spec 10.1)."""
 
     move: int
     seat: int

@@ -240,7 +240,8 @@ def place(
 
 
 def take_landscape(d: Draft[State], seat: int, tile: tuple[str, int]) -> None:
-    """CIT-LAND-1: the builder takes the landscape tile (or bull) of the cell."""
+    """The builder takes the landscape tile (or bull) of the cell (spec 10.1)."""
+    # CIT-LAND-1: the tile goes to the builder; horses score at the end or at once
     players = d.vector("players")
     p = players[seat]
     kind, points = tile

@@ -54,6 +54,32 @@ LAND_MIX = (
     + [("bull", 0)] * 5
 )
 
+#: The landscape tiles the ``landscape`` knob deals (30 each, shuffled).
+LAND_MIXES = {
+    "mix": LAND_MIX,
+    "horses": [("horses", 1 + k % 3) for k in range(30)],
+    "carts": [("cart", 0)] * 30,
+    "actions": [(("cart", "milestone", "bull")[k % 3], 0) for k in range(30)],
+}
+#: Option sets bench/rule_coverage.py simulates besides the default random games: greedy
+#: players (they reach the normal end), ``"reject"`` (CIT-BUY-3), and a priced cart only after
+#: building with many action tiles (CIT-CART-2, CIT-CART-3, CIT-MILE-1).
+COVERAGE_OPTIONS: tuple[dict[str, Any], ...] = (
+    {"policy": "greedy"},
+    {"policy": "greedy", "purchase_mistakes": "reject", "seek": "order"},
+    {
+        "policy": "greedy",
+        "cart_cost": 1,
+        "cart_after_build_only": True,
+        "landscape": "actions",
+        "seek": "landscape",
+    },
+)
+#: The rare paths the ``seek`` knob lets a greedy player favour ("" = none).
+SEEKS = frozenset({"", "merge", "landscape", "order"})
+#: The simulator's own options (``RULES.simulate_options``, and the policy): not the variant's.
+KNOBS = frozenset({"board", "policy", "seek", "landscape"})
+
 
 def gen_board(rng: random.Random, side: str) -> list[str]:
     """A plausible board (20.4): sites ≥ 3 apart, ≥ 3 path fields, rocks and bushes."""
@@ -92,7 +118,7 @@ def make_setup(
     players: int, rng: random.Random, options: dict[str, Any]
 ) -> tuple[dict[str, Any], dict[str, Any], list[str], list[dict[str, int]], list[str]]:
     """(variant, setup, bag order, finca order, building-site order)."""
-    variant = {k: v for k, v in options.items() if k != "board"}
+    variant = {k: v for k, v in options.items() if k not in KNOBS}
     side = variant.get("board_side", "long")
     board_id = options.get("board") or ("demo-1" if players <= 3 else "generated")
     if board_id in BOARDS:
@@ -106,10 +132,11 @@ def make_setup(
         supply = dict(SIDE_SUPPLY[side])
     letters = sorted(ch for row in rows for ch in row if ch.isalpha())
     spaces = [[x, y] for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "*"]
-    if board_id == "demo-1":
+    dealt = options.get("landscape")
+    if board_id == "demo-1" and dealt is None:
         landscape: Any = "demo-1"
     else:
-        mix = list(LAND_MIX)
+        mix = list(LAND_MIXES.get(dealt or "mix", LAND_MIX))
         rng.shuffle(mix)
         landscape = [
             {"at": c, "type": t, **({"points": p} if t == "horses" else {})}
@@ -155,6 +182,69 @@ class Sim:
         n = min(sum(1 for t in w.market if t is None), len(self.bag))
         drawn, self.bag = self.bag[:n], self.bag[n:]
         return {"do": "refill", "drawn": drawn}
+
+
+class Playing:
+    """A turn being played by a policy: the draft, the move's notes and the steps so far;
+    each step is replayed as it is recorded (``do``)."""
+
+    def __init__(self, state: State, sim: Sim) -> None:
+        self.sim = sim
+        self.draft = begin(state)
+        self.notes = notes_of(self.draft)
+        if state.moves == 0:  # as in actions.apply_move: start fincas may be complete
+            self.notes.fresh = {s for s, v in state.sites.items() if v.status == "finca"}
+        self.steps: list[dict[str, Any]] = []
+
+    def now(self) -> State:
+        return self.draft.done()
+
+    def marked(self) -> list[str]:
+        return marked(self.draft["sites"])
+
+    def do(self, step: dict[str, Any]) -> None:
+        apply_step(self.draft, step, len(self.steps))
+        self.steps.append(step)
+
+    def buy(self, line: str) -> None:
+        w = self.now()
+        fields = w.static.layout[line]
+        tiles = [tok for f in fields if (tok := w.market[f - 1]) is not None]
+        self.do({"do": "buy", "line": line, "tiles": tiles})
+
+    def place(self, token: str, cell: tuple[int, int]) -> None:
+        w = self.now()
+        lying = took_form(land_at(w, cell))
+        seat, kind = self.notes.seat, token.rstrip("*")
+        new = not any(
+            (r := region_at(w, n)) is not None and r.owner == seat and r.kind == kind
+            for n in w.static.board.nbrs[cell]
+        )
+        self.do({"do": "place", "tile": token, "at": list(cell), "new_region": new, "took": lying})
+
+    def refill(self) -> None:
+        if self.notes.refill_now is not None:
+            self.do(self.sim.refill_step(self.now()))
+
+    def finish(self) -> tuple[dict[str, Any], State]:
+        """The end of the turn: the move as recorded (with ``expect``) and the new state."""
+        d, t = self.draft, self.notes
+        scorings = end_turn(d, t)
+        p = d["players"][t.seat]
+        move = {
+            "player": d.base.static.names[t.seat],
+            "action": "turn",
+            "steps": self.steps,
+            "expect": {
+                "money": p.money,
+                "score": p.score,
+                "mat": p.mat,
+                "income": t.income,
+                "finca_scorings": scorings,
+            },
+        }
+        finish(d, t, move, scorings)
+        return move, d.done()
 
 
 def play_turn(state: State, sim: Sim) -> tuple[dict[str, Any], State]:
@@ -320,6 +410,17 @@ def simulate(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]
             f"no board {board!r}; the boards are {', '.join(BOARDS)} and "
             "'generated' (a new board from the seed)"
         )
+    policy = options.get("policy", "random")
+    if policy not in ("random", "greedy"):
+        raise ValueError(f"no policy {policy!r}; the policies are random and greedy")
+    greedy = policy == "greedy"
+    seek = str(options.get("seek", ""))
+    if seek not in SEEKS:
+        raise ValueError(f"no seek {seek!r}; seek is one of {', '.join(sorted(SEEKS))}")
+    if options.get("landscape", "mix") not in LAND_MIXES:
+        raise ValueError(f"no landscape {options['landscape']!r}; one of {', '.join(LAND_MIXES)}")
+    if greedy:
+        from scorer.games.citrus.policy import greedy_turn
     for attempt in range(50):
         rng = random.Random(seed * 1000 + attempt)
         variant, setup_doc, bag, fincas, deck = make_setup(players, rng, options)
@@ -335,7 +436,10 @@ def simulate(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]
         sim = Sim(rng, bag, fincas, deck)
         cap = 20 * sum(state.static.supply.values())
         while not state.over and len(record["moves"]) < cap:
-            move, state = play_turn(state, sim)
+            if greedy:
+                move, state = greedy_turn(state, sim, seek)
+            else:
+                move, state = play_turn(state, sim)
             record["moves"].append(move)
         if not state.over:
             continue
@@ -345,8 +449,90 @@ def simulate(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]
             "breakdown": {ln.name: dict(ln.categories) for ln in sheet.players},
         }
         record["meta"] = {"simulated": True, "seed": seed, "attempt": attempt}
+        if greedy:
+            record["meta"]["policy"] = "greedy"
         return record
     raise RuntimeError(f"no complete game within 50 attempts from seed {seed}")
 
 
-__all__ = ["KINDS", "events", "simulate"]
+def features(record: dict[str, Any], state: Any = None) -> frozenset[str]:
+    """The rare paths a finished game took (bench/policy_outcomes.py counts them): placements
+    that merge own regions (``merge_own``) or take in a neutral one (``merge_neutral``), a
+    landscape tile taken (``horse_taken``, ``action_taken``) and action tiles used
+    (``cart_used``, ``milestone_used``, ``bull_used``), a buy whose complete placement depends
+    on the order of the placements (``order_dependent_buy``), a mistaken purchase
+    (``returned``), the market trigger (``new_finca``), a pass and a blocked game
+    (``passed``, ``unblock``), a refill that emptied the bag (``bag_exhausted``), a finca
+    scored in play (``finca_scored``), a fusion legal only because the new tile counts
+    (``fusion_by_new_tile``) and a site whose path fields hold one kind twice at the end
+    (``same_kind_paths``, the family game). ``state`` (the final state) is not needed: the record
+    is replayed."""
+    from scorer.games.citrus.actions import prescan
+    from scorer.games.citrus.policy import order_dependent
+    from scorer.persist import Draft
+
+    words: set[str] = set()
+    state = setup.initial_state(record)
+    for move in record["moves"]:
+        steps = move["steps"]
+        notes = prescan(steps)
+        notes.seat = seat = state.turn
+        d = Draft(state)
+        d.turn["notes"] = notes
+        if state.moves == 0:
+            notes.fresh = {s for s, v in state.sites.items() if v.status == "finca"}
+        for j, step in enumerate(steps):
+            do = step["do"]
+            w = d.done()
+            if do == "place":
+                words |= _place_paths(w, seat, step)
+                if steps[j - 1]["do"] in ("buy", "new_finca") and len(notes.waiting) >= 2:
+                    tokens = [tok for tok, _ in notes.waiting]
+                    if order_dependent(w, seat, tokens, w.players[seat].money):
+                        words.add("order_dependent_buy")
+            elif do in ("use_cart", "use_milestone", "use_bull"):
+                words.add(do[4:] + "_used")
+            elif do in ("return", "new_finca", "unblock"):
+                words.add({"return": "returned"}.get(do, do))
+            elif do == "pass":
+                words.add("passed")
+            apply_step(d, step, j)
+            if do == "refill" and not d["lrc"]:
+                words.add("bag_exhausted")
+        scorings = end_turn(d, notes)
+        if scorings:
+            words.add("finca_scored")
+        finish(d, notes, move, scorings)
+        state = d.done()
+    board = state.static.board
+    for paths in board.paths.values():  # legal only in the family game (CIT-PATH-1)
+        kinds = [t.rstrip("*") for p in paths if (t := state.tiles[board.index[p]]) is not None]
+        if len(kinds) > len(set(kinds)):
+            words.add("same_kind_paths")
+    return frozenset(words)
+
+
+def _place_paths(w: State, seat: int, step: dict[str, Any]) -> set[str]:
+    cell = (step["at"][0], step["at"][1])
+    kind = step["tile"].rstrip("*")
+    words: set[str] = set()
+    touching = {
+        id(r): r
+        for n in w.static.board.nbrs[cell]
+        if (r := region_at(w, n)) is not None and r.kind == kind
+    }
+    if sum(1 for r in touching.values() if r.owner == seat) >= 2:
+        words.add("merge_own")
+    if any(r.owner == -1 for r in touching.values()):
+        words.add("merge_neutral")
+    own = sum(len(r.cells) for r in touching.values() if r.owner == seat)
+    neutral = sum(len(r.cells) for r in touching.values() if r.owner == -1)
+    if neutral == own + 1:  # legal only when the new tile counts (fusion_count_new_tile)
+        words.add("fusion_by_new_tile")
+    lying = land_at(w, cell)
+    if lying is not None:
+        words.add("horse_taken" if lying[0] == "horses" else "action_taken")
+    return words
+
+
+__all__ = ["KINDS", "events", "features", "simulate"]
