@@ -10,7 +10,9 @@ inline comment ends): the **accept** column says whether any check of that rule 
 valid simulated game was verified. Then each game is mutated once per mutant (one number
 nudged, one string swapped, one step dropped / repeated / moved, one member dropped, one cell
 shifted, one move dropped or given to another player, one claim changed) and verified: the
-**reject** column says whether a mutant got a finding of that rule.
+**reject** column says whether a mutant got a finding of that rule. A game may add its own
+single-step mutations (``tests/<game>/mutants.py``, ``MUTATORS``: edits that know its record,
+such as a cart used where none is held); one mutant in three is then one of them.
 
 Positions are covered the same way: each simulated game is exported as a position document at
 a few points (``export_position``), and the positions are verified and mutated too.
@@ -45,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorer.pipeline import verify_document  # noqa: E402
 from scorer.registry import GAME_MODULES, game_names, get_rules  # noqa: E402
-from tests.mutants import mutate  # noqa: E402
+from tests.mutants import game_mutators, mutate  # noqa: E402
 
 EXEMPT_FILE = Path(__file__).resolve().parent / "rule_coverage_exempt.toml"
 RULE = re.compile(r"\b(?:HAC|KUH|CIT|HAR|REC)-[A-Z]+-[0-9]+\b")
@@ -221,9 +223,10 @@ def run_game(
                 verify_document(doc, "<position>")
     ran = tracer.lines
     cov.accept = {rule for rule, lines in checks.items() if lines & ran}
+    own = game_mutators(game)
     for record in records:
         for _ in range(mutations):
-            mutant = mutate(record, rng)
+            mutant = mutate(record, rng, own)
             if mutant is None:
                 continue
             cov.mutants += 1

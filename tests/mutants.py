@@ -176,8 +176,33 @@ MUTATORS: tuple[Callable[[Any, random.Random, list[tuple[Path_, Any]]], bool], .
 AREAS = ("moves",) * 6 + ("setup", "claimed", "players", "variant")
 
 
-def mutate(record: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """One single-step mutation of ``record`` (a deep copy), or None if none applied."""
+#: A game's own single-step mutation: edits ``doc`` in place, True if it applied.
+GameMutator = Callable[[dict[str, Any], random.Random], bool]
+
+
+def game_mutators(game: str) -> tuple[GameMutator, ...]:
+    """The mutations a game adds to the generic ones (``tests/<game>/mutants.py``,
+    ``MUTATORS``): single-step edits that know the game's record (a cart flag set where no
+    cart is held, a milestone claimed twice, ...), so rule coverage reaches the rules the
+    generic edits rarely hit. Empty for a game without such a module."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"tests.{game}.mutants")
+    except ModuleNotFoundError:
+        return ()
+    return tuple(module.MUTATORS)
+
+
+def mutate(
+    record: dict[str, Any], rng: random.Random, own: tuple[GameMutator, ...] = ()
+) -> dict[str, Any] | None:
+    """One single-step mutation of ``record`` (a deep copy), or None if none applied. With a
+    game's ``own`` mutations, one mutant in three is one of them (when it applies)."""
+    if own and rng.random() < 1 / 3:
+        doc = copy.deepcopy(record)
+        if rng.choice(own)(doc, rng):
+            return doc
     doc = copy.deepcopy(record)
     areas = AREAS
     if str(doc.get("format", "")).startswith("scorer-position"):
