@@ -176,6 +176,7 @@ def end_turn(draft: Draft[KState], move: Move) -> KState:
     last = seat == len(st.names) - 1
     phase, extra = st.phase, st.extra_pending
     board = board_of(draft)
+    end = None
     if phase == "play":
         top = track_score(board)
         for b in st.boards:
@@ -184,12 +185,14 @@ def end_turn(draft: Draft[KState], move: Move) -> KState:
                 top = score
         if top >= opts.end_threshold:
             # KUH-END-1: complete the round (plus one with extra_final_round)
+            end = "threshold"
             if last:
                 phase = "extra_round" if opts.extra_final_round else "over"
             else:
                 phase, extra = "finishing", opts.extra_final_round
         elif len(notes["display"]) < 5:
             # KUH-END-2: the tile display cannot be refilled
+            end = "tiles_exhausted"
             phase = "finishing" if opts.early_end_finish_round and not last else "over"
     elif last and phase == "finishing":
         phase, extra = ("extra_round" if extra else "over"), False
@@ -220,6 +223,8 @@ def end_turn(draft: Draft[KState], move: Move) -> KState:
     if phase != st.phase or extra != st.extra_pending:
         draft["phase"] = phase
         draft["extra_pending"] = extra
+    if end is not None:
+        draft["end"] = end
     draft["move_index"] = st.move_index + 1
     return draft.done()
 
