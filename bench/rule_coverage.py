@@ -12,6 +12,11 @@ nudged, one string swapped, one step dropped / repeated / moved, one member drop
 shifted, one move dropped or given to another player, one claim changed) and verified: the
 **reject** column says whether a mutant got a finding of that rule.
 
+A game whose ``simulate`` module defines ``COVERAGE_RUNS`` (a tuple of ``(players, options)``)
+gets one more simulated game per entry, played and mutated the same way: the knobs and
+variants that take games onto the rare paths the default games never take (passes, partial
+herds, exchange lists, ...). ``--policy greedy`` plays the default games with that policy.
+
 Positions are covered the same way: each simulated game is exported as a position document at
 a few points (``export_position``), and the positions are verified and mutated too.
 
@@ -28,6 +33,7 @@ version so coverage cannot silently fall.
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import json
 import random
@@ -196,9 +202,11 @@ def run_game(
     rng = random.Random(f"{game}-{seed}")
     tracer = LineTracer(package)
     records = []
-    for k in range(games):
-        players = counts[k % len(counts)]
-        record = rules.simulate(players, seed + k, dict(options or {}))
+    plan = [(counts[k % len(counts)], dict(options or {})) for k in range(games)]
+    module = importlib.import_module(f"{GAME_MODULES[game]}.simulate")
+    plan += [(p, dict(o)) for p, o in getattr(module, "COVERAGE_RUNS", ())]
+    for k, (players, opts) in enumerate(plan):
+        record = rules.simulate(players, seed + k, opts)
         with tracer:
             result = verify_document(record, f"<{game} {players}p seed {seed + k}>")
         if result.status != "ok":
@@ -244,11 +252,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=24, help="simulated games per game")
     parser.add_argument("--mutations", type=int, default=40, help="mutants per simulated game")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy", default="random", choices=("random", "greedy"))
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="only the summary lines")
     args = parser.parse_args()
+    options = {"policy": args.policy} if args.policy != "random" else {}
     results = [
-        run_game(game, args.games, args.mutations, args.seed) for game in args.game or game_names()
+        run_game(game, args.games, args.mutations, args.seed, options)
+        for game in args.game or game_names()
     ]
     total = reached = exempt = 0
     missing: list[str] = []

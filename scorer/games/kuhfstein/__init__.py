@@ -37,8 +37,8 @@ Decisions where the spec is silent (the spec's own [D] decisions are its variant
 - ``legal_steps`` lists steps without exchanges (an exchange is decided, then drawn, then
   the take is chosen: 16.3); after the end of play it lists reveals, each with its player.
   ``unoffered_step`` compares a recorded step with them by what it does (alternatives.py).
-- ``end_reason`` is ``threshold`` (KUH-END-1) or ``tiles_exhausted`` (KUH-END-2), whichever
-  ended play first (A11: the threshold wins when both happen in one turn); a position has
+- ``end_reason`` is ``threshold`` (the end trigger) or ``tiles_exhausted`` (the early end),
+  whichever ended play first (A11: the threshold wins when both happen in one turn); a position has
   no past, so its ``end_reason`` is None.
 """
 
@@ -91,6 +91,7 @@ class KuhfsteinRules(BaseRules[KState]):
 
     def expected_players(self, state: KState) -> frozenset[str]:
         st = state
+        # KUH-TURN-1: seat order during play; after it, anybody who has not revealed
         if st.phase != "over":
             name = st.names[st.seat]
             one = _ONE.get(name)

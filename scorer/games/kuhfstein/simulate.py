@@ -18,6 +18,27 @@ from scorer.games.kuhfstein.knobs import Knobs, split
 from scorer.games.kuhfstein.state import DECK_SIZE, KINDS, TOTAL_TILES, KState, Options
 
 NO_KNOBS = Knobs()
+#: Games bench/rule_coverage.py plays besides the default ones: (players, options). Each takes
+#: the games onto paths the default random games never take, so that single-step mutations
+#: of them reach the rules those paths check: passes and partial herds (KUH-TURN-4,
+#: KUH-HERD-2), exchange lists (KUH-TILE-2, KUH-TAKE-4), step-level refills (KUH-REFILL-5),
+#: greedy games that reach the threshold, use bonus steps and play the extra final round
+#: (KUH-BONUS-4, KUH-END-1), and a drained game with stuck turns.
+COVERAGE_RUNS: tuple[tuple[int, dict[str, Any]], ...] = (
+    (3, {"allow_pass": "always", "pass_chance": 0.2, "partial_herd": True, "partial_returns": 0.7}),
+    (
+        2,
+        {
+            "max_swaps_per_action": 2,
+            "swap_discard": "return",
+            "tile_swap_draw": "full",
+            "card_swap_needs_full_display": False,
+        },
+    ),
+    (3, {"refill_timing": "after_action", "policy": "greedy"}),
+    (2, {"policy": "greedy", "extra_final_round": True}),
+    (4, {"policy": "greedy", "drain": True, "early_end_finish_round": True}),
+)
 
 
 class Chance:

@@ -43,8 +43,8 @@ PHASES: tuple[str, ...] = ("play", "finishing", "extra_round", "over")
 CATEGORIES: tuple[str, ...] = ("cards", "trees", "scoring_tile")
 #: Why a game ends (section 7): a stable word → words (a score sheet's ``end_reason``).
 END_REASONS: Mapping[str, str] = {
-    "threshold": "a player reached the end threshold; the round was completed (KUH-END-1)",
-    "tiles_exhausted": "the tile display could not be refilled (early end, KUH-END-2)",
+    "threshold": "a player reached the end threshold; the round was completed",
+    "tiles_exhausted": "the tile display could not be refilled (early end)",
 }
 
 
