@@ -237,16 +237,18 @@ def next_step(
         return None
     if turn.regular < 2 and turn.stuck():
         return ({"do": "pass"}, frozenset()) if turn.opts.allow_pass != "never" else None
+    last = turn.regular + 1 >= 2 + turn.extra
+    took = any(s["do"] == "take_card" for s in done)
+    progressed = turn.placed or turn.score > start or took or knobs.drain
     if (
         knobs.pass_chance
         and turn.opts.allow_pass == "always"
         and turn.regular < 2
+        and (progressed or not last)
         and rng.random() < knobs.pass_chance
     ):
         return {"do": "pass"}, frozenset()
-    last = turn.regular + 1 >= 2 + turn.extra
-    took = any(s["do"] == "take_card" for s in done)
-    if last and not turn.placed and turn.score == start and not took and not knobs.drain:
+    if last and not progressed:
         forced = [c for c in (best_play(turn, rng), best_place(turn, rng, {})) if c is not None]
         if turn.card_display:
             forced.append(
@@ -264,7 +266,9 @@ def next_step(
     if turn.display:
         place = best_place(turn, rng, {})
         if place is not None:
-            value = place[0] * (0.2 if knobs.drain and turn.card_display else 1.0)
+            value = place[0]
+            if knobs.drain:  # the cards first; the last tiles before the cows come home
+                value = 0.2 * value if turn.card_display else 40.0 if not turn.tiles_left else value
             options.append((value, place[1]))
     if turn.card_display:
         take_value = max(_take_value(turn, c) for c in turn.card_display)

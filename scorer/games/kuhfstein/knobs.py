@@ -22,6 +22,10 @@ SIMULATE_OPTIONS: Mapping[str, str] = {
         "with partial_herd: the chance (0 to 1) that a herd return takes back only a "
         "connected part of a herd of two or more cows (default 0)"
     ),
+    "swap_chance": (
+        "random policy: the chance (0 to 1) that a player exchanges a display when the "
+        "rules allow it (default 0.25, spec 16.5)"
+    ),
     "drain": (
         "true: the players empty the card deck and the displays and bring their cows home, "
         "so that late turns find a player stuck (passes under allow_pass 'if_stuck', short "
@@ -37,12 +41,15 @@ class Knobs:
     policy: str = "random"
     pass_chance: float = 0.0
     partial_returns: float = 0.0
+    swap_chance: float = 0.25
     drain: bool = False
 
     @property
     def any(self) -> bool:
         """Whether a knob is set (a random game without knobs plays as it always did)."""
-        return bool(self.pass_chance or self.partial_returns or self.drain)
+        return bool(
+            self.pass_chance or self.partial_returns or self.drain or self.swap_chance != 0.25
+        )
 
     def meta(self) -> dict[str, Any]:
         """The knobs set, for ``meta.knobs``."""
@@ -51,6 +58,8 @@ class Knobs:
             out["pass_chance"] = self.pass_chance
         if self.partial_returns:
             out["partial_returns"] = self.partial_returns
+        if self.swap_chance != 0.25:
+            out["swap_chance"] = self.swap_chance
         if self.drain:
             out["drain"] = True
         return out
@@ -74,6 +83,7 @@ def split(options: Mapping[str, Any]) -> tuple[Knobs, dict[str, Any]]:
         policy=policy,
         pass_chance=_chance("pass_chance", options.get("pass_chance", 0)),
         partial_returns=_chance("partial_returns", options.get("partial_returns", 0)),
+        swap_chance=_chance("swap_chance", options.get("swap_chance", 0.25)),
         drain=drain,
     )
     variant = {k: v for k, v in options.items() if k != "policy" and k not in SIMULATE_OPTIONS}

@@ -24,20 +24,21 @@ NO_KNOBS = Knobs()
 #: KUH-HERD-2), exchange lists (KUH-TILE-2, KUH-TAKE-4), step-level refills (KUH-REFILL-5),
 #: greedy games that reach the threshold, use bonus steps and play the extra final round
 #: (KUH-BONUS-4, KUH-END-1), and a drained game with stuck turns.
+_DRAIN: dict[str, Any] = {
+    "policy": "greedy",
+    "drain": True,
+    "early_end_finish_round": True,
+    "end_threshold": 200,
+}
 COVERAGE_RUNS: tuple[tuple[int, dict[str, Any]], ...] = (
-    (3, {"allow_pass": "always", "pass_chance": 0.2, "partial_herd": True, "partial_returns": 0.7}),
-    (
-        2,
-        {
-            "max_swaps_per_action": 2,
-            "swap_discard": "return",
-            "tile_swap_draw": "full",
-            "card_swap_needs_full_display": False,
-        },
-    ),
+    (3, {"allow_pass": "always", "pass_chance": 0.3}),
+    (3, {"partial_herd": True, "partial_returns": 0.7}),
+    (2, {"max_swaps_per_action": 2, "swap_discard": "return", "swap_chance": 1.0}),
+    (4, {"max_swaps_per_action": 2, "card_swap_needs_full_display": False, "swap_chance": 1.0}),
     (3, {"refill_timing": "after_action", "policy": "greedy"}),
     (2, {"policy": "greedy", "extra_final_round": True}),
-    (4, {"policy": "greedy", "drain": True, "early_end_finish_round": True}),
+    (4, _DRAIN),
+    (4, {**_DRAIN, "allow_pass": "never"}),
 )
 
 
@@ -115,7 +116,7 @@ def _add_swap(step: Step, drawn: list[str]) -> None:
 
 
 def _pick_place(
-    turn: Plan, rng: random.Random, chance: Chance, extra: dict[str, Any]
+    turn: Plan, rng: random.Random, chance: Chance, extra: dict[str, Any], knobs: Knobs = NO_KNOBS
 ) -> tuple[Step, frozenset[Any]] | None:
     step: Step = {"do": "place_tile"}
     swaps = 0
@@ -123,7 +124,7 @@ def _pick_place(
         swaps < turn.opts.max_swaps_per_action
         and turn.tile_swap_ok()
         and turn.tiles_left > 0
-        and rng.random() < 0.25
+        and rng.random() < knobs.swap_chance
     ):
         _exchange_tiles(turn, chance, step)
         swaps += 1
@@ -196,7 +197,7 @@ def _place_weight(turn: Plan, step: Step) -> float:
 
 
 def _pick_take(
-    turn: Plan, rng: random.Random, chance: Chance, extra: dict[str, Any]
+    turn: Plan, rng: random.Random, chance: Chance, extra: dict[str, Any], knobs: Knobs = NO_KNOBS
 ) -> tuple[Step, frozenset[Any]] | None:
     step: Step = {"do": "take_card"}
     swaps = 0
@@ -204,7 +205,7 @@ def _pick_take(
         swaps < turn.opts.max_swaps_per_action
         and turn.card_swap_ok()
         and turn.deck_left > 0
-        and rng.random() < 0.25
+        and rng.random() < knobs.swap_chance
     ):
         _exchange_cards(turn, chance, step)
         swaps += 1
@@ -220,7 +221,7 @@ def _pick_regular(
     plays = turn.plays()
     has_places = bool(turn.display)
     if not turn.placed and turn.regular >= 1 and has_places:
-        return _pick_place(turn, rng, chance, {})
+        return _pick_place(turn, rng, chance, {}, knobs)
     weights: list[tuple[float, str]] = []
     if has_places:
         trees = any("tree" in s for s in turn.place_steps())
@@ -237,9 +238,9 @@ def _pick_regular(
         return None
     what = rng.choices([name for _, name in weights], weights=[w for w, _ in weights])[0]
     if what == "place":
-        return _pick_place(turn, rng, chance, {})
+        return _pick_place(turn, rng, chance, {}, knobs)
     if what == "take":
-        return _pick_take(turn, rng, chance, {})
+        return _pick_take(turn, rng, chance, {}, knobs)
     if what == "herd":
         herd = rng.choice(herds)
         if (
@@ -268,7 +269,7 @@ def _next_step(
     for p, kind in sorted(turn.avail.items()):
         if rng.random() < 0.5:
             pick = (_pick_place if kind == "extra_tile" else _pick_take)(
-                turn, rng, chance, {"bonus_space": p}
+                turn, rng, chance, {"bonus_space": p}, knobs
             )
             if pick is not None:
                 return pick
@@ -279,7 +280,7 @@ def _next_step(
     if (
         knobs.pass_chance
         and turn.opts.allow_pass == "always"
-        and turn.regular < 2
+        and (turn.regular == 0 or (turn.regular == 1 and turn.placed))  # progress: 16.5
         and rng.random() < knobs.pass_chance
     ):
         return {"do": "pass"}, frozenset()
