@@ -399,7 +399,8 @@ def features(record: Mapping[str, Any], state: KState | None = None) -> frozense
     """The rare paths a finished game took (bench/policy_outcomes.py counts them): ``pass``,
     ``stuck_turn`` (a pass when stuck, or a turn of fewer than 2 actions), ``partial_herd`` (a
     return of part of a herd), ``tile_swap``, ``card_swap``, ``double_swap``, ``tree``,
-    ``trees_exhausted``, ``extra_action`` (a third action), ``bonus_step``, ``cow_bonus``,
+    ``full_draw`` (a tile exchange drawing more than it removed), ``trees_exhausted``,
+    ``extra_action`` (a third action), ``bonus_step``, ``cow_bonus``,
     ``finish_round`` (the round completed after an early end), ``extra_final_round`` (the
     extra round played) and ``deck_exhausted``. ``state`` is not needed: the record is
     replayed (it must be legal)."""
@@ -429,6 +430,8 @@ def features(record: Mapping[str, Any], state: KState | None = None) -> frozense
                 words.add("tile_swap" if do == "place_tile" else "card_swap")
                 if len(draws) > 1:
                     words.add("double_swap")
+                if do == "place_tile" and len(draws[0]) > len(plan.display):
+                    words.add("full_draw")
             if step.get("tree") is not None:
                 words.add("tree")
             if "bonus_space" in step:
