@@ -51,10 +51,16 @@ PLACE_GAIN = 2.5
 TAKE_SCALE = 4.0
 #: what taking a card is worth by the cards in the hand already (0, 1, 2, 3, 4 or more)
 HOARD = (1.0, 1.0, 0.5, 0.2, 0.05)
+#: the card display is exchanged when no card shows more points than this
+SWAP_BELOW = 4
+#: the default of the knob swap_chance (knobs.py): the greedy player exchanges tiles only
+#: when the knob is set to another value
+NO_SWAP_KNOB = 0.25
 #: a second placement in one turn is worth this much of the first
 SECOND_PLACE = 0.3
-#: an exchange of the card display before a take: (turn, step) → None (simulate.py draws)
-Exchange = Callable[[Plan, Step], None]
+#: an exchange of a display before a take: (turn, step, "tiles" or "cards") → None
+#: (simulate.py draws)
+Exchange = Callable[[Plan, Step, str], None]
 
 
 def _square_cells(sx: int, sy: int) -> tuple[Cell, Cell, Cell, Cell]:
@@ -135,17 +141,38 @@ def _place_value(turn: Plan, step: Step, enabled: dict[tuple[Cell, str | None], 
     return value * SECOND_PLACE if turn.placed else value + 1.0
 
 
-def best_place(turn: Plan, rng: random.Random, extra: dict[str, Any]) -> tuple[float, Pick] | None:
+def best_place(
+    turn: Plan,
+    rng: random.Random,
+    extra: dict[str, Any],
+    exchange: Exchange | None = None,
+    knobs: Knobs | None = None,
+) -> tuple[float, Pick] | None:
+    """The best placement (after tile exchanges only when the knob swap_chance is set: the
+    greedy player keeps the tiles, the game's clock, in play)."""
+    step: Step = {"do": "place_tile"}
+    swaps = 0
+    while (
+        exchange is not None
+        and knobs is not None
+        and knobs.swap_chance != NO_SWAP_KNOB
+        and turn.swaps_open(swaps)
+        and turn.tile_swap_ok()
+        and turn.tiles_left > 0
+        and rng.random() < knobs.swap_chance
+    ):
+        exchange(turn, step, "tiles")
+        swaps += 1
     places = turn.place_steps()
     if not places:
         return None
     enabled = _enabled(turn)
     rng.shuffle(places)
-    step = max(places, key=lambda s: _place_value(turn, s, enabled))
-    out = {**step, **extra}
+    pick = max(places, key=lambda s: _place_value(turn, s, enabled))
+    out = {**({"swap": step["swap"]} if "swap" in step else {}), **pick, **extra}
     if "tree" not in out:
         out["tree"] = None
-    return _place_value(turn, step, enabled), (out, frozenset())
+    return _place_value(turn, pick, enabled), (out, frozenset())
 
 
 def _take_value(turn: Plan, cid: str) -> float:
@@ -157,17 +184,20 @@ def _take_value(turn: Plan, cid: str) -> float:
 
 
 def best_take(
-    turn: Plan, rng: random.Random, exchange: Exchange, extra: dict[str, Any]
+    turn: Plan, rng: random.Random, exchange: Exchange, extra: dict[str, Any], knobs: Knobs
 ) -> tuple[float, Pick] | None:
     step: Step = {"do": "take_card"}
     swaps = 0
     while (
-        swaps < turn.opts.max_swaps_per_action
+        turn.swaps_open(swaps)
         and turn.card_swap_ok()
         and turn.deck_left >= len(turn.card_display)
-        and max(turn.cards[c].points for c in turn.card_display) <= 4
+        and (
+            max(turn.cards[c].points for c in turn.card_display) <= SWAP_BELOW
+            or (knobs.swap_chance != NO_SWAP_KNOB and rng.random() < knobs.swap_chance)
+        )
     ):
-        exchange(turn, step)
+        exchange(turn, step, "cards")
         swaps += 1
     takes = [s["card"] for s in turn.take_steps()]
     if not takes:  # an exchange draws a full display (the deck holds enough)
@@ -236,9 +266,9 @@ def next_step(
     for p, kind in sorted(turn.avail.items()):
         extra = {"bonus_space": p}
         bonus = (
-            best_place(turn, rng, extra)
+            best_place(turn, rng, extra, exchange, knobs)
             if kind == "extra_tile"
-            else best_take(turn, rng, exchange, extra)
+            else best_take(turn, rng, exchange, extra, knobs)
         )
         if bonus is not None:
             return bonus[1]
@@ -267,7 +297,7 @@ def next_step(
                 )
             )
         if forced:
-            return _resolve(turn, rng, exchange, max(forced, key=lambda c: c[0])[1])
+            return _resolve(turn, rng, exchange, knobs, max(forced, key=lambda c: c[0])[1])
     options: list[tuple[float, Pick]] = []
     for found in (best_play(turn, rng), best_herd(turn, rng, knobs)):
         if found is not None:
@@ -284,12 +314,18 @@ def next_step(
         options.append((100.0 if knobs.drain else take_value, ({"do": "take_card"}, frozenset())))
     if not options:
         return None if turn.may_end() else ({"do": "pass"}, frozenset())
-    return _resolve(turn, rng, exchange, max(options, key=lambda o: o[0])[1])
+    return _resolve(turn, rng, exchange, knobs, max(options, key=lambda o: o[0])[1])
 
 
-def _resolve(turn: Plan, rng: random.Random, exchange: Exchange, pick: Pick) -> Pick | None:
-    """The pick, with the card to take chosen (after an exchange, if one is made)."""
+def _resolve(
+    turn: Plan, rng: random.Random, exchange: Exchange, knobs: Knobs, pick: Pick
+) -> Pick | None:
+    """The pick, with the card to take chosen (after an exchange, if one is made); a
+    placement chosen again after tile exchanges when the knob swap_chance asks for them."""
+    if pick[0]["do"] == "place_tile" and knobs.swap_chance != NO_SWAP_KNOB:
+        again = best_place(turn, rng, {}, exchange, knobs)
+        return again[1] if again is not None else None
     if pick[0]["do"] == "take_card" and "card" not in pick[0]:
-        took = best_take(turn, rng, exchange, {})
+        took = best_take(turn, rng, exchange, {}, knobs)
         return took[1] if took is not None else None
     return pick

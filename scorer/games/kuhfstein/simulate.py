@@ -297,8 +297,8 @@ def play_turn(state: KState, rng: random.Random, knobs: Knobs = NO_KNOBS) -> dic
     after = state.opts.refill_timing == "after_action"
     start = turn.score
 
-    def exchange(plan: Plan, step: Step) -> None:
-        _exchange_cards(plan, chance, step)
+    def exchange(plan: Plan, step: Step, what: str) -> None:
+        (_exchange_tiles if what == "tiles" else _exchange_cards)(plan, chance, step)
 
     while True:
         if knobs.policy == "greedy":
