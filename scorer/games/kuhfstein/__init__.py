@@ -37,6 +37,12 @@ Decisions where the spec is silent (the spec's own [D] decisions are its variant
 - ``legal_steps`` lists steps without exchanges (an exchange is decided, then drawn, then
   the take is chosen: 16.3); after the end of play it lists reveals, each with its player.
   ``unoffered_step`` compares a recorded step with them by what it does (alternatives.py).
+- ``legal_alternatives`` answers per rule (alternatives.py): None for draws, refills, exchange
+  counts and cross-checks (``bonuses``; a reveal's custom ``met``), whose finding already says
+  what was expected; a refused exchange (KUH-TILE-1, KUH-TAKE-1) lists the steps without one.
+- The simulator's policy and knobs (knobs.py) never reach the record's ``variant``: greedy
+  records carry ``meta.policy``, knobbed ones ``meta.knobs``; without them the random policy
+  plays the games it always played, byte for byte.
 - ``end_reason`` is ``threshold`` (the end trigger) or ``tiles_exhausted`` (the early end),
   whichever ended play first (A11: the threshold wins when both happen in one turn); a position has
   no past, so its ``end_reason`` is None.
