@@ -14,6 +14,11 @@ shifted, one move dropped or given to another player, one claim changed) and ver
 single-step mutations (``tests/<game>/mutants.py``, ``MUTATORS``: edits that know its record,
 such as a cart used where none is held); one mutant in three is then one of them.
 
+A game whose ``simulate`` module defines ``COVERAGE_RUNS`` (a tuple of ``(players, options)``)
+gets one more simulated game per entry, played and mutated the same way: the knobs and
+variants that take games onto the rare paths the default games never take (passes, partial
+herds, exchange lists, ...). ``--policy greedy`` plays the default games with that policy.
+
 Positions are covered the same way: each simulated game is exported as a position document at
 a few points (``export_position``), and the positions are verified and mutated too.
 
@@ -30,6 +35,7 @@ version so coverage cannot silently fall.
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import json
 import random
@@ -203,12 +209,10 @@ def run_game(
     rng = random.Random(f"{game}-{seed}")
     tracer = LineTracer(package)
     records = []
-    runs = [_options(options, policy, k) for k in range(games)]
-    if not options:  # a game may add option sets its default games cannot reach (see extra_runs)
-        for extra in extra_runs(game):
-            runs += [dict(extra)] * max(1, games // 4)
-    for k, opts in enumerate(runs):
-        players = counts[k % len(counts)]
+    plan = [(counts[k % len(counts)], _options(options, policy, k)) for k in range(games)]
+    if not options:  # a game's own runs: the knobs and variants its rare paths need
+        plan += extra_runs(game)
+    for k, (players, opts) in enumerate(plan):
         record = rules.simulate(players, seed + k, opts)
         with tracer:
             result = verify_document(record, f"<{game} {players}p seed {seed + k}>")
@@ -241,14 +245,11 @@ def _options(options: dict[str, Any] | None, policy: str, k: int) -> dict[str, A
     return {**(options or {}), **({"policy": chosen} if chosen != "random" else {})}
 
 
-def extra_runs(game: str) -> tuple[dict[str, Any], ...]:
-    """The option sets (simulator options, policy, variant) a game's ``simulate`` module names
-    in ``COVERAGE_OPTIONS``: a quarter of ``--games`` more games each, beside the default
-    random games (rules that only a variant or a policy reaches)."""
-    import importlib
-
+def extra_runs(game: str) -> list[tuple[int, dict[str, Any]]]:
+    """The games a game's ``simulate`` module adds in ``COVERAGE_RUNS``: ``(players,
+    options)`` pairs (simulator knobs, policy, variant) for the rules that only those reach."""
     module = importlib.import_module(f"{GAME_MODULES[game]}.simulate")
-    return tuple(getattr(module, "COVERAGE_OPTIONS", ()))
+    return [(players, dict(opts)) for players, opts in getattr(module, "COVERAGE_RUNS", ())]
 
 
 def table(cov: Coverage) -> str:

@@ -64,7 +64,7 @@ LAND_MIXES = {
 #: Option sets bench/rule_coverage.py simulates besides the default random games: greedy
 #: players (they reach the normal end), ``"reject"`` (CIT-BUY-3), and a priced cart only after
 #: building with many action tiles (CIT-CART-2, CIT-CART-3, CIT-MILE-1).
-COVERAGE_OPTIONS: tuple[dict[str, Any], ...] = (
+_COVERAGE_OPTIONS: tuple[dict[str, Any], ...] = (
     {"policy": "greedy"},
     {"policy": "greedy", "purchase_mistakes": "reject", "seek": "order"},
     {
@@ -74,6 +74,11 @@ COVERAGE_OPTIONS: tuple[dict[str, Any], ...] = (
         "landscape": "actions",
         "seek": "landscape",
     },
+)
+#: The games bench/rule_coverage.py adds (``(players, options)``): each option set above at
+#: every player count.
+COVERAGE_RUNS: tuple[tuple[int, dict[str, Any]], ...] = tuple(
+    (players, opts) for opts in _COVERAGE_OPTIONS for players in (2, 3, 4, 5)
 )
 #: The rare paths the ``seek`` knob lets a greedy player favour ("" = none).
 SEEKS = frozenset({"", "merge", "landscape", "order"})

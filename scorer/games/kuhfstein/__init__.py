@@ -9,7 +9,10 @@ states of a record and of a position), actions (the turn driver ``apply_move`` /
 the stuck test the handlers share), events (the turn's working notes, refills, bonus track,
 end of the turn and of play, reveals), draws (the draw primitives and the exchanges that
 draw, for events and actions), scoring, position (section 14
-checks and export), generator (legal steps, 16.1) and simulate (16.2–16.5), gendata (16.4
+checks and export), generator (legal steps, 16.1, also after a recorded prefix of a move),
+alternatives (what the generator says of a recorded move: the first step it would not offer,
+the legal alternatives to a rejected step, steps in words), simulate (16.2–16.5; the random
+policy) and greedy (the greedy policy), knobs (the simulator's own options), gendata (16.4
 catalog data), component_data (the component view of ``scorer serve``), render, picture,
 explain.
 
@@ -33,6 +36,16 @@ Decisions where the spec is silent (the spec's own [D] decisions are its variant
   checked against that tile.
 - ``legal_steps`` lists steps without exchanges (an exchange is decided, then drawn, then
   the take is chosen: 16.3); after the end of play it lists reveals, each with its player.
+  ``unoffered_step`` compares a recorded step with them by what it does (alternatives.py).
+- ``legal_alternatives`` answers per rule (alternatives.py): None for draws, refills, exchange
+  counts and cross-checks (``bonuses``; a reveal's custom ``met``), whose finding already says
+  what was expected; a refused exchange (KUH-TILE-1, KUH-TAKE-1) lists the steps without one.
+- The simulator's policy and knobs (knobs.py) never reach the record's ``variant``: greedy
+  records carry ``meta.policy``, knobbed ones ``meta.knobs``; without them the random policy
+  plays the games it always played, byte for byte.
+- ``end_reason`` is ``threshold`` (the end trigger) or ``tiles_exhausted`` (the early end),
+  whichever ended play first (A11: the threshold wins when both happen in one turn); a position has
+  no past, so its ``end_reason`` is None.
 """
 
 from __future__ import annotations
@@ -42,12 +55,22 @@ from typing import Any
 
 from scorer.claims import claim_label, not_a_player
 from scorer.components import Components
-from scorer.engine import GameRules, Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet
+from scorer.engine import (
+    GameRules,
+    Legal,
+    Mark,
+    Move,
+    PositionResult,
+    Record,
+    ScoreItem,
+    ScoreSheet,
+)
 from scorer.findings import Finding
 from scorer.gamebase import BaseRules
 from scorer.games.kuhfstein import actions, scoring, setup
+from scorer.games.kuhfstein.knobs import SIMULATE_OPTIONS
 from scorer.games.kuhfstein.rules import RULE_IDS
-from scorer.games.kuhfstein.state import CATEGORIES, KState
+from scorer.games.kuhfstein.state import CATEGORIES, END_REASONS, KState
 from scorer.pointer import to_pointer
 from scorer.words import plural
 
@@ -63,12 +86,18 @@ class KuhfsteinRules(BaseRules[KState]):
     rule_ids: Mapping[str, str] = RULE_IDS
     categories: tuple[str, ...] = CATEGORIES
     player_counts: tuple[int, int] = (2, 4)
+    end_reasons: Mapping[str, str] = END_REASONS
+    #: what an exchange or a refill drew (16.3); an exchange itself is a decision that the
+    #: generator takes before the draw (alternatives.py compares recorded steps that way)
+    chance_members: frozenset[str] = frozenset({"swap", "refill"})
+    simulate_options: Mapping[str, str] = SIMULATE_OPTIONS
 
     def initial_state(self, record: Record) -> KState:
         return setup.initial_state(record)
 
     def expected_players(self, state: KState) -> frozenset[str]:
         st = state
+        # KUH-TURN-1: seat order during play; after it, anybody who has not revealed
         if st.phase != "over":
             name = st.names[st.seat]
             one = _ONE.get(name)
@@ -162,9 +191,27 @@ class KuhfsteinRules(BaseRules[KState]):
     def legal_steps(self, state: KState, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:
         from scorer.games.kuhfstein.generator import legal_steps
 
-        if prefix:  # issue 13: the generator after a prefix (in progress)
-            raise NotImplementedError("legal steps after a prefix")
-        return legal_steps(state)
+        return legal_steps(state, prefix)
+
+    def end_reason(self, state: KState) -> str | None:
+        """``threshold`` or ``tiles_exhausted`` once the game is over (None before, and for a
+        position, whose past is unknown)."""
+        return state.end if self.is_over(state) else None
+
+    def describe_step(self, step: Mapping[str, Any]) -> str:
+        from scorer.games.kuhfstein.alternatives import describe_step
+
+        return describe_step(step)
+
+    def unoffered_step(self, state: KState, move: Move) -> int | None:
+        from scorer.games.kuhfstein.alternatives import unoffered_step
+
+        return unoffered_step(state, move)
+
+    def legal_alternatives(self, state: KState, move: Move, at: int, rule: str) -> Legal | None:
+        from scorer.games.kuhfstein.alternatives import legal_alternatives
+
+        return legal_alternatives(state, move, at, rule)
 
     def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
         from dataclasses import asdict

@@ -183,6 +183,7 @@ def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
     display.remove(take)
     board["tiles"] = tiles.set(cell, take)
     tree = step.get("tree")
+    # KUH-TREE-1: a tree only through the placement of one of its tiles (schema: place_tile)
     if tree is not None:
         claim_tree(draft, cell, cell_of(tree), (*base, "tree"))
         add_points(draft, 5, base)

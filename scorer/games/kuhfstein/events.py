@@ -1,6 +1,7 @@
 """What happens around the steps: the turn's working notes, refills (section 7, drawing through
-draws.py), the bonus track (KUH-BONUS-1), the end of the turn and of play (KUH-TURN-5,
-KUH-END-1/2) and the reveals after it (section 8).
+draws.py), the bonus track (section 6.2), the end of the turn and of play (section 7) and the
+reveals after it (section 8). The event rules are named in comments where they happen (their
+IDs in strings would make them look like rules that report findings: bench/rule_coverage.py).
 
 A play turn is one ``Draft`` of the state (``begin_turn``); the step handlers of actions.py
 and the functions here change it, and ``end_turn`` returns the next state. The draft's
@@ -92,12 +93,13 @@ def warn(draft: Draft[KState], rule: str, message: str, path: Path) -> None:
 
 
 def add_points(draft: Draft[KState], points: int, path: Path) -> None:
-    """Score ``points`` and trigger every bonus space reached or passed (KUH-BONUS-1)."""
+    """Score ``points`` and trigger every bonus space reached or passed (section 6.2)."""
     board = board_of(draft)
     new = track_score(board)
     old = new - points
     comp = draft.base.comp
     spaces = comp.spaces  # the bonus spaces in increasing order
+    # KUH-BONUS-1: every space reached or passed triggers, in ascending order, once
     hits = spaces[bisect_right(spaces, old) : bisect_right(spaces, new)]
     if not hits:
         return
@@ -157,7 +159,8 @@ def refill(draft: Draft[KState], spec: Mapping[str, Any] | None, base: Path) -> 
 
 
 def end_turn(draft: Draft[KState], move: Move) -> KState:
-    """KUH-TURN-2 (too few steps), the turn-level refill, then KUH-END-2 and KUH-END-1."""
+    """KUH-TURN-2 (too few steps), the turn-level refill, then the early end and the end
+    trigger (section 7)."""
     st = draft.base
     opts = st.opts
     notes = draft.turn
@@ -170,12 +173,14 @@ def end_turn(draft: Draft[KState], move: Move) -> KState:
             ("steps",),
             {"expected": 2, "found": regular},
         )
+    # KUH-TURN-5: after the steps, refill, then the early end, then the end trigger
     if opts.refill_timing == "end_of_turn":
         refill(draft, move.get("refill"), ())
     seat = st.seat
     last = seat == len(st.names) - 1
     phase, extra = st.phase, st.extra_pending
     board = board_of(draft)
+    end = None
     if phase == "play":
         top = track_score(board)
         for b in st.boards:
@@ -184,12 +189,14 @@ def end_turn(draft: Draft[KState], move: Move) -> KState:
                 top = score
         if top >= opts.end_threshold:
             # KUH-END-1: complete the round (plus one with extra_final_round)
+            end = "threshold"
             if last:
                 phase = "extra_round" if opts.extra_final_round else "over"
             else:
                 phase, extra = "finishing", opts.extra_final_round
         elif len(notes["display"]) < 5:
             # KUH-END-2: the tile display cannot be refilled
+            end = "tiles_exhausted"
             phase = "finishing" if opts.early_end_finish_round and not last else "over"
     elif last and phase == "finishing":
         phase, extra = ("extra_round" if extra else "over"), False
@@ -220,6 +227,8 @@ def end_turn(draft: Draft[KState], move: Move) -> KState:
     if phase != st.phase or extra != st.extra_pending:
         draft["phase"] = phase
         draft["extra_pending"] = extra
+    if end is not None:
+        draft["end"] = end
     draft["move_index"] = st.move_index + 1
     return draft.done()
 
@@ -294,6 +303,7 @@ def apply_reveal(state: KState, move: Move) -> KState:
                 {"expected": value, "found": met},
             )
     boards = state.boards
+    # KUH-BONUS-2: the tile's points are final scoring, off the track: no bonus triggers
     revealed = board._replace(revealed=tid, tile_met=value)
     draft["boards"] = (*boards[:index], revealed, *boards[index + 1 :])
     draft["move_index"] = state.move_index + 1

@@ -10,7 +10,7 @@ a generator bug and raises AssertionError).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from scorer.games.kuhfstein.state import KINDS, ROTATIONS, Cell, KState
@@ -178,6 +178,91 @@ class Plan:
     def may_end(self) -> bool:
         return self.regular >= 2 or (self.opts.allow_pass == "never" and self.stuck())
 
+    # --- recorded steps (a prefix of the move: chance outcomes from the record) ---------
+
+    def swaps_open(self, done: int) -> bool:
+        """Another exchange may be decided in a step that made ``done`` of them."""
+        return done < self.opts.max_swaps_per_action
+
+    def exchange_tiles(self, drawn: list[str]) -> None:
+        """A tile exchange whose draw is ``drawn`` (taken from the record, 16.3)."""
+        removed, self.display = self.display, list(drawn)
+        self._drew_tiles(drawn)
+        if self.opts.swap_discard == "return":
+            self.tiles_left += len(removed)
+            if self.kinds is not None:
+                for k in removed:
+                    self.kinds[k] = self.kinds.get(k, 0) + 1
+
+    def exchange_cards(self, drawn: list[str]) -> None:
+        """A card exchange whose draw is ``drawn`` (the displayed cards leave the game)."""
+        self.card_display = list(drawn)
+        self._drew_cards(drawn)
+
+    def _drew_tiles(self, drawn: list[str]) -> None:
+        self.tiles_left -= len(drawn)
+        self.tile_pos += len(drawn)
+        if self.kinds is not None:
+            for k in drawn:
+                self.kinds[k] = self.kinds.get(k, 0) - 1
+
+    def _drew_cards(self, drawn: list[str]) -> None:
+        self.deck_left -= len(drawn)
+        self.card_pos += len(drawn)
+        self.seen.update(drawn)
+
+    def refilled(self, spec: Any) -> None:
+        """A recorded refill (``{"tiles": [...], "cards": [...]}`` or None)."""
+        if not isinstance(spec, dict):
+            return
+        tiles, cards = list(spec.get("tiles") or ()), list(spec.get("cards") or ())
+        self.display += tiles
+        self._drew_tiles(tiles)
+        self.card_display += cards
+        self._drew_cards(cards)
+
+    def herd_of(self, step: Step) -> list[Cell]:
+        """The cows a recorded ``return_herd`` takes back (its ``cells``, else the herd of
+        ``at``), in reading order; empty if they are not cows of this landscape."""
+        if "cells" in step:
+            cells = sorted({(c[0], c[1]) for c in step["cells"]}, key=_reading)
+            return cells if all(c in self.cows for c in cells) else []
+        at = (step["at"][0], step["at"][1])
+        if at not in self.cows:
+            return []
+        return sorted(group_of(at, sorted(self.cows), orthogonal), key=_reading)
+
+    def covered(self, step: Step) -> frozenset[Cell]:
+        """The face cells a recorded ``play_card`` puts cows on."""
+        times = ROTATIONS.index(step["rotation"])
+        ox, oy = step["offset"][0], step["offset"][1]
+        return frozenset(
+            (ox + x, oy + y)
+            for x, y in (
+                _turn_cw(x, y, times) for x, y, f in self.cards[step["card"]].cells if f != "back"
+            )
+        )
+
+    def advance(self, step: Step, swapped: bool = False) -> None:
+        """Take a recorded (legal) step as the record wrote it: its exchanges draw what the
+        record says (unless ``swapped``: already taken), then the step, then its refill."""
+        if not swapped:
+            for drawn in swap_draws(step):
+                if step["do"] == "place_tile":
+                    self.exchange_tiles(drawn)
+                else:
+                    self.exchange_cards(drawn)
+        plain = {k: v for k, v in step.items() if k not in ("swap", "refill", "cows", "bonuses")}
+        kind = step["do"]
+        cows: frozenset[Cell] = frozenset()
+        if kind == "play_card":
+            cows = self.covered(step)
+        elif kind == "return_herd":
+            plain = {"do": "return_herd", "cells": [list(c) for c in self.herd_of(step)]}
+        self.do(plain, cows)
+        if "refill" in step:
+            self.refilled(step["refill"])
+
     # --- effects -----------------------------------------------------------------------
 
     def score_points(self, points: int) -> list[int]:
@@ -230,6 +315,22 @@ class Plan:
         step["bonuses"] = hits
 
 
+def swap_draws(step: Step) -> list[list[str]]:
+    """The ``drawn`` lists of a step's exchanges, in order (single object or list form)."""
+    swap = step.get("swap")
+    if swap is None:
+        return []
+    return [list(ex.get("drawn", [])) for ex in (swap if isinstance(swap, list) else [swap])]
+
+
+def plan_after(state: KState, prefix: Sequence[Mapping[str, Any]]) -> Plan:
+    """The generator's model of the turn once the recorded steps ``prefix`` are taken."""
+    plan = Plan(state)
+    for step in prefix:
+        plan.advance(dict(step))
+    return plan
+
+
 def _connected_subsets(herd: list[Cell]) -> list[list[Cell]]:
     """Every N4-connected subset of a herd, whole herd included (``partial_herd``)."""
     out = []
@@ -240,16 +341,19 @@ def _connected_subsets(herd: list[Cell]) -> list[list[Cell]]:
     return out
 
 
-def legal_steps(state: KState) -> Iterator[Step]:
-    """The legal first steps of the next move (reveals after the end of play). Exchanges
-    are not listed: they are two-stage decisions around a chance draw (16.3)."""
+def legal_steps(state: KState, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Step]:
+    """The legal next steps of the move once its recorded steps ``prefix`` are taken
+    (reveals after the end of play, when a move is one reveal). Exchanges are not listed:
+    they are two-stage decisions around a chance draw (16.3)."""
     from scorer.games.kuhfstein.scoring import evaluate
 
     if state.phase == "over":
+        if prefix:
+            return
         for i, (name, b) in enumerate(zip(state.names, state.boards, strict=True)):
             if b.revealed is None:
                 for tid in b.dealt:
                     met = evaluate(state, i, state.comp.scoring_tiles[tid])
                     yield {"player": name, "do": "reveal_scoring_tile", "tile": tid, "met": met}
         return
-    yield from Plan(state).steps()
+    yield from plan_after(state, prefix).steps()

@@ -89,6 +89,7 @@ def bonus_text(state: KState, board: Board) -> str:
 def player_line(state: KState, index: int) -> PlayerScore:
     board = state.boards[index]
     tid, met = chosen_tile(state, index)
+    # KUH-FINAL-3: the revealed tile's points if met, else 0; the other tile scores nothing
     tile_points = state.comp.scoring_tiles[tid].points if tid is not None and met else 0
     cats = {"cards": board.card_points, "trees": 5 * len(board.trees), "scoring_tile": tile_points}
     shown = f"{tid} ({'met' if met else 'not met'})" if tid is not None else "-"

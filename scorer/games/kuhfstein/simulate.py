@@ -13,8 +13,33 @@ from typing import Any
 
 from scorer.errors import RuleViolation
 from scorer.games.kuhfstein import gendata
-from scorer.games.kuhfstein.generator import Plan, Step
-from scorer.games.kuhfstein.state import KINDS, TOTAL_TILES, KState, Options
+from scorer.games.kuhfstein.generator import Plan, Step, _connected_subsets
+from scorer.games.kuhfstein.knobs import Knobs, split
+from scorer.games.kuhfstein.state import DECK_SIZE, KINDS, TOTAL_TILES, KState, Options
+
+NO_KNOBS = Knobs()
+#: Games bench/rule_coverage.py plays besides the default ones: (players, options). Each takes
+#: the games onto paths the default random games never take, so that single-step mutations
+#: of them reach the rules those paths check: passes and partial herds (KUH-TURN-4,
+#: KUH-HERD-2), exchange lists (KUH-TILE-2, KUH-TAKE-4), step-level refills (KUH-REFILL-5),
+#: greedy games that reach the threshold, use bonus steps and play the extra final round
+#: (KUH-BONUS-4, KUH-END-1), and a drained game with stuck turns.
+_DRAIN: dict[str, Any] = {
+    "policy": "greedy",
+    "drain": True,
+    "early_end_finish_round": True,
+    "end_threshold": 200,
+}
+COVERAGE_RUNS: tuple[tuple[int, dict[str, Any]], ...] = (
+    (3, {"allow_pass": "always", "pass_chance": 0.3}),
+    (3, {"partial_herd": True, "partial_returns": 0.7}),
+    (2, {"max_swaps_per_action": 2, "swap_discard": "return", "swap_chance": 1.0}),
+    (4, {"max_swaps_per_action": 2, "card_swap_needs_full_display": False, "swap_chance": 1.0}),
+    (3, {"refill_timing": "after_action", "policy": "greedy"}),
+    (2, {"policy": "greedy", "extra_final_round": True}),
+    (4, _DRAIN),
+    (4, {**_DRAIN, "allow_pass": "never"}),
+)
 
 
 class Chance:
@@ -91,7 +116,7 @@ def _add_swap(step: Step, drawn: list[str]) -> None:
 
 
 def _pick_place(
-    turn: Plan, rng: random.Random, chance: Chance, extra: dict[str, Any]
+    turn: Plan, rng: random.Random, chance: Chance, extra: dict[str, Any], knobs: Knobs = NO_KNOBS
 ) -> tuple[Step, frozenset[Any]] | None:
     step: Step = {"do": "place_tile"}
     swaps = 0
@@ -99,7 +124,7 @@ def _pick_place(
         swaps < turn.opts.max_swaps_per_action
         and turn.tile_swap_ok()
         and turn.tiles_left > 0
-        and rng.random() < 0.25
+        and rng.random() < knobs.swap_chance
     ):
         _exchange_tiles(turn, chance, step)
         swaps += 1
@@ -172,7 +197,7 @@ def _place_weight(turn: Plan, step: Step) -> float:
 
 
 def _pick_take(
-    turn: Plan, rng: random.Random, chance: Chance, extra: dict[str, Any]
+    turn: Plan, rng: random.Random, chance: Chance, extra: dict[str, Any], knobs: Knobs = NO_KNOBS
 ) -> tuple[Step, frozenset[Any]] | None:
     step: Step = {"do": "take_card"}
     swaps = 0
@@ -180,7 +205,7 @@ def _pick_take(
         swaps < turn.opts.max_swaps_per_action
         and turn.card_swap_ok()
         and turn.deck_left > 0
-        and rng.random() < 0.25
+        and rng.random() < knobs.swap_chance
     ):
         _exchange_cards(turn, chance, step)
         swaps += 1
@@ -191,12 +216,12 @@ def _pick_take(
 
 
 def _pick_regular(
-    turn: Plan, rng: random.Random, chance: Chance
+    turn: Plan, rng: random.Random, chance: Chance, knobs: Knobs = NO_KNOBS
 ) -> tuple[Step, frozenset[Any]] | None:
     plays = turn.plays()
     has_places = bool(turn.display)
     if not turn.placed and turn.regular >= 1 and has_places:
-        return _pick_place(turn, rng, chance, {})
+        return _pick_place(turn, rng, chance, {}, knobs)
     weights: list[tuple[float, str]] = []
     if has_places:
         trees = any("tree" in s for s in turn.place_steps())
@@ -213,11 +238,20 @@ def _pick_regular(
         return None
     what = rng.choices([name for _, name in weights], weights=[w for w, _ in weights])[0]
     if what == "place":
-        return _pick_place(turn, rng, chance, {})
+        return _pick_place(turn, rng, chance, {}, knobs)
     if what == "take":
-        return _pick_take(turn, rng, chance, {})
+        return _pick_take(turn, rng, chance, {}, knobs)
     if what == "herd":
-        return {"do": "return_herd", "at": list(rng.choice(herds)[0])}, frozenset()
+        herd = rng.choice(herds)
+        if (
+            knobs.partial_returns
+            and turn.opts.partial_herd
+            and len(herd) > 1
+            and rng.random() < knobs.partial_returns
+        ):
+            parts = [p for p in _connected_subsets(herd) if len(p) < len(herd)]
+            return {"do": "return_herd", "cells": [list(c) for c in rng.choice(parts)]}, frozenset()
+        return {"do": "return_herd", "at": list(herd[0])}, frozenset()
     by_card: dict[str, list[tuple[Step, frozenset[Any]]]] = {}
     for step, cows in plays:
         group = by_card.setdefault(step["card"], [])
@@ -229,13 +263,13 @@ def _pick_regular(
 
 
 def _next_step(
-    turn: Plan, rng: random.Random, chance: Chance
+    turn: Plan, rng: random.Random, chance: Chance, knobs: Knobs = NO_KNOBS
 ) -> tuple[Step, frozenset[Any]] | None:
-    """The policy of 16.5: a step, or None to end the turn."""
+    """The policy of 16.5: a step, or None to end the turn (knobs: knobs.py)."""
     for p, kind in sorted(turn.avail.items()):
         if rng.random() < 0.5:
             pick = (_pick_place if kind == "extra_tile" else _pick_take)(
-                turn, rng, chance, {"bonus_space": p}
+                turn, rng, chance, {"bonus_space": p}, knobs
             )
             if pick is not None:
                 return pick
@@ -243,17 +277,34 @@ def _next_step(
         return None
     if turn.regular < 2 and turn.stuck():
         return ({"do": "pass"}, frozenset()) if turn.opts.allow_pass != "never" else None
-    return _pick_regular(turn, rng, chance)
+    if (
+        knobs.pass_chance
+        and turn.opts.allow_pass == "always"
+        and (turn.regular == 0 or (turn.regular == 1 and turn.placed))  # progress: 16.5
+        and rng.random() < knobs.pass_chance
+    ):
+        return {"do": "pass"}, frozenset()
+    return _pick_regular(turn, rng, chance, knobs)
 
 
-def play_turn(state: KState, rng: random.Random) -> dict[str, Any]:
-    """One move object for the player to move."""
+def play_turn(state: KState, rng: random.Random, knobs: Knobs = NO_KNOBS) -> dict[str, Any]:
+    """One move object for the player to move, as ``knobs.policy`` plays."""
+    from scorer.games.kuhfstein import greedy
+
     turn = Plan(state)
     chance = Chance(rng, state)
     steps: list[Step] = []
     after = state.opts.refill_timing == "after_action"
+    start = turn.score
+
+    def exchange(plan: Plan, step: Step, what: str) -> None:
+        (_exchange_tiles if what == "tiles" else _exchange_cards)(plan, chance, step)
+
     while True:
-        pick = _next_step(turn, rng, chance)
+        if knobs.policy == "greedy":
+            pick = greedy.next_step(turn, rng, exchange, knobs, start, steps)
+        else:
+            pick = _next_step(turn, rng, chance, knobs)
         if pick is None:
             break
         step, cows = pick
@@ -274,10 +325,10 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
 
     if players not in TOTAL_TILES:
         raise ValueError("Kuhfstein is for 2 to 4 players")
-    unknown = sorted(set(options) - set(Options.__dataclass_fields__))
+    knobs, variant = split(options)
+    unknown = sorted(set(variant) - set(Options.__dataclass_fields__))
     if unknown:
         raise ValueError(f"unknown option(s) {', '.join(unknown)}")
-    variant = dict(options)
     rng = random.Random(seed)
     setup = gendata.setup(rng, players, variant)
     names = [f"P{i + 1}" for i in range(players)]
@@ -294,9 +345,11 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     except RuleViolation as exc:  # a generator bug (16.4: the setup checks must pass)
         raise AssertionError(f"generated setup rejected: {exc}") from exc
     bound = TOTAL_TILES[players] - 4 + 2 * players
+    if knobs.policy == "greedy":  # a turn places a tile or scores (greedy.py: Progress)
+        bound += state.opts.end_threshold * players + (2 if knobs.drain else 1) * DECK_SIZE
     turns = 0
     while state.phase != "over":
-        move = play_turn(state, rng)
+        move = play_turn(state, rng, knobs)
         state = _advance(RULES, state, move, record)
         turns += 1
         assert turns <= bound, "the simulated game does not end (generator bug)"
@@ -323,6 +376,10 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
         "tiles_placed": {p.name: p.extras["tiles_placed"] for p in sheet.players},
     }
     record["meta"] = {"generator": "scorer simulate kuhfstein", "seed": seed, "players": players}
+    if knobs.policy != "random":
+        record["meta"]["policy"] = knobs.policy
+    if knobs.any:
+        record["meta"]["knobs"] = knobs.meta()
     return record
 
 
@@ -336,3 +393,63 @@ def _advance(rules: Any, state: KState, move: dict[str, Any], record: dict[str, 
         ) from exc
     record["moves"].append(move)
     return new
+
+
+def features(record: Mapping[str, Any], state: KState | None = None) -> frozenset[str]:
+    """The rare paths a finished game took (bench/policy_outcomes.py counts them): ``pass``,
+    ``stuck_turn`` (a pass when stuck, or a turn of fewer than 2 actions), ``partial_herd`` (a
+    return of part of a herd), ``tile_swap``, ``card_swap``, ``double_swap``, ``tree``,
+    ``full_draw`` (a tile exchange drawing more than it removed), ``trees_exhausted``,
+    ``extra_action`` (a third action), ``bonus_step``, ``cow_bonus``,
+    ``finish_round`` (the round completed after an early end), ``extra_final_round`` (the
+    extra round played) and ``deck_exhausted``. ``state`` is not needed: the record is
+    replayed (it must be legal)."""
+    from scorer.games.kuhfstein import RULES
+    from scorer.games.kuhfstein.generator import swap_draws
+
+    words: set[str] = set()
+    st = RULES.initial_state(record)
+    for move in record["moves"]:
+        if st.phase == "over":
+            break
+        plan = Plan(st)
+        regular = 0
+        for step in move["steps"]:
+            do = step["do"]
+            regular += "bonus_space" not in step
+            if do == "pass":
+                words.add("pass")
+                if plan.stuck():
+                    words.add("stuck_turn")
+            if do == "return_herd" and "cells" in step:
+                cells = {(c[0], c[1]) for c in step["cells"]}
+                if all(set(h) != cells for h in plan.herds()):
+                    words.add("partial_herd")
+            draws = swap_draws(step)
+            if draws:
+                words.add("tile_swap" if do == "place_tile" else "card_swap")
+                if len(draws) > 1:
+                    words.add("double_swap")
+                if do == "place_tile" and len(draws[0]) > len(plan.display):
+                    words.add("full_draw")
+            if step.get("tree") is not None:
+                words.add("tree")
+            if "bonus_space" in step:
+                words.add("bonus_step")
+            if any(st.comp.bonus.get(p) == "cow" for p in step.get("bonuses", ())):
+                words.add("cow_bonus")
+            plan.advance(dict(step))
+        if regular > 2:
+            words.add("extra_action")
+        if regular < 2:
+            words.add("stuck_turn")
+        st = RULES.apply(st, move)
+        if st.phase == "finishing" and st.end == "tiles_exhausted":
+            words.add("finish_round")
+        if st.phase == "extra_round":
+            words.add("extra_final_round")
+    if st.trees_left == 0:
+        words.add("trees_exhausted")
+    if st.deck_left == 0:
+        words.add("deck_exhausted")
+    return frozenset(words)

@@ -41,6 +41,11 @@ ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 KNOWN_BONUS: frozenset[str] = frozenset({"cow", "extra_action", "extra_tile", "extra_card"})
 PHASES: tuple[str, ...] = ("play", "finishing", "extra_round", "over")
 CATEGORIES: tuple[str, ...] = ("cards", "trees", "scoring_tile")
+#: Why a game ends (section 7): a stable word → words (a score sheet's ``end_reason``).
+END_REASONS: Mapping[str, str] = {
+    "threshold": "a player reached the end threshold; the round was completed",
+    "tiles_exhausted": "the tile display could not be refilled (early end)",
+}
 
 
 def rotate(x: int, y: int, degrees: int) -> Cell:
@@ -209,6 +214,9 @@ class KState(NamedTuple):
     warnings: tuple[Finding, ...] = ()
     deck_base: int = DECK_SIZE
     colours: tuple[str | None, ...] = ()
+    #: why play ended or is ending (END_REASONS: ``threshold`` or ``tiles_exhausted``), set
+    #: by the turn that triggered the end; None before (and in a position, which has no past)
+    end: str | None = None
 
     @property
     def deck_left(self) -> int:
