@@ -45,7 +45,10 @@ def _moves(doc: Record) -> list[dict[str, Any]]:
 
 
 def _starts(doc: Record) -> Iterator[tuple[int, State]]:
-    """(i, the state before move i) for the moves of a valid record, in order."""
+    """(i, the state before move i) for the moves of a valid record, in order (none for a
+    position, which has no moves)."""
+    if "setup" not in doc or not _moves(doc):
+        return
     try:
         state = RULES.initial_state(doc)
     except RuleViolation:
@@ -180,6 +183,21 @@ def next_to_neutral(doc: Record, rng: random.Random) -> bool:
     """CIT-FUSE-1: a tile built next to neutral regions of its kind larger than the own
     regions it touches (a fusion that is not allowed)."""
     return _move_place_to(doc, rng, "CIT-FUSE-1")
+
+
+def path_kinds_repeat(doc: Record, rng: random.Random) -> bool:
+    """CIT-PATH-1: a tile built on a site's path field where another path field of that site
+    already holds a tile of its kind."""
+    return _move_place_to(doc, rng, "CIT-PATH-1")
+
+
+def start_money(doc: Record, rng: random.Random) -> bool:
+    """CIT-SETUP-8: the setup's start money is not 6."""
+    setup = doc.get("setup")
+    if not isinstance(setup, dict):
+        return False
+    setup["money"] = rng.choice((0, 5, 7, 12))
+    return True
 
 
 def unpaid_place(doc: Record, rng: random.Random) -> bool:
@@ -624,10 +642,12 @@ MUTATORS: tuple[Callable[[Record, random.Random], bool], ...] = (
     unknown_line,
     next_to_rival,
     next_to_neutral,
+    path_kinds_repeat,
     unpaid_place,
     cart_drains_money,
     cart_misused,
     cart_while_waiting,
+    cart_while_waiting,  # twice: it applies only to games with cart_after_build_only
     milestone_without_finca,
     bull_on_taken_cell,
     pass_instead,
@@ -639,4 +659,5 @@ MUTATORS: tuple[Callable[[Record, random.Random], bool], ...] = (
     cart_too_dear,
     unbuildable_buy,
     tile_left_waiting,
+    start_money,
 )
