@@ -185,6 +185,68 @@ def next_to_neutral(doc: Record, rng: random.Random) -> bool:
     return _move_place_to(doc, rng, "CIT-FUSE-1")
 
 
+def empty_line(doc: Record, rng: random.Random) -> bool:
+    """CIT-BUY-2: a buy names a line whose fields are all empty at that moment."""
+    moves = _moves(doc)
+    options = []
+    for i, state in _starts(doc):
+        steps = moves[i]["steps"]
+        for j, step in enumerate(steps):
+            if step["do"] != "buy":
+                continue
+            here = _here(state, steps, j)
+            if here is None:
+                continue
+            w = here[0]
+            options += [
+                (i, j, line)
+                for line, fields in sorted(w.static.layout.items())
+                if not any(w.market[f - 1] for f in fields)
+            ]
+    choice = _pick(rng, options)
+    if choice is None:
+        return False
+    i, j, line = choice
+    moves[i]["steps"][j]["line"] = line
+    return True
+
+
+def second_buy(doc: Record, rng: random.Random) -> bool:
+    """CIT-BUY-5: a build turn ends with a second buy."""
+    builds = [m for m in _moves(doc) if _main(m["steps"]) == "buy"]
+    move = _pick(rng, builds)
+    if move is None:
+        return False
+    buy = next(s for s in move["steps"] if s["do"] == "buy")
+    move["steps"].append(copy.deepcopy(buy))
+    return True
+
+
+def finca_step_misplaced(doc: Record, rng: random.Random) -> bool:
+    """CIT-MKT-1: the ``new_finca`` step a market trigger calls for is left out, or one comes
+    after a buy that did not set the trigger off."""
+    moves = _moves(doc)
+    options = []
+    for i, m in enumerate(moves):
+        dos = [s["do"] for s in m["steps"]]
+        for j, d in enumerate(dos):
+            if d == "new_finca":
+                options.append(("drop", i, j))
+            elif d == "buy" and "new_finca" not in dos and "refill" not in dos:
+                options.append(("add", i, j + 1))
+    choice = _pick(rng, options)
+    if choice is None:
+        return False
+    how, i, j = choice
+    steps = moves[i]["steps"]
+    if how == "drop":
+        del steps[j]
+    else:
+        finca = {"first": 4, "second": 2}
+        steps.insert(j, {"do": "new_finca", "site": "D", "finca": finca, "reveal": None})
+    return True
+
+
 def path_kinds_repeat(doc: Record, rng: random.Random) -> bool:
     """CIT-PATH-1: a tile built on a site's path field where another path field of that site
     already holds a tile of its kind."""
@@ -353,16 +415,15 @@ def cart_drains_money(doc: Record, rng: random.Random) -> bool:
     old = doc.get("variant", {}).get("cart_cost", 0)
     carts = _cart_money(doc)
     options = []
-    for n, (i, j, seat, money) in enumerate(carts):
+    for n, (i, j, _seat, money) in enumerate(carts):
         if money <= old or any(m < money for *_, m in carts[:n]):
             continue
         later = [s["do"] for s in moves[i]["steps"][j + 1 :]]
         own_next = next(
             (m for m in moves[i + 1 :] if m["player"] == moves[i]["player"]), {"steps": []}
         )
-        if "place" in later[2:] and "buy" in [s["do"] for s in moves[i]["steps"][:j]]:
-            options.append(money)
-        elif _main(own_next["steps"]) == "buy":
+        in_turn = "place" in later[2:] and "buy" in [s["do"] for s in moves[i]["steps"][:j]]
+        if in_turn or _main(own_next["steps"]) == "buy":
             options.append(money)
     cost = _pick(rng, options)
     if cost is None:
@@ -517,7 +578,12 @@ def use_in_pass_turn(doc: Record, rng: random.Random) -> bool:
         (
             {"do": "use_cart", "field": rng.randint(1, 12)},
             {"do": "use_bull", "at": [0, 0]},
-            {"do": "use_milestone", "site": "D", "finca": {"first": 4, "second": 2}, "reveal": None},
+            {
+                "do": "use_milestone",
+                "site": "D",
+                "finca": {"first": 4, "second": 2},
+                "reveal": None,
+            },
         )
     )
     steps = move["steps"]
@@ -640,6 +706,9 @@ def tile_left_waiting(doc: Record, rng: random.Random) -> bool:
 
 MUTATORS: tuple[Callable[[Record, random.Random], bool], ...] = (
     unknown_line,
+    empty_line,
+    second_buy,
+    finca_step_misplaced,
     next_to_rival,
     next_to_neutral,
     path_kinds_repeat,
@@ -647,7 +716,8 @@ MUTATORS: tuple[Callable[[Record, random.Random], bool], ...] = (
     cart_drains_money,
     cart_misused,
     cart_while_waiting,
-    cart_while_waiting,  # twice: it applies only to games with cart_after_build_only
+    cart_while_waiting,  # thrice: it applies only to games with cart_after_build_only
+    cart_while_waiting,
     milestone_without_finca,
     bull_on_taken_cell,
     pass_instead,
