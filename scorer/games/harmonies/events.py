@@ -129,6 +129,7 @@ def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
     draft["turn"] = state.turn + 1
     if triggered != state.triggered:
         draft["triggered"] = triggered
+        draft["trigger"] = "board_full" if board_full else "pouch_empty"
     if final != state.over:
         draft["over"] = final
     return draft.done()

@@ -134,6 +134,10 @@ class GameState(NamedTuple):
     over: bool = False
     #: Notes for the score sheet (a position whose board-level cubes allow several scores).
     notes: PVector[str] = pvector()
+    #: Which end trigger fired first (section 7.3): ``"board_full"`` (HAR-END-2) or
+    #: ``"pouch_empty"`` (HAR-END-1), ``""`` while none has. When both fire in one turn the
+    #: board wins: it is judged after the steps, before the refill falls due (7.4).
+    trigger: str = ""
 
     @property
     def solo(self) -> bool:
