@@ -129,7 +129,8 @@ def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
     draft["turn"] = state.turn + 1
     if triggered != state.triggered:
         draft["triggered"] = triggered
-        draft["trigger"] = "board_full" if board_full else "pouch_empty"
+        dry = _pouch_trigger(left, solo, state.options.solo_last_refill)
+        draft["trigger"] = "pouch_empty" if dry else "board_full"
     if final != state.over:
         draft["over"] = final
     return draft.done()

@@ -127,8 +127,9 @@ class Greedy:
         gain = float(landscape_of(board, p) - base) + wanted.get((cell, colour), 0)
         if self.end == "board":
             gain += 3.0 if not stack else -3.0
-        elif self.end == "pouch":
-            gain += 3.0 if stack else -1.0
+        elif self.end == "pouch":  # an empty cell costs more the fewer are left
+            empty = len(SIDE_CELLS[p.state.side]) - len(p.board)
+            gain += 3.0 if stack else -2.0 - 24.0 / max(1, empty - 2)
         elif not stack:
             gain += 0.25
         return gain

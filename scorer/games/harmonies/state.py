@@ -135,8 +135,8 @@ class GameState(NamedTuple):
     #: Notes for the score sheet (a position whose board-level cubes allow several scores).
     notes: PVector[str] = pvector()
     #: Which end trigger fired first (section 7.3): ``"board_full"`` (HAR-END-2) or
-    #: ``"pouch_empty"`` (HAR-END-1), ``""`` while none has. When both fire in one turn the
-    #: board wins: it is judged after the steps, before the refill falls due (7.4).
+    #: ``"pouch_empty"`` (HAR-END-1), ``""`` while none has. When both fire in one turn it is
+    #: the pouch: the game has run its full length (turn 36; solo 14, or 13 with ``end``).
     trigger: str = ""
 
     @property
