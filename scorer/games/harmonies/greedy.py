@@ -16,10 +16,11 @@ sensible player thinks about it:
 
 Progress toward the end: the ``end`` knob adds a bonus for putting a token on an empty cell
 (``board``: the board trigger comes early) or on a stack (``pouch``: boards stay open until the
-pouch runs dry); without it the player leans slightly toward empty cells, as the rules' end
-comes from filled boards. Ties are broken by a seeded random number drawn per candidate, so the
-same seed gives the same game. A turn costs a few hundred landscape evaluations (about 60 µs
-each), a 4-player game about a second.
+pouch runs dry, an empty cell costing more the fewer are left); without the knob half the
+games (drawn from the seed) stack that way, the others lean slightly toward empty cells, so
+that a batch reaches both triggers. Ties are broken by a seeded random number drawn per
+candidate, so the same seed gives the same game. A turn costs a few hundred landscape
+evaluations (tens of µs each): a greedy game takes about 0.06 s (solo) to 0.25 s (4 players).
 """
 
 from __future__ import annotations
@@ -48,7 +49,11 @@ class Greedy:
 
     def __init__(self, rng: random.Random, knobs: Mapping[str, Any]) -> None:
         self.rng = rng
+        #: The end trigger the players steer toward: the knob, or drawn from the seed (half
+        #: the games stack), so that a batch of games reaches both triggers.
         self.end = knobs.get("end")
+        if self.end is None:
+            self.end = rng.choice(("", "pouch"))
         self.eager = knobs.get("cards") == "eager"
         self.discard_always = knobs.get("discard") == "always"
 

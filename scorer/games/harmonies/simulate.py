@@ -179,6 +179,8 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     record["meta"] = {"generator": "scorer simulate", "seed": seed}
     if greedy is not None:
         record["meta"]["policy"] = "greedy"
+    if knobs:
+        record["meta"]["options"] = dict(sorted(knobs.items()))
     return record
 
 
