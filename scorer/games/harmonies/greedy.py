@@ -142,12 +142,13 @@ class Greedy:
     # -- the solo discard -----------------------------------------------------------------
 
     def discard(self, p: Pending, display: Sequence[str]) -> str | None:
-        """Solo: the display card to discard (the one of least promise), or None."""
+        """Solo: the display card of least promise, if its habitat is neither on the board nor
+        one token away (the display turns over in search of better cards), or None."""
         if not display:
             return None
         scored = sorted((card_promise(p, c), self.rng.random(), c) for c in display)
         promise, _, card = scored[0]
-        if self.discard_always or promise <= 0.0:
+        if self.discard_always or promise < 1.0:  # no habitat on the board, or one token away
             return card
         return None
 

@@ -129,6 +129,9 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     policy_name, knobs, fixed = split_options(options)
     rng = random.Random(seed)
     variant = draw_options(rng, players, fixed)
+    if policy_name == "greedy" and "animal_cube_supply" not in fixed:
+        # greedy games: a limited reserve in a quarter of the games, small enough to run short
+        variant["animal_cube_supply"] = 30 if rng.random() < 0.25 else None
     names = ["Ann", "Ben", "Cid", "Dee"][:players]
     pouch = Pouch(rng)
     n = 3 if players == 1 else 5
