@@ -5,6 +5,15 @@ step by step from the generator's legal steps with a light policy (cubes wheneve
 high probability, cards when allowed, stacking and same-colour neighbours preferred, weights
 varied per seed so that both end triggers occur). Each finished turn is applied through the
 checker, so a simulated record is verified while it is written.
+
+Policies (``options["policy"]``): ``random`` (the default, the light policy above; the same
+seed and options give byte for byte the games they gave before policies existed) and
+``greedy`` (:mod:`scorer.games.harmonies.greedy`; its records say ``meta.policy``). Knobs
+(``KNOBS``, ``rules.SIMULATE_OPTIONS``) steer either policy toward rare paths: ``end`` (the
+board or the pouch trigger), ``cards = "eager"`` and, in solo, ``discard = "always"``; a
+record made with knobs names them in ``meta.options``. Greedy games draw the variant as random
+ones do, except that a limited reserve (a quarter of the games) holds 30 cubes, so that it
+runs short. ``features`` names the rare paths a finished game took.
 """
 
 from __future__ import annotations
@@ -346,7 +355,7 @@ def features(record: Mapping[str, Any], state: GameState) -> frozenset[str]:
 
     ``spirit_cube`` (a Nature's Spirit cube was placed), ``card_completed``, ``card_limit`` (a
     player held 4 incomplete cards), ``draw_pile_exhausted`` (all 32 Animal cards revealed),
-    ``reserve_short`` (a limited cube reserve too small for a display card at the end),
+    ``reserve_short`` (a limited cube reserve left too small for the longest track),
     ``solo_discard``, ``solo_short_refill`` (a solo refill of fewer than 9 tokens),
     ``round_finished`` (the end was triggered before the last seat's turn),
     ``final_refill_omitted``, ``rotation_written``, ``shared_victory`` and ``tie_by_cubes``
