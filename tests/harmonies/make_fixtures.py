@@ -11,9 +11,11 @@ import json
 import pathlib
 
 from scorer.games.harmonies import RULES
+from scorer.games.harmonies.simulate import features
 from scorer.pipeline import verify_document
 from tests.harmonies.helpers import Script, card, position, put, sample, take
 from tests.harmonies.test_events import BBG, _solo_steps, solo_game
+from tests.harmonies.test_option_fixtures import EXERCISES
 
 root = pathlib.Path(__file__).resolve().parents[2] / "fixtures" / "harmonies"
 cases = []
@@ -28,11 +30,16 @@ def write(name, doc, description, expect, raw=None):
     cases.append({"file": name, "description": description, "expect": expect})
 
 
-def sim(players, seed, options):
-    rec = RULES.simulate(players, seed, options)
-    res = verify_document(rec)
-    assert res.status == "ok", res.findings
-    return rec, {p.name: p.total for p in res.scores.players}
+def sim(players, seed, options, wanted=frozenset(), check=None):
+    """The first simulated game from ``seed`` on whose features include ``wanted`` (and that
+    passes ``check(result)``): an option fixture must exercise its option."""
+    for k in range(seed, seed + 500):
+        rec = RULES.simulate(players, k, options)
+        res = verify_document(rec)
+        assert res.status == "ok", res.findings
+        if wanted <= features(rec, res.state) and (check is None or check(res)):
+            return rec, {p.name: p.total for p in res.scores.players}
+    raise AssertionError(f"no game from seed {seed} has {sorted(wanted)}")
 
 
 # valid games
@@ -65,10 +72,11 @@ for name, players, seed, opts, desc in [
         {
             "board_side": "B",
             "nature_spirits": True,
-            "animal_cube_supply": 66,
+            "animal_cube_supply": 30,
             "tiebreak_counts_spirit_cube": True,
+            "cards": "eager",
         },
-        "4 players, side B, spirits, 66-cube reserve, spirit cube in tie-break",
+        "4 players, side B, spirits, 30-cube reserve (runs short), spirit cube in tie-break",
     ),
     (
         "valid/solo.json",
@@ -84,8 +92,50 @@ for name, players, seed, opts, desc in [
         {"board_side": "B", "nature_spirits": False},
         "solo, side B, no spirits; claimed suns",
     ),
+    (
+        "valid/greedy-1p.json",
+        1,
+        201,
+        {"policy": "greedy"},
+        "greedy policy, solo",
+    ),
+    (
+        "valid/greedy-2p.json",
+        2,
+        202,
+        {"policy": "greedy"},
+        "greedy policy, 2 players",
+    ),
+    (
+        "valid/greedy-3p.json",
+        3,
+        203,
+        {"policy": "greedy"},
+        "greedy policy, 3 players",
+    ),
+    (
+        "valid/greedy-4p.json",
+        4,
+        204,
+        {"policy": "greedy"},
+        "greedy policy, 4 players",
+    ),
+    (
+        "valid/greedy-4p-pouch-empty.json",
+        4,
+        205,
+        {"policy": "greedy", "end": "pouch"},
+        "greedy policy, 4 players stacking until the pouch runs dry (HAR-END-1)",
+    ),
+    (
+        "valid/greedy-solo-pouch-end-rule.json",
+        1,
+        206,
+        {"policy": "greedy", "end": "pouch", "solo_last_refill": "end"},
+        "greedy policy, solo, solo_last_refill end: the pouch trigger after turn 13",
+    ),
 ]:
-    rec, scores = sim(players, seed, opts)
+    rec, scores = sim(players, seed, opts, *EXERCISES.get(name, (frozenset(), None)))
     write(name, rec, desc + f" ({len(rec['moves'])} turns)", {"status": "ok", "scores": scores})
     if name == "valid/2p-side-a.json":
         base2 = rec

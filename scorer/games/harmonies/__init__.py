@@ -11,8 +11,12 @@ Module map (the same rooms as every game package):
 * ``events`` — the end of a turn: turn checks, solo discard, refills, end triggers;
 * ``scoring`` — final scoring units, the score sheet, suns and the ``claimed.suns`` claims;
 * ``position`` — position checks (HAR-POS-*), the state to score, and export;
-* ``generator`` — the legal steps of a turn in progress (independent of the checks);
-* ``simulate`` — random complete legal games;
+* ``generator`` — the legal steps of a turn in progress (independent of the checks), also
+  after a recorded prefix of a turn's steps;
+* ``alternatives`` — what was legal instead of a rejected step (``details.legal``), in words;
+* ``simulate`` — complete legal games (the random policy), the simulator's options and the
+  rare paths a game took (``features``);
+* ``greedy`` — the greedy policy of the simulator (immediate score gain, seeded tie-breaks);
 * ``render`` (terminal), ``picture`` (SVG) and ``explain`` (scoring items);
 * data and helper modules: ``board`` (geometry, stacks, habitat placements), ``cards`` (the
   card catalogs), ``cellmap`` (``CellMap``, a board's cell → value map), ``cubelist`` and
@@ -43,11 +47,22 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from scorer.components import Components
-from scorer.engine import GameRules, Mark, Move, PositionResult, Record, ScoreItem, ScoreSheet
+from scorer.engine import (
+    GameRules,
+    Legal,
+    Mark,
+    Move,
+    PositionResult,
+    Record,
+    RuleId,
+    ScoreItem,
+    ScoreSheet,
+    steps_of,
+)
 from scorer.findings import Finding
 from scorer.gamebase import BaseRules
 from scorer.games.harmonies.actions import apply_move, skip_move
-from scorer.games.harmonies.rules import RULE_IDS
+from scorer.games.harmonies.rules import END_REASONS, RULE_IDS, SIMULATE_OPTIONS
 from scorer.games.harmonies.scoring import CATEGORIES, compare_suns, score_state
 from scorer.games.harmonies.setup import initial_state
 from scorer.games.harmonies.state import GameState
@@ -61,6 +76,8 @@ class HarmoniesRules(BaseRules[GameState]):
     rule_ids: Mapping[str, str] = RULE_IDS
     categories: tuple[str, ...] = CATEGORIES
     player_counts: tuple[int, int] = (1, 4)
+    end_reasons: Mapping[str, str] = END_REASONS
+    simulate_options: Mapping[str, str] = SIMULATE_OPTIONS
 
     def initial_state(self, record: Record) -> GameState:
         return initial_state(record)
@@ -103,14 +120,33 @@ class HarmoniesRules(BaseRules[GameState]):
 
         return simulate(players, seed, options)
 
+    def end_reason(self, state: GameState) -> str | None:
+        return (state.trigger or None) if state.over else None
+
     def legal_steps(
         self, state: GameState, prefix: Sequence[Mapping[str, Any]] = ()
     ) -> Iterator[Any]:
-        from scorer.games.harmonies.generator import legal_steps
+        from scorer.games.harmonies.generator import follow, legal_steps
 
-        if prefix:  # issue 13: the generator after a prefix (in progress)
-            raise NotImplementedError("legal steps after a prefix")
-        return legal_steps(state)
+        pending = follow(state, prefix)
+        return iter(()) if pending is None else legal_steps(pending)
+
+    def unoffered_step(self, state: GameState, move: Move) -> int | None:
+        from scorer.games.harmonies.generator import first_unoffered
+
+        return first_unoffered(state, steps_of(move))
+
+    def describe_step(self, step: Mapping[str, Any]) -> str:
+        from scorer.games.harmonies.alternatives import describe_step
+
+        return describe_step(step)
+
+    def legal_alternatives(
+        self, state: GameState, move: Move, at: int, rule: RuleId
+    ) -> Legal | None:
+        from scorer.games.harmonies.alternatives import legal_alternatives
+
+        return legal_alternatives(state, move, at)
 
     def explain(self, state: GameState) -> list[ScoreItem]:
         from scorer.games.harmonies.explain import explain

@@ -2,7 +2,7 @@
 
 Order: HAR-TURN-2, HAR-TURN-3, HAR-TURN-6, the solo discard (HAR-SOLO-1/2/4 and its replacement,
 HAR-REFILL-3/4), the Central board refill (HAR-REFILL-1, HAR-REFILL-2), the display refill
-(HAR-REFILL-3, HAR-REFILL-4), then the end triggers (HAR-END-1, HAR-END-2) and the end (7.4).
+(HAR-REFILL-3, HAR-REFILL-4), then the end triggers (7.3: pouch and board) and the end (7.4).
 Whether the turn is the game's final turn is decided before the refills are checked. Each
 function works on the turn's :class:`scorer.persist.Draft` (its notes are described in
 ``actions``); ``end_turn`` returns the next state.
@@ -51,7 +51,7 @@ def check_turn_complete(draft: Draft[GameState]) -> None:
 
 
 def pouch_trigger(state: GameState) -> bool:
-    """HAR-END-1 for the refill due at the end of the current turn."""
+    """The pouch trigger (7.3) for the refill due at the end of the current turn."""
     return _pouch_trigger(state.pouch_size(), state.solo, state.options.solo_last_refill)
 
 
@@ -129,6 +129,8 @@ def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
     draft["turn"] = state.turn + 1
     if triggered != state.triggered:
         draft["triggered"] = triggered
+        dry = _pouch_trigger(left, solo, state.options.solo_last_refill)
+        draft["trigger"] = "pouch_empty" if dry else "board_full"
     if final != state.over:
         draft["over"] = final
     return draft.done()

@@ -4,11 +4,18 @@ It enumerates the legal next steps of a turn in progress (a :class:`Pending`) fr
 tables: which stacks accept a colour is derived from the list of buildable stacks, and habitat
 matches are tested against the precomputed placements. The end of the turn is the
 generator-only pseudo-step ``{"do": "end_turn"}`` (never written to a record).
+
+``follow(state, prefix)`` is the turn after the steps ``prefix`` of a recorded move: each step
+must be one the generator offers at its point (``same_step``: a record may leave out a take's
+``tokens`` or list them in another order, and may leave out a cube's ``rotation`` or give any
+rotation in which the habitat matches; the generator offers each (card, cell) pair once, with
+the smallest such rotation). Harmonies steps carry nothing chance decides: refills are members
+of the turn, not steps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -192,3 +199,83 @@ def advance(p: Pending, step: Mapping[str, Any]) -> Pending:
         HeldCard(h.card, (*h.cubes, cell)) if h.card == step["card"] else h for h in p.cards
     )
     return replace(p, cubes=cubes, cards=cards, steps=steps)
+
+
+def rotations(p: Pending, card: str, cell: Cell) -> list[int]:
+    """Every rotation in which ``card``'s habitat lies with its cube cell on ``cell``."""
+    found = []
+    for k, cells in placements(p.state.side, card).get(cell, ()):
+        if all(p.board.get(c, ()) in accepted for c, accepted in cells):
+            found.append(k)
+    return found
+
+
+def same_step(p: Pending, recorded: Mapping[str, Any], generated: Mapping[str, Any]) -> bool:
+    """Whether the recorded step is the generated one (members a record may leave out or
+    write differently compared by meaning)."""
+    do = generated["do"]
+    if recorded.get("do") != do or do == END_TURN["do"]:
+        return False
+    extra = set(recorded) - set(generated) - {"rotation"}
+    if extra:
+        return False
+    if do == "take_tokens":
+        listed = recorded.get("tokens")
+        if listed is not None and sorted(listed) != sorted(generated["tokens"]):
+            return False
+        return _same_int(recorded.get("space"), generated["space"])
+    if do == "place_token" and recorded.get("color") != generated["color"]:
+        return False
+    if "card" in generated and recorded.get("card") != generated["card"]:
+        return False
+    if do in ("place_token", "place_cube") and not _same_cell(recorded.get("cell"), generated):
+        return False
+    if do == "place_cube" and recorded.get("rotation") is not None:
+        cell = (generated["cell"][0], generated["cell"][1])
+        return recorded["rotation"] in rotations(p, generated["card"], cell)
+    return True
+
+
+def _same_int(a: Any, b: int) -> bool:
+    return isinstance(a, int) and not isinstance(a, bool) and a == b
+
+
+def _same_cell(cell: Any, generated: Mapping[str, Any]) -> bool:
+    if not isinstance(cell, list | tuple) or len(cell) != 2:
+        return False
+    return all(_same_int(a, b) for a, b in zip(cell, generated["cell"], strict=True))
+
+
+def offered(p: Pending, recorded: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The generated step the recorded one is, or None if the generator does not offer it."""
+    if not isinstance(recorded, Mapping):
+        return None
+    do = recorded.get("do")
+    for step in legal_steps(p):
+        if step["do"] == do and same_step(p, recorded, step):
+            return step
+    return None
+
+
+def follow(state: GameState, prefix: Sequence[Mapping[str, Any]]) -> Pending | None:
+    """The turn of the player to move after the steps ``prefix`` (taken as the generator
+    offers them), or None if the generator would not have offered one of them."""
+    p = start(state)
+    for recorded in prefix:
+        step = offered(p, recorded)
+        if step is None:
+            return None
+        p = advance(p, step)
+    return p
+
+
+def first_unoffered(state: GameState, steps: Sequence[Any]) -> int | None:
+    """The index of the first of ``steps`` the generator would not offer after the ones
+    before it, or None if it offers every one."""
+    p = start(state)
+    for i, recorded in enumerate(steps):
+        step = offered(p, recorded)
+        if step is None:
+            return i
+        p = advance(p, step)
+    return None

@@ -1,4 +1,5 @@
-"""The Harmonies rule catalogue (spec section 16): every HAR rule ID with its statement."""
+"""The Harmonies rule catalogue (spec section 16): every HAR rule ID with its statement; the
+words of the end reasons (7.3) and of the simulator's options."""
 
 from __future__ import annotations
 
@@ -101,4 +102,19 @@ RULE_IDS: Mapping[str, str] = {
         "Warning: token and card counts do not fit whole turns (multiples of 3, seat "
         "order, one card per turn)."
     ),
+}
+
+#: Why a game ends (section 7.3, HAR-END-1 and HAR-END-2): the trigger that fired first →
+#: words (``end_reason``).
+END_REASONS: dict[str, str] = {
+    "pouch_empty": "a Central board refill was due and the pouch could not give it",
+    "board_full": "a player ended a turn with 2 or fewer empty cells",
+}
+
+#: Options of ``scorer simulate harmonies`` besides the variant's (``--option NAME=VALUE``):
+#: knobs that steer the simulated players toward the game's rare paths.
+SIMULATE_OPTIONS: dict[str, str] = {
+    "end": "'board' (spread tokens: the board trigger) or 'pouch' (stack them: the pouch trigger)",
+    "cards": "'eager': take an Animal card whenever allowed (empties the draw pile, the reserve)",
+    "discard": "'always': in solo, discard a display card whenever allowed",
 }

@@ -83,6 +83,7 @@ def _total(units: list[Unit]) -> int:
 
 def tree_units(board: Board) -> list[Unit]:
     """HAR-SCORE-1: each Tree scores 1, 3, 7 by height."""
+    # HAR-SCORE-1: Trees by height
     return [Unit((c,), HEIGHT_POINTS[len(s)], len(s)) for c, s in board.items() if s[-1] == "green"]
 
 
@@ -93,6 +94,7 @@ def score_trees(board: Board) -> int:
 
 def mountain_units(board: Board, nbrs: Nbrs) -> list[Unit]:
     """HAR-SCORE-2: each Mountain scores 1, 3, 7 by height if next to another Mountain."""
+    # HAR-SCORE-2: Mountains next to a Mountain
     mountains = {c: len(s) for c, s in board.items() if s.count("gray") == len(s)}
     units = []
     for cell, height in mountains.items():
@@ -151,6 +153,7 @@ def _cells_where(board: Board, top: str) -> list[Cell]:
 
 def field_units(board: Board, nbrs: Nbrs) -> list[Unit]:
     """HAR-SCORE-3: every group of yellow tokens; those of 2 or more score 5."""
+    # HAR-SCORE-3: Fields of 2 or more
     return [Unit(g, 5 if len(g) >= 2 else 0, len(g)) for g in _top_groups(board, nbrs, "yellow")]
 
 
@@ -161,6 +164,7 @@ def score_fields(board: Board, nbrs: Nbrs) -> int:
 
 def building_units(board: Board, nbrs: Nbrs) -> list[Unit]:
     """HAR-SCORE-4: each Building scores 5 if its neighbours show at least 3 top colours."""
+    # HAR-SCORE-4: Buildings seeing 3 colours
     units = []
     for cell, stack in board.items():
         if len(stack) == 2 and stack[1] == "red":
@@ -222,11 +226,13 @@ RIVER_POINTS: tuple[int, ...] = (0, 0, 2, 5, 8, 11, 15)
 
 def river_points(length: int) -> int:
     """HAR-SCORE-5: 0, 2, 5, 8, 11, 15, then +4 per token."""
+    # HAR-SCORE-5: the river by its length
     return RIVER_POINTS[length] if length <= 6 else 15 + 4 * (length - 6)
 
 
 def island_units(board: Board, side: str) -> list[Unit]:
     """HAR-SCORE-6: each group of non-blue cells (empty ones included) scores 5."""
+    # HAR-SCORE-6: islands of non-blue cells
     return [Unit(g, 5, len(g)) for g in _top_groups(board, NEIGHBOURS[side], "blue", invert=True)]
 
 
@@ -245,6 +251,7 @@ def water_units(board: Board, options: Options) -> list[Unit]:
 
 def animal_units(player: PlayerState) -> list[Unit]:
     """HAR-SCORE-7: a card with k placed cubes scores the k-th value of its track."""
+    # HAR-SCORE-7: the track value of the cubes placed
     return [
         Unit(h.cubes, _track_points(h.card, len(h.cubes)), len(h.cubes), card=h.card)
         for h in player.cards
@@ -265,6 +272,7 @@ def spirit_units(player: PlayerState, nbrs: Nbrs, board: Board | None = None) ->
     """HAR-SCORE-8: the landscapes (``each`` cards) or groups the spirit card scores, if its
     cube is placed; units worth 0 (e.g. a group of 1 for the Crane) are left out. ``board``:
     the player's board as a plain dict, if the caller has one."""
+    # HAR-SCORE-8: the spirit card's rule, its cube placed
     if player.spirit is None or player.spirit_cube is None:
         return []
     _, (landscape, unit, table), _ = SPIRIT_DATA[player.spirit]
@@ -338,6 +346,7 @@ SUN_STEPS: tuple[tuple[int, int], ...] = (
 
 def suns(total: int, options: Options, spirit: str | None) -> int:
     """HAR-SCORE-11: base suns from the total plus side and spirit bonuses."""
+    # HAR-SCORE-11: suns from the total and bonuses
     base = next((s for low, s in SUN_STEPS if total >= low), 0)
     side = 1 if options.board_side == "A" else 0
     if not options.nature_spirits:
@@ -363,6 +372,7 @@ def score_player(player: PlayerState, options: Options) -> PlayerScore:
     extras["cards"] = [_card_text(h.card, len(h.cubes)) for h in player.cards]
     if options.nature_spirits:
         extras["spirit"] = _spirit_text(player, cats["spirit"])
+    # HAR-SCORE-9: the total is the sum of the seven categories
     return PlayerScore(player.name, cats, sum(cats.values()), extras)
 
 
@@ -409,6 +419,7 @@ def score_state(state: GameState) -> ScoreSheet:
 
 def rank(lines: list[PlayerScore]) -> tuple[tuple[str, ...], ...]:
     """HAR-SCORE-10: tiers by total, then cubes placed; still tied → shared place."""
+    # HAR-SCORE-10: totals, then cubes, then shared
 
     def key(p: PlayerScore) -> tuple[int, int]:
         cubes = p.extras["cubes"]

@@ -5,13 +5,22 @@ step by step from the generator's legal steps with a light policy (cubes wheneve
 high probability, cards when allowed, stacking and same-colour neighbours preferred, weights
 varied per seed so that both end triggers occur). Each finished turn is applied through the
 checker, so a simulated record is verified while it is written.
+
+Policies (``options["policy"]``): ``random`` (the default, the light policy above; the same
+seed and options give byte for byte the games they gave before policies existed) and
+``greedy`` (:mod:`scorer.games.harmonies.greedy`; its records say ``meta.policy``). Knobs
+(``KNOBS``, ``rules.SIMULATE_OPTIONS``) steer either policy toward rare paths: ``end`` (the
+board or the pouch trigger), ``cards = "eager"`` and, in solo, ``discard = "always"``; a
+record made with knobs names them in ``meta.options``. Greedy games draw the variant as random
+ones do, except that a limited reserve (a quarter of the games) holds 30 cubes, so that it
+runs short. ``features`` names the rare paths a finished game took.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorer.games.harmonies.board import (
@@ -26,6 +35,7 @@ from scorer.games.harmonies.board import (
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.generator import END_TURN, Pending, advance, legal_steps, start
+from scorer.games.harmonies.greedy import Greedy
 from scorer.games.harmonies.scoring import score_state
 from scorer.games.harmonies.state import DEFAULT_OPTIONS, GameState
 
@@ -35,6 +45,12 @@ ALLOWED: Mapping[str, tuple[Any, ...]] = {
     "river_metric": ("shortest_path", "include_loops"),
     "tiebreak_counts_spirit_cube": (False, True),
     "solo_last_refill": ("continue", "end"),
+}
+#: The simulator's own options (``rules.SIMULATE_OPTIONS``) and their values.
+KNOBS: Mapping[str, tuple[str, ...]] = {
+    "end": ("board", "pouch"),
+    "cards": ("eager",),
+    "discard": ("always",),
 }
 
 
@@ -98,14 +114,33 @@ class Pouch:
         return out
 
 
+def split_options(options: Mapping[str, Any]) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """The policy, the simulator's knobs and the variant options of ``options``. Raises
+    ValueError for a policy or knob value the simulator does not know."""
+    policy = options.get("policy", "random")
+    if policy not in ("random", "greedy"):
+        raise ValueError(f"unknown policy {policy!r}")
+    knobs = {k: v for k, v in options.items() if k in KNOBS}
+    for name, value in knobs.items():
+        if value not in KNOBS[name]:
+            raise ValueError(f"simulator option {name} must be one of {list(KNOBS[name])}")
+    fixed = {k: v for k, v in options.items() if k not in KNOBS and k != "policy"}
+    return policy, knobs, fixed
+
+
 def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    """One complete random legal game record. Raises ValueError for bad arguments."""
+    """One complete legal game record (``options["policy"]``: ``random``, the default, or
+    ``greedy``). Raises ValueError for bad arguments."""
     from scorer.games.harmonies import RULES
 
     if not 1 <= players <= 4:
         raise ValueError("Harmonies is for 1 to 4 players")
+    policy_name, knobs, fixed = split_options(options)
     rng = random.Random(seed)
-    variant = draw_options(rng, players, options)
+    variant = draw_options(rng, players, fixed)
+    if policy_name == "greedy" and "animal_cube_supply" not in fixed:
+        # greedy games: a limited reserve in a quarter of the games, small enough to run short
+        variant["animal_cube_supply"] = 30 if rng.random() < 0.25 else None
     names = ["Ann", "Ben", "Cid", "Dee"][:players]
     pouch = Pouch(rng)
     n = 3 if players == 1 else 5
@@ -130,6 +165,8 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
         omit_final_refill=rng.random() < 0.5,
         write_rotation=rng.random() < 0.5,
     )
+    policy = _with_knobs(policy, knobs)
+    greedy = Greedy(rng, knobs) if policy_name == "greedy" else None
     record: dict[str, Any] = {
         "format": "scorer-record/1",
         "game": "harmonies",
@@ -140,7 +177,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     }
     state: GameState = RULES.initial_state(record)
     while not state.over:
-        move = _turn(state, rng, policy, pouch, pile)
+        move = _turn(state, rng, policy, pouch, pile, greedy)
         state = RULES.apply(state, move)
         record["moves"].append(move)
     sheet = score_state(state)
@@ -152,15 +189,37 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
         claimed["suns"] = {p.name: p.extras["suns"] for p in sheet.players}
     record["claimed"] = claimed
     record["meta"] = {"generator": "scorer simulate", "seed": seed}
+    if greedy is not None:
+        record["meta"]["policy"] = "greedy"
+    if knobs:
+        record["meta"]["options"] = dict(sorted(knobs.items()))
     return record
 
 
+def _with_knobs(policy: Policy, knobs: Mapping[str, Any]) -> Policy:
+    """The random policy's weights as the knobs steer them (unchanged without knobs)."""
+    if knobs.get("end") == "board":
+        policy = replace(policy, stack=0.0, same=policy.same / 4)
+    elif knobs.get("end") == "pouch":
+        policy = replace(policy, stack=policy.stack * 8)
+    if knobs.get("cards") == "eager":
+        policy = replace(policy, card=1.0)
+    if knobs.get("discard") == "always":
+        policy = replace(policy, discard=1.0)
+    return policy
+
+
 def _turn(
-    state: GameState, rng: random.Random, policy: Policy, pouch: Pouch, pile: list[str]
+    state: GameState,
+    rng: random.Random,
+    policy: Policy,
+    pouch: Pouch,
+    pile: list[str],
+    greedy: Greedy | None = None,
 ) -> dict[str, Any]:
     p = start(state)
     while True:
-        step = _choose(p, rng, policy)
+        step = _choose(p, rng, policy) if greedy is None else greedy.choose(p)
         if step is END_TURN:
             break
         p = advance(p, step)
@@ -174,8 +233,12 @@ def _turn(
         "steps": steps,
     }
     display = list(p.display)
-    if state.solo and not p.took_card and display and rng.random() < policy.discard:
+    card = None
+    if greedy is not None:
+        card = greedy.discard(p, display) if state.solo and not p.took_card else None
+    elif state.solo and not p.took_card and display and rng.random() < policy.discard:
         card = rng.choice(sorted(display))
+    if card is not None:
         slot = display.index(card)
         move["solo_discard"] = {"card": card}
         if pile:
@@ -285,3 +348,53 @@ def _token_weight(
         weight += policy.stack
     same = sum(1 for n in NEIGHBOURS[p.state.side][cell] if p.board.get(n, ("",))[-1] == colour)
     return weight + policy.same * same
+
+
+def features(record: Mapping[str, Any], state: GameState) -> frozenset[str]:
+    """The rare paths a finished game took (``bench/policy_outcomes.py``, fixture tests):
+
+    ``spirit_cube`` (a Nature's Spirit cube was placed), ``card_completed``, ``card_limit`` (a
+    player held 4 incomplete cards), ``draw_pile_exhausted`` (all 32 Animal cards revealed),
+    ``reserve_short`` (a limited cube reserve left too small for the longest track),
+    ``solo_discard``, ``solo_short_refill`` (a solo refill of fewer than 9 tokens),
+    ``round_finished`` (the end was triggered before the last seat's turn),
+    ``final_refill_omitted``, ``rotation_written``, ``shared_victory`` and ``tie_by_cubes``
+    (equal totals at the top, parted by the cube count)."""
+    from scorer.games.harmonies import RULES
+
+    words: set[str] = set()
+    moves = record.get("moves", [])
+    replay: GameState = RULES.initial_state(record)
+    for move in moves:
+        before = replay
+        replay = RULES.apply(replay, move)
+        if replay.triggered and not before.triggered and not replay.over:
+            words.add("round_finished")
+        if any(p.incomplete() >= 4 for p in replay.players):
+            words.add("card_limit")
+        if "solo_discard" in move:
+            words.add("solo_discard")
+        if any(s["do"] == "place_cube" and "rotation" in s for s in move["steps"]):
+            words.add("rotation_written")
+        spaces = (move.get("refill") or {}).get("spaces", {})
+        if state.solo and 0 < sum(len(t) for t in spaces.values()) < 9:
+            words.add("solo_short_refill")
+    if moves and "refill" not in moves[-1]:
+        words.add("final_refill_omitted")
+    if any(p.spirit_cube is not None for p in state.players):
+        words.add("spirit_cube")
+    if any(h.complete for p in state.players for h in p.cards):
+        words.add("card_completed")
+    if len(state.revealed) == len(TRACKS):
+        words.add("draw_pile_exhausted")
+    if state.reserve is not None and any(state.reserve < len(TRACKS[c]) for c in TRACKS):
+        words.add("reserve_short")
+    sheet = score_state(state)
+    top = sheet.ranking[0] if sheet.ranking else ()
+    if len(top) > 1 and not state.solo:
+        words.add("shared_victory")
+    totals = {p.name: p.total for p in sheet.players}
+    best = max(totals.values(), default=0)
+    if len(top) < sum(1 for t in totals.values() if t == best):
+        words.add("tie_by_cubes")
+    return frozenset(words)

@@ -134,6 +134,11 @@ class GameState(NamedTuple):
     over: bool = False
     #: Notes for the score sheet (a position whose board-level cubes allow several scores).
     notes: PVector[str] = pvector()
+    #: Which end trigger fired first (section 7.3): ``"board_full"`` (the board trigger) or
+    #: ``"pouch_empty"`` (the pouch trigger), ``""`` while none has. When both fire in one
+    #: turn it is the pouch: the game has run its full length (turn 36; solo 14, or 13 with
+    #: ``end``).
+    trigger: str = ""
 
     @property
     def solo(self) -> bool:
