@@ -35,6 +35,7 @@ version so coverage cannot silently fall.
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
 import io
 import json
@@ -134,15 +135,24 @@ NOT_REPORTING = ("rules.py", "scoring.py", "explain.py", "picture.py", "render.p
 
 def reported_rules(package: Path) -> set[str]:
     """Rule IDs written as strings in the game's checking code (not the catalogue, scoring or
-    drawing modules, which only name the rule an item scores by)."""
+    drawing modules, which only name the rule an item scores by; not docstrings)."""
     found: set[str] = set()
     for path in sorted(package.rglob("*.py")):
         if path.name in NOT_REPORTING:
             continue
-        text = path.read_text(encoding="utf-8")
-        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type == tokenize.STRING:
-                found.update(RULE.findall(tok.string))
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        prose = {  # docstrings and other bare strings: words about a rule, never a finding
+            id(node.value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in prose
+            ):
+                found.update(RULE.findall(node.value))
     return found
 
 
