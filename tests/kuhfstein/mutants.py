@@ -1,0 +1,486 @@
+"""Kuhfstein's own single-step mutations, for bench/rule_coverage.py (``tests/mutants.py``:
+``game_mutators``; one mutant in three is one of these).
+
+Each ``MUTATORS`` entry edits a record (or a position: a deep copy, in place) with one change
+that knows Kuhfstein's record shape, and returns True if it applied. The rule each aims at is
+named in its docstring. Where the change only makes sense at a certain point of the game (a
+tree on a square whose tile already serves one, a card exchange where none is allowed, a card
+laid on a cow), the record is replayed step by step (``_walk``) and the point is picked, with
+the seeded rng, among those where the edit triggers the rule; a mutator that finds none
+returns False (``mutate`` then makes a generic mutation).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from scorer.games.kuhfstein import actions, events
+from scorer.games.kuhfstein.state import ROTATIONS, KState
+from scorer.persist import Draft
+from scorer.registry import get_rules
+
+Doc = dict[str, Any]
+Notes = dict[str, Any]
+Mutator = Callable[[Doc, random.Random], bool]
+
+RULES = get_rules("kuhfstein")
+#: Bonus kinds no rule knows (the schema takes any string).
+UNKNOWN_BONUS = ("double_points", "free_swap", "wild_tile")
+
+
+# -- where things are ------------------------------------------------------------------------
+
+
+def _components(doc: Doc) -> dict[str, Any] | None:
+    """The component data: a record's ``setup`` or a position's ``components``."""
+    comp = doc.get("setup", doc.get("components"))
+    return comp if isinstance(comp, dict) else None
+
+
+def _is_record(doc: Doc) -> bool:
+    return isinstance(doc.get("moves"), list) and isinstance(doc.get("setup"), dict)
+
+
+def _play_moves(doc: Doc) -> list[int]:
+    """Indexes of the play turns (not the reveals after the end of play)."""
+    return [
+        m
+        for m, move in enumerate(doc.get("moves") or [])
+        if move.get("steps") and all(s.get("do") != "reveal_scoring_tile" for s in move["steps"])
+    ]
+
+
+def _steps(doc: Doc, *kinds: str) -> list[tuple[int, int]]:
+    """(move, step) of every step of a play turn whose ``do`` is one of ``kinds``."""
+    return [
+        (m, j)
+        for m in _play_moves(doc)
+        for j, step in enumerate(doc["moves"][m]["steps"])
+        if step.get("do") in kinds
+    ]
+
+
+def _swap_limit(doc: Doc) -> int:
+    limit = (doc.get("variant") or {}).get("max_swaps_per_action", 1)
+    return limit if isinstance(limit, int) else 1
+
+
+def _walk(doc: Doc) -> Iterator[tuple[int, int, Draft[KState]]]:
+    """Replay a record: (move, step, the turn's draft just before the step), for every step
+    of every play turn. Stops quietly where the record is not legal."""
+    try:
+        state = RULES.initial_state(doc)
+        for m, move in enumerate(doc["moves"]):
+            if state.phase == "over":
+                state = RULES.apply(state, move)
+                continue
+            draft = events.begin_turn(state, move)
+            for j, step in enumerate(move["steps"]):
+                yield m, j, draft
+                actions.apply_step(draft, step, j)
+            state = events.end_turn(draft, move)
+    except Exception:  # a record the checker refuses: its earlier points are all we need
+        return
+
+
+def _pick(rng: random.Random, found: list[Any]) -> Any:
+    return rng.choice(found) if found else None
+
+
+# -- setup and component data ----------------------------------------------------------------
+
+
+def card_display_twice(doc: Doc, rng: random.Random) -> bool:
+    """KUH-SETUP-3: a setup display card replaced by another displayed one, or by an id no
+    card definition has."""
+    setup = doc.get("setup")
+    if not isinstance(setup, dict) or len(setup.get("card_display") or []) < 2:
+        return False
+    display = setup["card_display"]
+    i = rng.randrange(len(display))
+    if rng.random() < 0.5:
+        display[i] = rng.choice([c for k, c in enumerate(display) if k != i])
+    else:
+        display[i] = _new_card_id(setup.get("cards") or {})
+    return True
+
+
+def bonus_space_bad(doc: Doc, rng: random.Random) -> bool:
+    """KUH-SETUP-7: a bonus space moved onto another one or off the track (0, 66), or the
+    bonus layout left out."""
+    comp = _components(doc)
+    if comp is None:
+        return False
+    spaces = (comp.get("track") or {}).get("bonus_spaces") or []
+    if not spaces or rng.random() < 0.15:
+        if "track" not in comp:
+            return False
+        del comp["track"]
+        return True
+    entry = rng.choice(spaces)
+    others = [e["space"] for e in spaces if e is not entry]
+    entry["space"] = rng.choice([*others, 0, 66] if others else [0, 66])
+    return True
+
+
+def card_points_zero(doc: Doc, rng: random.Random) -> bool:
+    """KUH-CARDDEF-4: a card definition worth 0 or fewer points."""
+    cards = (_components(doc) or {}).get("cards")
+    if not cards:
+        return False
+    cards[rng.choice(sorted(cards))]["points"] = rng.choice((0, -1))
+    return True
+
+
+def card_defined_twice(doc: Doc, rng: random.Random) -> bool:
+    """KUH-CARDDEF-5: a card defined a second time, under a new id (the game has 55 cards;
+    a simulated record defines all 55)."""
+    cards = (_components(doc) or {}).get("cards")
+    if not cards:
+        return False
+    cards[_new_card_id(cards)] = copy.deepcopy(cards[rng.choice(sorted(cards))])
+    return True
+
+
+def card_cell_count(doc: Doc, rng: random.Random) -> bool:
+    """KUH-CARDDEF-7 (warning): a card of 2 cells loses its back (or one face) cell, or a
+    card of 5 cells gains a sixth back cell next to it; the cells stay a valid pattern."""
+    cards = (_components(doc) or {}).get("cards")
+    if not cards:
+        return False
+    played = {s.get("card") for m in doc.get("moves") or [] for s in m.get("steps") or []}
+    fit = [c for c in sorted(cards) if len(cards[c]["cells"]) in (2, 5)]
+    quiet = [c for c in fit if c not in played]  # a card never played keeps the game legal
+    cid = _pick(rng, quiet or fit)
+    if cid is None:
+        return False
+    cells = cards[cid]["cells"]
+    if len(cells) == 2:
+        keep = max(cells, key=lambda c: c["face"] != "back")
+        cards[cid]["cells"] = [{"x": 0, "y": 0, "face": keep["face"]}]
+        return True
+    taken = {(c["x"], c["y"]) for c in cells}
+    free = sorted(
+        {(c["x"] + dx, c["y"] + dy) for c in cells for dx, dy in ((1, 0), (0, 1))} - taken
+    )
+    x, y = rng.choice(free)
+    cells.append({"x": x, "y": y, "face": "back"})
+    return True
+
+
+def unknown_bonus_kind(doc: Doc, rng: random.Random) -> bool:
+    """KUH-BONUS-5 (warning): a bonus space some player's track score reaches given a kind
+    no rule knows."""
+    if not _is_record(doc):
+        return False
+    spaces = (doc["setup"].get("track") or {}).get("bonus_spaces") or []
+    scores = (doc.get("claimed") or {}).get("scores") or {}
+    top = max(scores.values(), default=65)
+    reached = [e for e in spaces if e["space"] <= top]
+    entry = _pick(rng, reached or spaces)
+    if entry is None:
+        return False
+    entry["bonus"] = rng.choice(UNKNOWN_BONUS)
+    return True
+
+
+def custom_scoring_tile(doc: Doc, rng: random.Random) -> bool:
+    """KUH-FINAL-6 (warning) and KUH-FINAL-5: a revealed scoring tile's condition made a
+    custom one (which the checker cannot evaluate); half the time its reveal makes no met
+    claim, as a player who cannot tell would not (KUH-FINAL-5)."""
+    comp = _components(doc)
+    if comp is None or not comp.get("scoring_tiles"):
+        return False
+    claims: list[dict[str, Any]] = []  # the objects holding a reveal's tile and met
+    if _is_record(doc):
+        claims = [
+            s
+            for m in doc["moves"]
+            for s in m.get("steps") or []
+            if s.get("do") == "reveal_scoring_tile"
+        ]
+    elif isinstance(doc.get("boards"), dict):
+        claims = [b for b in doc["boards"].values() if "revealed" in b]
+    claims = [c for c in claims if c.get("tile", c.get("revealed")) in comp["scoring_tiles"]]
+    claim = _pick(rng, claims)
+    if claim is None:
+        return False
+    tile = comp["scoring_tiles"][claim.get("tile", claim.get("revealed"))]
+    tile["condition"] = {"type": "custom", "text": "the prettiest landscape"}
+    if rng.random() < 0.5:
+        claim.pop("met", None)
+    return True
+
+
+def cow_space_added(doc: Doc, rng: random.Random) -> bool:
+    """KUH-PLAY-6: a cow space added to the bonus layout above every score reached, so each
+    player starts with a cow fewer and a card that took the last cows lacks one."""
+    if not _is_record(doc):
+        return False
+    spaces = (doc["setup"].get("track") or {}).get("bonus_spaces")
+    if spaces is None or sum(e["bonus"] == "cow" for e in spaces) >= 6:
+        return False
+    scores = (doc.get("claimed") or {}).get("scores") or {}
+    top = max(scores.values(), default=0)
+    used = {e["space"] for e in spaces}
+    free = [s for s in range(top + 1, 66) if s not in used] or [
+        s for s in range(1, 66) if s not in used
+    ]
+    if not free:
+        return False
+    spaces.append({"space": rng.choice(free), "bonus": "cow"})
+    spaces.sort(key=lambda e: e["space"])
+    return True
+
+
+def tile_display_bad(doc: Doc, rng: random.Random) -> bool:
+    """KUH-SETUP-2: a setup display tile of a kind the game does not have, or one tile fewer
+    or more in the display."""
+    setup = doc.get("setup")
+    if not isinstance(setup, dict) or not setup.get("tile_display"):
+        return False
+    display = setup["tile_display"]
+    i = rng.randrange(len(display))
+    edit = rng.randrange(3)
+    if edit == 0:
+        display[i] = rng.choice(("mountain", "desert", "Hay"))
+    elif edit == 1:
+        del display[i]
+    else:
+        display.insert(i, display[i])
+    return True
+
+
+# -- the steps of play turns -----------------------------------------------------------------
+
+
+def pass_not_allowed(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TURN-4: one of the first two steps of a play turn replaced by a pass where the
+    variant's allow_pass does not permit it (never, or if_stuck in a turn that was not stuck),
+    or a pass added as a third step."""
+    mode = (doc.get("variant") or {}).get("allow_pass", "if_stuck")
+    moves = _play_moves(doc)
+    if not moves:
+        return False
+    steps = doc["moves"][rng.choice(moves)]["steps"]
+    if mode == "always" or rng.random() < 0.3:
+        steps.insert(2, {"do": "pass"})
+    else:
+        steps[rng.randrange(min(2, len(steps)))] = {"do": "pass"}
+    return True
+
+
+def too_many_exchanges(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TILE-2 / KUH-TAKE-4: a place_tile or take_card step given one exchange more than
+    max_swaps_per_action (its own exchange repeated, or empty ones)."""
+    found = _steps(doc, "place_tile", "take_card")
+    if not found:
+        return False
+    m, j = rng.choice(found)
+    step = doc["moves"][m]["steps"][j]
+    swap = step.get("swap")
+    given = swap if isinstance(swap, list) else [swap] if swap else []
+    limit = _swap_limit(doc)
+    step["swap"] = [copy.deepcopy(given[k % len(given)]) if given else {"drawn": []}
+                    for k in range(limit + 1)]
+    return True
+
+
+def exchange_draws_short(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TILE-3 / KUH-TAKE-2: an exchange that draws one tile or card fewer (its last)."""
+    found = []
+    for m, j in _steps(doc, "place_tile", "take_card"):
+        swap = doc["moves"][m]["steps"][j].get("swap")
+        for ex in swap if isinstance(swap, list) else [swap] if swap else []:
+            if ex.get("drawn"):
+                found.append(ex)
+    ex = _pick(rng, found)
+    if ex is None:
+        return False
+    ex["drawn"].pop()
+    return True
+
+
+def card_exchange_refused(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TAKE-1: a card exchange added to a take_card step whose display has no face kind on
+    every card (or is not full, where the variant wants it full)."""
+    if not _is_record(doc):
+        return False
+    full = (doc.get("variant") or {}).get("card_swap_needs_full_display", True)
+    found = []
+    for m, j, draft in _walk(doc):
+        step = doc["moves"][m]["steps"][j]
+        if step["do"] != "take_card" or "swap" in step:
+            continue
+        display = draft.turn["cards"]
+        book = draft.base.comp.cards
+        common = set.intersection(*(set(book[c].face_kinds) for c in display)) if display else set()
+        if not display or (full and len(display) < 4) or not common:
+            found.append(step)
+    step = _pick(rng, found)
+    if step is None:
+        return False
+    step["swap"] = {"drawn": []}
+    return True
+
+
+def bonus_step_unearned(doc: Doc, rng: random.Random) -> bool:
+    """KUH-BONUS-4: a place_tile or take_card step made a bonus step (``bonus_space``) on a
+    space the turn did not trigger, or on one its own bonus step already used."""
+    found = _steps(doc, "place_tile", "take_card")
+    spaces = [e["space"] for e in ((doc.get("setup") or {}).get("track") or {}).get(
+        "bonus_spaces", []
+    )]
+    if not found or not spaces:
+        return False
+    m, j = rng.choice(found)
+    steps = doc["moves"][m]["steps"]
+    used = [s["bonus_space"] for s in steps if "bonus_space" in s]
+    if used and rng.random() < 0.5:  # a bonus step repeated: the space was used
+        steps.insert(j + 1, copy.deepcopy(next(s for s in steps if "bonus_space" in s)))
+        return True
+    if "bonus_space" in steps[j]:
+        return False
+    steps[j]["bonus_space"] = rng.choice(spaces)
+    return True
+
+
+def refill_misplaced(doc: Doc, rng: random.Random) -> bool:
+    """KUH-REFILL-5: a turn's refill recorded on one of its steps (under refill_timing
+    end_of_turn), or a step's refill recorded on the turn (under after_action)."""
+    moves = _play_moves(doc)
+    if not moves:
+        return False
+    move = doc["moves"][rng.choice(moves)]
+    steps = [s for s in move["steps"] if s.get("do") != "reveal_scoring_tile"]
+    timing = (doc.get("variant") or {}).get("refill_timing", "end_of_turn")
+    if timing == "after_action":
+        with_refill = [s for s in steps if "refill" in s]
+        src = rng.choice(with_refill) if with_refill else None
+        move["refill"] = src.pop("refill") if src else {"tiles": [], "cards": []}
+    else:
+        rng.choice(steps)["refill"] = move.pop("refill", {"tiles": [], "cards": []})
+    return True
+
+
+def tree_on_mixed_square(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TREE-4: a tree claimed on a complete square holding the tile just placed, of 2 or 3
+    different kinds."""
+    return _tree(doc, rng, "mixed")
+
+
+def tree_on_used_square(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TREE-5: a tree claimed on a complete square of 4 equal or 4 different kinds that
+    holds the tile just placed and a tile already serving a tree."""
+    return _tree(doc, rng, "used")
+
+
+def tree_when_none_left(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TREE-6: a tree claimed on a fresh valid square after every tree has been taken."""
+    return _tree(doc, rng, "none_left")
+
+
+def _tree(doc: Doc, rng: random.Random, aim: str) -> bool:
+    """A tree added to a place_tile step, on a square that contains the tile placed, is
+    complete and fails just the check ``aim`` names (mixed kinds, a used tile, no tree left)."""
+    if not _is_record(doc):
+        return False
+    found = []
+    for m, j, draft in _walk(doc):
+        step = doc["moves"][m]["steps"][j]
+        if step["do"] != "place_tile" or step.get("tree") is not None:
+            continue
+        if aim == "none_left" and draft["trees_left"] > 0:
+            continue
+        board = draft.turn["board"]
+        cell = (step["at"][0], step["at"][1])
+        tiles = dict(board["tiles"].items())
+        if cell in tiles:
+            continue
+        tiles[cell] = step["take"]
+        for sx, sy in ((cell[0] - dx, cell[1] - dy) for dx in (0, 1) for dy in (0, 1)):
+            square = ((sx, sy), (sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1))
+            if any(c not in tiles for c in square):
+                continue
+            valid = len({tiles[c] for c in square}) in (1, 4)
+            used = any(c in board["used"] for c in square)
+            if (not valid) if aim == "mixed" else (valid and used == (aim == "used")):
+                found.append((step, [sx, sy]))
+    hit = _pick(rng, found)
+    if hit is None:
+        return False
+    hit[0]["tree"] = hit[1]
+    return True
+
+
+def card_on_a_cow(doc: Doc, rng: random.Random) -> bool:
+    """KUH-PLAY-5: a card played at a rotation and offset where every covered cell holds a
+    tile and every face matches, but a face cell lies on a cow."""
+    if not _is_record(doc):
+        return False
+    found = []
+    for m, j, draft in _walk(doc):
+        step = doc["moves"][m]["steps"][j]
+        if step["do"] != "play_card":
+            continue
+        board = draft.turn["board"]
+        cows = board["cows"]
+        if not cows:
+            continue
+        tiles = board["tiles"]
+        book = draft.base.comp.cards
+        if step["card"] not in book:
+            continue
+        for rotation in ROTATIONS:
+            _, pattern = book.pattern(step["card"], rotation)
+            for cx, cy in sorted(cows):
+                for px, py, face in pattern:
+                    if face != tiles.get((cx, cy)):
+                        continue
+                    ox, oy = cx - px, cy - py
+                    cells = [((ox + x, oy + y), f) for x, y, f in pattern]
+                    if all(
+                        tiles.get(c) is not None and f in (tiles.get(c), "back") for c, f in cells
+                    ):
+                        found.append((step, rotation, [ox, oy], cells))
+    hit = _pick(rng, found)
+    if hit is None:
+        return False
+    step, rotation, offset, cells = hit
+    step["rotation"], step["offset"] = rotation, offset
+    if "cows" in step:
+        step["cows"] = [list(c) for c, f in cells if f != "back"]
+    return True
+
+
+def _new_card_id(cards: dict[str, Any]) -> str:
+    n = len(cards) + 1
+    while f"C{n}" in cards:
+        n += 1
+    return f"C{n}"
+
+
+MUTATORS: tuple[Mutator, ...] = (
+    tile_display_bad,
+    card_display_twice,
+    bonus_space_bad,
+    card_points_zero,
+    card_defined_twice,
+    card_cell_count,
+    unknown_bonus_kind,
+    custom_scoring_tile,
+    cow_space_added,
+    too_many_exchanges,
+    exchange_draws_short,
+    card_exchange_refused,
+    bonus_step_unearned,
+    refill_misplaced,
+    pass_not_allowed,
+    tree_on_mixed_square,
+    tree_on_used_square,
+    tree_when_none_left,
+    card_on_a_cow,
+)
