@@ -19,6 +19,8 @@ from typing import Any
 
 from scorer.games.kuhfstein import actions, events
 from scorer.games.kuhfstein.state import ROTATIONS, KState
+from scorer.grid.regions import group_of
+from scorer.grid.squaregrid import orthogonal
 from scorer.persist import Draft
 from scorer.registry import get_rules
 
@@ -273,10 +275,100 @@ def pass_not_allowed(doc: Doc, rng: random.Random) -> bool:
     return True
 
 
+def too_many_tile_exchanges(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TILE-2: a place_tile step given one exchange more than max_swaps_per_action (its
+    own exchange repeated, or exchanges that draw nothing)."""
+    return _too_many_exchanges(doc, rng, "place_tile")
+
+
+def too_many_card_exchanges(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TAKE-4: a take_card step given one exchange more than max_swaps_per_action."""
+    return _too_many_exchanges(doc, rng, "take_card")
+
+
+def _too_many_exchanges(doc: Doc, rng: random.Random, do: str) -> bool:
+    found = _steps(doc, do)
+    if not found:
+        return False
+    m, j = rng.choice(found)
+    step = doc["moves"][m]["steps"][j]
+    swap = step.get("swap")
+    given = swap if isinstance(swap, list) else [swap] if swap else []
+    limit = _swap_limit(doc)
+    step["swap"] = [
+        copy.deepcopy(given[k % len(given)]) if given else {"drawn": []} for k in range(limit + 1)
+    ]
+    return True
+
+
+def tile_exchange_short(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TILE-3: a tile exchange that draws one tile fewer (its last)."""
+    return _exchange_short(doc, rng, "place_tile")
+
+
+def card_exchange_short(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TAKE-2: a card exchange that draws one card fewer (its last)."""
+    return _exchange_short(doc, rng, "take_card")
+
+
+def _exchange_short(doc: Doc, rng: random.Random, do: str) -> bool:
+    found = []
+    for m, j in _steps(doc, do):
+        swap = doc["moves"][m]["steps"][j].get("swap")
+        for ex in swap if isinstance(swap, list) else [swap] if swap else []:
+            if ex.get("drawn"):
+                found.append(ex)
+    ex = _pick(rng, found)
+    if ex is None:
+        return False
+    ex["drawn"].pop()
+    return True
+
+
+def tile_exchange_added(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TILE-1 / KUH-TILE-3: a tile exchange that draws nothing added to a place_tile step:
+    refused where the display has no 4 tiles of one kind (TILE-1), short where it has (TILE-3:
+    the display goes, and the same number of tiles must be drawn)."""
+    return _exchange_added(doc, rng, "place_tile")
+
+
+def card_exchange_added(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TAKE-1 / KUH-TAKE-2: a card exchange that draws nothing added to a take_card step:
+    refused where no face kind is on every displayed card or the display is not full as the
+    variant wants (TAKE-1), short where the exchange is allowed (TAKE-2)."""
+    return _exchange_added(doc, rng, "take_card")
+
+
+def _exchange_added(doc: Doc, rng: random.Random, do: str) -> bool:
+    if not _is_record(doc):
+        return False
+    full = (doc.get("variant") or {}).get("card_swap_needs_full_display", True)
+    allowed: list[dict[str, Any]] = []
+    refused: list[dict[str, Any]] = []
+    for m, j, draft in _walk(doc):
+        step = doc["moves"][m]["steps"][j]
+        if step["do"] != do or "swap" in step:
+            continue
+        if do == "place_tile":
+            display = draft.turn["display"]
+            ok = any(display.count(k) >= 4 for k in set(display))
+        else:
+            cards = draft.turn["cards"]
+            book = draft.base.comp.cards
+            kinds = [set(book[c].face_kinds) for c in cards]
+            ok = bool(cards) and not (full and len(cards) < 4) and bool(set.intersection(*kinds))
+        (allowed if ok else refused).append(step)
+    step = _pick(rng, allowed if allowed and (rng.random() < 0.5 or not refused) else refused)
+    if step is None:
+        return False
+    step["swap"] = {"drawn": []}
+    return True
+
+
 def too_many_exchanges(doc: Doc, rng: random.Random) -> bool:
     """KUH-TILE-2 / KUH-TAKE-4: a place_tile or take_card step given one exchange more than
     max_swaps_per_action (its own exchange repeated, or empty ones)."""
-    found = _steps(doc, "place_tile", "take_card")
+    found = _steps(doc, rng.choice(("place_tile", "take_card")))
     if not found:
         return False
     m, j = rng.choice(found)
@@ -289,10 +381,19 @@ def too_many_exchanges(doc: Doc, rng: random.Random) -> bool:
     return True
 
 
-def exchange_draws_short(doc: Doc, rng: random.Random) -> bool:
-    """KUH-TILE-3 / KUH-TAKE-2: an exchange that draws one tile or card fewer (its last)."""
+def tile_exchange_short(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TILE-3: a tile exchange that draws one tile fewer (its last)."""
+    return _exchange_short(doc, rng, "place_tile")
+
+
+def card_exchange_short(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TAKE-2: a card exchange that draws one card fewer (its last)."""
+    return _exchange_short(doc, rng, "take_card")
+
+
+def _exchange_short(doc: Doc, rng: random.Random, do: str) -> bool:
     found = []
-    for m, j in _steps(doc, "place_tile", "take_card"):
+    for m, j in _steps(doc, do):
         swap = doc["moves"][m]["steps"][j].get("swap")
         for ex in swap if isinstance(swap, list) else [swap] if swap else []:
             if ex.get("drawn"):
@@ -304,22 +405,18 @@ def exchange_draws_short(doc: Doc, rng: random.Random) -> bool:
     return True
 
 
-def card_exchange_refused(doc: Doc, rng: random.Random) -> bool:
-    """KUH-TAKE-1: a card exchange added to a take_card step whose display has no face kind on
-    every card (or is not full, where the variant wants it full)."""
+def tile_exchange_refused(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TILE-1: a tile exchange added to a place_tile step whose display has no 4 tiles of
+    one kind."""
     if not _is_record(doc):
         return False
-    full = (doc.get("variant") or {}).get("card_swap_needs_full_display", True)
     found = []
     for m, j, draft in _walk(doc):
         step = doc["moves"][m]["steps"][j]
-        if step["do"] != "take_card" or "swap" in step:
-            continue
-        display = draft.turn["cards"]
-        book = draft.base.comp.cards
-        common = set.intersection(*(set(book[c].face_kinds) for c in display)) if display else set()
-        if not display or (full and len(display) < 4) or not common:
-            found.append(step)
+        display = draft.turn["display"]
+        if step["do"] == "place_tile" and "swap" not in step:
+            if not any(display.count(k) >= 4 for k in set(display)):
+                found.append(step)
     step = _pick(rng, found)
     if step is None:
         return False
@@ -456,6 +553,297 @@ def card_on_a_cow(doc: Doc, rng: random.Random) -> bool:
     return True
 
 
+def herd_not_whole(doc: Doc, rng: random.Random) -> bool:
+    """KUH-HERD-2: a returned herd's cells missing one of its cows (without partial_herd), or
+    listing a cow of another herd."""
+    if not _is_record(doc):
+        return False
+    partial = (doc.get("variant") or {}).get("partial_herd", False)
+    found = []
+    for m, j, draft in _walk(doc):
+        step = doc["moves"][m]["steps"][j]
+        if step["do"] != "return_herd":
+            continue
+        cows = draft.turn["board"]["cows"]
+        first = step["at"] if "at" in step else (step.get("cells") or [None])[0]
+        if first is None or (first[0], first[1]) not in cows:
+            continue
+        herd = sorted(group_of((first[0], first[1]), cows, orthogonal))
+        others = sorted(set(cows) - set(herd))
+        if len(herd) >= 2 and not partial:
+            keep = [c for c in herd if c != (first[0], first[1])]
+            drop = rng.choice(keep)
+            found.append((step, [list(c) for c in herd if c != drop]))
+        if others:
+            found.append((step, [list(c) for c in herd] + [list(rng.choice(others))]))
+    hit = _pick(rng, found)
+    if hit is None:
+        return False
+    hit[0]["cells"] = hit[1]
+    return True
+
+
+def rotation_bad(doc: Doc, rng: random.Random) -> bool:
+    """KUH-PLAY-2: a card played at a rotation other than 0, 90, 180 or 270."""
+    found = _steps(doc, "play_card")
+    if not found:
+        return False
+    m, j = rng.choice(found)
+    doc["moves"][m]["steps"][j]["rotation"] = rng.choice((45, 360, -90, 1))
+    return True
+
+
+def card_not_in_hand(doc: Doc, rng: random.Random) -> bool:
+    """KUH-PLAY-1: a card played that the player does not hold (another defined card)."""
+    found = _steps(doc, "play_card")
+    cards = sorted((doc.get("setup") or {}).get("cards") or {})
+    if not found or len(cards) < 2:
+        return False
+    m, j = rng.choice(found)
+    step = doc["moves"][m]["steps"][j]
+    step["card"] = rng.choice([c for c in cards if c != step["card"]])
+    return True
+
+
+def card_face_mismatch(doc: Doc, rng: random.Random) -> bool:
+    """KUH-PLAY-4: a card played where every covered cell holds a tile but a face cell lies on
+    a tile of another kind."""
+    if not _is_record(doc):
+        return False
+    found = []
+    for m, j, draft in _walk(doc):
+        step = doc["moves"][m]["steps"][j]
+        book = draft.base.comp.cards
+        if step["do"] != "play_card" or step["card"] not in book:
+            continue
+        tiles = draft.turn["board"]["tiles"]
+        cells = sorted(tiles)
+        for rotation in ROTATIONS:
+            _, pattern = book.pattern(step["card"], rotation)
+            for tx, ty in rng.sample(cells, min(4, len(cells))):
+                ox, oy = tx - pattern[0][0], ty - pattern[0][1]
+                kinds = [(tiles.get((ox + x, oy + y)), f) for x, y, f in pattern]
+                if all(k is not None for k, _ in kinds) and any(
+                    f not in (k, "back") for k, f in kinds
+                ):
+                    found.append((step, rotation, [ox, oy]))
+    hit = _pick(rng, found)
+    if hit is None:
+        return False
+    hit[0]["rotation"], hit[0]["offset"] = hit[1], hit[2]
+    return True
+
+
+def bonuses_wrong(doc: Doc, rng: random.Random) -> bool:
+    """KUH-BONUS-3: a step's bonuses cross-check emptied, or given a space it did not reach."""
+    found = [
+        step
+        for m in _play_moves(doc)
+        for step in doc["moves"][m]["steps"]
+        if isinstance(step.get("bonuses"), list)
+    ]
+    spaces = [e["space"] for e in ((doc.get("setup") or {}).get("track") or {}).get(
+        "bonus_spaces", []
+    )]
+    hit = [s for s in found if s["bonuses"]]
+    if hit and rng.random() < 0.5:
+        rng.choice(hit)["bonuses"] = []
+        return True
+    if not found or not spaces:
+        return False
+    step = rng.choice(found)
+    step["bonuses"] = sorted({*step["bonuses"], rng.choice(spaces)})
+    return True
+
+
+def refill_short(doc: Doc, rng: random.Random) -> bool:
+    """KUH-REFILL-1 / KUH-REFILL-2: a refill that draws one tile or card fewer (its last)."""
+    found = [
+        (holder["refill"], key)
+        for m in _play_moves(doc)
+        for holder in (doc["moves"][m], *doc["moves"][m]["steps"])
+        if isinstance(holder.get("refill"), dict)
+        for key in ("tiles", "cards")
+        if holder["refill"].get(key)
+    ]
+    hit = _pick(rng, found)
+    if hit is None:
+        return False
+    hit[0][hit[1]].pop()
+    return True
+
+
+def refill_card_seen(doc: Doc, rng: random.Random) -> bool:
+    """KUH-REFILL-3: a card drawn in a refill replaced by one dealt or displayed at setup."""
+    setup = doc.get("setup") or {}
+    dealt = [*setup.get("card_display", []), *(c for h in setup.get("hands", {}).values() for c in h)]
+    found = [
+        holder["refill"]["cards"]
+        for m in _play_moves(doc)
+        for holder in (doc["moves"][m], *doc["moves"][m]["steps"])
+        if isinstance(holder.get("refill"), dict) and holder["refill"].get("cards")
+    ]
+    cards = _pick(rng, found)
+    if cards is None or not dealt:
+        return False
+    cards[rng.randrange(len(cards))] = rng.choice(dealt)
+    return True
+
+
+def hand_card_taken(doc: Doc, rng: random.Random) -> bool:
+    """KUH-SETUP-4: a player's start card replaced by a displayed card or another's start
+    card."""
+    setup = doc.get("setup")
+    if not isinstance(setup, dict) or not setup.get("hands"):
+        return False
+    hands = setup["hands"]
+    name = rng.choice(sorted(hands))
+    pool = [*setup.get("card_display", []), *(c for n, h in hands.items() if n != name for c in h)]
+    if not hands[name] or not pool:
+        return False
+    hands[name][0] = rng.choice(pool)
+    return True
+
+
+def scoring_tile_dealt_twice(doc: Doc, rng: random.Random) -> bool:
+    """KUH-SETUP-5: a dealt scoring tile replaced by one dealt to another player (or by the
+    player's other tile)."""
+    setup = doc.get("setup")
+    if not isinstance(setup, dict) or not setup.get("scoring_dealt"):
+        return False
+    dealt = setup["scoring_dealt"]
+    name = rng.choice(sorted(dealt))
+    pool = [t for n, ts in dealt.items() for t in ts]
+    tiles = dealt[name]
+    if not tiles:
+        return False
+    k = rng.randrange(len(tiles))
+    tiles[k] = rng.choice([t for t in pool if t != tiles[k]] or pool)
+    return True
+
+
+def scoring_tile_bad(doc: Doc, rng: random.Random) -> bool:
+    """KUH-SETUP-8: a scoring tile worth 0, or with an unknown condition type, an unknown
+    landscape kind or a count below 1."""
+    tiles = (_components(doc) or {}).get("scoring_tiles")
+    if not tiles:
+        return False
+    tile = tiles[rng.choice(sorted(tiles))]
+    cond = tile["condition"]
+    edit = rng.randrange(4)
+    if edit == 0:
+        tile["points"] = 0
+    elif edit == 1:
+        cond["type"] = "most_cows"
+    elif edit == 2 and "kind" in cond:
+        cond["kind"] = "mountain"
+    elif "n" in cond:
+        cond["n"] = 0
+    else:
+        tile["points"] = -1
+    return True
+
+
+def card_face_unknown(doc: Doc, rng: random.Random) -> bool:
+    """KUH-CARDDEF-3: a card cell showing a face that is neither a landscape kind nor back."""
+    cards = (_components(doc) or {}).get("cards")
+    if not cards:
+        return False
+    cells = cards[rng.choice(sorted(cards))]["cells"]
+    rng.choice(cells)["face"] = rng.choice(("mountain", "cow", "Forest"))
+    return True
+
+
+def claimed_tiles_off(doc: Doc, rng: random.Random) -> bool:
+    """KUH-CLAIM-1: a player's claimed tiles_placed one off."""
+    placed = (doc.get("claimed") or {}).get("tiles_placed")
+    if not placed:
+        return False
+    name = rng.choice(sorted(placed))
+    placed[name] += rng.choice((-1, 1))
+    return True
+
+
+# -- the reveals after the end of play -------------------------------------------------------
+
+
+def _reveals(doc: Doc) -> list[dict[str, Any]]:
+    return [
+        move
+        for move in doc.get("moves") or []
+        if len(move.get("steps") or []) == 1 and move["steps"][0].get("do") == "reveal_scoring_tile"
+    ]
+
+
+def reveal_in_play(doc: Doc, rng: random.Random) -> bool:
+    """KUH-TURN-3: a scoring tile revealed by a step of a play turn."""
+    moves = _play_moves(doc)
+    if not moves:
+        return False
+    move = doc["moves"][rng.choice(moves)]
+    dealt = ((doc.get("setup") or {}).get("scoring_dealt") or {}).get(move.get("player"), [])
+    if not dealt:
+        return False
+    step = {"do": "reveal_scoring_tile", "tile": rng.choice(dealt), "met": False}
+    move["steps"].insert(rng.randrange(len(move["steps"]) + 1), step)
+    return True
+
+
+def play_after_end(doc: Doc, rng: random.Random) -> bool:
+    """KUH-END-3: a reveal after the end of play replaced by a play step of the player's."""
+    reveals = _reveals(doc)
+    if not reveals:
+        return False
+    move = rng.choice(reveals)
+    own = [
+        step
+        for m in _play_moves(doc)
+        if doc["moves"][m]["player"] == move["player"]
+        for step in doc["moves"][m]["steps"]
+    ]
+    if not own:
+        return False
+    move["steps"] = [copy.deepcopy(rng.choice(own))]
+    return True
+
+
+def reveal_move_bad(doc: Doc, rng: random.Random) -> bool:
+    """KUH-FINAL-1: a reveal move with its step twice, or with a refill."""
+    reveals = _reveals(doc)
+    if not reveals:
+        return False
+    move = rng.choice(reveals)
+    if rng.random() < 0.5:
+        move["steps"].append(copy.deepcopy(move["steps"][0]))
+    else:
+        move["refill"] = {"tiles": [], "cards": []}
+    return True
+
+
+def reveal_not_dealt(doc: Doc, rng: random.Random) -> bool:
+    """KUH-FINAL-2: a scoring tile revealed that was dealt to another player."""
+    reveals = _reveals(doc)
+    dealt = (doc.get("setup") or {}).get("scoring_dealt") or {}
+    if not reveals:
+        return False
+    move = rng.choice(reveals)
+    pool = [t for n, ts in dealt.items() if n != move["player"] for t in ts]
+    if not pool:
+        return False
+    move["steps"][0]["tile"] = rng.choice(pool)
+    return True
+
+
+def met_flipped(doc: Doc, rng: random.Random) -> bool:
+    """KUH-FINAL-4: a reveal's met claim the opposite of what its condition evaluates to."""
+    reveals = [m for m in _reveals(doc) if isinstance(m["steps"][0].get("met"), bool)]
+    if not reveals:
+        return False
+    step = rng.choice(reveals)["steps"][0]
+    step["met"] = not step["met"]
+    return True
+
+
 def _new_card_id(cards: dict[str, Any]) -> str:
     n = len(cards) + 1
     while f"C{n}" in cards:
@@ -463,24 +851,55 @@ def _new_card_id(cards: dict[str, Any]) -> str:
     return f"C{n}"
 
 
+#: Each mutation once, and those that apply only at rare points of a few games (card
+#: exchanges, trees after the last one, a card laid where cows stand) a second time.
 MUTATORS: tuple[Mutator, ...] = (
+    # setup and component data
     tile_display_bad,
     card_display_twice,
+    hand_card_taken,
+    scoring_tile_dealt_twice,
     bonus_space_bad,
+    scoring_tile_bad,
+    card_face_unknown,
     card_points_zero,
     card_defined_twice,
     card_cell_count,
     unknown_bonus_kind,
     custom_scoring_tile,
     cow_space_added,
-    too_many_exchanges,
-    exchange_draws_short,
-    card_exchange_refused,
-    bonus_step_unearned,
-    refill_misplaced,
+    claimed_tiles_off,
+    # the steps of play turns
+    reveal_in_play,
     pass_not_allowed,
+    tile_exchange_added,
+    too_many_tile_exchanges,
+    tile_exchange_short,
     tree_on_mixed_square,
     tree_on_used_square,
     tree_when_none_left,
+    card_exchange_added,
+    too_many_card_exchanges,
+    card_exchange_short,
+    card_not_in_hand,
+    rotation_bad,
+    card_face_mismatch,
+    card_on_a_cow,
+    herd_not_whole,
+    bonuses_wrong,
+    bonus_step_unearned,
+    refill_short,
+    refill_card_seen,
+    refill_misplaced,
+    # the reveals
+    play_after_end,
+    reveal_move_bad,
+    reveal_not_dealt,
+    met_flipped,
+    # the rare points, a second time
+    tree_on_used_square,
+    tree_when_none_left,
+    card_exchange_added,
+    card_exchange_short,
     card_on_a_cow,
 )
