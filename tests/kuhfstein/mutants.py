@@ -95,6 +95,24 @@ def _pick(rng: random.Random, found: list[Any]) -> Any:
 # -- setup and component data ----------------------------------------------------------------
 
 
+def tile_display_bad(doc: Doc, rng: random.Random) -> bool:
+    """KUH-SETUP-2: a setup display tile of a kind the game does not have, or one tile fewer
+    or more in the display."""
+    setup = doc.get("setup")
+    if not isinstance(setup, dict) or not setup.get("tile_display"):
+        return False
+    display = setup["tile_display"]
+    i = rng.randrange(len(display))
+    edit = rng.randrange(3)
+    if edit == 0:
+        display[i] = rng.choice(("mountain", "desert", "Hay"))
+    elif edit == 1:
+        del display[i]
+    else:
+        display.insert(i, display[i])
+    return True
+
+
 def card_display_twice(doc: Doc, rng: random.Random) -> bool:
     """KUH-SETUP-3: a setup display card replaced by another displayed one, or by an id no
     card definition has."""
@@ -238,21 +256,77 @@ def cow_space_added(doc: Doc, rng: random.Random) -> bool:
     return True
 
 
-def tile_display_bad(doc: Doc, rng: random.Random) -> bool:
-    """KUH-SETUP-2: a setup display tile of a kind the game does not have, or one tile fewer
-    or more in the display."""
+def hand_card_taken(doc: Doc, rng: random.Random) -> bool:
+    """KUH-SETUP-4: a player's start card replaced by a displayed card or another's start
+    card."""
     setup = doc.get("setup")
-    if not isinstance(setup, dict) or not setup.get("tile_display"):
+    if not isinstance(setup, dict) or not setup.get("hands"):
         return False
-    display = setup["tile_display"]
-    i = rng.randrange(len(display))
-    edit = rng.randrange(3)
+    hands = setup["hands"]
+    name = rng.choice(sorted(hands))
+    pool = [*setup.get("card_display", []), *(c for n, h in hands.items() if n != name for c in h)]
+    if not hands[name] or not pool:
+        return False
+    hands[name][0] = rng.choice(pool)
+    return True
+
+
+def scoring_tile_dealt_twice(doc: Doc, rng: random.Random) -> bool:
+    """KUH-SETUP-5: a dealt scoring tile replaced by one dealt to another player (or by the
+    player's other tile)."""
+    setup = doc.get("setup")
+    if not isinstance(setup, dict) or not setup.get("scoring_dealt"):
+        return False
+    dealt = setup["scoring_dealt"]
+    name = rng.choice(sorted(dealt))
+    pool = [t for n, ts in dealt.items() for t in ts]
+    tiles = dealt[name]
+    if not tiles:
+        return False
+    k = rng.randrange(len(tiles))
+    tiles[k] = rng.choice([t for t in pool if t != tiles[k]] or pool)
+    return True
+
+
+def scoring_tile_bad(doc: Doc, rng: random.Random) -> bool:
+    """KUH-SETUP-8: a scoring tile worth 0, or with an unknown condition type, an unknown
+    landscape kind or a count below 1."""
+    tiles = (_components(doc) or {}).get("scoring_tiles")
+    if not tiles:
+        return False
+    tile = tiles[rng.choice(sorted(tiles))]
+    cond = tile["condition"]
+    edit = rng.randrange(4)
     if edit == 0:
-        display[i] = rng.choice(("mountain", "desert", "Hay"))
+        tile["points"] = 0
     elif edit == 1:
-        del display[i]
+        cond["type"] = "most_cows"
+    elif edit == 2 and "kind" in cond:
+        cond["kind"] = "mountain"
+    elif "n" in cond:
+        cond["n"] = 0
     else:
-        display.insert(i, display[i])
+        tile["points"] = -1
+    return True
+
+
+def card_face_unknown(doc: Doc, rng: random.Random) -> bool:
+    """KUH-CARDDEF-3: a card cell showing a face that is neither a landscape kind nor back."""
+    cards = (_components(doc) or {}).get("cards")
+    if not cards:
+        return False
+    cells = cards[rng.choice(sorted(cards))]["cells"]
+    rng.choice(cells)["face"] = rng.choice(("mountain", "cow", "Forest"))
+    return True
+
+
+def claimed_tiles_off(doc: Doc, rng: random.Random) -> bool:
+    """KUH-CLAIM-1: a player's claimed tiles_placed one off."""
+    placed = (doc.get("claimed") or {}).get("tiles_placed")
+    if not placed:
+        return False
+    name = rng.choice(sorted(placed))
+    placed[name] += rng.choice((-1, 1))
     return True
 
 
@@ -365,72 +439,13 @@ def _exchange_added(doc: Doc, rng: random.Random, do: str) -> bool:
     return True
 
 
-def too_many_exchanges(doc: Doc, rng: random.Random) -> bool:
-    """KUH-TILE-2 / KUH-TAKE-4: a place_tile or take_card step given one exchange more than
-    max_swaps_per_action (its own exchange repeated, or empty ones)."""
-    found = _steps(doc, rng.choice(("place_tile", "take_card")))
-    if not found:
-        return False
-    m, j = rng.choice(found)
-    step = doc["moves"][m]["steps"][j]
-    swap = step.get("swap")
-    given = swap if isinstance(swap, list) else [swap] if swap else []
-    limit = _swap_limit(doc)
-    step["swap"] = [copy.deepcopy(given[k % len(given)]) if given else {"drawn": []}
-                    for k in range(limit + 1)]
-    return True
-
-
-def tile_exchange_short(doc: Doc, rng: random.Random) -> bool:
-    """KUH-TILE-3: a tile exchange that draws one tile fewer (its last)."""
-    return _exchange_short(doc, rng, "place_tile")
-
-
-def card_exchange_short(doc: Doc, rng: random.Random) -> bool:
-    """KUH-TAKE-2: a card exchange that draws one card fewer (its last)."""
-    return _exchange_short(doc, rng, "take_card")
-
-
-def _exchange_short(doc: Doc, rng: random.Random, do: str) -> bool:
-    found = []
-    for m, j in _steps(doc, do):
-        swap = doc["moves"][m]["steps"][j].get("swap")
-        for ex in swap if isinstance(swap, list) else [swap] if swap else []:
-            if ex.get("drawn"):
-                found.append(ex)
-    ex = _pick(rng, found)
-    if ex is None:
-        return False
-    ex["drawn"].pop()
-    return True
-
-
-def tile_exchange_refused(doc: Doc, rng: random.Random) -> bool:
-    """KUH-TILE-1: a tile exchange added to a place_tile step whose display has no 4 tiles of
-    one kind."""
-    if not _is_record(doc):
-        return False
-    found = []
-    for m, j, draft in _walk(doc):
-        step = doc["moves"][m]["steps"][j]
-        display = draft.turn["display"]
-        if step["do"] == "place_tile" and "swap" not in step:
-            if not any(display.count(k) >= 4 for k in set(display)):
-                found.append(step)
-    step = _pick(rng, found)
-    if step is None:
-        return False
-    step["swap"] = {"drawn": []}
-    return True
-
-
 def bonus_step_unearned(doc: Doc, rng: random.Random) -> bool:
     """KUH-BONUS-4: a place_tile or take_card step made a bonus step (``bonus_space``) on a
     space the turn did not trigger, or on one its own bonus step already used."""
     found = _steps(doc, "place_tile", "take_card")
-    spaces = [e["space"] for e in ((doc.get("setup") or {}).get("track") or {}).get(
-        "bonus_spaces", []
-    )]
+    spaces = [
+        e["space"] for e in ((doc.get("setup") or {}).get("track") or {}).get("bonus_spaces", [])
+    ]
     if not found or not spaces:
         return False
     m, j = rng.choice(found)
@@ -642,9 +657,9 @@ def bonuses_wrong(doc: Doc, rng: random.Random) -> bool:
         for step in doc["moves"][m]["steps"]
         if isinstance(step.get("bonuses"), list)
     ]
-    spaces = [e["space"] for e in ((doc.get("setup") or {}).get("track") or {}).get(
-        "bonus_spaces", []
-    )]
+    spaces = [
+        e["space"] for e in ((doc.get("setup") or {}).get("track") or {}).get("bonus_spaces", [])
+    ]
     hit = [s for s in found if s["bonuses"]]
     if hit and rng.random() < 0.5:
         rng.choice(hit)["bonuses"] = []
@@ -676,7 +691,8 @@ def refill_short(doc: Doc, rng: random.Random) -> bool:
 def refill_card_seen(doc: Doc, rng: random.Random) -> bool:
     """KUH-REFILL-3: a card drawn in a refill replaced by one dealt or displayed at setup."""
     setup = doc.get("setup") or {}
-    dealt = [*setup.get("card_display", []), *(c for h in setup.get("hands", {}).values() for c in h)]
+    dealt = [*setup.get("card_display", [])]
+    dealt += [c for h in setup.get("hands", {}).values() for c in h]
     found = [
         holder["refill"]["cards"]
         for m in _play_moves(doc)
@@ -690,77 +706,29 @@ def refill_card_seen(doc: Doc, rng: random.Random) -> bool:
     return True
 
 
-def hand_card_taken(doc: Doc, rng: random.Random) -> bool:
-    """KUH-SETUP-4: a player's start card replaced by a displayed card or another's start
-    card."""
-    setup = doc.get("setup")
-    if not isinstance(setup, dict) or not setup.get("hands"):
+def position_trees_overlap(doc: Doc, rng: random.Random) -> bool:
+    """KUH-POS-6: a position's board given a tree on a complete square of 4 equal or 4
+    different kinds that shares a tile with one of its trees."""
+    boards = doc.get("boards") if "moves" not in doc else None
+    if not isinstance(boards, dict):
         return False
-    hands = setup["hands"]
-    name = rng.choice(sorted(hands))
-    pool = [*setup.get("card_display", []), *(c for n, h in hands.items() if n != name for c in h)]
-    if not hands[name] or not pool:
+    found = []
+    for board in boards.values():
+        tiles = {(t["at"][0], t["at"][1]): t["kind"] for t in board.get("tiles", [])}
+        for x, y in board.get("trees") or []:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    sx, sy = x + dx, y + dy
+                    kinds = [
+                        tiles.get(c)
+                        for c in ((sx, sy), (sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1))
+                    ]
+                    if (dx, dy) != (0, 0) and None not in kinds and len(set(kinds)) in (1, 4):
+                        found.append((board, [sx, sy]))
+    hit = _pick(rng, found)
+    if hit is None:
         return False
-    hands[name][0] = rng.choice(pool)
-    return True
-
-
-def scoring_tile_dealt_twice(doc: Doc, rng: random.Random) -> bool:
-    """KUH-SETUP-5: a dealt scoring tile replaced by one dealt to another player (or by the
-    player's other tile)."""
-    setup = doc.get("setup")
-    if not isinstance(setup, dict) or not setup.get("scoring_dealt"):
-        return False
-    dealt = setup["scoring_dealt"]
-    name = rng.choice(sorted(dealt))
-    pool = [t for n, ts in dealt.items() for t in ts]
-    tiles = dealt[name]
-    if not tiles:
-        return False
-    k = rng.randrange(len(tiles))
-    tiles[k] = rng.choice([t for t in pool if t != tiles[k]] or pool)
-    return True
-
-
-def scoring_tile_bad(doc: Doc, rng: random.Random) -> bool:
-    """KUH-SETUP-8: a scoring tile worth 0, or with an unknown condition type, an unknown
-    landscape kind or a count below 1."""
-    tiles = (_components(doc) or {}).get("scoring_tiles")
-    if not tiles:
-        return False
-    tile = tiles[rng.choice(sorted(tiles))]
-    cond = tile["condition"]
-    edit = rng.randrange(4)
-    if edit == 0:
-        tile["points"] = 0
-    elif edit == 1:
-        cond["type"] = "most_cows"
-    elif edit == 2 and "kind" in cond:
-        cond["kind"] = "mountain"
-    elif "n" in cond:
-        cond["n"] = 0
-    else:
-        tile["points"] = -1
-    return True
-
-
-def card_face_unknown(doc: Doc, rng: random.Random) -> bool:
-    """KUH-CARDDEF-3: a card cell showing a face that is neither a landscape kind nor back."""
-    cards = (_components(doc) or {}).get("cards")
-    if not cards:
-        return False
-    cells = cards[rng.choice(sorted(cards))]["cells"]
-    rng.choice(cells)["face"] = rng.choice(("mountain", "cow", "Forest"))
-    return True
-
-
-def claimed_tiles_off(doc: Doc, rng: random.Random) -> bool:
-    """KUH-CLAIM-1: a player's claimed tiles_placed one off."""
-    placed = (doc.get("claimed") or {}).get("tiles_placed")
-    if not placed:
-        return False
-    name = rng.choice(sorted(placed))
-    placed[name] += rng.choice((-1, 1))
+    hit[0]["trees"].append(hit[1])
     return True
 
 
@@ -891,6 +859,7 @@ MUTATORS: tuple[Mutator, ...] = (
     refill_short,
     refill_card_seen,
     refill_misplaced,
+    position_trees_overlap,
     # the reveals
     play_after_end,
     reveal_move_bad,
