@@ -287,6 +287,43 @@ def _fifth_player(doc: Record, rng: random.Random) -> bool:
     return True
 
 
+def _repeat_display_card(doc: Record, rng: random.Random) -> bool:
+    """HAR-SETUP-3: a card of the initial display written twice (in place of another)."""
+    display = (doc.get("setup") or {}).get("display")
+    if not isinstance(display, list) or len(display) < 2:
+        return False
+    a, b = rng.sample(range(len(display)), 2)
+    display[a] = display[b]
+    return True
+
+
+def _space_off_board(doc: Record, rng: random.Random) -> bool:
+    """HAR-TAKE-1: a ``take_tokens`` step naming a space the Central board does not have
+    (0, or one past the last: 4 in solo, 6 otherwise)."""
+    steps = [s for m in _moves(doc) for s in _steps(m) if s.get("do") == "take_tokens"]
+    if not steps:
+        return False
+    step = _pick(rng, steps)
+    step["space"] = _pick(rng, [0, 4 if _solo(doc) else 6])
+    return True
+
+
+def _card_not_shown(doc: Record, rng: random.Random) -> bool:
+    """HAR-CARD-1: a ``take_card`` step naming a catalog card that is not face up in the
+    display at the start of the turn."""
+    moves = _moves(doc)
+    options = []
+    for i, state in _starts(doc):
+        for s in _steps(moves[i]):
+            if s.get("do") == "take_card":
+                options.append((s, _pick(rng, sorted(c for c in TRACKS if c not in state.display))))
+    if not options:
+        return False
+    step, card = _pick(rng, options)
+    step["card"] = card
+    return True
+
+
 # ---- the cube reserve (HAR-CARD-4, HAR-POS-12) -------------------------------------------------
 def _reserve_too_small(doc: Record, rng: random.Random) -> bool:
     """HAR-CARD-4 (a record) or HAR-POS-12 (a position): ``animal_cube_supply`` set just below
@@ -574,12 +611,30 @@ def _fits(side: str, card: str, cell: tuple[int, int], stacks: dict[Any, Any]) -
     return bool(matching_rotations(side, card, cell, stacks, prefix=True))
 
 
+def _board_without_tokens(doc: Record, rng: random.Random) -> bool:
+    """HAR-POS-11: the cells of a board that holds Animal cards (or a chosen spirit card) left
+    out, as if the player had not played yet."""
+    options = [
+        b
+        for _, b in _boards(doc)
+        if b.get("cells") and (b.get("cards") or (b.get("spirit") or {}).get("card"))
+    ]
+    if not options:
+        return False
+    del _pick(rng, options)["cells"]
+    return True
+
+
 MUTATORS: tuple[Callable[[Record, random.Random], bool], ...] = (
     _drop_spirit_choice,
     _choose_spirit_again,
     _choose_spirit_without_module,
+    _choose_spirit_without_module,
     _spirit_not_dealt,
     _second_card,
+    _repeat_display_card,
+    _space_off_board,
+    _card_not_shown,
     _fifth_player,
     _drop_last_token,
     _take_fifth_card,
@@ -587,14 +642,23 @@ MUTATORS: tuple[Callable[[Record, random.Random], bool], ...] = (
     _cube_on_cube,
     _reserve_too_small,
     _discard_in_multiplayer,
+    # weighted thrice (the solo ones) and twice: they apply to a quarter of the games, or
+    # only late in a game
+    _discard_after_take,
+    _discard_after_take,
     _discard_after_take,
     _discard_unseen_card,
+    _discard_unseen_card,
+    _discard_unseen_card,
+    _draw_exhausted_colour,
     _draw_exhausted_colour,
     _reveal_again,
     _colour_beyond_pouch,
     _cube_beyond_track,
     _fifth_incomplete_card,
-    # weighted thrice: a cube that two cards' habitats fit is rare on simulated boards
+    _board_without_tokens,
+    # weighted four times: a cube that two cards' habitats fit is rare on simulated boards
+    _cubes_without_cards,
     _cubes_without_cards,
     _cubes_without_cards,
     _cubes_without_cards,
