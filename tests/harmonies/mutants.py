@@ -160,7 +160,9 @@ def _choose_spirit_without_module(doc: Record, rng: random.Random) -> bool:
         return False
     move = _pick(rng, moves)
     card = _pick(rng, sorted(SPIRIT_DATA))
-    move["steps"].insert(rng.randrange(len(move["steps"]) + 1), {"do": "choose_spirit", "card": card})
+    move["steps"].insert(
+        rng.randrange(len(move["steps"]) + 1), {"do": "choose_spirit", "card": card}
+    )
     return True
 
 
@@ -339,9 +341,7 @@ def _reserve_too_small(doc: Record, rng: random.Random) -> bool:
             return False
         variant["animal_cube_supply"] = max(0, need - rng.randint(1, 3))
         return True
-    taken = [
-        s["card"] for m in _moves(doc) for s in _steps(m) if s.get("do") == "take_card"
-    ]
+    taken = [s["card"] for m in _moves(doc) for s in _steps(m) if s.get("do") == "take_card"]
     if not taken:
         return False
     k = rng.randrange(len(taken))
