@@ -498,11 +498,11 @@ def _colour_beyond_pouch(doc: Record, rng: random.Random) -> bool:
 
 
 def _cube_cells(board: dict[str, Any]) -> set[tuple[int, int]]:
-    cells = {tuple(c) for e in board.get("cards", []) for c in e.get("cubes", [])}
+    cells = {(c[0], c[1]) for e in board.get("cards", []) for c in e.get("cubes", [])}
     spirit = board.get("spirit") or {}
     if spirit.get("cube") is not None:
-        cells.add(tuple(spirit["cube"]))
-    return cells  # type: ignore[return-value]
+        cells.add((spirit["cube"][0], spirit["cube"][1]))
+    return cells
 
 
 def _cube_beyond_track(doc: Record, rng: random.Random) -> bool:
