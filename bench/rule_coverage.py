@@ -11,7 +11,7 @@ valid simulated game was verified. Then each game is mutated once per mutant (on
 nudged, one string swapped, one step dropped / repeated / moved, one member dropped, one cell
 shifted, one move dropped or given to another player, one claim changed) and verified: the
 **reject** column says whether a mutant got a finding of that rule. A game may add its own
-single-step mutations (``tests/<game>/mutants.py``, ``MUTATORS``: edits that know its record,
+single-step mutations (``tests/<game>/mutants``, ``MUTATORS``: edits that know its record,
 such as a cart used where none is held); one mutant in three is then one of them.
 
 A game whose ``simulate`` module defines ``COVERAGE_RUNS`` (a tuple of ``(players, options)``)

@@ -181,7 +181,7 @@ GameMutator = Callable[[dict[str, Any], random.Random], bool]
 
 
 def game_mutators(game: str) -> tuple[GameMutator, ...]:
-    """The mutations a game adds to the generic ones (``tests/<game>/mutants.py``,
+    """The mutations a game adds to the generic ones (``tests/<game>/mutants``,
     ``MUTATORS``): single-step edits that know the game's record (a cart flag set where no
     cart is held, a milestone claimed twice, ...), so rule coverage reaches the rules the
     generic edits rarely hit. Empty for a game without such a module."""
