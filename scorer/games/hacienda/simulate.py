@@ -132,7 +132,7 @@ def _water_choice(state: HaciendaState, used: frozenset[str]) -> list[Step]:
     }
     near: list[Step] = []
     first: list[Step] = []
-    for step in itertools.islice(gen.water_steps(state, used), 3000):
+    for step in itertools.islice(gen.water_steps(state, used, every_shape=False), 3000):
         if len(first) < 40:
             first.append(step)
         spaces = [index[(c[0], c[1])] for c in step["cells"]]
