@@ -38,6 +38,7 @@ Module map (the same rooms as every game package):
   ``breakdown`` (``extra_claims``); a module of its own, scoring + sheets pass 400 lines.
 * ``position`` — the position checks of §13.3 (into ``scorer.gamebase.Findings``), the state
   of a position, and ``export_position``; ``playblock`` — the ``play`` block of a position.
+* ``greedy`` — the greedy policy (a step's worth now) and its knobs.
 * ``generator`` — legal steps, written from the state (also after a prefix of a turn);
   ``simulate`` — complete games (random and greedy policies) and their ``features``;
   ``alternatives`` — what was legal instead of a rejected step, and steps in words.
@@ -99,6 +100,8 @@ class HaciendaRules(BaseRules[HaciendaState]):
         "harvest_chips": "chips in the supply",
         "neutral_haciendas": "haciendas in the supply",
         "water_supply": "buyable water tiles (a number or shapes)",
+        "land_rush": "true (greedy): every player buys land cards while any can be drawn",
+        "animal_hoarder": "true (greedy): the first player buys every animal card, no one else",
     }
     #: §7.2 / HAC-END-2: the game ends at the end of the round in which stack 2 ran out.
     end_reasons: Mapping[str, str] = {
