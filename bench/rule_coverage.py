@@ -12,7 +12,9 @@ nudged, one string swapped, one step dropped / repeated / moved, one member drop
 shifted, one move dropped or given to another player, one claim changed) and verified: the
 **reject** column says whether a mutant got a finding of that rule.
 
-Positions are covered the same way: each simulated game is exported as a position document at
+A game may ask for a few extra games with the options its rules need (``COVERAGE`` in its
+``simulate`` module: variants, deck orders, a greedy policy with knobs), one game each, added to
+every run. Positions are covered the same way: each simulated game is exported as a position document at
 a few points (``export_position``), and the positions are verified and mutated too.
 
 A rule that the game can report (its ID is a string in the game's checking code, not only in
@@ -28,6 +30,7 @@ version so coverage cannot silently fall.
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import json
 import random
@@ -179,6 +182,13 @@ def positions(rules: Any, record: dict[str, Any], rng: random.Random) -> list[di
 # -- the run ---------------------------------------------------------------------------------
 
 
+def coverage_options(game: str) -> tuple[dict[str, Any], ...]:
+    """Simulator options of the extra games a game asks for (``COVERAGE`` in its ``simulate``
+    module): the variants, options and policies its rules need to be reached at all."""
+    module = importlib.import_module(f"{GAME_MODULES[game]}.simulate")
+    return tuple(getattr(module, "COVERAGE", ()))
+
+
 def run_game(
     game: str, games: int, mutations: int, seed: int, options: dict[str, Any] | None = None
 ) -> Coverage:
@@ -196,13 +206,15 @@ def run_game(
     rng = random.Random(f"{game}-{seed}")
     tracer = LineTracer(package)
     records = []
-    for k in range(games):
-        players = counts[k % len(counts)]
-        record = rules.simulate(players, seed + k, dict(options or {}))
+    runs = [(counts[k % len(counts)], seed + k, dict(options or {})) for k in range(games)]
+    for k, extra in enumerate(coverage_options(game)):  # the game's option games, one each
+        runs.append((counts[k % len(counts)], seed + k, {**extra, **(options or {})}))
+    for players, game_seed, game_options in runs:
+        record = rules.simulate(players, game_seed, game_options)
         with tracer:
-            result = verify_document(record, f"<{game} {players}p seed {seed + k}>")
+            result = verify_document(record, f"<{game} {players}p seed {game_seed}>")
         if result.status != "ok":
-            cov.invalid_games.append(f"{players}p seed {seed + k}: {result.status}")
+            cov.invalid_games.append(f"{players}p seed {game_seed}: {result.status}")
         records.append(record)
         records.extend(positions(rules, record, rng))
         cov.games += 1
@@ -244,11 +256,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=24, help="simulated games per game")
     parser.add_argument("--mutations", type=int, default=40, help="mutants per simulated game")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy", default="random", choices=("random", "greedy"))
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="only the summary lines")
     args = parser.parse_args()
+    policy = {} if args.policy == "random" else {"policy": args.policy}
     results = [
-        run_game(game, args.games, args.mutations, args.seed) for game in args.game or game_names()
+        run_game(game, args.games, args.mutations, args.seed, policy)
+        for game in args.game or game_names()
     ]
     total = reached = exempt = 0
     missing: list[str] = []

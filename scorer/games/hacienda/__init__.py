@@ -188,7 +188,7 @@ class HaciendaRules(BaseRules[HaciendaState]):
         return describe_step(step)
 
     def end_reason(self, state: HaciendaState) -> str | None:
-        """HAC-END-2: the only way a game ends; a position scored as it stands has none."""
+        """§7.2: the only way a game ends; a position scored as it stands has none."""
         if state.final == 2 and sum(state.stacks) == 0:
             return "animal_stacks_exhausted"
         return None

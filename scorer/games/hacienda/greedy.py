@@ -5,14 +5,15 @@ step is worth anything. A step's worth is the points it adds at once on the boar
 once for each scoring still to come (two before the intermediate scoring, one after it), plus
 pesos (``PESO`` points each: money scores and buys), plus a little for progress: a tile on the
 board, a card in hand, and above all an animal card drawn, which brings the game's normal end
-(HAC-END-2) nearer. Ties are broken by the game's one seeded generator, so the same seed gives
+(§7.2) nearer. Ties are broken by the game's one seeded generator, so the same seed gives
 the same game.
 
 Candidates come from the generator (``generator``): every placement of a card in hand, one
 step per chain or group for harvests and haciendas, the first water placements next to the
 player's tiles, every purchase. Knobs (``Knobs``, simulator options) steer the players to the
 rare paths: ``land_rush`` (every player buys land cards while any can be drawn: the land pile
-runs out, and reshuffles with ``land_reshuffle``), ``animal_hoarder`` (the first player buys
+runs out, and reshuffles once with ``land_reshuffle``; the simulator turns the knob off after
+the reshuffle, or players on a small map buy land until they are broke), ``animal_hoarder`` (the first player buys
 and plays every animal card, the others buy none: 30 animal tiles, HAC-ANIMAL-4).
 """
 
@@ -147,7 +148,9 @@ def _buy_worth(now: _Now, step: Step) -> float:
     state = now.state
     if step["deck"] == "land":
         held = sum(state.land_hands[now.seat])
-        worth = 4.0 if now.knobs.land_rush else (1.2 if held < 3 else 0.3)
+        worth = 1.2 if held < 3 else 0.3
+        if now.knobs.land_rush and sum(gen.land_pile(state)) > 0:
+            worth = 4.0  # until the pile runs out, and once more to reshuffle if allowed
     elif now.knobs.animal_hoarder and not now.hoarder and now.boost == 1:
         return -1.0  # the hoarder buys the animals
     else:

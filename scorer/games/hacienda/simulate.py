@@ -14,6 +14,7 @@ import difflib
 import itertools
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from scorer.games.hacienda import generator as gen
@@ -41,6 +42,42 @@ MAX_ROUNDS = 200
 SETUP_OPTIONS = ("harvest_chips", "neutral_haciendas", "water_supply")
 KNOBS = ("land_rush", "animal_hoarder")  # the greedy policy's (greedy.Knobs)
 POLICY = ("policy", *KNOBS)
+_SHAPES = [
+    {"shape": "I1", "cells": [[0, 0]], "count": 2},
+    {"shape": "I2", "cells": [[0, 0], [1, 0]], "count": 2},
+    {"shape": "V3", "cells": [[0, 0], [1, 0], [0, 1]], "count": 1},
+]
+#: The extra games bench/rule_coverage.py plays for Hacienda (one each): the rules that only an
+#: option, a deck order, a small supply or a knob of the greedy policy can reach.
+COVERAGE: tuple[dict[str, Any], ...] = (
+    {"policy": "greedy"},
+    {"policy": "greedy", "land_rush": True, "land_reshuffle": True, "decks": True},
+    {"policy": "greedy", "animal_hoarder": True},
+    {"variant1": True, "decks": True},
+    {
+        "market_land_count": "adjacent",
+        "market_pay_per": "market",
+        "water_scoring": "per_piece",
+        "water_needs_own_neighbor": True,
+        "harvest_min_chain": 2,
+        "hacienda_min_group": 2,
+        "start_money": 40,
+        "herd_points": True,
+        "water_cost": 8,
+        "hacienda_cost": 8,
+    },
+    {"policy": "greedy", "water_supply": _SHAPES, "harvest_chips": 2, "neutral_haciendas": 2},
+    {"variant2": True, "policy": "greedy", "start_money": 60},
+    {
+        "policy": "greedy",
+        "start_money": 200,
+        "neutral_haciendas": 3,
+        "hacienda_cost": 4,
+        "water_cost": 4,
+    },
+    {"policy": "greedy", "start_money": 2},
+    {"variant1": False, "variant2": False, "decks": True},
+)
 Step = dict[str, Any]
 
 
@@ -85,12 +122,14 @@ class _Piles:
         self.land = list(piles["land"])
         self.stacks = [list(piles["animal_stack_1"]), list(piles["animal_stack_2"])]
         self.discard: list[str] = []
+        self.reshuffled = False
 
     def draw(self, deck: str, reshuffle: bool) -> str | None:
         if deck == "land":
             if not self.land and reshuffle and self.discard:
                 self.land, self.discard = sorted(self.discard), []
                 self.rng.shuffle(self.land)
+                self.reshuffled = True
             return self.land.pop(0) if self.land else None
         for stack in self.stacks:
             if stack:
@@ -228,6 +267,8 @@ def _greedy_turn(
     used: frozenset[str] = frozenset()
     mid = state
     drew = False
+    if piles.reshuffled and knobs.land_rush:  # the rush is over once the pile reshuffled
+        knobs = replace(knobs, land_rush=False)
     for _ in range(3):
         step = choose(mid, used, rng, knobs, boost)
         if step is None:
