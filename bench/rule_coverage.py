@@ -14,8 +14,8 @@ shifted, one move dropped or given to another player, one claim changed) and ver
 
 A game may ask for a few extra games with the options its rules need (``COVERAGE`` in its
 ``simulate`` module: variants, deck orders, a greedy policy with knobs), one game each, added to
-every run. Positions are covered the same way: each simulated game is exported as a position document at
-a few points (``export_position``), and the positions are verified and mutated too.
+every run. Positions are covered the same way: each simulated game is exported as a position
+document at a few points (``export_position``), and the positions are verified and mutated too.
 
 A rule that the game can report (its ID is a string in the game's checking code, not only in
 the catalogue or the scoring and drawing modules) is *reached* when a mutant triggers it. A

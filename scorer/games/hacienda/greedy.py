@@ -13,8 +13,9 @@ step per chain or group for harvests and haciendas, the first water placements n
 player's tiles, every purchase. Knobs (``Knobs``, simulator options) steer the players to the
 rare paths: ``land_rush`` (every player buys land cards while any can be drawn: the land pile
 runs out, and reshuffles once with ``land_reshuffle``; the simulator turns the knob off after
-the reshuffle, or players on a small map buy land until they are broke), ``animal_hoarder`` (the first player buys
-and plays every animal card, the others buy none: 30 animal tiles, HAC-ANIMAL-4).
+the reshuffle, or players on a small map buy land until they are broke), ``animal_hoarder``
+(the first player buys and plays every animal card, the others buy none: 30 animal tiles,
+HAC-ANIMAL-4).
 """
 
 from __future__ import annotations
