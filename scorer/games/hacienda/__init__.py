@@ -188,8 +188,9 @@ class HaciendaRules(BaseRules[HaciendaState]):
         return describe_step(step)
 
     def end_reason(self, state: HaciendaState) -> str | None:
-        """§7.2: the only way a game ends; a position scored as it stands has none."""
-        if state.final == 2 and sum(state.stacks) == 0:
+        """§7.2: the only way a game ends; a position is scored as it stands (§13.4), with
+        none (its ``track`` is set)."""
+        if state.final == 2 and state.track is None and sum(state.stacks) == 0:
             return "animal_stacks_exhausted"
         return None
 
