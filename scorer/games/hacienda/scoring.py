@@ -202,7 +202,6 @@ def market_income(
         return len(herd) + len(adjacent)
     # HAC-MARKET-2: herd size + own land tiles of the chains touching the herd
     chains: set[int] = set()
-    chains: set[int] = set()
     for start in adjacent:
         if start not in chains:
             chains.update(label_group(start, cells, nbrs))
