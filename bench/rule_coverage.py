@@ -13,9 +13,10 @@ shifted, one move dropped or given to another player, one claim changed) and ver
 **reject** column says whether a mutant got a finding of that rule.
 
 A game may ask for a few extra games with the options its rules need (``COVERAGE`` in its
-``simulate`` module: variants, deck orders, a greedy policy with knobs), one game each, added to
-every run. Positions are covered the same way: each simulated game is exported as a position
-document at a few points (``export_position``), and the positions are verified and mutated too.
+``simulate`` module: variants, deck orders, a greedy policy with knobs), each played once per
+8 games asked for (``--games``) and added to the run. Positions are covered the same way: each
+simulated game is exported as a position document at a few points (``export_position``), and
+the positions are verified and mutated too.
 
 A rule that the game can report (its ID is a string in the game's checking code, not only in
 the catalogue or the scoring and drawing modules) is *reached* when a mutant triggers it. A
@@ -207,7 +208,8 @@ def run_game(
     tracer = LineTracer(package)
     records = []
     runs = [(counts[k % len(counts)], seed + k, dict(options or {})) for k in range(games)]
-    for k, extra in enumerate(coverage_options(game)):  # the game's option games, one each
+    extras = coverage_options(game) * max(1, games // 8)  # once per 8 games asked for
+    for k, extra in enumerate(extras):  # the game's option games
         runs.append((counts[k % len(counts)], seed + k, {**extra, **(options or {})}))
     for players, game_seed, game_options in runs:
         record = rules.simulate(players, game_seed, game_options)

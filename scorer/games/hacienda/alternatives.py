@@ -17,7 +17,7 @@ from typing import Any
 from scorer import legal
 from scorer.engine import Legal, Move, steps_of
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
-from scorer.games.hacienda.generator import after_prefix, legal_steps
+from scorer.games.hacienda.generator import after_prefix, of_kind
 from scorer.games.hacienda.state import HaciendaState
 from scorer.words import article
 
@@ -93,9 +93,7 @@ def legal_alternatives(state: HaciendaState, move: Move, at: int, rule: str) -> 
     mid, used, taken = after_prefix(state, steps[:at])
     if rule in ("HAC-TURN-5", "HAC-TURN-6", "HAC-TURN-7"):
         used = used | {str(kind)}  # the earlier one of this turn counts (the prefix has it)
-    offered: Iterable[Step] = (
-        s for s in legal_steps(mid, used, min(taken, 3), draws=False) if s["do"] == kind
-    )
+    offered: Iterable[Step] = of_kind(mid, str(kind), used, taken)
     note, none = NOTES[str(kind)]
     if kind in ("play_land", "play_animal"):
         card = step.get("card")

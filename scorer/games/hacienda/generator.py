@@ -13,7 +13,8 @@ may come next is decided here alone, never by the checks.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS
@@ -21,6 +22,9 @@ from scorer.games.hacienda.state import ANIMAL, LAND, Counts, HaciendaState
 from scorer.grid.regions import label_groups
 
 Step = dict[str, Any]
+#: How many water cell sets ``of_kind`` looks at, at most (what was legal instead of a rejected
+#: water tile; the whole family can hold tens of thousands of placements).
+WATER_SETS = 3000
 Purchase = tuple[str, str, str | None]  # deck, source, card (None: drawn blind)
 
 
@@ -181,10 +185,16 @@ def water_sets(state: HaciendaState) -> Iterator[tuple[int, ...]]:
 
 
 def water_steps(
-    state: HaciendaState, used: frozenset[str], every_shape: bool = True
+    state: HaciendaState,
+    used: frozenset[str],
+    every_shape: bool = True,
+    sets: int | None = None,
+    near: bool = False,
 ) -> Iterator[Step]:
     """Family 5; with listed shapes, one step per listed shape the cells can be (only the
-    first in list order unless ``every_shape``: what a record without ``shape`` gets)."""
+    first in list order unless ``every_shape``: what a record without ``shape`` gets).
+    ``sets``: look at no more than that many cell sets (a bound on the work); ``near``: only
+    the placements touching a tile of the player (the greedy policy's)."""
     from scorer.games.hacienda.water import canonical_form
 
     if (
@@ -194,8 +204,8 @@ def water_steps(
     ):
         return
     seat, cells, nbrs = state.seat, state.cells, state.board.neighbours
-    for group_cells in water_sets(state):
-        if state.opts.water_needs_own_neighbor and not any(
+    for group_cells in itertools.islice(water_sets(state), sets):
+        if (near or state.opts.water_needs_own_neighbor) and not any(
             cells[n] == LAND + seat or ANIMAL + 4 * seat <= cells[n] < ANIMAL + 4 * seat + 4
             for c in group_cells
             for n in nbrs[c]
@@ -248,6 +258,24 @@ def legal_steps(
     yield from hacienda_steps(state, used)
     yield from water_steps(state, used)
     yield from harvest_steps(state, used)
+
+
+def of_kind(
+    state: HaciendaState, kind: str, used: frozenset[str] = frozenset(), taken: int = 0
+) -> Iterator[Step]:
+    """The legal next steps whose ``do`` is ``kind`` (chance members left out): one family of
+    ``legal_steps``, without walking the others (the water family can be large)."""
+    if taken >= 3 or state.final == 2:
+        return iter(())
+    families: dict[str, Callable[[], Iterator[Step]]] = {
+        "buy_card": lambda: buy_card_steps(state, False),
+        "play_land": lambda: play_land_steps(state),
+        "play_animal": lambda: play_animal_steps(state),
+        "buy_hacienda": lambda: hacienda_steps(state, used),
+        "buy_water": lambda: water_steps(state, used, sets=WATER_SETS),
+        "harvest": lambda: harvest_steps(state, used),
+    }
+    return families[kind]() if kind in families else iter(())
 
 
 def after_prefix(

@@ -174,19 +174,11 @@ def _one_per_group(steps: Iterable[Step], now: _Now) -> list[Step]:
 
 
 def _water(now: _Now, used: frozenset[str]) -> list[Step]:
+    """The first water placements next to the player's tiles (the family can be huge)."""
     if now.money - now.state.opts.water_cost < 3:
         return []
-    out = []
-    for step in itertools.islice(gen.water_steps(now.state, used, every_shape=False), 2000):
-        if any(
-            now.state.cells[n] == LAND + now.seat or is_animal_of(now.state.cells[n], now.seat)
-            for c in step["cells"]
-            for n in now.state.board.neighbours[now.space(c)]
-        ):
-            out.append(step)
-            if len(out) >= 20:
-                break
-    return out
+    steps = gen.water_steps(now.state, used, every_shape=False, sets=2000, near=True)
+    return list(itertools.islice(steps, 20))
 
 
 def candidates(now: _Now, used: frozenset[str]) -> list[tuple[Step, float]]:
