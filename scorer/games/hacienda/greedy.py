@@ -135,13 +135,15 @@ def _water_worth(now: _Now, step: Step) -> float:
         return -1.0
     cells, nbrs, seat = now.state.cells, now.state.board.neighbours, now.seat
     spaces = {now.space(c) for c in step["cells"]}
-    dry = {
+    per_piece = now.state.opts.water_scoring == "per_piece"  # a new piece scores every tile
+    gains = {
         n
         for s in spaces
         for n in nbrs[s]
-        if (cells[n] == LAND + seat or is_animal_of(cells[n], seat)) and not now.wet(n)
+        if (cells[n] == LAND + seat or is_animal_of(cells[n], seat))
+        and (per_piece or not now.wet(n))
     }
-    return now.scorings * len(dry) - PESO * cost
+    return now.scorings * len(gains) - PESO * cost
 
 
 def _buy_worth(now: _Now, step: Step) -> float:

@@ -21,6 +21,7 @@ from scorer.games.hacienda import generator as gen
 from scorer.games.hacienda.actions import apply_move, apply_steps
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.catalog import DEMO_ID, shipped_ids
+from scorer.games.hacienda.coverage import COVERAGE as COVERAGE
 from scorer.games.hacienda.greedy import Knobs, choose
 from scorer.games.hacienda.setup import initial_state
 from scorer.games.hacienda.sheet import record_sheet
@@ -42,81 +43,6 @@ MAX_ROUNDS = 200
 SETUP_OPTIONS = ("harvest_chips", "neutral_haciendas", "water_supply")
 KNOBS = ("land_rush", "animal_hoarder")  # the greedy policy's (greedy.Knobs)
 POLICY = ("policy", *KNOBS)
-_SHAPES = [
-    {"shape": "I1", "cells": [[0, 0]], "count": 2},
-    {"shape": "I2", "cells": [[0, 0], [1, 0]], "count": 2},
-    {"shape": "V3", "cells": [[0, 0], [1, 0], [0, 1]], "count": 1},
-]
-#: Options every non-default option of the variant (the all-options fixture's).
-_ALL_OPTIONS: dict[str, Any] = {
-    "market_land_count": "adjacent",
-    "market_pay_per": "market",
-    "water_scoring": "per_piece",
-    "water_needs_own_neighbor": True,
-    "harvest_min_chain": 2,
-    "hacienda_min_group": 2,
-    "start_money": 40,
-    "herd_points": True,
-    "water_cost": 8,
-    "hacienda_cost": 8,
-    "tiebreak": "money",
-}
-_GREEDY: dict[str, Any] = {"policy": "greedy", "decks": True}
-#: The extra games bench/rule_coverage.py plays for Hacienda (one each): the rules that only an
-#: option, a deck order (HAC-SETUP-7, HAC-BUY-6), a small or large supply, cheap or dear
-#: purchases (HAC-TURN-5/6, HAC-WATER-1, HAC-HAC-1/2) or a knob of the greedy policy (the land
-#: pile's end, HAC-LAND-6) can reach.
-COVERAGE: tuple[dict[str, Any], ...] = (
-    _GREEDY,
-    {**_GREEDY, "land_rush": True, "land_reshuffle": True},
-    {**_GREEDY, "animal_hoarder": True},
-    {"variant1": True, "decks": True},
-    {**_ALL_OPTIONS, "decks": True},
-    {**_ALL_OPTIONS, **_GREEDY, "start_money": 60, "land_reshuffle": True},
-    {**_GREEDY, "water_supply": _SHAPES, "harvest_chips": 2, "neutral_haciendas": 2},
-    {**_GREEDY, "variant2": True, "start_money": 60},
-    {
-        **_GREEDY,
-        "start_money": 100,
-        "hacienda_cost": 1,
-        "water_cost": 1,
-        "neutral_haciendas": 40,
-        "water_supply": 40,
-    },
-    {**_GREEDY, "start_money": 4, "hacienda_cost": 3, "water_cost": 3},
-    {"variant1": False, "variant2": False, "decks": True},
-    {
-        **_GREEDY,
-        "start_money": 3,
-        "harvest_chips": 1,
-        "neutral_haciendas": 1,
-        "water_supply": 1,
-        "water_cost": 2,
-        "hacienda_cost": 2,
-    },
-    {"policy": "greedy", "start_money": 0},
-    {"start_money": 2, "harvest_chips": 1},
-    {
-        **_ALL_OPTIONS,
-        **_GREEDY,
-        "start_money": 60,
-        "water_cost": 1,
-        "water_supply": 30,
-        "land_reshuffle": True,
-        "land_rush": True,
-        "harvest_chips": 2,
-    },
-    {
-        **_GREEDY,
-        "hacienda_min_group": 2,
-        "harvest_min_chain": 2,
-        "water_needs_own_neighbor": True,
-        "hacienda_cost": 2,
-        "water_cost": 2,
-        "neutral_haciendas": 20,
-        "water_supply": 20,
-    },
-)
 Step = dict[str, Any]
 
 
