@@ -35,6 +35,9 @@ from scorer.grid.regions import label_group
 Step = dict[str, Any]
 #: What one peso is worth, in points (money scores 1 per 10 pesos and pays for purchases).
 PESO = 0.2
+#: Pesos a greedy player keeps after a hacienda or a water tile (as the random policy does):
+#: blind animal cards, which the game's end needs, cost 2 each.
+RESERVE = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +125,7 @@ def _harvest_worth(now: _Now, step: Step) -> float:
 
 def _hacienda_worth(now: _Now, step: Step) -> float:
     cost = now.state.opts.hacienda_cost
-    if now.money - cost < 3:
+    if now.money - cost < RESERVE:
         return -1.0
     s = now.space(step["at"])
     size = len(label_group(s, now.state.cells, now.state.board.neighbours))
@@ -131,7 +134,7 @@ def _hacienda_worth(now: _Now, step: Step) -> float:
 
 def _water_worth(now: _Now, step: Step) -> float:
     cost = now.state.opts.water_cost
-    if now.money - cost < 3:
+    if now.money - cost < RESERVE:
         return -1.0
     cells, nbrs, seat = now.state.cells, now.state.board.neighbours, now.seat
     spaces = {now.space(c) for c in step["cells"]}
@@ -161,6 +164,8 @@ def _buy_worth(now: _Now, step: Step) -> float:
         worth = (1.0 if held < 3 else 0.5) * now.boost
         if now.hoarder:
             worth += 3.0 if held < 4 else 0.5
+    if step["deck"] == "land" and now.money - price < 2:
+        worth -= 1.5  # keep 2 pesos for a blind animal card: the game's end needs them
     return worth - PESO * price
 
 
@@ -177,7 +182,7 @@ def _one_per_group(steps: Iterable[Step], now: _Now) -> list[Step]:
 
 def _water(now: _Now, used: frozenset[str]) -> list[Step]:
     """The first water placements next to the player's tiles (the family can be huge)."""
-    if now.money - now.state.opts.water_cost < 3:
+    if now.money - now.state.opts.water_cost < RESERVE:
         return []
     steps = gen.water_steps(now.state, used, every_shape=False, sets=2000, near=True)
     return list(itertools.islice(steps, 20))
