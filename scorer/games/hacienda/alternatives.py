@@ -91,8 +91,6 @@ def legal_alternatives(state: HaciendaState, move: Move, at: int, rule: str) -> 
     if kind not in NOTES or _chance_decided(step, rule):
         return None
     mid, used, taken = after_prefix(state, steps[:at])
-    if rule in ("HAC-TURN-5", "HAC-TURN-6", "HAC-TURN-7"):
-        used = used | {str(kind)}  # the earlier one of this turn counts (the prefix has it)
     offered: Iterable[Step] = of_kind(mid, str(kind), used, taken)
     note, none = NOTES[str(kind)]
     if kind in ("play_land", "play_animal"):
