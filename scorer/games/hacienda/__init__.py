@@ -38,7 +38,8 @@ Module map (the same rooms as every game package):
   ``breakdown`` (``extra_claims``); a module of its own, scoring + sheets pass 400 lines.
 * ``position`` — the position checks of §13.3 (into ``scorer.gamebase.Findings``), the state
   of a position, and ``export_position``; ``playblock`` — the ``play`` block of a position.
-* ``greedy`` — the greedy policy (a step's worth now) and its knobs.
+* ``greedy`` — the greedy policy (a step's worth now) and its knobs; ``coverage`` — the
+  option games ``bench/rule_coverage.py`` adds for the rules only options reach.
 * ``generator`` — legal steps, written from the state (also after a prefix of a turn);
   ``simulate`` — complete games (random and greedy policies) and their ``features``;
   ``alternatives`` — what was legal instead of a rejected step, and steps in words.
