@@ -167,3 +167,12 @@ def test_an_unfinished_game_and_a_position_have_no_end_reason() -> None:
     assert unfinished.scores is not None and unfinished.scores.end_reason is None
     position = verify(load_fixture("hacienda/valid/position-e14.json"))
     assert position.scores is not None and position.scores.end_reason is None
+
+
+def test_a_rejected_water_tile_shows_where_a_tile_of_its_shape_could_go() -> None:
+    step = {"do": "buy_water", "cells": [[3, 2], [3, 3]]}  # a market and a pampas space
+    finding = assert_rejects(run([turn("Ann", step)]), "HAC-WATER-3", "/moves/0/steps/0/cells/0")
+    details = dict(finding.details)
+    assert details["legal"][0] == {"do": "buy_water", "cells": [[0, 1], [1, 1]]}
+    assert all(len(s["cells"]) == 2 for s in details["legal"])
+    assert details["legal_note"] == "placements of a water tile of that shape"

@@ -2,11 +2,12 @@
 
 ``legal_alternatives(state, move, at, rule)`` answers the question two players in a dispute ask
 next: for a rejected land or animal card, the spaces where that card could have gone (any
-card's spaces if the player holds no such card); for a rejected hacienda, water tile or
-harvest, where one could have gone; for a refused purchase, what could have been bought. It
-is None where the question does not apply: a drawn card or a refill is chance's, not the
-player's (HAC-BUY-4, HAC-BUY-5, HAC-BUY-6, a wrong ``refill``). The work is bounded by
-``scorer.legal.build`` (at most ``LOOKED_AT`` steps are looked at; the water family is lazy).
+card's spaces if the player holds no such card); for a rejected water tile, where a tile of
+that shape could have gone; for a rejected hacienda or harvest, where one could have gone; for
+a refused purchase, what could have been bought. It is None where the question does not apply:
+a drawn card or a refill is chance's, not the player's (HAC-BUY-4, HAC-BUY-5, HAC-BUY-6, a
+wrong ``refill``). The work is bounded: ``scorer.legal.build`` looks at no more than
+``LOOKED_AT`` steps, and the water family at no more than ``generator.WATER_SETS`` cell sets.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from scorer.engine import Legal, Move, steps_of
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.generator import after_prefix, of_kind
 from scorer.games.hacienda.state import HaciendaState
+from scorer.games.hacienda.water import canonical_form, is_connected
 from scorer.words import article
 
 Step = Mapping[str, Any]
@@ -81,6 +83,29 @@ def _holds(state: HaciendaState, kind: str, card: Any) -> bool:
     return card in ANIMALS and state.animal_hands[state.seat][ANIMALS.index(card)] > 0
 
 
+def _same_tile(
+    offered: Iterable[Step], cells: Any, note: str, none: str
+) -> tuple[Iterable[Step], str, str]:
+    """Water placements of the rejected tile's shape (of its size, if its cells are no shape),
+    or all placements if the rejected cells are no tile at all."""
+    if not isinstance(cells, list) or not 1 <= len(cells) <= 4:
+        return offered, note, none
+    coords = [(c[0], c[1]) for c in cells]
+    size = len(coords)
+    form = canonical_form(coords) if len(set(coords)) == size and is_connected(coords) else None
+
+    def same(step: Step) -> bool:
+        mine = [(c[0], c[1]) for c in step["cells"]]
+        return len(mine) == size and (form is None or canonical_form(mine) == form)
+
+    what = "of that shape" if form is not None else f"of {size} cells"
+    return (
+        (s for s in offered if same(s)),
+        f"placements of a water tile {what}",
+        f"no water tile {what} can be bought here",
+    )
+
+
 def legal_alternatives(state: HaciendaState, move: Move, at: int, rule: str) -> Legal | None:
     """The legal steps of the kind of step ``at`` of ``move`` after the steps before it."""
     steps = steps_of(move)
@@ -100,6 +125,8 @@ def legal_alternatives(state: HaciendaState, move: Move, at: int, rule: str) -> 
         else:
             note = f"the player holds no {card} card; spaces for the cards in hand"
             none = f"the player holds no {card} card, and no card in hand can be played"
+    if kind == "buy_water":
+        offered, note, none = _same_tile(offered, step.get("cells"), note, none)
     if at >= 3:
         none = "a turn has at most 3 steps; only the end of the turn is legal"
     return legal.build(offered, describe_step, note, none)

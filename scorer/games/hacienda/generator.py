@@ -24,7 +24,7 @@ from scorer.grid.regions import label_groups
 Step = dict[str, Any]
 #: How many water cell sets ``of_kind`` looks at, at most (what was legal instead of a rejected
 #: water tile; the whole family can hold tens of thousands of placements).
-WATER_SETS = 3000
+WATER_SETS = 2000
 Purchase = tuple[str, str, str | None]  # deck, source, card (None: drawn blind)
 
 
