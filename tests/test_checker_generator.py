@@ -24,7 +24,7 @@ from tests.mutants import mutate
 
 #: Games whose generator takes a prefix of a move's steps (issue 13 §4); the others join as
 #: their generators do.
-READY: frozenset[str] = frozenset({"citrus", "harmonies", "kuhfstein"})
+READY: frozenset[str] = frozenset({"citrus", "hacienda", "harmonies", "kuhfstein"})
 MUTANTS = 12
 
 

@@ -43,14 +43,18 @@ OPTIONS = {
     "pesos_per_point": 5,
     "herd_points": True,
 }
+DEMO = {"map": "demo-7x6"}
+GREEDY = {"policy": "greedy"}
+#: Option fixtures must exercise their option (tests/hacienda/test_fixture_options.py); the
+#: greedy games cover every player count, the knob games the rare paths.
 VALID: list[tuple[str, str, int, int, dict[str, Any]]] = [
-    ("valid/2p-demo-standard.json", "2 players, demo map, standard rules", 2, 1, {}),
+    ("valid/2p-demo-standard.json", "2 players, demo map, standard rules", 2, 1, DEMO),
     (
         "valid/3p-bait-variant1.json",
-        "3 players, Bait, variant 1",
+        "3 players, Bait, variant 1 (greedy: markets pay herd x land, herds score, a hacienda)",
         3,
         2,
-        {"map": "haz-bait", "variant1": True},
+        {"map": "haz-bait", "variant1": True, **GREEDY},
     ),
     (
         "valid/4p-planetary-variant2.json",
@@ -61,10 +65,10 @@ VALID: list[tuple[str, str, int, int, dict[str, Any]]] = [
     ),
     (
         "valid/5p-seed-both-variants.json",
-        "5 players, Seed, variants 1 and 2",
+        "5 players, Seed, variants 1 and 2 (greedy)",
         5,
         4,
-        {"map": "haz-seed", "variant1": True, "variant2": True},
+        {"map": "haz-seed", "variant1": True, "variant2": True, **GREEDY},
     ),
     (
         "valid/2p-ginger-chew-decks.json",
@@ -75,10 +79,10 @@ VALID: list[tuple[str, str, int, int, dict[str, Any]]] = [
     ),
     (
         "valid/3p-demo-all-options.json",
-        "3 players, demo map, every non-default option",
+        "3 players, demo map, every non-default option (greedy, land rush: the pile reshuffles)",
         3,
-        6,
-        OPTIONS,
+        10,
+        {**OPTIONS, "start_money": 80, **DEMO, **GREEDY, "land_rush": True},
     ),
     (
         "valid/4p-twofer-standard.json",
@@ -87,7 +91,25 @@ VALID: list[tuple[str, str, int, int, dict[str, Any]]] = [
         7,
         {"map": "haz-twofer"},
     ),
-    ("valid/5p-demo-standard.json", "5 players, demo map, standard rules", 5, 8, {}),
+    ("valid/5p-demo-standard.json", "5 players, demo map, standard rules", 5, 8, DEMO),
+    *(
+        (f"valid/{n}p-greedy.json", f"{n} players, greedy policy", n, 20 + n, GREEDY)
+        for n in (2, 3, 4, 5)
+    ),
+    (
+        "valid/4p-greedy-land-rush.json",
+        "4 players, greedy policy, land rush: the land pile runs out and reshuffles",
+        4,
+        31,
+        {**GREEDY, "land_rush": True, "land_reshuffle": True},
+    ),
+    (
+        "valid/2p-greedy-animal-hoarder.json",
+        "2 players, greedy policy, animal hoarder: Ann puts all 30 animal tiles on the board",
+        2,
+        32,
+        {**GREEDY, "animal_hoarder": True},
+    ),
 ]
 
 

@@ -38,7 +38,11 @@ Module map (the same rooms as every game package):
   ``breakdown`` (``extra_claims``); a module of its own, scoring + sheets pass 400 lines.
 * ``position`` — the position checks of §13.3 (into ``scorer.gamebase.Findings``), the state
   of a position, and ``export_position``; ``playblock`` — the ``play`` block of a position.
-* ``generator`` — legal steps, written from the state; ``simulate`` — random complete games.
+* ``greedy`` — the greedy policy (a step's worth now) and its knobs; ``coverage`` — the
+  option games ``bench/rule_coverage.py`` adds for the rules only options reach.
+* ``generator`` — legal steps, written from the state (also after a prefix of a turn);
+  ``simulate`` — complete games (random and greedy policies) and their ``features``;
+  ``alternatives`` — what was legal instead of a rejected step, and steps in words.
 * ``render`` (text), ``picture`` (SVG), ``explain`` (scoring items).
 * Data and helpers: ``board`` (map geometry, map checks, the HAC-REC-2 coordinate check),
   ``catalog`` (the shipped maps), ``water`` (water-tile shapes and placement checks), ``haz``
@@ -57,10 +61,12 @@ from scorer.components import Components
 from scorer.engine import (
     GameRules,
     Importer,
+    Legal,
     Mark,
     Move,
     PositionResult,
     Record,
+    RuleId,
     ScoreItem,
     ScoreSheet,
 )
@@ -95,6 +101,12 @@ class HaciendaRules(BaseRules[HaciendaState]):
         "harvest_chips": "chips in the supply",
         "neutral_haciendas": "haciendas in the supply",
         "water_supply": "buyable water tiles (a number or shapes)",
+        "land_rush": "true (greedy): every player buys land cards while any can be drawn",
+        "animal_hoarder": "true (greedy): the first player buys every animal card, no one else",
+    }
+    #: §7.2 / HAC-END-2: the game ends at the end of the round in which stack 2 ran out.
+    end_reasons: Mapping[str, str] = {
+        "animal_stacks_exhausted": "both animal stacks drawn, the round played out",
     }
     claims_when_incomplete = False  # §7.5 / A19: claims are compared only once the game is over
     #: ``scorer import-map``: Yucata / SpielByWeb map files (§3.5).
@@ -150,11 +162,38 @@ class HaciendaRules(BaseRules[HaciendaState]):
     def legal_steps(
         self, state: HaciendaState, prefix: Sequence[Mapping[str, Any]] = ()
     ) -> Iterator[Any]:
-        from scorer.games.hacienda.generator import legal_steps
+        from scorer.games.hacienda.generator import steps_after
 
-        if prefix:  # issue 13: the generator after a prefix (in progress)
-            raise NotImplementedError("legal steps after a prefix")
-        return legal_steps(state)
+        return steps_after(state, prefix)
+
+    def unoffered_step(self, state: HaciendaState, move: Move) -> int | None:
+        """Compared with every chance outcome the generator allows (a drawn card or refill
+        must be one the pile can show), the income claim aside (generator.same_step)."""
+        from scorer.games.hacienda.generator import same_step, steps_after
+        from scorer.legal import first_unoffered
+
+        return first_unoffered(
+            lambda prefix: steps_after(state, prefix, draws=True), move, same=same_step
+        )
+
+    def legal_alternatives(
+        self, state: HaciendaState, move: Move, at: int, rule: RuleId
+    ) -> Legal | None:
+        from scorer.games.hacienda.alternatives import legal_alternatives
+
+        return legal_alternatives(state, move, at, rule)
+
+    def describe_step(self, step: Mapping[str, Any]) -> str:
+        from scorer.games.hacienda.alternatives import describe_step
+
+        return describe_step(step)
+
+    def end_reason(self, state: HaciendaState) -> str | None:
+        """§7.2: the only way a game ends; a position is scored as it stands (§13.4), with
+        none (its ``track`` is set)."""
+        if state.final == 2 and state.track is None and sum(state.stacks) == 0:
+            return "animal_stacks_exhausted"
+        return None
 
     def explain(self, state: HaciendaState) -> list[ScoreItem]:
         from scorer.games.hacienda.explain import explain

@@ -278,7 +278,7 @@ def step_play_animal(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     cells = draft["cells"] = cells.set(space, code)
     income = 0
     if markets:
-        # HAC-MARKET-1/2/3: every adjacent market side pays
+        # HAC-MARKET-1: every adjacent market side pays (HAC-MARKET-2/3 in market_income)
         income = market_income(cells, nbrs, space, seat, opts.market_payout, opts.market_land_count)
         income *= len(markets)
     draft["tally"] = tally.mset(

@@ -2,13 +2,19 @@
 
 Each family is its own lazy iterator; candidates come in a fixed order (spaces in (r, q) order,
 cards in vocabulary order). ``used`` names the once-per-turn steps already taken in the turn.
-Chance outcomes (the card drawn, the refill) are expanded by ``legal_steps``; the simulator
-asks for ``purchases`` and fills in the top card of its own shuffled piles instead.
+Chance outcomes (the card drawn, the refill) are expanded by ``legal_steps`` (``draws=False``
+leaves them out, as the protocol's ``legal_steps`` does); the simulator asks for
+``purchases`` and fills in the top card of its own shuffled piles instead.
+
+Inside a turn (``after_prefix``) the steps already taken are applied as recorded, with their
+effects (pesos, hands, draws, refills, a reshuffle) from the turn's own step code; which step
+may come next is decided here alone, never by the checks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS
@@ -16,6 +22,9 @@ from scorer.games.hacienda.state import ANIMAL, LAND, Counts, HaciendaState
 from scorer.grid.regions import label_groups
 
 Step = dict[str, Any]
+#: How many water cell sets ``of_kind`` looks at, at most (what was legal instead of a rejected
+#: water tile; the whole family can hold tens of thousands of placements).
+WATER_SETS = 2000
 Purchase = tuple[str, str, str | None]  # deck, source, card (None: drawn blind)
 
 
@@ -64,8 +73,16 @@ def purchases(state: HaciendaState) -> list[Purchase]:
     return out
 
 
-def buy_card_steps(state: HaciendaState) -> Iterator[Step]:
+def buy_card_steps(state: HaciendaState, draws_too: bool = True) -> Iterator[Step]:
+    """Family 1; ``draws_too=False``: without the members chance decides (the drawn card of a
+    pile purchase, the refill of a display purchase)."""
     for deck, source, card in purchases(state):
+        if not draws_too:
+            step: Step = {"do": "buy_card", "deck": deck, "from": source}
+            if card is not None:
+                step["card"] = card
+            yield step
+            continue
         draws = possible_draws(state, deck)
         if source == "pile":
             for drawn in draws:
@@ -167,7 +184,17 @@ def water_sets(state: HaciendaState) -> Iterator[tuple[int, ...]]:
                         frontier.append(grown)
 
 
-def water_steps(state: HaciendaState, used: frozenset[str]) -> Iterator[Step]:
+def water_steps(
+    state: HaciendaState,
+    used: frozenset[str],
+    every_shape: bool = True,
+    sets: int | None = None,
+    near: bool = False,
+) -> Iterator[Step]:
+    """Family 5; with listed shapes, one step per listed shape the cells can be (only the
+    first in list order unless ``every_shape``: what a record without ``shape`` gets).
+    ``sets``: look at no more than that many cell sets (a bound on the work); ``near``: only
+    the placements touching a tile of the player (the greedy policy's)."""
     from scorer.games.hacienda.water import canonical_form
 
     if (
@@ -177,21 +204,21 @@ def water_steps(state: HaciendaState, used: frozenset[str]) -> Iterator[Step]:
     ):
         return
     seat, cells, nbrs = state.seat, state.cells, state.board.neighbours
-    for group_cells in water_sets(state):
-        if state.opts.water_needs_own_neighbor and not any(
+    for group_cells in itertools.islice(water_sets(state), sets):
+        if (near or state.opts.water_needs_own_neighbor) and not any(
             cells[n] == LAND + seat or ANIMAL + 4 * seat <= cells[n] < ANIMAL + 4 * seat + 4
             for c in group_cells
             for n in nbrs[c]
         ):
             continue
         step: Step = {"do": "buy_water", "cells": [_cell(state, c) for c in group_cells]}
-        if state.water_shapes is not None:
-            form = canonical_form([state.board.coords[c] for c in group_cells])
-            shape = next((s for s in state.water_shapes if s.form == form and s.count > 0), None)
-            if shape is None:
-                continue
-            step["shape"] = shape.shape
-        yield step
+        if state.water_shapes is None:
+            yield step
+            continue
+        form = canonical_form([state.board.coords[c] for c in group_cells])
+        names = [s.shape for s in state.water_shapes if s.form == form and s.count > 0]
+        for name in dict.fromkeys(names[: None if every_shape else 1]):
+            yield {**step, "shape": name}
 
 
 def harvest_steps(state: HaciendaState, used: frozenset[str]) -> Iterator[Step]:
@@ -219,14 +246,75 @@ def harvest_steps(state: HaciendaState, used: frozenset[str]) -> Iterator[Step]:
 
 
 def legal_steps(
-    state: HaciendaState, used: frozenset[str] = frozenset(), taken: int = 0
+    state: HaciendaState, used: frozenset[str] = frozenset(), taken: int = 0, draws: bool = True
 ) -> Iterator[Step]:
-    """Every legal next step of the active player (none after the third step)."""
+    """Every legal next step of the active player (none after the third step); ``draws``:
+    with every possible chance outcome of a purchase (else without the drawn members)."""
     if taken >= 3 or state.final == 2:
         return
-    yield from buy_card_steps(state)
+    yield from buy_card_steps(state, draws)
     yield from play_land_steps(state)
     yield from play_animal_steps(state)
     yield from hacienda_steps(state, used)
     yield from water_steps(state, used)
     yield from harvest_steps(state, used)
+
+
+def of_kind(
+    state: HaciendaState, kind: str, used: frozenset[str] = frozenset(), taken: int = 0
+) -> Iterator[Step]:
+    """The legal next steps whose ``do`` is ``kind`` (chance members left out): one family of
+    ``legal_steps``, without walking the others (the water family can be large)."""
+    if taken >= 3 or state.final == 2:
+        return iter(())
+    families: dict[str, Callable[[], Iterator[Step]]] = {
+        "buy_card": lambda: buy_card_steps(state, False),
+        "play_land": lambda: play_land_steps(state),
+        "play_animal": lambda: play_animal_steps(state),
+        "buy_hacienda": lambda: hacienda_steps(state, used),
+        "buy_water": lambda: water_steps(state, used, sets=WATER_SETS),
+        "harvest": lambda: harvest_steps(state, used),
+    }
+    return families[kind]() if kind in families else iter(())
+
+
+def after_prefix(
+    state: HaciendaState, prefix: Sequence[Mapping[str, Any]]
+) -> tuple[HaciendaState, frozenset[str], int]:
+    """The state once the steps ``prefix`` of the current turn are taken as recorded (their
+    draws and refills included), the once-per-turn steps among them, and how many there are.
+    Raises RuleViolation if a step of the prefix cannot be taken."""
+    from scorer.games.hacienda.actions import apply_steps
+
+    mid = apply_steps(state, prefix) if prefix else state
+    return mid, frozenset(str(s.get("do")) for s in prefix), len(prefix)
+
+
+def steps_after(
+    state: HaciendaState, prefix: Sequence[Mapping[str, Any]], draws: bool = False
+) -> Iterator[Step]:
+    """The legal next steps after ``prefix`` (``GameRules.legal_steps``): without the members
+    chance decides unless ``draws``."""
+    mid, used, taken = after_prefix(state, prefix)
+    return legal_steps(mid, used, taken, draws)
+
+
+def same_step(recorded: Mapping[str, Any], generated: Mapping[str, Any]) -> bool:
+    """Whether the generator's ``generated`` (chance outcomes included) is the ``recorded``
+    step: the same members, except the ``income`` claim (a claim, not a choice), the order of
+    a water tile's cells, and a water ``shape`` the record leaves to the first match."""
+    mine = {k: _plain(v) for k, v in recorded.items() if v is not None and k != "income"}
+    theirs = {k: _plain(v) for k, v in generated.items() if v is not None}
+    if mine.get("do") == "buy_water":
+        if "shape" not in mine:
+            theirs.pop("shape", None)
+        for side in (mine, theirs):
+            if isinstance(side.get("cells"), tuple):
+                side["cells"] = tuple(sorted(side["cells"], key=repr))
+    return mine == theirs
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_plain(v) for v in value)
+    return value

@@ -166,9 +166,11 @@ def evaluate(state: HaciendaState) -> tuple[Row, ...]:
             herds[seat] += size  # HAC-SCORE-6
         if haciendas and any(s in haciendas for s in group):
             owned[seat] += size  # HAC-SCORE-3
+    # HAC-SCORE-1: the markets each seat is connected to (m(m+1)/2 points below)
     for m in board.markets:  # §3.2: a market counts once for each seat with an animal next to it
         for seat in {(cells[x] - ANIMAL) // 4 for x in nbrs[m] if ANIMAL <= cells[x] < WATER}:
             markets[seat] += 1
+    # HAC-SCORE-5: pesos converted at pesos_per_point
     per_point = opts.pesos_per_point
     money = state.money
     return tuple(
@@ -193,9 +195,12 @@ def market_income(
     land = LAND + seat
     adjacent = {n for t in herd for n in nbrs[t] if cells[n] == land}
     if payout == "product":
+        # HAC-MARKET-3: herd size × own land tiles next to the herd
         return len(herd) * len(adjacent)
     if count == "adjacent":
+        # HAC-MARKET-2: with market_land_count adjacent, only the land tiles next to the herd
         return len(herd) + len(adjacent)
+    # HAC-MARKET-2: herd size + own land tiles of the chains touching the herd
     chains: set[int] = set()
     for start in adjacent:
         if start not in chains:

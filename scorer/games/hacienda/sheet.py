@@ -36,8 +36,9 @@ class HaciendaSheet(ScoreSheet):
 def _ranking(
     lines: Sequence[PlayerScore], money: Mapping[str, int], tiebreak: str
 ) -> tuple[tuple[str, ...], ...]:
-    """HAC-SCORE-7: highest total first; ties share the place unless tiebreak money."""
+    """Highest total first; ties share the place unless tiebreak money."""
 
+    # HAC-SCORE-7: the game score ranks the players
     def key(line: PlayerScore) -> tuple[int, int]:
         return (line.total, money[line.name] if tiebreak == "money" else 0)
 

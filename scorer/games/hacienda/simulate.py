@@ -14,20 +14,35 @@ import difflib
 import itertools
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from scorer.games.hacienda import generator as gen
 from scorer.games.hacienda.actions import apply_move, apply_steps
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.catalog import DEMO_ID, shipped_ids
+from scorer.games.hacienda.coverage import COVERAGE_RUNS as COVERAGE_RUNS
+from scorer.games.hacienda.greedy import Knobs, choose
 from scorer.games.hacienda.setup import initial_state
 from scorer.games.hacienda.sheet import record_sheet
-from scorer.games.hacienda.state import ANIMAL, LAND, LAND_TOTAL, REMOVED, HaciendaState, stack_size
+from scorer.games.hacienda.state import (
+    ANIMAL,
+    LAND,
+    LAND_TOTAL,
+    MAX_ANIMAL_TILES,
+    MAX_LAND_TILES,
+    REMOVED,
+    HaciendaState,
+    land_pile_size,
+    stack_size,
+)
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 COLORS = ("red", "blue", "yellow", "green", "white")
 MAX_ROUNDS = 200
 SETUP_OPTIONS = ("harvest_chips", "neutral_haciendas", "water_supply")
+KNOBS = ("land_rush", "animal_hoarder")  # the greedy policy's (greedy.Knobs)
+POLICY = ("policy", *KNOBS)
 Step = dict[str, Any]
 
 
@@ -67,16 +82,19 @@ def _setup(
 class _Piles:
     """The simulator's own shuffled piles: every draw takes the top card."""
 
-    def __init__(self, piles: Mapping[str, list[str]]) -> None:
+    def __init__(self, piles: Mapping[str, list[str]], rng: random.Random) -> None:
+        self.rng = rng
         self.land = list(piles["land"])
         self.stacks = [list(piles["animal_stack_1"]), list(piles["animal_stack_2"])]
         self.discard: list[str] = []
+        self.reshuffled = False
 
-    def draw(self, deck: str, rng: random.Random, reshuffle: bool) -> str | None:
+    def draw(self, deck: str, reshuffle: bool) -> str | None:
         if deck == "land":
             if not self.land and reshuffle and self.discard:
                 self.land, self.discard = sorted(self.discard), []
-                rng.shuffle(self.land)
+                self.rng.shuffle(self.land)
+                self.reshuffled = True
             return self.land.pop(0) if self.land else None
         for stack in self.stacks:
             if stack:
@@ -132,7 +150,7 @@ def _water_choice(state: HaciendaState, used: frozenset[str]) -> list[Step]:
     }
     near: list[Step] = []
     first: list[Step] = []
-    for step in itertools.islice(gen.water_steps(state, used), 3000):
+    for step in itertools.islice(gen.water_steps(state, used, every_shape=False), 3000):
         if len(first) < 40:
             first.append(step)
         spaces = [index[(c[0], c[1])] for c in step["cells"]]
@@ -143,17 +161,39 @@ def _water_choice(state: HaciendaState, used: frozenset[str]) -> list[Step]:
     return near or first
 
 
-def _complete(step: Step, piles: _Piles, rng: random.Random, state: HaciendaState) -> Step:
+def _complete(step: Step, piles: _Piles, reshuffle: bool) -> Step:
     """Fill in the chance outcome of a card purchase from the simulator's piles."""
     if step["do"] != "buy_card":
         return step
     deck = step["deck"]
-    drawn = piles.draw(deck, rng, state.opts.land_reshuffle)
+    drawn = piles.draw(deck, reshuffle)
     if step["from"] == "pile":
         step["card"] = drawn
     elif drawn is not None:
         step["refill"] = drawn
     return step
+
+
+def _take(
+    state: HaciendaState, steps: list[Step], step: Step, mid: HaciendaState, piles: _Piles
+) -> tuple[HaciendaState, bool]:
+    """Record ``step`` (its draw from the piles filled in, its income written) after
+    ``steps`` of the turn begun in ``state``; the state after it, and whether it drew an
+    animal card."""
+    step = _complete(step, piles, mid.opts.land_reshuffle)
+    before = mid.money[mid.seat]
+    if step["do"] == "play_land":
+        piles.discard.append(step["card"])
+    mid = apply_steps(mid, [step])
+    if step["do"] in ("play_animal", "harvest"):
+        step["income"] = mid.money[mid.seat] - before
+    drew = (
+        step["do"] == "buy_card"
+        and step["deck"] == "animal"
+        and (step["from"] == "pile" or "refill" in step)
+    )
+    steps.append(step)
+    return apply_steps(state, steps), drew
 
 
 def _play_turn(
@@ -177,32 +217,46 @@ def _play_turn(
         name, _, members = rng.choices(options, weights=[w for _, w, _ in options])[0]
         if name == "end":
             break
-        step = _complete(dict(rng.choice(members)), piles, rng, mid)
-        before = mid.money[mid.seat]
-        if step["do"] == "play_land":
-            piles.discard.append(step["card"])
-        mid = apply_steps(mid, [step])
-        if step["do"] in ("play_animal", "harvest"):
-            step["income"] = mid.money[mid.seat] - before
-        drew = drew or (
-            step["do"] == "buy_card"
-            and step["deck"] == "animal"
-            and (step["from"] == "pile" or "refill" in step)
-        )
+        step = dict(rng.choice(members))
+        mid, drawn = _take(state, steps, step, mid, piles)
+        drew = drew or drawn
         used = used | {step["do"]}
-        steps.append(step)
-        mid = apply_steps(state, steps)
     return steps, drew
 
 
-def _play(record: dict[str, Any], rng: random.Random, piles: _Piles) -> HaciendaState | None:
-    """Play until the game ends; None for a stalled game (200 rounds, or 3 rounds in which
-    nobody had a legal step)."""
+def _greedy_turn(
+    state: HaciendaState, rng: random.Random, piles: _Piles, boost: int, knobs: Knobs
+) -> tuple[list[Step], bool]:
+    """One turn of a greedy player (``greedy.choose`` step by step); as ``_play_turn``."""
+    steps: list[Step] = []
+    used: frozenset[str] = frozenset()
+    mid = state
+    drew = False
+    if piles.reshuffled and knobs.land_rush:  # the rush is over once the pile reshuffled
+        knobs = replace(knobs, land_rush=False)
+    for _ in range(3):
+        step = choose(mid, used, rng, knobs, boost)
+        if step is None:
+            break
+        mid, drawn = _take(state, steps, step, mid, piles)
+        drew = drew or drawn
+        used = used | {step["do"]}
+    return steps, drew
+
+
+def _play(
+    record: dict[str, Any], rng: random.Random, piles: _Piles, knobs: Knobs | None
+) -> HaciendaState | None:
+    """Play until the game ends (greedy players with ``knobs``, else random ones); None for a
+    stalled game (200 rounds, or 3 rounds in which nobody had a legal step)."""
     state = initial_state(record)
     rounds, boost, drew_this_round, idle_rounds, idle = 0, 1, False, 0, True
     while state.final != 2:
         idle = idle and next(gen.legal_steps(state), None) is None
-        steps, drew = _play_turn(state, rng, piles, boost)
+        if knobs is None:
+            steps, drew = _play_turn(state, rng, piles, boost)
+        else:
+            steps, drew = _greedy_turn(state, rng, piles, boost, knobs)
         drew_this_round = drew_this_round or drew
         move = {"player": state.names[state.seat], "action": "turn", "steps": steps}
         record["moves"].append(move)
@@ -239,6 +293,21 @@ def _check_setup_options(options: Mapping[str, Any]) -> None:
             raise ValueError(f"option {name} must be {what}, not {options[name]!r}")
 
 
+def _knobs(options: Mapping[str, Any]) -> Knobs | None:
+    """The greedy policy's knobs, or None for the random policy. Raises ValueError."""
+    policy = options.get("policy", "random")
+    if policy not in ("random", "greedy"):
+        raise ValueError(f"unknown policy {policy!r}; the policies are random, greedy")
+    for name in KNOBS:
+        if name in options and not isinstance(options[name], bool):
+            raise ValueError(f"option {name} must be true or false, not {options[name]!r}")
+        if options.get(name) and policy != "greedy":
+            raise ValueError(f"option {name} steers the greedy policy: add --policy greedy")
+    if policy == "random":
+        return None
+    return Knobs(**{k: bool(options.get(k, False)) for k in KNOBS})
+
+
 def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """A complete random legal record with correct claims. Raises ValueError for bad options."""
     if not 2 <= players <= 5:
@@ -251,7 +320,10 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
             f"no shipped map {map_id!r}{hint}; the shipped maps are {', '.join(shipped_ids())}"
         )
     _check_setup_options(options)
-    variant = {k: v for k, v in options.items() if k not in ("map", "decks", *SETUP_OPTIONS)}
+    knobs = _knobs(options)
+    variant = {
+        k: v for k, v in options.items() if k not in ("map", "decks", *SETUP_OPTIONS, *POLICY)
+    }
     for attempt in range(20):
         used_seed = seed if attempt == 0 else seed * 1000 + attempt
         rng = random.Random(used_seed)
@@ -271,10 +343,13 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
             "setup": setup,
             "moves": [],
         }
-        state = _play(record, rng, _Piles(piles))
+        state = _play(record, rng, _Piles(piles, rng), knobs)
         if state is not None:
             record["claimed"] = claims(state)
             record["meta"] = {"generator": "scorer simulate", "seed": used_seed}
+            if knobs is not None:
+                record["meta"]["policy"] = "greedy"
+                record["meta"].update({k: True for k in KNOBS if options.get(k)})
             return record
     raise ValueError("no complete game within 20 attempts")
 
@@ -300,3 +375,39 @@ def claims(state: HaciendaState) -> dict[str, Any]:
     }
     out["money"] = dict(sheet.money)
     return out
+
+
+def features(record: Mapping[str, Any], state: Any) -> frozenset[str]:
+    """The rare paths a finished game took (``bench/policy_outcomes.py``): the land pile run
+    out (and reshuffled), a player with all 30 animal tiles or 80 land tiles on the board, a
+    supply sold out, a harvest chip taken from another player, a display left short."""
+    if not isinstance(state, HaciendaState):
+        state = initial_state(record)
+        for move in record["moves"]:
+            state = apply_move(state, move)
+    words: set[str] = set()
+    draws = 0
+    for move in record["moves"]:
+        for step in move["steps"]:
+            do = step["do"]
+            if do == "buy_card" and step["deck"] == "land":
+                draws += step["from"] == "pile" or step.get("refill") is not None
+            if do == "buy_card" and step["from"] == "display" and step.get("refill") is None:
+                words.add(f"{step['deck']}_display_short")
+            if do == "harvest" and step.get("take_from") is not None:
+                words.add("chip_taken")
+    pile = land_pile_size(len(record["players"]))
+    words.update(
+        word
+        for word, reached in (
+            ("land_pile_exhausted", draws >= pile),
+            ("land_reshuffled", draws > pile),
+            ("animal_tiles_30", max(state.animal_tiles) >= MAX_ANIMAL_TILES),
+            ("land_tiles_80", state.land_tiles >= MAX_LAND_TILES),
+            ("haciendas_sold_out", state.haciendas_left == 0),
+            ("water_sold_out", state.water_left == 0),
+            ("chip_supply_empty", state.chips_left == 0),
+        )
+        if reached
+    )
+    return frozenset(words)
