@@ -59,7 +59,9 @@ def request(
     variant = {k: v for k, v in merged.items() if k not in rules.simulate_options and k != "policy"}
     problems = option_problems(game, variant)
     if problems:
-        raise SimulateError("; ".join(problems))
+        knobs = sorted(rules.simulate_options)
+        also = f" (the simulator's own: {', '.join(knobs)})" if knobs else ""
+        raise SimulateError("; ".join(problems) + also)
     return merged
 
 

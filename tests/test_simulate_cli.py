@@ -35,6 +35,9 @@ runner = CliRunner()
         (["hacienda", "-o", "decks=2"], "decks must be true or false"),
         (["hacienda", "-o", "harvest_chips=-1"], "harvest_chips must be an integer ≥ 0"),
         (["chess"], "unknown game 'chess'"),
+        (["kuhfstein", "--policy", "smart"], "unknown policy 'smart'"),
+        (["kuhfstein", "-o", 'policy="greedy"'], "chosen with --policy"),
+        (["harmonies", "-o", "nope=1"], "the simulator's own: cards, discard, end"),
     ],
 )
 def test_bad_request_is_a_usage_error(args: list[str], says: str) -> None:
@@ -114,3 +117,17 @@ def test_simulated_ndjson_verifies_in_batch(tmp_path: Path) -> None:
     checked = runner.invoke(app, ["batch", "--jobs", "1", str(path)])
     assert checked.exit_code == 0, checked.output
     assert "3 passed, 0 failed" in checked.output
+
+
+@pytest.mark.parametrize("game", ["hacienda", "kuhfstein", "citrus", "harmonies"])
+def test_greedy_games_verify_say_so_and_repeat(game: str) -> None:
+    """Issue 13 §1: --policy greedy plays legal games, marked in meta, the same for one seed."""
+    args = ["simulate", game, "--players", "2", "--seed", "5", "--policy", "greedy"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert runner.invoke(app, args).stdout == first.stdout
+    record = orjson.loads(first.stdout)
+    assert record["meta"]["policy"] == "greedy"
+    result = verify(record)
+    assert_ok(result)
+    assert result.scores is not None and result.scores.end_reason is not None
