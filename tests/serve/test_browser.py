@@ -253,6 +253,22 @@ def test_a_record_opens_at_move_n(browser: Any, base_url: str) -> None:
     page.close()
 
 
+def test_an_illegal_record_says_what_was_legal(browser: Any, base_url: str) -> None:
+    """Issue 13 §5: opening a record stopped by an illegal step names the legal alternatives."""
+    path = FIXTURES / "kuhfstein/invalid/play-rotation-90.json"
+    page = Page(browser, base_url, PHONE)
+    page.page.set_input_files("#open-file", str(path))
+    page.after(lambda: page.page.click("#open-ok"))
+    notice = page.page.inner_text("#notice")
+    assert "KUH-PLAY-3" in notice
+    assert "legal here: C6 rotated 270 at offset [0, 1]" in notice
+    keep = os.environ.get("SCORER_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        page.page.screenshot(path=str(Path(keep) / "illegal-record.png"))
+    page.close()
+
+
 def _png_difference(browser: Any, first: bytes, second: bytes) -> float:
     """The share of pixels that differ between two PNGs of one size (decoded by Chromium)."""
     context = browser.new_context()

@@ -281,8 +281,11 @@ function openRecord(record, name) {
     }
     setDoc(answer.data.position);
     const problems = answer.data.findings.filter((f) => f.severity === "error");
+    const legal = problems.length && problems[0].details
+      && typeof problems[0].details.legal_text === "string"
+      ? ` — legal here: ${problems[0].details.legal_text}` : "";
     notice(problems.length ? `${name}: stopped after move ${answer.data.moves_applied}: `
-      + `${problems[0].rule} ${problems[0].message}` : `Opened ${name} after move `
+      + `${problems[0].rule} ${problems[0].message}${legal}` : `Opened ${name} after move `
       + `${answer.data.moves_applied} of ${answer.data.moves_total}.`, problems.length > 0);
   };
   dialog.showModal();
