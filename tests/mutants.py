@@ -176,6 +176,28 @@ MUTATORS: tuple[Callable[[Any, random.Random, list[tuple[Path_, Any]]], bool], .
 AREAS = ("moves",) * 6 + ("setup", "claimed", "players", "variant")
 
 
+def states_before_moves(rules: Any, doc: dict[str, Any]) -> Iterator[tuple[int, Any]]:
+    """(i, the state before move i) for the moves of a record the rules accept, in order, up
+    to the end of the game or the first move they refuse (none for a position)."""
+    from scorer.errors import RuleViolation
+
+    moves = doc.get("moves")
+    if "setup" not in doc or not isinstance(moves, list) or not moves:
+        return
+    try:
+        state = rules.initial_state(doc)
+    except RuleViolation:
+        return
+    for i, move in enumerate(moves):
+        yield i, state
+        if rules.is_over(state):
+            return
+        try:
+            state = rules.apply(state, move)
+        except RuleViolation:
+            return
+
+
 #: A game's own single-step mutation: edits ``doc`` in place, True if it applied.
 GameMutator = Callable[[dict[str, Any], random.Random], bool]
 

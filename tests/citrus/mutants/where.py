@@ -11,10 +11,10 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from scorer.errors import RuleViolation
 from scorer.games.citrus import RULES
 from scorer.games.citrus.generator import after_prefix
 from scorer.games.citrus.state import Notes, State
+from tests.mutants import states_before_moves
 
 Record = dict[str, Any]
 Cell = tuple[int, int]
@@ -33,20 +33,7 @@ def _moves(doc: Record) -> list[dict[str, Any]]:
 def _starts(doc: Record) -> Iterator[tuple[int, State]]:
     """(i, the state before move i) for the moves of a valid record, in order (none for a
     position, which has no moves)."""
-    if "setup" not in doc or not _moves(doc):
-        return
-    try:
-        state = RULES.initial_state(doc)
-    except RuleViolation:
-        return
-    for i, move in enumerate(_moves(doc)):
-        yield i, state
-        if state.over:
-            return
-        try:
-            state = RULES.apply(state, move)
-        except RuleViolation:
-            return
+    yield from states_before_moves(RULES, doc)
 
 
 def _here(state: State, steps: list[dict[str, Any]], j: int) -> Here | None:

@@ -10,10 +10,10 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from scorer.errors import RuleViolation
 from scorer.games.harmonies import RULES
 from scorer.games.harmonies.board import TRACKS
 from scorer.games.harmonies.state import GameState
+from tests.mutants import states_before_moves
 
 Record = dict[str, Any]
 Move = dict[str, Any]
@@ -31,20 +31,7 @@ def _moves(doc: Record) -> list[Move]:
 
 def _starts(doc: Record) -> Iterator[tuple[int, GameState]]:
     """(i, the state before move i) for the moves of a valid record, in order."""
-    if "setup" not in doc or not _moves(doc):
-        return
-    try:
-        state = RULES.initial_state(doc)
-    except RuleViolation:
-        return
-    for i, move in enumerate(_moves(doc)):
-        yield i, state
-        if state.over:
-            return
-        try:
-            state = RULES.apply(state, move)
-        except RuleViolation:
-            return
+    yield from states_before_moves(RULES, doc)
 
 
 def _pick(rng: random.Random, items: list[Any]) -> Any:
