@@ -25,8 +25,11 @@ The mutators live by theme: ``maps`` (an inline copy of the map with one thing w
 from __future__ import annotations
 
 from tests.hacienda.mutants.cards import (
+    blind_from_empty_pile,
     card_unpaid,
     deck_order_short,
+    display_short,
+    land_pile_size_off,
     pampas_card_on_land,
     player_count_off,
 )
@@ -41,14 +44,12 @@ from tests.hacienda.mutants.limits import (
     impossible_draw,
     land_after_the_80th,
 )
-from tests.hacienda.mutants.maps import (
-    map_copy_changed,
-    map_market_id_twice,
-    map_named_printed_board,
-    map_space_twice,
-    map_without_market_or_pampas,
+from tests.hacienda.mutants.maps import inline_map_wrong
+from tests.hacienda.mutants.positions import (
+    animals_beyond_the_cards,
+    land_beyond_the_cards,
+    track_in_variant_2,
 )
-from tests.hacienda.mutants.positions import land_beyond_the_cards, track_in_variant_2
 from tests.hacienda.mutants.steps import (
     hacienda_not_to_be_had,
     hacienda_on_owned_group,
@@ -57,18 +58,24 @@ from tests.hacienda.mutants.steps import (
     second_water,
     water_unpaid,
 )
-from tests.hacienda.mutants.water import water_far_from_own, water_not_in_supply
+from tests.hacienda.mutants.water import (
+    water_far_from_own,
+    water_not_in_supply,
+    water_on_taken_space,
+)
 from tests.hacienda.mutants.where import Mutator
 
+#: Weighted by how rarely a record offers a place: the 30 animal tiles and the 80 land tiles
+#: are reached in a few of the coverage games only (``COVERAGE_RUNS``); a mutator that finds no
+#: place costs nothing but its turn (``mutate`` makes a generic mutation instead).
 MUTATORS: tuple[Mutator, ...] = (
-    map_space_twice,
-    map_market_id_twice,
-    map_without_market_or_pampas,
-    map_named_printed_board,
-    map_copy_changed,
+    *(inline_map_wrong,) * 2,
     player_count_off,
+    display_short,
+    land_pile_size_off,
     deck_order_short,
-    card_unpaid,
+    blind_from_empty_pile,
+    *(card_unpaid,) * 2,
     impossible_draw,
     second_hacienda,
     hacienda_not_to_be_had,
@@ -77,14 +84,16 @@ MUTATORS: tuple[Mutator, ...] = (
     second_water,
     water_unpaid,
     water_not_in_supply,
-    water_far_from_own,
+    water_on_taken_space,
+    *(water_far_from_own,) * 2,
     pampas_card_on_land,
-    land_after_the_80th,
-    animal_after_the_30th,
+    *(land_after_the_80th,) * 4,
+    *(animal_after_the_30th,) * 6,
     second_harvest,
     harvest_chipped_chain,
     harvest_short_chain,
     harvest_takes_while_supply,
     land_beyond_the_cards,
+    animals_beyond_the_cards,
     track_in_variant_2,
 )

@@ -109,3 +109,44 @@ def player_count_off(doc: Doc, rng: random.Random) -> bool:
         players.insert(rng.randrange(6), {"name": name})
         return True
     return False
+
+
+def display_short(doc: Doc, rng: random.Random) -> bool:
+    """HAC-SETUP-3: one card of the land or animal display of the setup left out (3 cards)."""
+    if not is_record(doc):
+        return False
+    keys = [k for k in ("land_display", "animal_display") if doc["setup"].get(k)]
+    key = _pick(rng, keys)
+    if key is None:
+        return False
+    del doc["setup"][key][rng.randrange(len(doc["setup"][key]))]
+    return True
+
+
+def land_pile_size_off(doc: Doc, rng: random.Random) -> bool:
+    """HAC-SETUP-6: ``setup.land_pile_size`` written one or two off 80 − 8n − 4."""
+    if not is_record(doc) or not isinstance(doc.get("players"), list):
+        return False
+    right = 80 - 8 * len(doc["players"]) - 4
+    doc["setup"]["land_pile_size"] = right + rng.choice((-2, -1, 1, 2))
+    return True
+
+
+def blind_from_empty_pile(doc: Doc, rng: random.Random) -> bool:
+    """HAC-BUY-3: a blind ``buy_card`` (``from: "pile"``) put at a point where that pile has
+    no card left (the land pile at its end without a reshuffle, the animal stacks in the last
+    round)."""
+    options: list[tuple[int, int, Step]] = []
+    for i, j, mid, _ in slots(doc):
+        if not can_put(doc, i, j):
+            continue
+        for deck, vocab in (("land", LAND_CARDS), ("animal", ANIMALS)):
+            if not possible_draws(mid, deck):
+                step = {"do": "buy_card", "deck": deck, "from": "pile", "card": _pick(rng, vocab)}
+                options.append((i, j, step))
+    choice = _pick(rng, options)
+    if choice is None:
+        return False
+    i, j, step = choice
+    put_step(doc, i, j, step)
+    return True

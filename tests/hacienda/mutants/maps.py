@@ -113,3 +113,18 @@ def map_copy_changed(doc: Doc, rng: random.Random) -> bool:
             return False
         _pick(rng, markets)["id"] = "X" + str(rng.randrange(100, 1000))
     return _store(doc, obj)
+
+
+MAP_MUTATORS = (
+    map_space_twice,
+    map_market_id_twice,
+    map_without_market_or_pampas,
+    map_named_printed_board,
+    map_copy_changed,
+)
+
+
+def inline_map_wrong(doc: Doc, rng: random.Random) -> bool:
+    """HAC-MAP-1 / -3 / -4 / -5 / -7: one of the map mutators above, picked with the rng (they
+    apply to every document, so together they take the share of one or two mutators)."""
+    return bool(rng.choice(MAP_MUTATORS)(doc, rng))

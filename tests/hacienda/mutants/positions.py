@@ -85,3 +85,41 @@ def track_in_variant_2(doc: Doc, rng: random.Random) -> bool:
         variant["variant2"] = True
         return True
     return False
+
+
+def animals_beyond_the_cards(doc: Doc, rng: random.Random) -> bool:
+    """HAC-POS-8: one player's tiles of one animal extended, each new tile on an empty pampas
+    space next to that player's land or to that herd (so every herd still touches its owner's
+    land), up to a 19th tile of that animal over all players, or a 31st tile of that player."""
+    board = board_of(doc)
+    animals, land = doc.get("animals"), doc.get("land")
+    if not is_position(doc) or board is None or not isinstance(animals, dict):
+        return False
+    owners = sorted(n for n, cells in (land or {}).items() if cells)
+    name = _pick(rng, owners)
+    if name is None:
+        return False
+    kinds = animals.setdefault(name, {})
+    animal = rng.choice(("cattle", "horse", "pig", "sheep"))
+    total = sum(len(k.get(animal, [])) for k in animals.values())
+    mine = sum(len(v) for v in kinds.values())
+    need = min(19 - total, 31 - mine)
+    taken = _taken(doc)
+    grow = [board.space_at(*c) for c in [*land[name], *kinds.get(animal, [])]]
+    frontier = {s for s in grow if s is not None}
+    added: list[Any] = []
+    while len(added) < need:
+        room = sorted(
+            n
+            for s in frontier
+            for n in board.neighbours[s]
+            if board.types[n] == PAMPAS and board.coords[n] not in taken
+        )
+        if not room:
+            return False
+        s = _pick(rng, room)
+        taken.add(board.coords[s])
+        frontier.add(s)
+        added.append(cell(board, s))
+    kinds[animal] = [*kinds.get(animal, []), *added]
+    return True

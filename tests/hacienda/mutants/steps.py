@@ -68,8 +68,9 @@ def second_water(doc: Doc, rng: random.Random) -> bool:
 def hacienda_not_to_be_had(doc: Doc, rng: random.Random) -> bool:
     """HAC-HAC-1 / HAC-HAC-2: a ``buy_hacienda`` step on an own tile, put in a turn (one with
     no hacienda bought yet) where the supply has no neutral hacienda left (HAC-HAC-1) or the
-    player has fewer pesos than a hacienda costs (HAC-HAC-2). The rule to aim at is picked
-    first, among those the record offers a point for."""
+    player has fewer pesos than a hacienda costs (HAC-HAC-2); the rule to aim at is picked
+    first, among those the record offers a point for. Or (HAC-HAC-1) ``setup.neutral_haciendas``
+    set to the number of haciendas bought before one the record buys."""
     by_rule: dict[str, list[tuple[int, int, list[int]]]] = {"HAC-HAC-1": [], "HAC-HAC-2": []}
     for i, j, mid, used in slots(doc):
         if "buy_hacienda" in used or not can_put(doc, i, j):
@@ -82,7 +83,17 @@ def hacienda_not_to_be_had(doc: Doc, rng: random.Random) -> bool:
             by_rule["HAC-HAC-1"].append((i, j, at))
         elif mid.money[mid.seat] < mid.opts.hacienda_cost:
             by_rule["HAC-HAC-2"].append((i, j, at))
+    bought = [
+        (i, j)
+        for i, move in enumerate(moves(doc))
+        for j, step in enumerate(move["steps"])
+        if step.get("do") == "buy_hacienda"
+    ]
     rule = _pick(rng, sorted(r for r, found in by_rule.items() if found))
+    if bought and (rule is None or rng.random() < 0.3):
+        # HAC-HAC-1 through the setup: the supply as large as the haciendas bought before one
+        doc["setup"]["neutral_haciendas"] = rng.randrange(len(bought))
+        return True
     if rule is None:
         return False
     i, j, at = _pick(rng, by_rule[rule])

@@ -84,3 +84,23 @@ def water_far_from_own(doc: Doc, rng: random.Random) -> bool:
         return False
     variant["water_needs_own_neighbor"] = True
     return True
+
+
+def water_on_taken_space(doc: Doc, rng: random.Random) -> bool:
+    """HAC-WATER-3: a recorded ``buy_water`` laid instead as one cell on a space that is not an
+    empty pampas space (a land space, a market, printed water, or a space with a tile)."""
+    options: list[tuple[int, int, list[int]]] = []
+    for i, j, mid, _ in slots(doc):
+        steps = moves(doc)[i]["steps"]
+        if j >= len(steps) or steps[j].get("do") != "buy_water" or "shape" in steps[j]:
+            continue
+        free = set(empty_pampas(mid))
+        taken = [s for s in range(mid.board.size) if s not in free]
+        if taken:
+            options.append((i, j, cell(mid.board, _pick(rng, taken))))
+    choice = _pick(rng, options)
+    if choice is None:
+        return False
+    i, j, at = choice
+    moves(doc)[i]["steps"][j]["cells"] = [at]
+    return True
