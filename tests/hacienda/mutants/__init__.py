@@ -85,7 +85,7 @@ MUTATORS: tuple[Mutator, ...] = (
     water_unpaid,
     water_not_in_supply,
     water_on_taken_space,
-    *(water_far_from_own,) * 2,
+    *(water_far_from_own,) * 3,
     pampas_card_on_land,
     *(land_after_the_80th,) * 4,
     *(animal_after_the_30th,) * 6,
