@@ -92,12 +92,16 @@ _BASE: tuple[dict[str, Any], ...] = (
         "water_supply": 20,
     },
 )
-#: The rarest: a second water tile or hacienda in a turn (free ones), a land tile after the 80th
+#: The animal hoarder on a map of wide pampas (haz-bullets: 392 of 484 spaces): the first
+#: player lays all 30 animal tiles and still holds animal cards (a 31st tile, HAC-ANIMAL-4).
+_HOARD: dict[str, Any] = {**_BASE[2], "map": "haz-bullets"}
+#: The rarest: a 31st animal tile (the hoarder), a second water tile or hacienda in a turn (free
+#: ones; tests/hacienda/mutants also repeats recorded ones), a land tile after the 80th
 #: (land rush with reshuffle), a harvest from the supply named as taken (small chip supplies),
 #: a water tile not next to own tiles, a purchase without the pesos.
 _RARE: tuple[dict[str, Any], ...] = (
-    _FREE,
-    _FREE,
+    _HOARD,
+    _HOARD,
     {**_FREE, "start_money": 10},
     _BASE[1],
     _BASE[1],
