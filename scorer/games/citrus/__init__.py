@@ -22,7 +22,7 @@ Module map:
 - ``generator``: legal steps, independent of the checks, also after a prefix of a move;
   ``alternatives``: what was legal instead of a rejected step (``details.legal``);
   ``simulate``: complete games (random policy, component data, the paths a game took);
-  ``policy``: the greedy policy.
+  ``policy``: the greedy policy; ``playing``: a turn being played by either policy.
 - ``render`` (text), ``picture`` (the SVG board), ``explain`` (``scorer explain`` items).
 
 Decisions where the spec leaves room (also listed in the final report):

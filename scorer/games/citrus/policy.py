@@ -43,6 +43,7 @@ from scorer.games.citrus.generator import (
     gen_steps,
     trial_place,
 )
+from scorer.games.citrus.playing import Playing
 from scorer.games.citrus.state import Notes, State, live, market_count
 
 Plan = list[tuple[str, Cell]]
@@ -277,8 +278,6 @@ def action_steps(
 # ---- one turn ----------------------------------------------------------------------------
 def greedy_turn(state: State, sim: Any, seek: str) -> tuple[dict[str, Any], State]:
     """One turn of the greedy player: the move as recorded, and the state after it."""
-    from scorer.games.citrus.simulate import Playing
-
     turn = Playing(state, sim)
     rng, t, do = sim.rng, turn.notes, turn.do
     if state.blocked:

@@ -189,69 +189,6 @@ class Sim:
         return {"do": "refill", "drawn": drawn}
 
 
-class Playing:
-    """A turn being played by a policy: the draft, the move's notes and the steps so far;
-    each step is replayed as it is recorded (``do``)."""
-
-    def __init__(self, state: State, sim: Sim) -> None:
-        self.sim = sim
-        self.draft = begin(state)
-        self.notes = notes_of(self.draft)
-        if state.moves == 0:  # as in actions.apply_move: start fincas may be complete
-            self.notes.fresh = {s for s, v in state.sites.items() if v.status == "finca"}
-        self.steps: list[dict[str, Any]] = []
-
-    def now(self) -> State:
-        return self.draft.done()
-
-    def marked(self) -> list[str]:
-        return marked(self.draft["sites"])
-
-    def do(self, step: dict[str, Any]) -> None:
-        apply_step(self.draft, step, len(self.steps))
-        self.steps.append(step)
-
-    def buy(self, line: str) -> None:
-        w = self.now()
-        fields = w.static.layout[line]
-        tiles = [tok for f in fields if (tok := w.market[f - 1]) is not None]
-        self.do({"do": "buy", "line": line, "tiles": tiles})
-
-    def place(self, token: str, cell: tuple[int, int]) -> None:
-        w = self.now()
-        lying = took_form(land_at(w, cell))
-        seat, kind = self.notes.seat, token.rstrip("*")
-        new = not any(
-            (r := region_at(w, n)) is not None and r.owner == seat and r.kind == kind
-            for n in w.static.board.nbrs[cell]
-        )
-        self.do({"do": "place", "tile": token, "at": list(cell), "new_region": new, "took": lying})
-
-    def refill(self) -> None:
-        if self.notes.refill_now is not None:
-            self.do(self.sim.refill_step(self.now()))
-
-    def finish(self) -> tuple[dict[str, Any], State]:
-        """The end of the turn: the move as recorded (with ``expect``) and the new state."""
-        d, t = self.draft, self.notes
-        scorings = end_turn(d, t)
-        p = d["players"][t.seat]
-        move = {
-            "player": d.base.static.names[t.seat],
-            "action": "turn",
-            "steps": self.steps,
-            "expect": {
-                "money": p.money,
-                "score": p.score,
-                "mat": p.mat,
-                "income": t.income,
-                "finca_scorings": scorings,
-            },
-        }
-        finish(d, t, move, scorings)
-        return move, d.done()
-
-
 def play_turn(state: State, sim: Sim) -> tuple[dict[str, Any], State]:
     """One turn of the policy: the move as recorded, and the state after it."""
     rng = sim.rng
