@@ -5,8 +5,8 @@ one number nudged, one string swapped, one step dropped, repeated or moved, ...)
 checker accepts move by move — whatever it then says of the claims or the end — must be a game
 the move generator could also have produced: every step of every move is among the steps the
 generator offers after the steps before it (``GameRules.unoffered_step``). A mutant the
-checker rejects must say what was legal instead wherever a step was refused (``details.legal``
-from the same generator) or say that the question does not apply.
+checker rejects says what was legal instead (``details.legal``, from the same generator), and
+every alternative it lists is a step the checker accepts in place of the rejected one.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from scorer.engine import GameRules
 from scorer.errors import RuleViolation, RuleViolations
 from scorer.pipeline import verify_document
 from scorer.registry import game_names, get_rules
-from tests.mutants import mutate
+from tests.mutants import game_mutators, mutate
 
 #: Games whose generator takes a prefix of a move's steps (issue 13 §4); the others join as
 #: their generators do.
@@ -65,3 +65,44 @@ def test_an_accepted_mutant_is_a_game_the_generator_could_play(game: str) -> Non
                 continue
             for index, (state, move) in enumerate(_accepted_moves(rules, mutant)):
                 assert rules.unoffered_step(state, move) is None, (players, k, index, move)
+
+
+#: Rules that judge a step by what the rest of its turn does (a bought tile left unplaced, the
+#: cart's tile not placed): a move cut short after an alternative breaks them by construction.
+TURN_RULES = frozenset({"CIT-BUILD-1", "CIT-CART-1"})
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_listed_alternative_is_accepted_in_place_of_the_rejected_step(game: str) -> None:
+    """Issue 13 §5: ``details.legal`` lists only steps the checker accepts right there (an
+    alternative that leaves out a member chance decides, such as a drawn card, is skipped)."""
+    rules = get_rules(game)
+    own = game_mutators(game)
+    low, high = rules.player_counts
+    tried = 0
+    for players in range(low, high + 1):
+        record = rules.simulate(players, 31, {})
+        for k in range(10):
+            mutant = mutate(record, random.Random(f"L{game}-{players}-{k}"), own)
+            result = verify_document(mutant) if mutant is not None else None
+            if result is None or result.status != "illegal":
+                continue
+            finding = next(f for f in result.findings if f.is_error)
+            if not finding.details.get("legal"):
+                continue
+            index, at = finding.details["move"], int(finding.pointer.split("/")[4])
+            state = rules.initial_state(mutant)
+            for move in mutant["moves"][:index]:
+                state = rules.apply(state, move)
+            move = mutant["moves"][index]
+            for alternative in finding.details["legal"]:
+                trial = {**move, "steps": [*move["steps"][:at], dict(alternative)]}
+                try:
+                    rules.apply(state, trial)
+                except KeyError:
+                    continue  # a chance member left out: the record would carry the draw
+                except RuleViolation as exc:
+                    mine = tuple(exc.path[:2]) == ("steps", at) and exc.rule not in TURN_RULES
+                    assert not mine, (players, k, finding.rule, alternative, exc.rule)
+                tried += 1
+    assert tried > 0
