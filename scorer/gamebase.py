@@ -46,14 +46,16 @@ class BaseRules(ABC, Generic[S]):
     claims_when_incomplete: bool = True
     simulate_options: Mapping[str, str] = {}
     importers: Mapping[str, Importer] = {}
-    end_reasons: Mapping[str, str] = {}
+    #: Why a game can end (stable word → words): every game names its own.
+    end_reasons: Mapping[str, str]
     #: Members of a step that chance decides (what an exchange or refill drew): the generator
     #: does not choose them, so they are left out when its steps are compared with a record's.
     chance_members: frozenset[str] = frozenset()
 
+    @abstractmethod
     def end_reason(self, state: S) -> str | None:
-        """Why the game ended; games override this (None: not over, or not told)."""
-        return None
+        """Why the game of ``state`` ended, a key of ``end_reasons`` (None while not over):
+        every game says it from its own end conditions."""
 
     @abstractmethod
     def legal_steps(self, state: S, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:

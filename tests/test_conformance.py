@@ -120,6 +120,21 @@ def test_simulated_games_verify_for_every_player_count(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_finished_game_says_why_it_ended_and_a_running_one_does_not(game: str) -> None:
+    """Issue 13 §2: the end reason is one of the game's words once over, None before."""
+    rules = get_rules(game)
+    assert rules.end_reasons and all(w.isidentifier() and w.islower() for w in rules.end_reasons)
+    for players in _players(rules):
+        for options in ({}, {"policy": "greedy"}):
+            record = rules.simulate(players, 8, options)
+            result = verify_document(record, f"<{game}-{players}>")
+            assert result.scores is not None
+            assert result.scores.end_reason in rules.end_reasons, (players, options)
+            states = _states(rules, record)
+            assert all(rules.end_reason(s) is None for s in states if not rules.is_over(s))
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_same_seed_same_game_and_replay_twice_same_result(game: str) -> None:
     rules = get_rules(game)
     players = _players(rules)[-1]
