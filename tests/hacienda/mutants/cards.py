@@ -16,7 +16,7 @@ from tests.hacienda.mutants.where import (
     cell,
     is_record,
     moves,
-    put_step,
+    put_picked,
     slots,
 )
 
@@ -46,12 +46,7 @@ def card_unpaid(doc: Doc, rng: random.Random) -> bool:
                 options.append(
                     (i, j, {"do": "buy_card", "deck": deck, "from": "pile", "card": draws[0]})
                 )
-    choice = _pick(rng, options)
-    if choice is None:
-        return False
-    i, j, step = choice
-    put_step(doc, i, j, step)
-    return True
+    return put_picked(doc, rng, options)
 
 
 def pampas_card_on_land(doc: Doc, rng: random.Random) -> bool:
@@ -144,9 +139,4 @@ def blind_from_empty_pile(doc: Doc, rng: random.Random) -> bool:
             if not possible_draws(mid, deck):
                 step = {"do": "buy_card", "deck": deck, "from": "pile", "card": _pick(rng, vocab)}
                 options.append((i, j, step))
-    choice = _pick(rng, options)
-    if choice is None:
-        return False
-    i, j, step = choice
-    put_step(doc, i, j, step)
-    return True
+    return put_picked(doc, rng, options)

@@ -10,7 +10,17 @@ import random
 from scorer.games.hacienda.state import LAND
 from scorer.grid.regions import label_group
 from tests.hacienda.mutants.steps import _twice
-from tests.hacienda.mutants.where import Doc, _pick, can_put, cell, moves, put_step, slots
+from tests.hacienda.mutants.where import (
+    Doc,
+    Step,
+    _pick,
+    can_put,
+    cell,
+    moves,
+    put_picked,
+    put_step,
+    slots,
+)
 
 
 def second_harvest(doc: Doc, rng: random.Random) -> bool:
@@ -21,7 +31,7 @@ def second_harvest(doc: Doc, rng: random.Random) -> bool:
 def harvest_chipped_chain(doc: Doc, rng: random.Random) -> bool:
     """HAC-HARV-2: a ``harvest`` step on an own land tile whose chain already carries a chip,
     put in a turn with no harvest yet."""
-    options: list[tuple[int, int, list[int]]] = []
+    options: list[tuple[int, int, Step]] = []
     for i, j, mid, used in slots(doc):
         if "harvest" in used or not can_put(doc, i, j) or not mid.chips:
             continue
@@ -32,13 +42,8 @@ def harvest_chipped_chain(doc: Doc, rng: random.Random) -> bool:
             if c == own and not mid.chips.isdisjoint(label_group(s, cells, nbrs))
         ]
         if spaces:
-            options.append((i, j, cell(mid.board, _pick(rng, spaces))))
-    choice = _pick(rng, options)
-    if choice is None:
-        return False
-    i, j, at = choice
-    put_step(doc, i, j, {"do": "harvest", "at": at})
-    return True
+            options.append((i, j, {"do": "harvest", "at": cell(mid.board, _pick(rng, spaces))}))
+    return put_picked(doc, rng, options)
 
 
 def harvest_short_chain(doc: Doc, rng: random.Random) -> bool:

@@ -11,7 +11,15 @@ import random
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS
 from scorer.games.hacienda.generator import land_pile
 from scorer.games.hacienda.state import ANIMAL, LAND
-from tests.hacienda.mutants.where import Doc, _pick, can_put, cell, moves, put_step, slots
+from tests.hacienda.mutants.where import (
+    Doc,
+    _pick,
+    can_put,
+    cell,
+    moves,
+    put_picked,
+    slots,
+)
 
 LIMIT_LAND, LIMIT_ANIMAL = 80, 30
 
@@ -35,12 +43,7 @@ def land_after_the_80th(doc: Doc, rng: random.Random) -> bool:
         options.append(
             (i, j, {"do": "play_land", "card": LAND_CARDS[c], "at": cell(mid.board, space)})
         )
-    choice = _pick(rng, options)
-    if choice is None:
-        return False
-    i, j, step = choice
-    put_step(doc, i, j, step)
-    return True
+    return put_picked(doc, rng, options)
 
 
 def animal_after_the_30th(doc: Doc, rng: random.Random) -> bool:
@@ -66,12 +69,7 @@ def animal_after_the_30th(doc: Doc, rng: random.Random) -> bool:
             if room:
                 at = cell(mid.board, _pick(rng, room))
                 options.append((i, j, {"do": "play_animal", "card": ANIMALS[a], "at": at}))
-    choice = _pick(rng, options)
-    if choice is None:
-        return False
-    i, j, step = choice
-    put_step(doc, i, j, step)
-    return True
+    return put_picked(doc, rng, options)
 
 
 def impossible_draw(doc: Doc, rng: random.Random) -> bool:

@@ -12,6 +12,7 @@ import random
 from scorer.grid.regions import label_group
 from tests.hacienda.mutants.where import (
     Doc,
+    Step,
     _pick,
     can_put,
     cell,
@@ -19,6 +20,7 @@ from tests.hacienda.mutants.where import (
     legal_before,
     moves,
     own_tiles,
+    put_picked,
     put_step,
     slots,
     turns,
@@ -147,7 +149,7 @@ def hacienda_on_owned_group(doc: Doc, rng: random.Random) -> bool:
     """HAC-HAC-4: a ``buy_hacienda`` step, affordable and with a hacienda in the supply, on an
     own tile of a chain or herd that already carries a hacienda, put in a turn with no
     hacienda bought yet."""
-    options: list[tuple[int, int, list[int]]] = []
+    options: list[tuple[int, int, Step]] = []
     for i, j, mid, used in slots(doc):
         if "buy_hacienda" in used or not can_put(doc, i, j) or not mid.haciendas:
             continue
@@ -158,19 +160,15 @@ def hacienda_on_owned_group(doc: Doc, rng: random.Random) -> bool:
             s for s in own_tiles(mid) if not mid.haciendas.isdisjoint(label_group(s, cells, nbrs))
         ]
         if spaces:
-            options.append((i, j, cell(mid.board, _pick(rng, spaces))))
-    choice = _pick(rng, options)
-    if choice is None:
-        return False
-    i, j, at = choice
-    put_step(doc, i, j, {"do": "buy_hacienda", "at": at})
-    return True
+            at = cell(mid.board, _pick(rng, spaces))
+            options.append((i, j, {"do": "buy_hacienda", "at": at}))
+    return put_picked(doc, rng, options)
 
 
 def water_unpaid(doc: Doc, rng: random.Random) -> bool:
     """HAC-WATER-1: a ``buy_water`` step (one empty pampas space) put in a turn with no water
     bought yet, where the player has fewer pesos than a water tile costs."""
-    options: list[tuple[int, int, list[int]]] = []
+    options: list[tuple[int, int, Step]] = []
     for i, j, mid, used in slots(doc):
         if "buy_water" in used or not can_put(doc, i, j):
             continue
@@ -178,10 +176,6 @@ def water_unpaid(doc: Doc, rng: random.Random) -> bool:
             continue
         free = empty_pampas(mid)
         if free:
-            options.append((i, j, cell(mid.board, _pick(rng, free))))
-    choice = _pick(rng, options)
-    if choice is None:
-        return False
-    i, j, at = choice
-    put_step(doc, i, j, {"do": "buy_water", "cells": [at]})
-    return True
+            at = cell(mid.board, _pick(rng, free))
+            options.append((i, j, {"do": "buy_water", "cells": [at]}))
+    return put_picked(doc, rng, options)

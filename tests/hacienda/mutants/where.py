@@ -120,6 +120,17 @@ def slots(doc: Doc) -> Iterator[Slot]:
             yield i, j, mid, used
 
 
+def put_picked(doc: Doc, rng: random.Random, options: list[tuple[int, int, Step]]) -> bool:
+    """One of ``options`` (move i, step j, the step) picked and put in with :func:`put_step`;
+    False if there is none."""
+    choice = _pick(rng, options)
+    if choice is None:
+        return False
+    i, j, step = choice
+    put_step(doc, i, j, step)
+    return True
+
+
 def put_step(doc: Doc, i: int, j: int, step: Step) -> None:
     """The step goes in at j: inserted while the turn has room (fewer than 3 steps), otherwise
     in place of the recorded step j (§5: at most 3 actions, HAC-TURN-2 stays quiet)."""
