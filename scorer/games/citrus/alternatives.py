@@ -23,13 +23,13 @@ bounded (``scorer.legal.LOOKED_AT`` steps, one plan per line).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import islice
 from typing import Any
 
 from scorer import legal
 from scorer.engine import Legal, steps_of
-from scorer.games.citrus.generator import after_prefix, line_plan, offered_at, plan
+from scorer.games.citrus.generator import after_prefix, line_plan, offered_after, plan
 from scorer.games.citrus.state import Notes, State
 
 #: Rules whose question has no answer of alternatives (see the module docstring).
@@ -99,17 +99,6 @@ def plan_text(w: State, t: Notes, step: Step) -> str:
     return f"{describe(step)}: {head}" + ", ".join(f"{tok} at {cell_text(c)}" for tok, c in order)
 
 
-def offered(state: State, prefix: Sequence[Step]) -> Iterator[tuple[State, Notes, dict[str, Any]]]:
-    """Every step offered after ``prefix`` (in each position it leads to), without repeats."""
-    seen: set[str] = set()
-    for w, t, first in after_prefix(state, prefix):
-        for step in offered_at(w, t, first):
-            key = repr(sorted(step.items()))
-            if key not in seen:
-                seen.add(key)
-                yield w, t, step
-
-
 def answer(found: Found, texts: Any = None, note: str = "", none: str = "") -> Legal:
     """A ``Legal`` of the first ``scorer.legal.SHOWN`` steps of ``found`` (``texts(w, t,
     step)`` words each; ``describe`` by default), counted up to ``scorer.legal.LOOKED_AT``."""
@@ -143,9 +132,9 @@ def legal_alternatives(state: State, move: Mapping[str, Any], at: int, rule: str
     ):
         return _left_waiting(state, steps)
     if rule == "CIT-MKT-1" and do in ("buy", "use_cart"):
-        found = [x for x in offered(state, steps[: at + 1]) if x[2]["do"] == "new_finca"]
+        found = [x for x in offered_after(state, steps[: at + 1]) if x[2]["do"] == "new_finca"]
         return answer(found, note="the take fired the market trigger: a new finca follows")
-    found = list(offered(state, steps[:at]))
+    found = list(offered_after(state, steps[:at]))
     if rule == "CIT-PASS-1" and do == "pass":
         return _instead_of_pass(found)
     if rule == "CIT-RET-1" and do == "return":
@@ -172,7 +161,7 @@ def _cart_taken(state: State, steps: Sequence[Step], at: int) -> bool:
 def _left_waiting(state: State, steps: Sequence[Step]) -> Legal:
     """CIT-BUILD-1 / CIT-CART-1: how the tiles left waiting could have been placed or returned,
     after the whole move."""
-    found = [x for x in offered(state, steps) if x[2]["do"] in ("place", "return")]
+    found = [x for x in offered_after(state, steps) if x[2]["do"] in ("place", "return")]
     return answer(
         found,
         note="a tile taken this turn must be placed (or returned) before the turn ends",

@@ -358,20 +358,26 @@ def offered_at(w: State, t: Notes, first: bool) -> list[dict[str, Any]]:
     return [dressed(w, t, s) for s in gen_steps(w, t, first)]
 
 
-def legal_steps(state: State, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[dict[str, Any]]:
-    """The legal next steps once the steps ``prefix`` of the move are taken (without the
-    members chance decides; none once the game is over)."""
-    if state.over:
-        return iter(())
-    out: list[dict[str, Any]] = []
+def offered_after(
+    state: State, prefix: Sequence[Mapping[str, Any]]
+) -> Iterator[tuple[State, Notes, dict[str, Any]]]:
+    """Every step offered after ``prefix``, with the position (state, notes) it is offered
+    in, without repeats (a prefix ending in a harvest leads to two positions)."""
     seen: set[str] = set()
     for w, t, first in after_prefix(state, prefix):
         for step in offered_at(w, t, first):
             key = repr(sorted(step.items()))
             if key not in seen:
                 seen.add(key)
-                out.append(step)
-    return iter(out)
+                yield w, t, step
+
+
+def legal_steps(state: State, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[dict[str, Any]]:
+    """The legal next steps once the steps ``prefix`` of the move are taken (without the
+    members chance decides; none once the game is over)."""
+    if state.over:
+        return iter(())
+    return iter([step for _, _, step in offered_after(state, prefix)])
 
 
 def _plain(value: Any) -> Any:

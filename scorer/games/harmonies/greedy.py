@@ -209,7 +209,8 @@ def cube_gain(p: Pending, step: Step) -> float:
 
 def completing(p: Pending) -> dict[tuple[Cell, str], int]:
     """(cell, colour) → the gain of a cube a token there would make possible: the next track
-    value of the open card whose habitat it completes."""
+    value of the open card whose habitat it completes (the random policy weighs its tokens by
+    the keys)."""
     out: dict[tuple[Cell, str], int] = {}
     for card in dict.fromkeys(p.open_cards()):
         value = next_value(p, card)
@@ -222,7 +223,11 @@ def completing(p: Pending) -> dict[tuple[Cell, str], int]:
     return out
 
 
-def _single_gap(cells: tuple[tuple[Cell, frozenset[Stack]], ...], p: Pending) -> list[Any]:
+def _single_gap(
+    cells: tuple[tuple[Cell, frozenset[Stack]], ...], p: Pending
+) -> list[tuple[Cell, str]]:
+    """The (cell, colour) pairs one more token would complete the habitat ``cells`` with
+    (none unless exactly one cell, not under a cube, is one token short)."""
     missing: tuple[Cell, Stack, frozenset[Stack]] | None = None
     for cell, accepted in cells:
         stack = p.board.get(cell, ())

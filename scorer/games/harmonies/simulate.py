@@ -30,12 +30,10 @@ from scorer.games.harmonies.board import (
     TOKEN_COUNTS,
     TRACKS,
     Cell,
-    Stack,
-    placements,
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.generator import END_TURN, Pending, advance, legal_steps, start
-from scorer.games.harmonies.greedy import Greedy
+from scorer.games.harmonies.greedy import Greedy, completing
 from scorer.games.harmonies.scoring import score_state
 from scorer.games.harmonies.state import DEFAULT_OPTIONS, GameState
 
@@ -290,7 +288,7 @@ def _choose(p: Pending, rng: random.Random, policy: Policy) -> Mapping[str, Any]
     if "take_card" in by and rng.random() < policy.card:
         return rng.choice(by["take_card"])
     if "take_tokens" in by:
-        wanted_colours = [c for _, c in _completing(p)]
+        wanted_colours = {c for _, c in completing(p)}
         spaces = by["take_tokens"]
         weights = [
             1.0 + sum(policy.habitat / 4 for c in s["tokens"] if c in wanted_colours)
@@ -299,43 +297,12 @@ def _choose(p: Pending, rng: random.Random, policy: Policy) -> Mapping[str, Any]
         return rng.choices(spaces, weights)[0]
     if "place_token" in by:
         options = by["place_token"]
-        wanted = _completing(p)
+        wanted = set(completing(p))
         weights = [_token_weight(p, s, policy, wanted) for s in options]
         return rng.choices(options, weights)[0]
     if "end_turn" in by:
         return END_TURN
     return rng.choice(by["choose_spirit"])  # the only step left: the first turn's spirit
-
-
-def _completing(p: Pending) -> set[tuple[Cell, str]]:
-    """(cell, colour) pairs whose token would complete a habitat of an open card."""
-    out: set[tuple[Cell, str]] = set()
-    for card in dict.fromkeys(p.open_cards()):
-        for target, fits in placements(p.state.side, card).items():
-            if target in p.cubes:
-                continue
-            for _, cells in fits:
-                gap = _single_gap(cells, p)
-                if gap is not None:
-                    out |= gap
-    return out
-
-
-def _single_gap(
-    cells: tuple[tuple[Cell, frozenset[Stack]], ...], p: Pending
-) -> set[tuple[Cell, str]] | None:
-    missing: tuple[Cell, Stack, frozenset[Stack]] | None = None
-    for cell, accepted in cells:
-        stack = p.board.get(cell, ())
-        if stack in accepted:
-            continue
-        if missing is not None or cell in p.cubes:
-            return None
-        missing = (cell, stack, accepted)
-    if missing is None:
-        return None
-    cell, stack, accepted = missing
-    return {(cell, a[-1]) for a in accepted if len(a) == len(stack) + 1 and a[:-1] == stack}
 
 
 def _token_weight(
