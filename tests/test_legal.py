@@ -8,29 +8,19 @@ a finished game names its end reason, in JSON and in text.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scorer import legal, registry, report
+from scorer import legal, report
 from scorer.engine import Legal
 from scorer.replay import verify_record
 from tests.conftest import assert_rejects
 from tests.fakegame import RULES
-from tests.test_replay import record
+from tests.test_replay import _countdown, record  # noqa: F401 - _countdown: the fake game, autouse
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def _countdown() -> Iterator[None]:
-    registry.GAME_MODULES["countdown"] = "tests.fakegame"
-    registry.get_rules.cache_clear()
-    yield
-    del registry.GAME_MODULES["countdown"]
-    registry.get_rules.cache_clear()
 
 
 def _schema_errors(doc: Any) -> list[str]:
