@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from scorer.errors import Severity as Severity
@@ -57,6 +58,23 @@ class Finding:
     @property
     def is_error(self) -> bool:
         return self.severity == "error"
+
+
+def plain(value: object) -> object:
+    """``value`` as plain data in an order that does not depend on the process: a finding kept
+    in a game state has immutable (pyrsistent) details, and a ``PMap`` lists its keys in the
+    order of their hashes, which change from one run to the next; they come out as a ``dict``
+    with sorted keys (vectors and tuples as lists, sets sorted). Plain data is given back as it
+    is, so the details a check wrote keep the order it wrote them in."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, Mapping):
+        return {k: plain(value[k]) for k in sorted(value, key=str)}
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
+        return [plain(v) for v in value]
+    if isinstance(value, AbstractSet):
+        return sorted((plain(v) for v in value), key=str)
+    return value
 
 
 def is_rule_id(text: str) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from scorer.claims import claim_mismatch, not_a_player
 from scorer.engine import GameRules, Record, ScoreSheet, State, Status, VerifyResult
 from scorer.errors import PathPart, RuleViolation, RuleViolations
-from scorer.findings import Finding
+from scorer.findings import Finding, plain
 from scorer.legal import details_of
 from scorer.pointer import to_pointer
 from scorer.registry import get_rules
@@ -161,10 +161,13 @@ def replay(
 
 
 def _warnings(rules: GameRules[Any], state: State | None) -> tuple[Finding, ...]:
-    """Warnings a game collected while replaying."""
+    """Warnings a game collected while replaying, with plain details (see ``plain``)."""
     if state is None:
         return ()
-    return tuple(rules.warnings(state))
+    return tuple(
+        w if type(w.details) is dict else replace(w, details=plain(w.details))  # type: ignore[arg-type]
+        for w in rules.warnings(state)
+    )
 
 
 def compare_claims(
