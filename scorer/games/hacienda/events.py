@@ -47,7 +47,15 @@ def pile_size(draft: Draft[HaciendaState], deck: str) -> int:
     if deck == "animal":
         stacks: int = tally[STACKS] + tally[STACKS + 1]
         return stacks
-    left: int = sum(tally[L_PILE : L_PILE + 6])
+    # six reads, not sum() of a slice: a PVector slice is a new vector (0.1 µs against 0.4)
+    left: int = (
+        tally[L_PILE]
+        + tally[L_PILE + 1]
+        + tally[L_PILE + 2]
+        + tally[L_PILE + 3]
+        + tally[L_PILE + 4]
+        + tally[L_PILE + 5]
+    )
     if left == 0 and draft.base.opts.land_reshuffle:
         moved = [x for p, d in RESHUFFLE for x in (p, tally[d], d, 0)]
         draft["tally"] = tally.mset(*moved)
