@@ -75,7 +75,7 @@ def draw_card(
     a = ANIMAL_INDEX[card]
     tally = draft["tally"]
     seen = tally[SEEN + a]
-    limit = draft.base.animal_limit[a]
+    limit = draft.base.game.animal_limit[a]
     # HAC-BUY-4: at most 18 (minus listed removed cards) of an animal seen
     if seen >= limit:
         raise RuleViolation(
@@ -168,7 +168,7 @@ def trigger(draft: Draft[HaciendaState], stack: int) -> None:
 def end_turn(draft: Draft[HaciendaState]) -> HaciendaState:
     """Advance to the next seat; at the end of a round run the pending scorings."""
     base = draft.base
-    seat = (base.seat + 1) % len(base.names)
+    seat = (base.seat + 1) % len(base.game.names)
     draft["seat"] = seat
     draft["move_index"] = base.move_index + 1
     # done() once only: a PSet evolver answers its original set to a second persistent()

@@ -256,7 +256,8 @@ class HaciendaState(NamedTuple):
     issues: PVector[ClaimIssue] = EMPTY_ISSUES
     inter_board: Snapshot | None = None
 
-    # The parts of ``game`` under their own names (``with_game`` writes them).
+    # The parts of ``game`` under their own names (``with_game`` writes them); the turn's
+    # handlers read ``state.game.<part>``, a property call less per read.
 
     @property
     def board(self) -> Board:
