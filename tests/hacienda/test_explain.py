@@ -16,6 +16,7 @@ from scorer.engine import ScoreItem, ScoreSheet, VerifyResult
 from scorer.explain import offending_mark, render_explanation
 from scorer.games.hacienda import RULES
 from scorer.games.hacienda.scoring import evaluate
+from scorer.games.hacienda.state import with_game
 from tests.conftest import FIXTURES, assert_ok, load_fixture, verify
 from tests.hacienda.test_examples_score import E9_FIRST
 
@@ -95,7 +96,7 @@ def test_intermediate_without_its_board_gives_summary_items() -> None:
     final["money"] = {"Ann": 15, "Bob": 20}
     after = RULES.load_position(final).state
     assert before is not None and after is not None
-    state = after._replace(track=None, inter_scores=evaluate(before), inter=2, final=2)
+    state = with_game(after, track=None)._replace(inter_scores=evaluate(before), inter=2, final=2)
     items = RULES.explain(state)
     _check_invariant(RULES.score(state), items)
     bob = [(i.points, i.text) for i in items if i.player == "Bob" and i.category == "haciendas"]

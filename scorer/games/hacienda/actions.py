@@ -166,7 +166,7 @@ def step_buy_hacienda(draft: Draft[HaciendaState], step: Step, at: int) -> None:
 def step_play_land(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     """§6.2: a land card played as a land tile."""
     s = draft.base
-    board, seat, path = s.board, s.seat, ("steps", at, "at")
+    board, seat, path = s.game.board, s.seat, ("steps", at, "at")
     space = step_space(board, step["at"], path)
     card = LAND_INDEX.get(step["card"], -1)
     tally = draft["tally"]
@@ -232,7 +232,7 @@ def step_play_land(draft: Draft[HaciendaState], step: Step, at: int) -> None:
 def step_play_animal(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     """§6.3: an animal card played as an animal tile; adjacent markets pay."""
     s = draft.base
-    board, seat, opts, path = s.board, s.seat, s.opts, ("steps", at, "at")
+    board, seat, opts, path = s.game.board, s.seat, s.game.opts, ("steps", at, "at")
     space = step_space(board, step["at"], path)
     animal = ANIMAL_INDEX.get(step["card"], -1)
     tally = draft["tally"]
@@ -354,7 +354,7 @@ def step_buy_water(draft: Draft[HaciendaState], step: Step, at: int) -> None:
 def step_harvest(draft: Draft[HaciendaState], step: Step, at: int) -> None:
     """§6.6: a harvest chip on an own chain; 3 pesos per tile."""
     s = draft.base
-    board, seat, path = s.board, s.seat, ("steps", at, "at")
+    board, seat, path = s.game.board, s.seat, ("steps", at, "at")
     space = step_space(board, step["at"], path)
     take = step.get("take_from")
     source = None if take is None else step_space(board, take, ("steps", at, "take_from"))
@@ -369,7 +369,7 @@ def step_harvest(draft: Draft[HaciendaState], step: Step, at: int) -> None:
         message = f"the chain at {where(board, space)} already carries a harvest chip"
         raise bad("HAC-HARV-2", message, path)
     # HAC-HARV-3: the chain is long enough
-    if len(chain) < s.opts.harvest_min_chain:
+    if len(chain) < s.game.opts.harvest_min_chain:
         raise bad(
             "HAC-HARV-3",
             f"the chain has {plural(len(chain), 'tile')}, harvesting needs "

@@ -165,7 +165,7 @@ def play_state(
             chips=frozenset(chips),
             water_shapes=shapes,
             final=2,
-            track=pvector(doc.get("track", {}).get(p, 0) for p in names),
+            game=base.game._replace(track=pvector(doc.get("track", {}).get(p, 0) for p in names)),
         ),
         money=money,
         animal_tiles=tiles,
@@ -219,7 +219,9 @@ def _with_play(
         land_hands=land_hands,
         animal_hands=animal_hands,
     )
+    limit = pvector(ANIMAL_TOTAL - r for r in removed)
     return state._replace(
+        game=state.game._replace(animal_limit=limit),
         land_order=_order(decks.get("land"), LAND_INDEX, sum(pile)),
         stack_orders=pvector(
             [
@@ -227,7 +229,6 @@ def _with_play(
                 _order(decks.get("animal_stack_2"), ANIMAL_INDEX, s2),
             ]
         ),
-        animal_limit=pvector(ANIMAL_TOTAL - r for r in removed),
         seat=0 if over else seat_of.get(to_move, 0),
         inter=2 if done else (1 if s1 == 0 and not state.opts.continuous_scoring else 0),
         final=2 if over else (1 if s2 == 0 else 0),

@@ -33,6 +33,7 @@ from scorer.games.hacienda.state import (
     HaciendaState,
     Options,
     parse_options,
+    with_game,
 )
 from scorer.games.hacienda.water import canonical_form, is_connected
 from scorer.grid.regions import label_group
@@ -337,7 +338,7 @@ def _state(
         setup["water_supply"] = comp["water_supply"]
     base = build_state(board, opts, names, setup)
     state = play_state(doc, board, opts, names, base, cells, haciendas, chips, setup)
-    return state._replace(colours=pvector(p.get("color") for p in doc["players"]))
+    return with_game(state, colours=pvector(p.get("color") for p in doc["players"]))
 
 
 def export_position(state: HaciendaState, record: Mapping[str, Any]) -> dict[str, Any]:

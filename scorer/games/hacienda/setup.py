@@ -32,9 +32,11 @@ from scorer.games.hacienda.state import (
     Order,
     WaterShape,
     land_pile_size,
+    make_game,
     pack_tally,
     parse_options,
     stack_size,
+    with_game,
 )
 from scorer.games.hacienda.water import canonical_form
 from scorer.words import noun, plural
@@ -247,7 +249,7 @@ def initial_state(record: Mapping[str, Any]) -> HaciendaState:
     _check_card_totals(setup, names)
     _check_sizes(setup, n, opts)
     colours = pvector(p.get("color") for p in record["players"])
-    return build_state(board, opts, names, setup)._replace(colours=colours)
+    return with_game(build_state(board, opts, names, setup), colours=colours)
 
 
 def build_state(
@@ -292,9 +294,15 @@ def build_state(
         }
     )
     return HaciendaState(
-        board=board,
-        opts=opts,
-        names=pvector(names),
+        game=make_game(
+            board,
+            opts,
+            pvector(names),
+            pvector(ANIMAL_TOTAL - r for r in removed),
+            setup.get("harvest_chips", HARVEST_CHIPS),
+            setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
+            supply,
+        ),
         cells=pvector(cells),
         haciendas=frozenset(),
         chips=frozenset(),
@@ -306,10 +314,6 @@ def build_state(
                 _order(decks.get("animal_stack_2"), ANIMAL_INDEX),
             ]
         ),
-        animal_limit=pvector(ANIMAL_TOTAL - r for r in removed),
-        chip_supply=setup.get("harvest_chips", HARVEST_CHIPS),
-        neutral_supply=setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
-        water_supply=supply,
         water_shapes=shapes,
     )
 

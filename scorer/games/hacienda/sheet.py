@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import add
 from typing import Any
 
 from scorer.claims import claim_mismatch, not_a_player, scoring_when, unexpected_claim
@@ -60,17 +61,22 @@ def _lines(
 ) -> tuple[PlayerScore, ...]:
     out = []
     for k, name in enumerate(names):
-        cats = dict(zip(CATEGORIES, rows[k][:6], strict=True))
-        total = sum(rows[k][:6]) + (bonus[k] if bonus else 0)
+        # the six categories (a row of an event has a 7th number: markets connected)
+        cats = dict(zip(CATEGORIES, rows[k], strict=False))
+        total = sum(cats.values()) + (bonus[k] if bonus else 0)
         out.append(PlayerScore(name, cats, total, extras[k]))
     return tuple(out)
 
 
-def event_sheet(state: HaciendaState, rows: Sequence[Sequence[int]]) -> ScoreSheet:
-    """One scoring event as a sheet (extra column: markets connected)."""
+def event_sheet(
+    state: HaciendaState, rows: Sequence[Sequence[int]], money: Mapping[str, int] | None = None
+) -> ScoreSheet:
+    """One scoring event as a sheet (extra column: markets connected); ``money`` by name, if
+    the caller has it already."""
     extras: list[dict[str, object]] = [{"markets connected": r[6]} for r in rows]
     lines = _lines(state.names, rows, extras)
-    money = dict(zip(state.names, state.money, strict=True))
+    if money is None:
+        money = dict(zip(state.names, state.money, strict=True))
     return ScoreSheet(
         CATEGORIES, lines, _ranking(lines, money, state.opts.tiebreak), ("markets connected",)
     )
@@ -89,18 +95,12 @@ def record_sheet(state: HaciendaState, notes: tuple[str, ...] = ()) -> HaciendaS
     columns: tuple[str, ...] = ("pesos",)
     if inter is not None:
         label = "final" if state.final == 2 else "provisional"
-        stages = (("intermediate", event_sheet(state, inter)), (label, event_sheet(state, final)))
-        rows = [
-            tuple(a + b for a, b in zip(i, f, strict=True))
-            for i, f in zip(inter, final, strict=True)
-        ]
+        first, last = event_sheet(state, inter, money), event_sheet(state, final, money)
+        stages = (("intermediate", first), (label, last))
+        rows = [tuple(map(add, i, f)) for i, f in zip(inter, final, strict=True)]
         columns = ("intermediate", label, "pesos")
-        for k in range(len(names)):
-            extras[k] = {
-                "intermediate": sum(inter[k][:6]),
-                label: sum(final[k][:6]),
-                "pesos": pesos[k],
-            }
+        for k, (a, b) in enumerate(zip(first.players, last.players, strict=True)):
+            extras[k] = {"intermediate": a.total, label: b.total, "pesos": pesos[k]}
     lines = _lines(names, rows, extras)
     return HaciendaSheet(
         CATEGORIES,
