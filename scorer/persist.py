@@ -144,17 +144,23 @@ class Draft(dict[str, Any], Generic[S]):
             self._evolvers[name] = evolver
         return evolver
 
+    # ``map``/``vector``/``set`` answer an evolver made earlier at once (a turn asks for the
+    # same few evolvers again and again): one look-up, without the calls of ``_evolver`` and
+    # ``typing.cast`` (0.12 µs against 0.18 µs a call: timeit, this machine).
     def map(self, name: str) -> PMapEvolver[Any, Any]:
         """The evolver of ``PMap`` field ``name`` (made on first use)."""
-        return cast("PMapEvolver[Any, Any]", self._evolver(name))
+        evolver: PMapEvolver[Any, Any] | None = self._evolvers.get(name)
+        return self._evolver(name) if evolver is None else evolver
 
     def vector(self, name: str) -> PVectorEvolver[Any]:
         """The evolver of ``PVector`` field ``name`` (made on first use)."""
-        return cast("PVectorEvolver[Any]", self._evolver(name))
+        evolver: PVectorEvolver[Any] | None = self._evolvers.get(name)
+        return self._evolver(name) if evolver is None else evolver
 
     def set(self, name: str) -> PSetEvolver[Any]:
         """The evolver of ``PSet`` field ``name`` (made on first use)."""
-        return cast("PSetEvolver[Any]", self._evolver(name))
+        evolver: PSetEvolver[Any] | None = self._evolvers.get(name)
+        return self._evolver(name) if evolver is None else evolver
 
     def done(self) -> S:
         """The new state: the base with every change applied, untouched parts shared.

@@ -135,12 +135,13 @@ def finish(
 ) -> None:
     """After ``end_turn``: the turn's ledger records and warnings join the state's, the move
     is counted."""
+    # (the two vectors grow once a turn: ``PVector.extend``, without an evolver to make and end)
     if notes.scored:
         scored = turn_order(notes.scored) if len(notes.scored) > 1 else notes.scored
-        d.vector("scored").extend(scored)
-    events.compare_expect(d, notes, notes.income, dict(move), scorings)
+        d["scored"] = d["scored"].extend(scored)
+    events.compare_expect(d, notes, notes.income, move, scorings)
     if notes.warnings:
-        d.vector("warnings").extend(notes.warnings)
+        d["warnings"] = d["warnings"].extend(notes.warnings)
     d["moves"] = d["moves"] + 1
 
 
@@ -329,7 +330,7 @@ def step_use_cart(draft: Draft[State], step: Mapping[str, Any], at: int) -> None
             {"expected": cost, "found": step["paid"]},
         )
     draft.vector("players")[notes.seat] = with_money(p, p.money - cost)
-    draft.vector("market")[f - 1] = None
+    draft["market"] = draft["market"].set(f - 1, None)
     notes.cart = (token, at)
     taken(draft, notes, at)
 

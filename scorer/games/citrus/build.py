@@ -86,9 +86,9 @@ def step_buy(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
                 ("steps", at, "tiles"),
                 {"expected": tokens, "found": claimed},
             )
-    fields_e = draft.vector("market")
     for f in fields:
-        fields_e[f - 1] = None
+        market = market.set(f - 1, None)
+    draft["market"] = market
     notes.waiting.extend((tok, at) for tok in tokens)
     notes.bought = True
     taken(draft, notes, at)
@@ -146,7 +146,9 @@ def step_place(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
     k_of = KIND.get(token)
     if k_of is None:
         k_of = kind_of(token)
-    player = draft["players"][seat]
+    # the player through the evolver too (``place`` writes it; ``draft["players"]`` would
+    # make a new vector of the edits so far)
+    player = draft.vector("players")[seat]
     rule, new_region, merged, _ = verdict(
         static,
         tiles,
@@ -224,7 +226,7 @@ def step_return(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
         )
     del notes.waiting[waiting.index(token)]
     field_no = now.market.index(None)
-    draft.vector("market")[field_no] = token
+    draft["market"] = now.market.set(field_no, token)
     players = draft.vector("players")
     p = players[seat]
     players[seat] = p._replace(penalties=p.penalties - 3)
