@@ -194,10 +194,11 @@ def step_take_card(draft: Draft[KState], step: Step, at: int) -> None:
     base: Path = ("steps", at)
     if "bonus_space" in step:
         check_bonus_step(draft, step, base, "extra_card")
-    # KUH-TAKE-4: at most max_swaps_per_action exchanges
-    _check_swap_count(draft, step, base, "KUH-TAKE-4")
-    for ex, sub in exchanges(step):
-        draws.swap_cards(draft, ex, (*base, *sub))
+    if "swap" in step:  # the exchange checks only when there is one, as for place_tile
+        # KUH-TAKE-4: at most max_swaps_per_action exchanges
+        _check_swap_count(draft, step, base, "KUH-TAKE-4")
+        for ex, sub in exchanges(step):
+            draws.swap_cards(draft, ex, (*base, *sub))
     cid = step["card"]
     display: list[str] = draft.turn["cards"]
     # KUH-TAKE-3: the card is displayed
