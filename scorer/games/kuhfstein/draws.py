@@ -27,13 +27,11 @@ def draw_tiles(
     notes = draft.turn
     left = notes["tiles_left"]
     counts = notes["counts"]
+    index = KIND_INDEX
     for k, kind in enumerate(entries):
+        i = index.get(kind)  # None: not a landscape kind (the keys are KIND_SET)
         # KUH-REFILL-4: a landscape kind still in the supply
-        if (
-            kind not in KIND_SET
-            or left <= 0
-            or (counts is not None and counts[KIND_INDEX[kind]] <= 0)
-        ):
+        if i is None or left <= 0 or (counts is not None and counts[i] <= 0):
             why = (
                 "is not a landscape kind"
                 if kind not in KIND_SET
@@ -49,7 +47,7 @@ def draw_tiles(
             )
         left -= 1
         if counts is not None:
-            counts[KIND_INDEX[kind]] -= 1
+            counts[i] -= 1
     order = draft.base.tile_order
     pos0 = notes["tile_pos"]
     follow_order(order, pos0, entries, path, "tile", repr)
