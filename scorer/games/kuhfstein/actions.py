@@ -18,7 +18,7 @@ from scorer.gamebase import StepHandler
 from scorer.games.kuhfstein import draws, events
 from scorer.games.kuhfstein.events import Path, add_points, board_of
 from scorer.games.kuhfstein.landscape import cell_of, claim_tree, is_stuck
-from scorer.games.kuhfstein.state import ROTATIONS, KState
+from scorer.games.kuhfstein.state import ROTATIONS, Cell, KState
 from scorer.grid.regions import connected_groups, group_of
 from scorer.grid.squaregrid import orthogonal
 from scorer.persist import Draft
@@ -194,10 +194,11 @@ def step_take_card(draft: Draft[KState], step: Step, at: int) -> None:
     base: Path = ("steps", at)
     if "bonus_space" in step:
         check_bonus_step(draft, step, base, "extra_card")
-    # KUH-TAKE-4: at most max_swaps_per_action exchanges
-    _check_swap_count(draft, step, base, "KUH-TAKE-4")
-    for ex, sub in exchanges(step):
-        draws.swap_cards(draft, ex, (*base, *sub))
+    if "swap" in step:  # the exchange checks only when there is one, as for place_tile
+        # KUH-TAKE-4: at most max_swaps_per_action exchanges
+        _check_swap_count(draft, step, base, "KUH-TAKE-4")
+        for ex, sub in exchanges(step):
+            draws.swap_cards(draft, ex, (*base, *sub))
     cid = step["card"]
     display: list[str] = draft.turn["cards"]
     # KUH-TAKE-3: the card is displayed
@@ -240,38 +241,40 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
     points, pattern = draft.base.comp.cards.pattern(cid, rotation)
     offset = step["offset"]
     ox, oy = offset[0], offset[1]
-    cells = [((ox + x, oy + y), face) for x, y, face in pattern]
+    cells = [(ox + x, oy + y) for x, y, _ in pattern]
     get = board["tiles"].get
-    kinds = [get(cell) for cell, _ in cells]
+    kinds = [get(cell) for cell in cells]
     # KUH-PLAY-3: every covered cell holds a tile
     if None in kinds:
-        cell = cells[kinds.index(None)][0]
+        cell = cells[kinds.index(None)]
         raise RuleViolation(
             "KUH-PLAY-3",
             f"the pattern needs a tile at {list(cell)}",
             (*base, "offset"),
             {"found": list(cell)},
         )
-    # KUH-PLAY-4: every face cell on a tile of its kind
-    for (cell, face), kind in zip(cells, kinds, strict=True):
-        if face != kind and face != "back":
-            raise RuleViolation(
-                "KUH-PLAY-4",
-                f"cell {list(cell)} is {kind}, the card shows {face}",
-                (*base, "offset"),
-                {"cell": list(cell), "expected": face, "found": kind},
-            )
-    faces = [(cell, face) for cell, face in cells if face != "back"]
+    faces: list[Cell] = []  # the face cells in pattern order (one pass with KUH-PLAY-4)
+    for cell, (_, _, face), kind in zip(cells, pattern, kinds, strict=True):
+        if face != "back":
+            # KUH-PLAY-4: every face cell on a tile of its kind
+            if face != kind:
+                raise RuleViolation(
+                    "KUH-PLAY-4",
+                    f"cell {list(cell)} is {kind}, the card shows {face}",
+                    (*base, "offset"),
+                    {"cell": list(cell), "expected": face, "found": kind},
+                )
+            faces.append(cell)
     cows = board["cows"]
     # KUH-PLAY-5: no face cell on a tile with a cow
-    for cell, _ in faces:
-        if cell in cows:
-            raise RuleViolation(
-                "KUH-PLAY-5",
-                f"a cow already stands on {list(cell)}",
-                (*base, "offset"),
-                {"cell": list(cell)},
-            )
+    if not cows.isdisjoint(faces):
+        cell = next(c for c in faces if c in cows)
+        raise RuleViolation(
+            "KUH-PLAY-5",
+            f"a cow already stands on {list(cell)}",
+            (*base, "offset"),
+            {"cell": list(cell)},
+        )
     supply = board["supply"]
     # KUH-PLAY-6: a cow in the supply for every face cell
     if supply < len(faces):
@@ -282,7 +285,7 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
             {"expected": len(faces), "found": supply},
         )
     claimed = step.get("cows")
-    targets = {cell for cell, _ in faces}
+    targets = set(faces)
     # KUH-PLAY-7: the cows cross-check
     if claimed is not None and (
         len(claimed) != len(targets) or {(c[0], c[1]) for c in claimed} != targets
@@ -297,7 +300,7 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
     board["supply"] = supply - len(targets)
     board["hand"] = hand.remove(cid)
     board["played"] = board["played"].append(cid)
-    board["played_at"] = board["played_at"].append(tuple([cell for cell, _ in cells]))
+    board["played_at"] = board["played_at"].append(tuple(cells))
     board["card_points"] += points
     add_points(draft, points, base)
 

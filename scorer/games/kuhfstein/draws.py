@@ -27,13 +27,11 @@ def draw_tiles(
     notes = draft.turn
     left = notes["tiles_left"]
     counts = notes["counts"]
+    index = KIND_INDEX
     for k, kind in enumerate(entries):
+        i = index.get(kind)  # None: not a landscape kind (the keys are KIND_SET)
         # KUH-REFILL-4: a landscape kind still in the supply
-        if (
-            kind not in KIND_SET
-            or left <= 0
-            or (counts is not None and counts[KIND_INDEX[kind]] <= 0)
-        ):
+        if i is None or left <= 0 or (counts is not None and counts[i] <= 0):
             why = (
                 "is not a landscape kind"
                 if kind not in KIND_SET
@@ -49,7 +47,7 @@ def draw_tiles(
             )
         left -= 1
         if counts is not None:
-            counts[KIND_INDEX[kind]] -= 1
+            counts[i] -= 1
     order = draft.base.tile_order
     pos0 = notes["tile_pos"]
     follow_order(order, pos0, entries, path, "tile", repr)
@@ -91,11 +89,6 @@ def follow_order(
             )
 
 
-def seen(draft: Draft[KState], cid: str) -> bool:
-    """Whether card ``cid`` has been seen (dealt, displayed or drawn) so far."""
-    return cid in draft.base.seen or cid in draft.turn["drawn"]
-
-
 def deck_left(draft: Draft[KState]) -> int:
     """Cards left in the deck so far."""
     return draft.base.deck_left - len(draft.turn["drawn"])
@@ -107,16 +100,18 @@ def draw_cards(
     """Draw ``entries`` from the deck into the card display (checks in spec order)."""
     if not entries and not want:
         return
-    cards = draft.base.comp.cards
+    base = draft.base
+    cards, before = base.comp.cards, base.seen
+    notes = draft.turn
+    drawn: list[str] = notes["drawn"]
     for k, cid in enumerate(entries):
-        # KUH-REFILL-3: defined and never seen before
-        if cid not in cards or seen(draft, cid) or cid in entries[:k]:
+        # KUH-REFILL-3: defined and never seen before (``seen`` inlined: a call less a card)
+        if cid not in cards or cid in before or cid in drawn or cid in entries[:k]:
             why = "is not defined" if cid not in cards else "has been seen before"
             raise RuleViolation(
                 "KUH-REFILL-3", f"drawn card {cid} {why}", (*path, k), {"found": cid}
             )
-    notes = draft.turn
-    order = draft.base.card_order
+    order = base.card_order
     pos0 = notes["card_pos"]
     follow_order(order, pos0, entries, path, "card", str)
     if len(entries) != want:
@@ -126,7 +121,7 @@ def draw_cards(
             at,
             {"expected": want, "found": len(entries)},
         )
-    notes["drawn"].extend(entries)
+    drawn.extend(entries)
     notes["card_pos"] = pos0 + len(entries)
     notes["cards"].extend(entries)
 

@@ -21,7 +21,7 @@ NOTE_DATA = (
 
 
 def _count(board: Board, kind: str) -> int:
-    return sum(1 for k in board.tiles.values() if k == kind)
+    return board.tiles.count(kind)
 
 
 def evaluate(state: KState, index: int, tile: ScoringTile) -> bool:

@@ -107,6 +107,10 @@ class TileMap(Mapping[Cell, str]):
     def values(self) -> Iterator[str]:  # type: ignore[override]
         return iter(self._kinds)
 
+    def count(self, kind: str) -> int:
+        """How many tiles of ``kind`` the landscape holds (one C call over the kinds)."""
+        return self._kinds.count(kind)
+
     def set(self, cell: Cell, kind: str) -> TileMap:
         """A new map with a tile of ``kind`` (not empty) on ``cell``."""
         i = _INDEX.get(cell)
