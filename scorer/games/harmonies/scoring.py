@@ -31,7 +31,7 @@ from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.state import GameState, Options, PlayerState
 from scorer.grid.bitsets import bit_eccentricity, bit_groups, bit_numbers, neighbour_masks
 from scorer.grid.paths import blocks as grid_blocks
-from scorer.grid.paths import farthest, longest_cycle, shortest_path
+from scorer.grid.paths import farthest_path, longest_cycle
 from scorer.grid.regions import connected_groups
 from scorer.pointer import to_pointer
 
@@ -102,7 +102,7 @@ class Layout(NamedTuple):
 
 def layout(board: Board, nbrs: Nbrs) -> Layout:
     """The :class:`Layout` of a board given as a mapping of its non-empty cells."""
-    cells, number, near = _geometry(nbrs)
+    _, cells, number, near, _ = _geometry(nbrs)
     stacks: list[Stack] = [()] * len(cells)
     for cell, stack in board.items():
         stacks[number[cell]] = stack
@@ -111,7 +111,7 @@ def layout(board: Board, nbrs: Nbrs) -> Layout:
 
 def _player_layout(player: PlayerState, nbrs: Nbrs) -> Layout:
     """The :class:`Layout` of a player's board, read off its ``CellMap`` vector (same order)."""
-    cells, _, near = _geometry(nbrs)
+    _, cells, _, near, _ = _geometry(nbrs)
     stacks = player.board.vector
     return Layout(cells, stacks, near, _tops(stacks))
 
@@ -187,24 +187,37 @@ def _groups(board: Board, nbrs: Nbrs, keep: Collection[Cell]) -> list[frozenset[
     return connected_groups(ordered, nbrs.__getitem__)
 
 
-#: id(neighbour table) → (the table, its cells sorted, cell → number, neighbour bit sets).
-_GEOMETRY: dict[int, tuple[Nbrs, tuple[Cell, ...], dict[Cell, int], tuple[int, ...]]] = {}
+class _Geometry(NamedTuple):
+    table: Nbrs
+    cells: tuple[Cell, ...]
+    number: dict[Cell, int]
+    near: tuple[int, ...]
+    #: per cell number, the numbers of its neighbours in the table's order
+    around: tuple[tuple[int, ...], ...]
 
 
-def _geometry(nbrs: Nbrs) -> tuple[tuple[Cell, ...], dict[Cell, int], tuple[int, ...]]:
-    """The cells of a neighbour table in sorted order (a side's order), their numbers and
-    neighbour bit sets, computed once per table (the table is kept, so its id stays its own)."""
+#: id(neighbour table) → the table, its cells sorted, cell → number, neighbour bit sets and
+#: neighbour numbers.
+_GEOMETRY: dict[int, _Geometry] = {}
+
+
+def _geometry(nbrs: Nbrs) -> _Geometry:
+    """The cells of a neighbour table in sorted order (a side's order), their numbers,
+    neighbour bit sets and neighbour numbers, computed once per table (the table is kept, so
+    its id stays its own)."""
     known = _GEOMETRY.get(id(nbrs))
     if known is None:
         cells = tuple(sorted(nbrs))
-        known = (
+        number = {c: i for i, c in enumerate(cells)}
+        known = _Geometry(
             nbrs,
             cells,
-            {c: i for i, c in enumerate(cells)},
+            number,
             neighbour_masks(cells, nbrs.__getitem__),
+            tuple(tuple(number[n] for n in nbrs[c]) for c in cells),
         )
         _GEOMETRY[id(nbrs)] = known
-    return known[1], known[2], known[3]
+    return known
 
 
 def _top_groups(board: Layout, top: str, invert: bool = False) -> list[tuple[Cell, ...]]:
@@ -280,11 +293,14 @@ def _river(board: Layout, nbrs: Nbrs, include_loops: bool) -> tuple[Cell, ...]:
                 far, first = length, i
                 if far == size:
                     break
-        group = frozenset(_cells(board, bits))
         if far > len(best):
-            start = board.cells[first]
-            best = shortest_path(start, farthest(start, group, step)[1], group, step)
+            # over cell numbers, their neighbours in the neighbour table's order: the path a
+            # search over the cells themselves finds, without hashing a cell
+            around = _geometry(nbrs).around.__getitem__
+            path = farthest_path(first, frozenset(bit_numbers(bits)), around)
+            best = tuple([board.cells[i] for i in path])
         if include_loops and size >= 3:
+            group = frozenset(_cells(board, bits))
             for block in blocks(group, nbrs):
                 if len(block) > len(best):
                     cycle = longest_cycle(sorted(block), step)
