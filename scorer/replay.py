@@ -192,16 +192,17 @@ def compare_claims(
 def _claim(
     sheet: ScoreSheet, path: tuple[str, ...], name: str, key: str, claimed: Any
 ) -> list[Finding]:
-    pointer = to_pointer(path)
+    # the pointer is built only for a finding: most claims match
     try:
         line = sheet.player(name)
     except KeyError:
-        return [not_a_player(pointer, name)]
+        return [not_a_player(to_pointer(path), name)]
     if key != "total" and key not in line.categories:
         return []  # a category the sheet cannot compute (e.g. a position without history)
     actual = line.total if key == "total" else line.categories[key]
     if actual == claimed:
         return []
+    pointer = to_pointer(path)
     return [claim_mismatch(pointer, name, key, claimed, actual, details={"category": key})]
 
 
