@@ -91,6 +91,10 @@ class HarmoniesRules(BaseRules[GameState]):
     def apply(self, state: GameState, move: Move) -> GameState:
         return apply_move(state, move)
 
+    def count_steps(self, move: Move) -> int:
+        # the referee counts the steps of a move it applied: a schema-valid turn
+        return len(move["steps"])
+
     def skip(self, state: GameState, move: Move) -> GameState:
         return skip_move(state, move)
 
