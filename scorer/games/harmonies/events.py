@@ -10,7 +10,7 @@ function works on the turn's :class:`scorer.persist.Draft` (its notes are descri
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -278,7 +278,7 @@ def _check_refill_spaces(
 def _refill_display(
     draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool, solo: bool
 ) -> None:
-    cards: list[str] = refill.get("display", []) if refill is not None else []
+    cards: Sequence[str] = refill.get("display", ()) if refill is not None else ()
     display = draft["display"]
     revealed = draft["revealed"]
     want = min((3 if solo else 5) - len(display), CATALOG_SIZE - len(revealed))

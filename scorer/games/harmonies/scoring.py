@@ -162,19 +162,19 @@ def mountain_units(board: Board, nbrs: Nbrs) -> list[Unit]:
 def _mountain_units(board: Layout) -> list[Unit]:
     # HAR-SCORE-2: Mountains next to a Mountain
     cells, stacks, near = board.cells, board.stacks, board.near
-    tall = [
-        (i, len(s)) for i in bit_numbers(board.tops.get("gray", 0)) if _all_gray(s := stacks[i])
-    ]
-    mountains = sum(1 << i for i, _ in tall)
+    tall = []
+    mountains = 0
+    for i in bit_numbers(board.tops.get("gray", 0)):
+        stack = stacks[i]
+        if stack.count("gray") == len(stack):
+            tall.append((i, len(stack)))
+            mountains |= 1 << i
     units = []
     for i, height in tall:
-        around = _cells(board, near[i] & mountains)
+        bits = near[i] & mountains
+        around = _cells(board, bits) if bits else ()
         units.append(Unit((cells[i],), HEIGHT_POINTS[height] if around else 0, height, around))
     return units
-
-
-def _all_gray(stack: Stack) -> bool:
-    return stack.count("gray") == len(stack)
 
 
 def score_mountains(board: Board, nbrs: Nbrs) -> int:
@@ -474,7 +474,7 @@ def score_player(player: PlayerState, options: Options) -> PlayerScore:
         extras["river"] = sum(u.size for u in units["water"])
     else:
         extras["islands"] = len(units["water"])
-    cats = {cat: _total(units[cat]) for cat in CATEGORIES}
+    cats = {cat: sum(map(_POINTS, units[cat])) for cat in CATEGORIES}
     cubes = player.animal_cubes()
     if options.tiebreak_counts_spirit_cube and player.spirit_cube is not None:
         cubes += 1
