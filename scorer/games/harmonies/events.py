@@ -201,11 +201,11 @@ def _refill_central(
         refill.get("spaces", _NO_SPACES) if refill is not None else _NO_SPACES
     )
     space = draft.turn["space"]
-    if not final and not (
-        # the common case, checked without building the expected refill: a game of 2-4
-        # with tokens in the pouch puts 3 on the one space taken
-        not solo and left and len(spaces) == 1 and len(spaces.get(str(space), ())) == 3
-    ):
+    taken = spaces.get(str(space)) if len(spaces) == 1 else None
+    # the usual refill, checked without building the expected one: a game of 2-4 with tokens
+    # in the pouch puts 3 on the one space taken
+    usual = taken is not None and not solo and left > 0 and len(taken) == 3
+    if not final and not usual:
         _check_refill_spaces(refill, spaces, _expected_spaces(left, solo, space))
     central: PVector[Stack] = _SOLO_EMPTY if solo else draft["central"]
     if not spaces:
@@ -219,10 +219,13 @@ def _refill_central(
             counts[_INDEX[colour]] -= 1
     if min(counts) < 0:
         _overdrawn(pouch, spaces)
-    for key, tokens in spaces.items():
-        index = int(key) - 1 if key.isascii() and key.isdigit() else -1
-        if 0 <= index < len(central):
-            central = central.set(index, tuple(tokens))
+    if usual and taken is not None:  # the space taken exists (HAR-TAKE-1)
+        central = central.set(space - 1, tuple(taken))
+    else:
+        for key, tokens in spaces.items():
+            index = int(key) - 1 if key.isascii() and key.isdigit() else -1
+            if 0 <= index < len(central):
+                central = central.set(index, tuple(tokens))
     draft["pouch"] = pvector(counts)
     draft["central"] = central
 
