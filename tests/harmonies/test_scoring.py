@@ -10,22 +10,24 @@ from pyrsistent import pvector
 from scorer.engine import PlayerScore
 from scorer.games.harmonies.board import NEIGHBOURS, matching_rotations
 from scorer.games.harmonies.cellmap import CellMap
-from scorer.games.harmonies.scoring import (
-    _player_layout,
+from scorer.games.harmonies.landscapes import (
     blocks,
     cycle_length,
     island_count,
     layout,
-    rank,
+    player_layout,
     river_length,
     river_points,
-    score_animals,
     score_buildings,
     score_fields,
     score_mountains,
+    score_trees,
+)
+from scorer.games.harmonies.scoring import (
+    rank,
+    score_animals,
     score_player,
     score_spirit,
-    score_trees,
     suns,
 )
 from scorer.games.harmonies.state import HeldCard, Options, PlayerState
@@ -315,6 +317,6 @@ def test_a_player_board_is_laid_out_as_its_mapping_is(side: str) -> None:
     board_map = CellMap.of(side, (), stacks.items())
     ann = PlayerState("Ann", board_map, CellMap.of(side, ""))
     laid = layout(stacks, NEIGHBOURS[side])
-    assert _player_layout(ann, NEIGHBOURS[side]) == laid._replace(stacks=board_map.vector)
+    assert player_layout(ann, NEIGHBOURS[side]) == laid._replace(stacks=board_map.vector)
     assert list(laid.stacks) == list(board_map.vector)
     assert laid.tops == {"blue": 1, "gray": 2, "red": 1 << laid.cells.index((2, 2))}
