@@ -69,8 +69,9 @@ class Layout(NamedTuple):
     ``CellMap`` index), ``stacks`` the stack on each cell by number (``()`` when empty),
     ``near`` the neighbour bit set of each cell (``scorer.grid.bitsets``) and ``tops`` top
     colour → the bit set of the cells it tops. Categories then read bit sets instead of
-    scanning the board and hashing cells once each (a player's sheet: 39 µs instead of 58 µs
-    on this machine)."""
+    scanning the board and hashing cells once each (scoring the 150 records of
+    ``verify_bench``: 1109k → 969k instructions a record under callgrind, with the river's
+    single search)."""
 
     cells: tuple[Cell, ...]
     stacks: Sequence[Stack]
