@@ -92,3 +92,15 @@ def test_a_property_is_read_through_but_a_write_to_it_is_refused() -> None:
     draft["double"] = 9
     with pytest.raises(TypeError):
         draft.done()
+
+
+def test_a_named_tuple_is_rebuilt_in_field_order_after_an_evolver_moved_a_field() -> None:
+    draft = Draft(_base())
+    draft.vector("cells")[0] = 7  # the evolver's field leaves the draft's order
+    first = draft.done()
+    draft["n"] = 3
+    assert first == Tup(1, pvector([7, 0, 0]), pmap({"a": 1}), pset(["x"]))
+    assert draft.done() == first._replace(n=3)
+    plain = Draft(_base())
+    plain["seen"] = pset()
+    assert plain.done() == _base()._replace(seen=pset())

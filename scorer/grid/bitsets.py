@@ -9,7 +9,7 @@ small boards. Groups come out in the order of their lowest cell number.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TypeVar
 
 C = TypeVar("C", bound=Hashable)
@@ -40,9 +40,29 @@ def bit_groups(members: int, near: Sequence[int]) -> list[int]:
     return groups
 
 
-def bit_numbers(bits: int) -> Iterator[int]:
-    """The cell numbers in the bit set ``bits``, lowest first."""
+def bit_eccentricity(start: int, members: int, near: Sequence[int]) -> int:
+    """The length in cells (``start`` counts 1) of the longest shortest path from cell
+    ``start`` within ``members``: the number of breadth-first layers, each grown at once."""
+    seen = frontier = 1 << start
+    layers = 0
+    while frontier:
+        layers += 1
+        reach = 0
+        while frontier:
+            low = frontier & -frontier
+            reach |= near[low.bit_length() - 1]
+            frontier ^= low
+        frontier = reach & members & ~seen
+        seen |= frontier
+    return layers
+
+
+def bit_numbers(bits: int) -> list[int]:
+    """The cell numbers in the bit set ``bits``, lowest first (a list: for the few cells of
+    a board it is built faster than a generator is resumed)."""
+    numbers = []
     while bits:
         low = bits & -bits
-        yield low.bit_length() - 1
+        numbers.append(low.bit_length() - 1)
         bits ^= low
+    return numbers

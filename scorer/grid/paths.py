@@ -37,6 +37,32 @@ def farthest(start: C, cells: Collection[C], neighbours: Neighbours[C]) -> tuple
     return far, end
 
 
+def farthest_path(start: C, cells: Collection[C], neighbours: Neighbours[C]) -> tuple[C, ...]:
+    """The cells of ``shortest_path(start, end, cells, neighbours)`` where ``end`` is the
+    cell :func:`farthest` ends on, found by one breadth-first search instead of two (both
+    searches visit the cells in the same order, so the parents are the same)."""
+    parent: dict[C, C | None] = {start: None}
+    dist = {start: 1}
+    todo = deque([start])
+    far, end = 1, start
+    while todo:
+        cell = todo.popleft()
+        d = dist[cell] + 1
+        for n in neighbours(cell):
+            if n in cells and n not in parent:
+                parent[n] = cell
+                dist[n] = d
+                if d > far:
+                    far, end = d, n
+                todo.append(n)
+    path: list[C] = []
+    step: C | None = end
+    while step is not None:
+        path.append(step)
+        step = parent[step]
+    return tuple(reversed(path))
+
+
 def shortest_path(
     start: C, end: C, cells: Collection[C], neighbours: Neighbours[C]
 ) -> tuple[C, ...]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from scorer.grid.bitsets import bit_groups, bit_numbers, neighbour_masks
+from scorer.grid.bitsets import bit_eccentricity, bit_groups, bit_numbers, neighbour_masks
 from scorer.grid.hexgrid import neighbours
+from scorer.grid.paths import farthest
 from scorer.grid.regions import connected_groups
 
 CELLS = sorted((q, r) for q in range(5) for r in range(-2, 4))
@@ -37,3 +38,14 @@ def test_bit_groups_are_the_connected_groups_in_order_of_their_lowest_cell() -> 
         got = [frozenset(CELLS[i] for i in bit_numbers(g)) for g in bit_groups(members, near)]
         assert got == connected_groups(chosen, _around)
     assert bit_groups(0, near) == []
+
+
+def test_bit_eccentricity_is_the_length_farthest_finds() -> None:
+    rng = random.Random(7)
+    near = neighbour_masks(CELLS, _around)
+    for _ in range(200):
+        chosen = set(rng.sample(CELLS, rng.randint(1, len(CELLS))))
+        members = sum(1 << i for i, c in enumerate(CELLS) if c in chosen)
+        for i in bit_numbers(members):
+            expected = farthest(CELLS[i], chosen, _around)[0]
+            assert bit_eccentricity(i, members, near) == expected

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 from scorer.grid.hexgrid import neighbours
-from scorer.grid.paths import blocks, farthest, longest_cycle, shortest_path
+from scorer.grid.paths import blocks, farthest, farthest_path, longest_cycle, shortest_path
 
 Hex = tuple[int, int]
 #: A ring of six hexes around (0, 0), and a tail of two hexes hanging off it.
@@ -31,6 +32,17 @@ def test_shortest_path_includes_both_ends_and_stays_within_the_cells() -> None:
     assert len(path) == 6 and set(path) <= cells
     assert all(b in _around(a) for a, b in itertools.pairwise(path))
     assert shortest_path((0, 0), (0, 0), {(0, 0)}, _around) == ((0, 0),)
+
+
+def test_farthest_path_is_the_shortest_path_to_the_farthest_cell() -> None:
+    patch = [(q, r) for q in range(-2, 3) for r in range(-2, 3)]
+    rng = random.Random(3)
+    for _ in range(300):
+        cells = rng.sample(patch, rng.randint(1, len(patch)))
+        for start in cells:
+            end = farthest(start, set(cells), _around)[1]
+            expected = shortest_path(start, end, set(cells), _around)
+            assert farthest_path(start, set(cells), _around) == expected
 
 
 def test_blocks_split_off_bridges_and_keep_the_cycle() -> None:

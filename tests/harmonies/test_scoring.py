@@ -10,20 +10,24 @@ from pyrsistent import pvector
 from scorer.engine import PlayerScore
 from scorer.games.harmonies.board import NEIGHBOURS, matching_rotations
 from scorer.games.harmonies.cellmap import CellMap
-from scorer.games.harmonies.scoring import (
+from scorer.games.harmonies.landscapes import (
     blocks,
     cycle_length,
     island_count,
-    rank,
+    layout,
+    player_layout,
     river_length,
     river_points,
-    score_animals,
     score_buildings,
     score_fields,
     score_mountains,
+    score_trees,
+)
+from scorer.games.harmonies.scoring import (
+    rank,
+    score_animals,
     score_player,
     score_spirit,
-    score_trees,
     suns,
 )
 from scorer.games.harmonies.state import HeldCard, Options, PlayerState
@@ -303,3 +307,16 @@ def test_include_loops_splits_groups_into_blocks() -> None:
     whole = frozenset((c, r) for c in range(7) for r in range(4 if c % 2 == 0 else 3))
     assert blocks(whole, nb) == [whole]
     assert cycle_length(whole, nb) == 25
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_a_player_board_is_laid_out_as_its_mapping_is(side: str) -> None:
+    """Scoring reads a player's ``CellMap`` vector by cell number: the side's cells sorted,
+    as for any board mapping."""
+    stacks = {(0, 0): ("blue",), (0, 1): ("gray", "gray"), (2, 2): ("brown", "red")}
+    board_map = CellMap.of(side, (), stacks.items())
+    ann = PlayerState("Ann", board_map, CellMap.of(side, ""))
+    laid = layout(stacks, NEIGHBOURS[side])
+    assert player_layout(ann, NEIGHBOURS[side]) == laid._replace(stacks=board_map.vector)
+    assert list(laid.stacks) == list(board_map.vector)
+    assert laid.tops == {"blue": 1, "gray": 2, "red": 1 << laid.cells.index((2, 2))}

@@ -10,6 +10,8 @@ Module map (the same rooms as every game package):
   step, at)`` handler per step kind (``HANDLERS``);
 * ``events`` — the end of a turn: turn checks, solo discard, refills, end triggers;
 * ``scoring`` — final scoring units, the score sheet, suns and the ``claimed.suns`` claims;
+* ``landscapes`` — the units of the board categories (Trees … water), from one bit-set
+  layout of a player's board;
 * ``position`` — position checks (HAR-POS-*), the state to score, and export;
 * ``generator`` — the legal steps of a turn in progress (independent of the checks), also
   after a recorded prefix of a turn's steps;
@@ -90,6 +92,10 @@ class HarmoniesRules(BaseRules[GameState]):
 
     def apply(self, state: GameState, move: Move) -> GameState:
         return apply_move(state, move)
+
+    def count_steps(self, move: Move) -> int:
+        # the referee counts the steps of a move it applied: a schema-valid turn
+        return len(move["steps"])
 
     def skip(self, state: GameState, move: Move) -> GameState:
         return skip_move(state, move)

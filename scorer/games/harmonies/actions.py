@@ -26,6 +26,8 @@ from scorer.errors import RuleViolation
 from scorer.gamebase import StepHandler
 from scorer.games.harmonies.board import (
     CARD_LIMIT,
+    COLOURS,
+    LEGAL_STACKS,
     TRACKS,
     Stack,
     rotations_on,
@@ -45,12 +47,13 @@ def begin_turn(state: GameState) -> Draft[GameState]:
     draft = Draft(state)
     player = state.players[state.seat]
     side = state.options.board_side
+    board, cubes = player.board, player.cubes
     draft.turn = {
         "index": INDEX[side],
-        "stacks": player.board.vector,
-        "filled": len(player.board),
-        "cube_at": player.cubes.vector,
-        "cubes": len(player.cubes),
+        "stacks": board.vector,
+        "filled": board.size,
+        "cube_at": cubes.vector,
+        "cubes": cubes.size,
         "cards": player.cards,
         "spirit": player.spirit,
         "spirit_cube": player.spirit_cube,
@@ -170,24 +173,20 @@ def step_place_token(draft: Draft[GameState], step: Step, at: int) -> None:
         )
     stacks = notes["stacks"]
     stack = stacks[i]
-    check_stacking(colour, stack, ("steps", at, "cell"))
+    if stack:
+        # a legal placement is one set look-up; the rule runs (and builds its path) otherwise
+        if (colour, stack) not in STACKING:
+            check_stacking(colour, stack, ("steps", at, "cell"))
+    else:
+        notes["filled"] += 1
     hand.remove(colour)
     notes["stacks"] = stacks.set(i, (*stack, colour))
-    if not stack:
-        notes["filled"] += 1
-
-
-#: (colour, stack) pairs that passed ``check_stacking`` (the check is pure; a pair seen once
-#: is not checked again: a few dozen pairs exist, and most placements repeat one).
-_STACKS_OK: set[tuple[str, Stack]] = set()
 
 
 def check_stacking(colour: str, stack: Stack, path: tuple[str | int, ...]) -> None:
     """The stacking rule of ``colour`` for the stack before placing (HAR-STACK-1…5)."""
-    if not stack or (colour, stack) in _STACKS_OK:
-        return
-    _check_stacking(colour, stack, path)
-    _STACKS_OK.add((colour, stack))
+    if stack and (colour, stack) not in STACKING:
+        _check_stacking(colour, stack, path)
 
 
 def _check_stacking(colour: str, stack: Stack, path: tuple[str | int, ...]) -> None:
@@ -233,6 +232,23 @@ def _check_stacking(colour: str, stack: Stack, path: tuple[str | int, ...]) -> N
             path,
             found,
         )
+
+
+def _stacking() -> frozenset[tuple[str, Stack]]:
+    allowed = set()
+    for colour in COLOURS:
+        for stack in LEGAL_STACKS:
+            try:
+                _check_stacking(colour, stack, ())
+            except RuleViolation:
+                continue
+            allowed.add((colour, stack))
+    return frozenset(allowed)
+
+
+#: Every (colour, non-empty legal stack) pair the stacking rule accepts, computed once at
+#: import by the rule itself.
+STACKING: frozenset[tuple[str, Stack]] = _stacking()
 
 
 def step_take_card(draft: Draft[GameState], step: Step, at: int) -> None:

@@ -28,14 +28,20 @@ INDEX: Mapping[str, Mapping[Cell, int]] = {
 class CellMap(Mapping[Cell, V], Generic[V]):
     """Immutable cell → value mapping of one board side; ``set`` returns a new map."""
 
-    __slots__ = ("_count", "_empty", "_index", "_side", "_values")
+    __slots__ = ("_empty", "_index", "_side", "size", "vector")
+
+    #: The values of every cell of the side, in the side's cell order (empty cells hold the
+    #: empty value); ``INDEX[side][cell]`` is a cell's position in it. Read-only.
+    vector: PVector[V]
+    #: The number of non-empty cells (``len``), read without a call. Read-only.
+    size: int
 
     def __init__(self, side: str, values: PVector[V], empty: V, count: int) -> None:
         self._side = side
         self._index = INDEX[side]
-        self._values = values
+        self.vector = values
         self._empty = empty
-        self._count = count
+        self.size = count
 
     @classmethod
     def of(cls, side: str, empty: V, items: Iterable[tuple[Cell, V]] = ()) -> CellMap[V]:
@@ -51,7 +57,7 @@ class CellMap(Mapping[Cell, V], Generic[V]):
     def __getitem__(self, cell: Cell) -> V:
         i = self._index.get(cell)
         if i is not None:
-            value = self._values[i]
+            value = self.vector[i]
             if value:
                 return value
         raise KeyError(cell)
@@ -66,47 +72,41 @@ class CellMap(Mapping[Cell, V], Generic[V]):
         i = self._index.get(cell)
         if i is None:
             return default
-        value = self._values[i]
+        value = self.vector[i]
         return value if value else default
 
     def __contains__(self, cell: object) -> bool:
         i = self._index.get(cell)  # type: ignore[call-overload]
-        return i is not None and bool(self._values[i])
+        return i is not None and bool(self.vector[i])
 
     def __iter__(self) -> Iterator[Cell]:
-        return (c for c, v in zip(SIDE_CELLS[self._side], self._values, strict=True) if v)
+        return (c for c, v in zip(SIDE_CELLS[self._side], self.vector, strict=True) if v)
 
     def __len__(self) -> int:
-        return self._count
+        return self.size
 
     def items(self) -> Iterator[tuple[Cell, V]]:  # type: ignore[override]
-        return ((c, v) for c, v in zip(SIDE_CELLS[self._side], self._values, strict=True) if v)
+        return ((c, v) for c, v in zip(SIDE_CELLS[self._side], self.vector, strict=True) if v)
 
     def values(self) -> Iterator[V]:  # type: ignore[override]
-        return (v for v in self._values if v)
-
-    @property
-    def vector(self) -> PVector[V]:
-        """The values of every cell of the side, in the side's cell order (empty cells hold
-        the empty value); ``INDEX[side][cell]`` is a cell's position in it."""
-        return self._values
+        return (v for v in self.vector if v)
 
     def as_dict(self) -> dict[Cell, V]:
         """A plain dict of the non-empty cells, in the map's order (a fresh copy, for a
         computation that looks many cells up: a dict look-up is no Python call)."""
-        return {c: v for c, v in zip(SIDE_CELLS[self._side], self._values, strict=True) if v}
+        return {c: v for c, v in zip(SIDE_CELLS[self._side], self.vector, strict=True) if v}
 
     def set(self, cell: Cell, value: V) -> CellMap[V]:
         """A new map with ``cell`` holding ``value``. Raises KeyError off the side."""
         i = self._index[cell]
-        values = self._values
+        values = self.vector
         # filled in directly, not through __init__: one Python call less per token placed
         new: CellMap[V] = _new(CellMap)
         new._side = self._side
         new._index = self._index
-        new._values = values.set(i, value)
+        new.vector = values.set(i, value)
         new._empty = self._empty
-        new._count = self._count + (1 if value else 0) - (1 if values[i] else 0)
+        new.size = self.size + (1 if value else 0) - (1 if values[i] else 0)
         return new
 
     def __repr__(self) -> str:

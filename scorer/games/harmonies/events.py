@@ -10,7 +10,8 @@ function works on the turn's :class:`scorer.persist.Draft` (its notes are descri
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from pyrsistent import PVector, pvector
@@ -26,6 +27,8 @@ CATALOG_SIZE = len(TRACKS)
 _INDEX = {c: i for i, c in enumerate(COLOURS)}
 #: The solo Central board after a refill starts: its leftovers leave the game.
 _SOLO_EMPTY: PVector[Stack] = pvector([(), (), ()])
+_new_tuple = tuple.__new__
+_NO_SPACES: Mapping[str, list[str]] = MappingProxyType({})
 
 
 def check_turn_complete(draft: Draft[GameState]) -> None:
@@ -109,9 +112,10 @@ def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
     cubes = player.cubes
     if notes["cube_at"] is not cubes.vector:
         cubes = CellMap(side, notes["cube_at"], "", notes["cubes"])
-    # the player's record in one positional build (``_make``: ``_replace`` with six members
-    # costs about five times as much)
-    player = PlayerState._make(
+    # the player's record in one positional build (``tuple.__new__``, as ``_make`` does
+    # without its length check: ``_replace`` with six members costs about five times as much)
+    player = _new_tuple(
+        PlayerState,
         (
             player.name,
             CellMap(side, notes["stacks"], (), notes["filled"]),
@@ -122,7 +126,7 @@ def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
             notes["spirit_cube"],
             player.turns + 1,
             player.color,
-        )
+        ),
     )
     draft["players"] = players.set(seat, player)
     draft["seat"] = (seat + 1) % n
@@ -193,33 +197,55 @@ def _reveal(revealed: PVector[str], card: str, path: tuple[str | int, ...]) -> P
 def _refill_central(
     draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool, solo: bool, left: int
 ) -> None:
-    expected = _expected_spaces(left, solo, draft.turn["space"])
-    spaces: Mapping[str, list[str]] = refill.get("spaces", {}) if refill is not None else {}
-    if not final:
-        _check_refill_spaces(refill, spaces, expected)
+    spaces: Mapping[str, list[str]] = (
+        refill.get("spaces", _NO_SPACES) if refill is not None else _NO_SPACES
+    )
+    space = draft.turn["space"]
+    taken = spaces.get(str(space)) if len(spaces) == 1 else None
+    # the usual refill, checked without building the expected one: a game of 2-4 with tokens
+    # in the pouch puts 3 on the one space taken
+    usual = taken is not None and not solo and left > 0 and len(taken) == 3
+    if not final and not usual:
+        _check_refill_spaces(refill, spaces, _expected_spaces(left, solo, space))
     central: PVector[Stack] = _SOLO_EMPTY if solo else draft["central"]
     if not spaces:
         if solo:
             draft["central"] = central
         return
     pouch = draft["pouch"]
+    counts = pouch.tolist()
+    for tokens in spaces.values():
+        for colour in tokens:
+            counts[_INDEX[colour]] -= 1
+    if min(counts) < 0:
+        _overdrawn(pouch, spaces)
+    if usual and taken is not None:  # the space taken exists (HAR-TAKE-1)
+        central = central.set(space - 1, tuple(taken))
+    else:
+        for key, tokens in spaces.items():
+            index = int(key) - 1 if key.isascii() and key.isdigit() else -1
+            if 0 <= index < len(central):
+                central = central.set(index, tuple(tokens))
+    draft["pouch"] = pvector(counts)
+    draft["central"] = central
+
+
+def _overdrawn(pouch: PVector[int], spaces: Mapping[str, list[str]]) -> None:
+    """Raise HAR-REFILL-2 at the first listed token the pouch no longer holds (the refill
+    draws more of some colour than the pouch has: the totals are checked first)."""
+    counts = pouch.tolist()
     for key, tokens in spaces.items():
         for k, colour in enumerate(tokens):
             i = _INDEX[colour]
             # HAR-REFILL-2: every drawn colour is still in the pouch
-            if pouch[i] <= 0:
+            if counts[i] <= 0:
                 raise RuleViolation(
                     "HAR-REFILL-2",
                     f"no {colour} token is left in the pouch",
                     ("refill", "spaces", key, k),
-                    {"expected": dict(zip(COLOURS, pouch, strict=True)), "found": colour},
+                    {"expected": dict(zip(COLOURS, counts, strict=True)), "found": colour},
                 )
-            pouch = pouch.set(i, pouch[i] - 1)
-        index = int(key) - 1 if key.isascii() and key.isdigit() else -1
-        if 0 <= index < len(central):
-            central = central.set(index, tuple(tokens))
-    draft["pouch"] = pouch
-    draft["central"] = central
+            counts[i] -= 1
 
 
 def _check_refill_spaces(
@@ -255,7 +281,7 @@ def _check_refill_spaces(
 def _refill_display(
     draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool, solo: bool
 ) -> None:
-    cards: list[str] = refill.get("display", []) if refill is not None else []
+    cards: Sequence[str] = refill.get("display", ()) if refill is not None else ()
     display = draft["display"]
     revealed = draft["revealed"]
     want = min((3 if solo else 5) - len(display), CATALOG_SIZE - len(revealed))

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from scorer.engine import ScoreItem
 from scorer.games.harmonies.board import NEIGHBOURS, TRACKS, Cell
 from scorer.games.harmonies.cards import SPIRIT_DATA
-from scorer.games.harmonies.scoring import CATEGORIES, Unit, player_units
+from scorer.games.harmonies.landscapes import Unit
+from scorer.games.harmonies.scoring import CATEGORIES, player_units
 from scorer.games.harmonies.state import GameState, PlayerState
 from scorer.words import plural
 

@@ -31,14 +31,14 @@ from typing import Any
 
 from scorer.games.harmonies.board import NEIGHBOURS, SIDE_CELLS, TRACKS, Cell, Stack, placements
 from scorer.games.harmonies.generator import ACCEPTS, END_TURN, Pending, legal_steps, rotations
-from scorer.games.harmonies.scoring import (
+from scorer.games.harmonies.landscapes import (
     score_buildings,
     score_fields,
     score_mountains,
     score_trees,
-    spirit_units,
     water_units,
 )
+from scorer.games.harmonies.scoring import spirit_units
 from scorer.games.harmonies.state import PlayerState
 
 Step = Mapping[str, Any]

@@ -6,15 +6,13 @@ Building, the river, an island, an Animal card, a spirit card's landscape or gro
 is the sum of their points, and ``scorer explain`` lists the same units, so the two cannot
 disagree.
 
-Decision (spec 13 item 1, option ``river_metric = "include_loops"``): the longest simple cycle
-of a blue group is found exactly, per biconnected block of the group (every cycle lies inside
-one block), by a depth-first search over simple paths pruned by the number of cells still
-reachable and stopped once a cycle through the whole block is found."""
+The board categories (Trees, Mountains, Fields, Buildings, water) are computed in
+``landscapes``; this module adds the Animal and spirit cards and makes the sheet."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from scorer.claims import claim_mismatch, not_a_player, unexpected_claim
 from scorer.engine import PlayerScore, ScoreSheet
@@ -27,10 +25,18 @@ from scorer.games.harmonies.board import (
     Stack,
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
+from scorer.games.harmonies.landscapes import (
+    POINTS,
+    Board,
+    Nbrs,
+    Unit,
+    board_units,
+    is_building,
+    is_mountain,
+    is_tree,
+    total,
+)
 from scorer.games.harmonies.state import GameState, Options, PlayerState
-from scorer.grid.bitsets import bit_groups, bit_numbers, neighbour_masks
-from scorer.grid.paths import blocks as grid_blocks
-from scorer.grid.paths import farthest, longest_cycle, shortest_path
 from scorer.grid.regions import connected_groups
 from scorer.pointer import to_pointer
 
@@ -43,210 +49,11 @@ CATEGORIES: tuple[str, ...] = (
     "animals",
     "spirit",
 )
-HEIGHT_POINTS: Mapping[int, int] = {1: 1, 2: 3, 3: 7}
-Board = Mapping[Cell, Stack]
-Nbrs = Mapping[Cell, tuple[Cell, ...]]
-
-
-class Unit(NamedTuple):
-    """One scoring unit of a category.
-
-    ``cells``: the cells it covers (sorted; the river's in path order; an Animal card's cubes
-    in placement order); ``size``: height, group size, river length or cubes placed;
-    ``near``: the neighbouring Mountains of a Mountain; ``colours``: the neighbouring top
-    colours of a Building; ``card``: the Animal or spirit card id.
-    """
-
-    cells: tuple[Cell, ...]
-    points: int
-    size: int = 0
-    near: tuple[Cell, ...] = ()
-    colours: tuple[str, ...] = ()
-    card: str = ""
-
-
-def is_tree(stack: Stack) -> bool:
-    return stack[-1] == "green"
-
-
-def is_mountain(stack: Stack) -> bool:
-    return stack.count("gray") == len(stack)
-
-
-def is_building(stack: Stack) -> bool:
-    return len(stack) == 2 and stack[-1] == "red"
-
-
-def _total(units: list[Unit]) -> int:
-    return sum(u.points for u in units)
-
-
-def tree_units(board: Board) -> list[Unit]:
-    """HAR-SCORE-1: each Tree scores 1, 3, 7 by height."""
-    # HAR-SCORE-1: Trees by height
-    return [Unit((c,), HEIGHT_POINTS[len(s)], len(s)) for c, s in board.items() if s[-1] == "green"]
-
-
-def score_trees(board: Board) -> int:
-    """HAR-SCORE-1: Trees score 1, 3, 7 by height."""
-    return _total(tree_units(board))
-
-
-def mountain_units(board: Board, nbrs: Nbrs) -> list[Unit]:
-    """HAR-SCORE-2: each Mountain scores 1, 3, 7 by height if next to another Mountain."""
-    # HAR-SCORE-2: Mountains next to a Mountain
-    mountains = {c: len(s) for c, s in board.items() if s.count("gray") == len(s)}
-    units = []
-    for cell, height in mountains.items():
-        near = tuple(sorted([n for n in nbrs[cell] if n in mountains]))
-        units.append(Unit((cell,), HEIGHT_POINTS[height] if near else 0, height, near))
-    return units
-
-
-def score_mountains(board: Board, nbrs: Nbrs) -> int:
-    """HAR-SCORE-2: Mountains score 1, 3, 7 by height if next to another Mountain."""
-    return _total(mountain_units(board, nbrs))
 
 
 def _groups(board: Board, nbrs: Nbrs, keep: Collection[Cell]) -> list[frozenset[Cell]]:
     ordered = [c for c in board if c in keep]
     return connected_groups(ordered, nbrs.__getitem__)
-
-
-#: id(neighbour table) → (the table, its cells sorted, cell → number, neighbour bit sets).
-_GEOMETRY: dict[int, tuple[Nbrs, tuple[Cell, ...], dict[Cell, int], tuple[int, ...]]] = {}
-
-
-def _geometry(nbrs: Nbrs) -> tuple[tuple[Cell, ...], dict[Cell, int], tuple[int, ...]]:
-    """The cells of a neighbour table in sorted order (a side's order), their numbers and
-    neighbour bit sets, computed once per table (the table is kept, so its id stays its own)."""
-    known = _GEOMETRY.get(id(nbrs))
-    if known is None:
-        cells = tuple(sorted(nbrs))
-        known = (
-            nbrs,
-            cells,
-            {c: i for i, c in enumerate(cells)},
-            neighbour_masks(cells, nbrs.__getitem__),
-        )
-        _GEOMETRY[id(nbrs)] = known
-    return known[1], known[2], known[3]
-
-
-def _top_groups(board: Board, nbrs: Nbrs, top: str, invert: bool = False) -> list[tuple[Cell, ...]]:
-    """The connected groups of the cells whose top token is ``top`` (with ``invert``: of all
-    the other cells, empty ones included), each as its sorted cells, in the order of their
-    first cell (bit-set flood fills: ``scorer.grid.bitsets``)."""
-    cells, number, near = _geometry(nbrs)
-    members = 0
-    for c, stack in board.items():
-        if stack[-1] == top:
-            members |= 1 << number[c]
-    if invert:
-        members ^= (1 << len(cells)) - 1
-    return [tuple([cells[i] for i in bit_numbers(g)]) for g in bit_groups(members, near)]
-
-
-def _cells_where(board: Board, top: str) -> list[Cell]:
-    return [c for c, s in board.items() if s[-1] == top]
-
-
-def field_units(board: Board, nbrs: Nbrs) -> list[Unit]:
-    """HAR-SCORE-3: every group of yellow tokens; those of 2 or more score 5."""
-    # HAR-SCORE-3: Fields of 2 or more
-    return [Unit(g, 5 if len(g) >= 2 else 0, len(g)) for g in _top_groups(board, nbrs, "yellow")]
-
-
-def score_fields(board: Board, nbrs: Nbrs) -> int:
-    """HAR-SCORE-3: each group of 2 or more yellow tokens scores 5."""
-    return _total(field_units(board, nbrs))
-
-
-def building_units(board: Board, nbrs: Nbrs) -> list[Unit]:
-    """HAR-SCORE-4: each Building scores 5 if its neighbours show at least 3 top colours."""
-    # HAR-SCORE-4: Buildings seeing 3 colours
-    units = []
-    for cell, stack in board.items():
-        if len(stack) == 2 and stack[1] == "red":
-            tops = tuple(sorted({board[n][-1] for n in nbrs[cell] if n in board}))
-            units.append(Unit((cell,), 5 if len(tops) >= 3 else 0, 2, colours=tops))
-    return units
-
-
-def score_buildings(board: Board, nbrs: Nbrs) -> int:
-    """HAR-SCORE-4: a Building scores 5 if its neighbours show at least 3 top colours."""
-    return _total(building_units(board, nbrs))
-
-
-def river(board: Board, nbrs: Nbrs, include_loops: bool = False) -> tuple[Cell, ...]:
-    """The scoring river of section 8.5: the cells of a shortest path between the farthest
-    pair of blue cells (or, with ``include_loops``, of a longer simple cycle); its length is
-    the river length L. Empty without blue tokens."""
-    best: tuple[Cell, ...] = ()
-    step = nbrs.__getitem__
-    for ordered in _top_groups(board, nbrs, "blue"):
-        # neither a path nor a cycle of a group is longer than the group: a group no longer
-        # than the best so far cannot replace it, nor can the rest of one once it is reached
-        if len(ordered) <= len(best):
-            continue
-        group = frozenset(ordered)
-        for start in ordered:
-            far, end = farthest(start, group, step)
-            if far > len(best):
-                best = shortest_path(start, end, group, step)
-                if len(best) == len(group):
-                    break
-        if include_loops and len(group) >= 3:
-            for block in blocks(group, nbrs):
-                if len(block) > len(best):
-                    cycle = longest_cycle(sorted(block), step)
-                    if len(cycle) > len(best):
-                        best = cycle
-    return best
-
-
-def river_length(board: Board, nbrs: Nbrs, include_loops: bool = False) -> int:
-    """The river length L of section 8.5 (largest shortest-path distance, in tokens)."""
-    return len(river(board, nbrs, include_loops))
-
-
-def blocks(group: Collection[Cell], nbrs: Nbrs) -> list[frozenset[Cell]]:
-    """The biconnected components of ``group`` with 3 or more cells (every cycle lies inside
-    one of them), largest first (``scorer.grid.paths.blocks`` over the sorted cells)."""
-    return grid_blocks(sorted(group), nbrs.__getitem__)
-
-
-def cycle_length(group: Collection[Cell], nbrs: Nbrs) -> int:
-    """Cells of the longest simple cycle in ``group`` (0 if it has none)."""
-    return len(longest_cycle(sorted(group), nbrs.__getitem__))
-
-
-RIVER_POINTS: tuple[int, ...] = (0, 0, 2, 5, 8, 11, 15)
-
-
-def river_points(length: int) -> int:
-    """HAR-SCORE-5: 0, 2, 5, 8, 11, 15, then +4 per token."""
-    # HAR-SCORE-5: the river by its length
-    return RIVER_POINTS[length] if length <= 6 else 15 + 4 * (length - 6)
-
-
-def island_units(board: Board, side: str) -> list[Unit]:
-    """HAR-SCORE-6: each group of non-blue cells (empty ones included) scores 5."""
-    # HAR-SCORE-6: islands of non-blue cells
-    return [Unit(g, 5, len(g)) for g in _top_groups(board, NEIGHBOURS[side], "blue", invert=True)]
-
-
-def island_count(board: Board, side: str) -> int:
-    """HAR-SCORE-6: groups of non-blue cells (empty ones included)."""
-    return len(island_units(board, side))
-
-
-def water_units(board: Board, options: Options) -> list[Unit]:
-    """HAR-SCORE-5 (side A: the river, if there is a blue token) or HAR-SCORE-6 (side B)."""
-    if options.board_side != "A":
-        return island_units(board, options.board_side)
-    path = river(board, NEIGHBOURS["A"], options.river_metric == "include_loops")
-    return [Unit(path, river_points(len(path)), len(path))] if path else []
 
 
 def animal_units(player: PlayerState) -> list[Unit]:
@@ -260,7 +67,7 @@ def animal_units(player: PlayerState) -> list[Unit]:
 
 def score_animals(player: PlayerState) -> int:
     """HAR-SCORE-7: a card with k placed cubes scores the k-th value of its track."""
-    return _total(animal_units(player))
+    return total(animal_units(player))
 
 
 def _track_points(card: str, placed: int) -> int:
@@ -277,7 +84,7 @@ def spirit_units(player: PlayerState, nbrs: Nbrs, board: Board | None = None) ->
         return []
     _, (landscape, unit, table), _ = SPIRIT_DATA[player.spirit]
     if board is None:
-        board = player.board
+        board = player.board.as_dict()
     groups: list[tuple[Cell, ...]]
     if unit == "each":
         keep = {"tree": is_tree, "mountain": is_mountain}.get(landscape, _is_water)
@@ -305,7 +112,7 @@ def _is_field(stack: Stack) -> bool:
 
 def score_spirit(player: PlayerState, nbrs: Nbrs) -> int:
     """HAR-SCORE-8: the spirit card's rule, if its cube is placed."""
-    return _total(spirit_units(player, nbrs))
+    return total(spirit_units(player, nbrs))
 
 
 def _lookup(table: tuple[tuple[int, int | None, int], ...], x: int) -> int:
@@ -317,18 +124,10 @@ def _lookup(table: tuple[tuple[int, int | None, int], ...], x: int) -> int:
 
 def player_units(player: PlayerState, options: Options) -> dict[str, list[Unit]]:
     """The scoring units of one player, per category (the score is the sum of their points)."""
-    nbrs = NEIGHBOURS[options.board_side]
-    # one plain dict of the board for all the look-ups below (a CellMap look-up is a Python
-    # call); it lives only while the units are computed and keeps the board's cell order
-    board = player.board.as_dict()
     return {
-        "trees": tree_units(board),
-        "mountains": mountain_units(board, nbrs),
-        "fields": field_units(board, nbrs),
-        "buildings": building_units(board, nbrs),
-        "water": water_units(board, options),
+        **board_units(player, options),
         "animals": animal_units(player),
-        "spirit": spirit_units(player, nbrs, board),
+        "spirit": spirit_units(player, NEIGHBOURS[options.board_side]),
     }
 
 
@@ -364,7 +163,7 @@ def score_player(player: PlayerState, options: Options) -> PlayerScore:
         extras["river"] = sum(u.size for u in units["water"])
     else:
         extras["islands"] = len(units["water"])
-    cats = {cat: _total(units[cat]) for cat in CATEGORIES}
+    cats = {cat: sum(map(POINTS, units[cat])) for cat in CATEGORIES}
     cubes = player.animal_cubes()
     if options.tiebreak_counts_spirit_cube and player.spirit_cube is not None:
         cubes += 1

@@ -104,12 +104,18 @@ class PlayerState(NamedTuple):
         return sum(len(s) for s in self.board.values())
 
 
+#: Side → an empty board and an empty cube map (immutable, so every player starts from the
+#: same two).
+_EMPTY: Mapping[str, tuple[CellMap[Stack], CellMap[str]]] = {
+    side: (CellMap.of(side, ()), CellMap.of(side, "")) for side in SIDE_CELLS
+}
+
+
 def empty_player(
     name: str, side: str, dealt: tuple[str | None, ...] = (), color: str | None = None
 ) -> PlayerState:
-    return PlayerState(
-        name, CellMap.of(side, ()), CellMap.of(side, ""), pvector(), dealt, color=color
-    )
+    board, cubes = _EMPTY[side]
+    return PlayerState(name, board, cubes, pvector(), dealt, color=color)
 
 
 class GameState(NamedTuple):
