@@ -292,13 +292,22 @@ def verify_chunk(
     return slim
 
 
-def chunked(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
+#: A chunk handed to a worker ends at this many bytes of records even when it holds fewer than
+#: its count: what is in flight stays bounded whatever the size of the records.
+CHUNK_BYTES = 1_000_000
+
+
+def chunked(items: Iterable[Item], size: int, max_bytes: int = CHUNK_BYTES) -> Iterator[list[Item]]:
+    """``items`` in lists of ``size``, or fewer once they hold ``max_bytes`` of records."""
     chunk: list[Item] = []
+    held = 0
     for item in items:
         chunk.append(item)
-        if len(chunk) >= size:
+        held += len(item.data) if item.data is not None else 0
+        if len(chunk) >= size or held >= max_bytes:
             yield chunk
             chunk = []
+            held = 0
     if chunk:
         yield chunk
 
@@ -355,7 +364,7 @@ def run_local(
     items: Iterable[Item],
     jobs: int | None,
     keep_going: bool = False,
-    chunk_size: int = 16,
+    chunk_size: int = 64,
     render: str | None = None,
     max_findings: int = MAX_FINDINGS,
     timeout: float | None = None,

@@ -258,3 +258,12 @@ def test_jobs_default_follows_the_input_size() -> None:
     assert jobs == 1 and list(small) == items
     large, jobs = sized_jobs(iter(items), limit=1_000)
     assert jobs == default_jobs() and list(large) == items
+
+
+def test_chunks_end_at_their_count_or_their_bytes() -> None:
+    from scorer.batch import chunked
+
+    small = [Item("a.ndjson", k, b"x" * 10) for k in range(5)]
+    assert [len(c) for c in chunked(small, 2)] == [2, 2, 1]
+    big = [Item("b.ndjson", k, b"x" * 400) for k in range(5)] + [Item("c.json", None, None)]
+    assert [len(c) for c in chunked(big, 64, max_bytes=1000)] == [3, 3]  # 1,200 bytes > 1,000
