@@ -28,12 +28,7 @@ def bit_groups(members: int, near: Sequence[int]) -> list[int]:
     while members:
         group = frontier = members & -members
         while frontier:
-            reach = 0
-            while frontier:
-                low = frontier & -frontier
-                reach |= near[low.bit_length() - 1]
-                frontier ^= low
-            frontier = reach & members & ~group
+            frontier = reach(frontier, near) & members & ~group
             group |= frontier
         groups.append(group)
         members &= ~group
@@ -47,14 +42,19 @@ def bit_eccentricity(start: int, members: int, near: Sequence[int]) -> int:
     layers = 0
     while frontier:
         layers += 1
-        reach = 0
-        while frontier:
-            low = frontier & -frontier
-            reach |= near[low.bit_length() - 1]
-            frontier ^= low
-        frontier = reach & members & ~seen
+        frontier = reach(frontier, near) & members & ~seen
         seen |= frontier
     return layers
+
+
+def reach(cells: int, near: Sequence[int]) -> int:
+    """The cells next to any cell of ``cells`` (one breadth-first layer, grown at once)."""
+    found = 0
+    while cells:
+        low = cells & -cells
+        found |= near[low.bit_length() - 1]
+        cells ^= low
+    return found
 
 
 def bit_numbers(bits: int) -> list[int]:

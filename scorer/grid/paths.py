@@ -22,25 +22,15 @@ def farthest(start: C, cells: Collection[C], neighbours: Neighbours[C]) -> tuple
     """The length in cells (``start`` counts 1) of the longest shortest path from ``start``
     within ``cells``, and the cell it ends on: the first cell breadth-first search reaches at
     that distance."""
-    dist = {start: 1}
-    todo = deque([start])
-    far, end = 1, start
-    while todo:
-        cell = todo.popleft()
-        d = dist[cell] + 1
-        for n in neighbours(cell):
-            if n in cells and n not in dist:
-                dist[n] = d
-                if d > far:
-                    far, end = d, n
-                todo.append(n)
-    return far, end
+    path = farthest_path(start, cells, neighbours)
+    return len(path), path[-1]
 
 
 def farthest_path(start: C, cells: Collection[C], neighbours: Neighbours[C]) -> tuple[C, ...]:
     """The cells of ``shortest_path(start, end, cells, neighbours)`` where ``end`` is the
-    cell :func:`farthest` ends on, found by one breadth-first search instead of two (both
-    searches visit the cells in the same order, so the parents are the same)."""
+    first cell breadth-first search reaches at the greatest distance from ``start`` (the end
+    of :func:`farthest`), found by one search instead of two (both visit the cells in the same
+    order, so the parents are the same)."""
     parent: dict[C, C | None] = {start: None}
     dist = {start: 1}
     todo = deque([start])
