@@ -10,6 +10,7 @@ from scorer.games.citrus.actions import apply_step, finish
 from scorer.games.citrus.build import took_form
 from scorer.games.citrus.events import end_turn
 from scorer.games.citrus.state import State, begin, land_at, marked, notes_of, region_at
+from scorer.persist import Draft
 
 
 class Chance(Protocol):
@@ -62,20 +63,26 @@ class Playing:
 
     def finish(self) -> tuple[dict[str, Any], State]:
         """The end of the turn: the move as recorded (with ``expect``) and the new state."""
-        d, t = self.draft, self.notes
-        scorings = end_turn(d, t)
-        p = d["players"][t.seat]
-        move = {
-            "player": d.base.static.names[t.seat],
-            "action": "turn",
-            "steps": self.steps,
-            "expect": {
-                "money": p.money,
-                "score": p.score,
-                "mat": p.mat,
-                "income": t.income,
-                "finca_scorings": scorings,
-            },
-        }
-        finish(d, t, move, scorings)
-        return move, d.done()
+        return close_move(self.draft, self.steps)
+
+
+def close_move(d: Draft[State], steps: list[dict[str, Any]]) -> tuple[dict[str, Any], State]:
+    """The end of a simulated turn on ``d`` whose recorded steps are ``steps``: the end-of-turn
+    effects, the move as recorded (with the ``expect`` block) and the new state."""
+    t = notes_of(d)
+    scorings = end_turn(d, t)
+    p = d["players"][t.seat]
+    move = {
+        "player": d.base.static.names[t.seat],
+        "action": "turn",
+        "steps": steps,
+        "expect": {
+            "money": p.money,
+            "score": p.score,
+            "mat": p.mat,
+            "income": t.income,
+            "finca_scorings": scorings,
+        },
+    }
+    finish(d, t, move, scorings)
+    return move, d.done()

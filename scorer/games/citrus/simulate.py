@@ -30,6 +30,7 @@ from scorer.games.citrus.data import (
 )
 from scorer.games.citrus.events import end_turn
 from scorer.games.citrus.generator import cells_for, gen_steps, line_plan
+from scorer.games.citrus.playing import close_move
 from scorer.games.citrus.state import (
     Notes,
     State,
@@ -297,22 +298,7 @@ def play_turn(state: State, sim: Sim) -> tuple[dict[str, Any], State]:
         do({"do": "pass"})
     if t.main != "pass":
         use_actions(d, t, sim, do, place)
-    scorings = end_turn(d, t)
-    p = d["players"][seat]
-    move = {
-        "player": static.names[seat],
-        "action": "turn",
-        "steps": steps,
-        "expect": {
-            "money": p.money,
-            "score": p.score,
-            "mat": p.mat,
-            "income": t.income,
-            "finca_scorings": scorings,
-        },
-    }
-    finish(d, t, move, scorings)
-    return move, d.done()
+    return close_move(d, steps)
 
 
 def use_actions(d: Draft[State], t: Notes, sim: Sim, do: Any, place: Any) -> None:
