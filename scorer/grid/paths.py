@@ -45,12 +45,7 @@ def farthest_path(start: C, cells: Collection[C], neighbours: Neighbours[C]) -> 
                 if d > far:
                     far, end = d, n
                 todo.append(n)
-    path: list[C] = []
-    step: C | None = end
-    while step is not None:
-        path.append(step)
-        step = parent[step]
-    return tuple(reversed(path))
+    return _walk_back(parent, end)
 
 
 def shortest_path(
@@ -67,6 +62,11 @@ def shortest_path(
             if n in cells and n not in parent:
                 parent[n] = cell
                 todo.append(n)
+    return _walk_back(parent, end)
+
+
+def _walk_back(parent: dict[C, C | None], end: C) -> tuple[C, ...]:
+    """The path from the search's start to ``end`` through the ``parent`` of each cell."""
     path: list[C] = []
     step: C | None = end
     while step is not None:

@@ -10,6 +10,7 @@ a generator bug and raises AssertionError).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -329,6 +330,16 @@ def plan_after(state: KState, prefix: Sequence[Mapping[str, Any]]) -> Plan:
     for step in prefix:
         plan.advance(dict(step))
     return plan
+
+
+def partial_return(turn: Plan, herd: list[Cell], rng: random.Random, chance: float) -> Step | None:
+    """A simulator's return of part of ``herd`` (a connected part, never the whole), with
+    probability ``chance``, where the variant allows partial returns; None otherwise (the
+    ``partial_returns`` knob of both policies)."""
+    if not (chance and turn.opts.partial_herd and len(herd) > 1 and rng.random() < chance):
+        return None
+    parts = [p for p in _connected_subsets(herd) if len(p) < len(herd)]
+    return {"do": "return_herd", "cells": [list(c) for c in rng.choice(parts)]}
 
 
 def _connected_subsets(herd: list[Cell]) -> list[list[Cell]]:

@@ -40,7 +40,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from scorer.games.kuhfstein.generator import N4, Plan, Step, _connected_subsets, _turn_cw
+from scorer.games.kuhfstein.generator import N4, Plan, Step, _turn_cw, partial_return
 from scorer.games.kuhfstein.knobs import Knobs
 from scorer.games.kuhfstein.state import Cell
 
@@ -234,14 +234,8 @@ def best_herd(turn: Plan, rng: random.Random, knobs: Knobs) -> tuple[float, Pick
     ]
     rng.shuffle(herds)
     herd = max(herds, key=len)
-    if (
-        knobs.partial_returns
-        and turn.opts.partial_herd
-        and len(herd) > 1
-        and rng.random() < knobs.partial_returns
-    ):
-        parts = [p for p in _connected_subsets(herd) if len(p) < len(herd)]
-        part = {"do": "return_herd", "cells": [list(c) for c in rng.choice(parts)]}
+    part = partial_return(turn, herd, rng, knobs.partial_returns)
+    if part is not None:
         return 1.0, (part, frozenset())
     if knobs.drain:
         value = 30.0

@@ -13,7 +13,7 @@ from typing import Any
 
 from scorer.errors import RuleViolation
 from scorer.games.kuhfstein import gendata
-from scorer.games.kuhfstein.generator import Plan, Step, _connected_subsets
+from scorer.games.kuhfstein.generator import Plan, Step, partial_return
 from scorer.games.kuhfstein.knobs import Knobs, split
 from scorer.games.kuhfstein.state import DECK_SIZE, KINDS, TOTAL_TILES, KState, Options
 
@@ -243,14 +243,9 @@ def _pick_regular(
         return _pick_take(turn, rng, chance, {}, knobs)
     if what == "herd":
         herd = rng.choice(herds)
-        if (
-            knobs.partial_returns
-            and turn.opts.partial_herd
-            and len(herd) > 1
-            and rng.random() < knobs.partial_returns
-        ):
-            parts = [p for p in _connected_subsets(herd) if len(p) < len(herd)]
-            return {"do": "return_herd", "cells": [list(c) for c in rng.choice(parts)]}, frozenset()
+        part = partial_return(turn, herd, rng, knobs.partial_returns)
+        if part is not None:
+            return part, frozenset()
         return {"do": "return_herd", "at": list(herd[0])}, frozenset()
     by_card: dict[str, list[tuple[Step, frozenset[Any]]]] = {}
     for step, cows in plays:
