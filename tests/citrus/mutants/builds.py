@@ -15,13 +15,12 @@ from tests.citrus.mutants.where import (
     Cell,
     Record,
     _cells,
-    _here,
     _main,
     _move_place_to,
     _moves,
     _pick,
     _places,
-    _starts,
+    _steps_doing,
     placement_rule,
 )
 
@@ -51,21 +50,12 @@ def next_to_neutral(doc: Record, rng: random.Random) -> bool:
 def empty_line(doc: Record, rng: random.Random) -> bool:
     """CIT-BUY-2: a buy names a line whose fields are all empty at that moment."""
     moves = _moves(doc)
-    options = []
-    for i, state in _starts(doc):
-        steps = moves[i]["steps"]
-        for j, step in enumerate(steps):
-            if step["do"] != "buy":
-                continue
-            here = _here(state, steps, j)
-            if here is None:
-                continue
-            w = here[0]
-            options += [
-                (i, j, line)
-                for line, fields in sorted(w.static.layout.items())
-                if not any(w.market[f - 1] for f in fields)
-            ]
+    options = [
+        (i, j, line)
+        for i, j, (w, _, _) in _steps_doing(doc, "buy")
+        for line, fields in sorted(w.static.layout.items())
+        if not any(w.market[f - 1] for f in fields)
+    ]
     choice = _pick(rng, options)
     if choice is None:
         return False
@@ -121,18 +111,11 @@ def unpaid_place(doc: Record, rng: random.Random) -> bool:
     legal), with no money left to pay for it."""
     moves = _moves(doc)
     options: list[tuple[int, int, Cell]] = []
-    for i, state in _starts(doc):
-        steps = moves[i]["steps"]
-        for j, step in enumerate(steps):
-            if step["do"] != "return":
-                continue
-            here = _here(state, steps, j)
-            if here is None or here[0].players[here[1].seat].money != 0:
-                continue
-            w, t, _ = here
-            options += [
-                (i, j, c) for c in _cells(w) if placement_rule(w, t.seat, step["tile"], c) is None
-            ]
+    for i, j, (w, t, _) in _steps_doing(doc, "return"):
+        if w.players[t.seat].money != 0:
+            continue
+        tile = moves[i]["steps"][j]["tile"]
+        options += [(i, j, c) for c in _cells(w) if placement_rule(w, t.seat, tile, c) is None]
     choice = _pick(rng, options)
     if choice is None:
         return False
@@ -162,19 +145,12 @@ def unbuildable_buy(doc: Record, rng: random.Random) -> bool:
     if doc.get("variant", {}).get("purchase_mistakes") != "reject":
         return False
     moves = _moves(doc)
-    options = []
-    for i, state in _starts(doc):
-        steps = moves[i]["steps"]
-        for j, step in enumerate(steps):
-            if step["do"] != "buy":
-                continue
-            here = _here(state, steps, j)
-            if here is None:
-                continue
-            w, t, _ = here
-            for line, fields in sorted(w.static.layout.items()):
-                if any(w.market[f - 1] for f in fields) and line_plan(w, t, fields) is None:
-                    options.append((i, j, line))
+    options = [
+        (i, j, line)
+        for i, j, (w, t, _) in _steps_doing(doc, "buy")
+        for line, fields in sorted(w.static.layout.items())
+        if any(w.market[f - 1] for f in fields) and line_plan(w, t, fields) is None
+    ]
     choice = _pick(rng, options)
     if choice is None:
         return False

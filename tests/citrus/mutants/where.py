@@ -105,16 +105,21 @@ def _cells(w: State) -> list[Cell]:
     return sorted(w.static.board.buildable)
 
 
-def _places(doc: Record) -> Iterator[tuple[int, int, Here]]:
-    """(i, j, position before it) for every ``place`` step of the record."""
+def _steps_doing(doc: Record, do: str) -> Iterator[tuple[int, int, Here]]:
+    """(i, j, position before it) for every step ``do`` of the record."""
     moves = _moves(doc)
     for i, state in _starts(doc):
         steps = moves[i]["steps"]
         for j, step in enumerate(steps):
-            if step["do"] == "place":
+            if step["do"] == do:
                 here = _here(state, steps, j)
                 if here is not None:
                     yield i, j, here
+
+
+def _places(doc: Record) -> Iterator[tuple[int, int, Here]]:
+    """(i, j, position before it) for every ``place`` step of the record."""
+    return _steps_doing(doc, "place")
 
 
 def _move_place_to(doc: Record, rng: random.Random, rule: str) -> bool:
