@@ -16,7 +16,7 @@ installed scorer does.
   have steps: the ratio of steps per CPU-second (start-up included) to moves per CPU-second
   (target >= 2).
 * ``--break-even``: wall time of ``--jobs 1`` and ``--jobs 2`` from 8 to 256 records, the
-  figures behind the default of ``--jobs`` (scorer.batch.SERIAL_BYTES).
+  figures behind the default of ``--jobs`` (scorer.running.batch.SERIAL_BYTES).
 * peak RSS on a large NDJSON file (``--ndjson-records``, 0 to skip) and a local Dask cluster.
 
 The corpora repeat simulated games with a distinct ``meta`` each, so no two lines are equal.
@@ -82,9 +82,9 @@ def write_ndjson(path: Path, corpus: list[bytes], count: int) -> Path:
 
 def in_process(corpus: list[bytes], jobs: int) -> float:
     """Records/s of the batch engine itself (workers already started), NDJSON output."""
-    from scorer.batch import Item, mark_duplicates, run_local, warm_up
-    from scorer.formats import WRITERS
-    from scorer.runtime import tune_gc
+    from scorer.running.batch import Item, mark_duplicates, run_local, warm_up
+    from scorer.running.runtime import tune_gc
+    from scorer.writing.formats import WRITERS
 
     tune_gc()
     warm_up()
@@ -183,7 +183,7 @@ def against_chess(corpus: list[bytes], tmp: Path, rounds: int, seed: int) -> Non
     except ImportError:
         print("python-chess not installed (pip install '.[bench]'): no ratio to python-chess")
         return
-    from scorer.pipeline import verify_bytes
+    from scorer.referee.pipeline import verify_bytes
 
     steps = sum(verify_bytes(d).steps_verified for d in corpus)
     records = write_ndjson(tmp / "chess-pair.ndjson", corpus, len(corpus))

@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson
 
-from scorer.pipeline import verify_bytes
+from scorer.referee.pipeline import verify_bytes
 from scorer.registry import game_names, get_rules
-from scorer.runtime import tune_gc
+from scorer.running.runtime import tune_gc
 
 
 def hostile(moves: int) -> dict[str, bytes]:
@@ -41,10 +41,10 @@ def hostile(moves: int) -> dict[str, bytes]:
 
 def valid_seconds_per_mb(count: int) -> tuple[float, float]:
     """Seconds per MB of valid records (all games), and the duplicate-key check per record."""
-    from scorer.loading import parse
+    from scorer.reading.loading import parse
 
     try:
-        from scorer.loading import has_duplicate_keys
+        from scorer.reading.loading import has_duplicate_keys
     except ImportError:  # a scorer from before REC-JSON-2
 
         def has_duplicate_keys(data: bytes, doc: object) -> bool:

@@ -52,7 +52,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorer.pipeline import verify_document  # noqa: E402
+from scorer.referee.pipeline import verify_document  # noqa: E402
 from scorer.registry import GAME_MODULES, game_names, get_rules  # noqa: E402
 from tests.mutants import game_mutators, mutate  # noqa: E402
 

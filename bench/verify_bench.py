@@ -32,12 +32,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson
 
-from scorer.loading import parse
-from scorer.pipeline import verify_bytes
+from scorer.reading.loading import parse
+from scorer.reading.schemas import validate
+from scorer.referee.pipeline import verify_bytes
+from scorer.referee.replay import verify_record
 from scorer.registry import game_names, get_rules
-from scorer.replay import verify_record
-from scorer.runtime import tune_gc
-from scorer.schemas import validate
+from scorer.running.runtime import tune_gc
 
 
 def corpus(game: str, count: int, seed: int) -> list[bytes]:
@@ -88,7 +88,7 @@ def bench_game(game: str, count: int, seed: int, profile: bool) -> float:
 
 
 #: Where the game's own code lives (its package and the base class its rules inherit).
-GAME_CODE = ("/scorer/games/", "/scorer/gamebase.py")
+GAME_CODE = ("/scorer/games/", "/scorer/core/gamebase.py")
 
 
 def split(data: list[bytes]) -> dict[str, float]:
@@ -99,11 +99,11 @@ def split(data: list[bytes]) -> dict[str, float]:
     fingerprint of the component data, output (line and column of findings, the result for
     the batch, the NDJSON line), and the rest of ``verify_chunk`` (timers, copies of the
     result)."""
-    from scorer.batch import Item, verify_chunk
-    from scorer.loading import parse_record
-    from scorer.positions import place
-    from scorer.profile import annotate
-    from scorer.report import dumps_line, result_to_data
+    from scorer.reading.loading import parse_record
+    from scorer.reading.positions import place
+    from scorer.referee.profile import annotate
+    from scorer.running.batch import Item, verify_chunk
+    from scorer.writing.report import dumps_line, result_to_data
 
     docs = [parse_record(d) for d in data]
     results = [verify_record(d) for d in docs]

@@ -12,11 +12,11 @@ __all__ = ["VerifyResult", "__version__", "verify_document", "verify_file"]
 
 def __getattr__(name: str) -> object:  # lazy: keep `scorer --help` fast
     if name in ("verify_file", "verify_document"):
-        from scorer import pipeline
+        from scorer.referee import pipeline
 
         return getattr(pipeline, name)
     if name == "VerifyResult":
-        from scorer.engine import VerifyResult
+        from scorer.core.values import VerifyResult
 
         return VerifyResult
     raise AttributeError(name)

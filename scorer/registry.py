@@ -1,14 +1,24 @@
-"""The game registry: record ``game`` value → the game's GameRules object (imported lazily)."""
+"""The game registry: a game's name → its package, and each role of it imported on demand.
+
+``get(game, REFEREE)`` imports the one module of the game that plays the role (see
+:mod:`scorer.core.roles`) and nothing else, so ``scorer --help`` and ``scorer rules`` never
+import a game's rules. A fifth game is one package and one line in ``GAME_MODULES``.
+"""
 
 from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from scorer.engine import GameRules
+from scorer.core.roles import Role
 
-#: Game name → module that defines ``RULES``. Add one line per game.
+if TYPE_CHECKING:
+    from scorer.core.values import GameRules
+
+R = TypeVar("R")
+
+#: Game name → its package. Add one line per game.
 GAME_MODULES: dict[str, str] = {
     "citrus": "scorer.games.citrus",
     "hacienda": "scorer.games.hacienda",
@@ -20,6 +30,16 @@ GAME_MODULES: dict[str, str] = {
 def game_names() -> tuple[str, ...]:
     """Every registered game, sorted."""
     return tuple(sorted(GAME_MODULES))
+
+
+def get(game: str, role: Role[R]) -> R:
+    """The module of ``game`` that plays ``role``. Raises KeyError for an unknown game."""
+    return cast(R, _module(GAME_MODULES[game], role.module))
+
+
+@cache
+def _module(package: str, name: str) -> object:
+    return importlib.import_module(f"{package}.{name}")
 
 
 @cache

@@ -9,9 +9,9 @@ from typing import Any
 
 import orjson
 
-from scorer.engine import VerifyResult
-from scorer.findings import Finding
-from scorer.pipeline import verify_document
+from scorer.core.findings import Finding
+from scorer.core.values import VerifyResult
+from scorer.referee.pipeline import verify_document
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"

@@ -11,11 +11,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from scorer.components import Components, keyed
-from scorer.engine import Mark, PlayerScore, PositionResult, ScoreItem, ScoreSheet
-from scorer.errors import RuleViolation
-from scorer.findings import Finding
-from scorer.gamebase import BaseRules
+from scorer.core.components import Components, keyed
+from scorer.core.errors import RuleViolation
+from scorer.core.findings import Finding
+from scorer.core.gamebase import BaseRules
+from scorer.core.values import Mark, PlayerScore, PositionResult, ScoreItem, ScoreSheet
 
 
 @dataclass(frozen=True)

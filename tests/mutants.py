@@ -179,7 +179,7 @@ AREAS = ("moves",) * 6 + ("setup", "claimed", "players", "variant")
 def states_before_moves(rules: Any, doc: dict[str, Any]) -> Iterator[tuple[int, Any]]:
     """(i, the state before move i) for the moves of a record the rules accept, in order, up
     to the end of the game or the first move they refuse (none for a position)."""
-    from scorer.errors import RuleViolation
+    from scorer.core.errors import RuleViolation
 
     moves = doc.get("moves")
     if "setup" not in doc or not isinstance(moves, list) or not moves:

@@ -15,11 +15,11 @@ import xmlschema
 from jsonschema import Draft4Validator, Draft202012Validator
 from typer.testing import CliRunner
 
-from scorer import pipeline
-from scorer.batch import Item, iter_items, mark_duplicates, run_local, shard
 from scorer.cli import app
+from scorer.reading.schemas import get_schema
+from scorer.referee import pipeline
 from scorer.registry import game_names, get_rules
-from scorer.schemas import get_schema
+from scorer.running.batch import Item, iter_items, mark_duplicates, run_local, shard
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data"
@@ -234,7 +234,7 @@ def test_stream_of_items_is_lazy(tmp_path: Path) -> None:
 
 
 def test_worker_rendered_output_equals_rendering_in_the_parent(corpus: Path) -> None:
-    from scorer.report import dumps_line, result_to_data
+    from scorer.writing.report import dumps_line, result_to_data
 
     paths = [str(p) for p in sorted(corpus.rglob("*.json"))]
     expected = b"".join(
@@ -251,7 +251,7 @@ def test_worker_rendered_output_equals_rendering_in_the_parent(corpus: Path) -> 
 def test_jobs_default_follows_the_input_size() -> None:
     """--jobs unset: one process for a small input, every core for a large one; the items
     read to decide come back first, in order, with the rest."""
-    from scorer.batch import default_jobs, sized_jobs
+    from scorer.running.batch import default_jobs, sized_jobs
 
     items = [Item("x.ndjson", k + 1, b"{}" * 100) for k in range(10)]
     small, jobs = sized_jobs(items, limit=10_000)
@@ -261,7 +261,7 @@ def test_jobs_default_follows_the_input_size() -> None:
 
 
 def test_chunks_end_at_their_count_or_their_bytes() -> None:
-    from scorer.batch import chunked
+    from scorer.running.batch import chunked
 
     small = [Item("a.ndjson", k, b"x" * 10) for k in range(5)]
     assert [len(c) for c in chunked(small, 2)] == [2, 2, 1]

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from scorer.engine import GameRules
-from scorer.errors import RuleViolation, RuleViolations
-from scorer.pipeline import verify_document
+from scorer.core.errors import RuleViolation, RuleViolations
+from scorer.core.values import GameRules
+from scorer.referee.pipeline import verify_document
 from scorer.registry import game_names, get_rules
 from tests.mutants import game_mutators, mutate
 

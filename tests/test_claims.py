@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from scorer.claims import claim_mismatch, claimants, scoring_when
-from scorer.findings import Finding
-from scorer.pipeline import verify_file
+from scorer.core.claims import claim_mismatch, claimants, scoring_when
+from scorer.core.findings import Finding
+from scorer.referee.pipeline import verify_file
 from scorer.registry import game_names
 from tests.conftest import FIXTURES, assert_finding, load_fixture, verify
 

@@ -12,9 +12,9 @@ import pytest
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-from scorer import pipeline
 from scorer.cli import app
-from scorer.schemas import get_schema
+from scorer.reading.schemas import get_schema
+from scorer.referee import pipeline
 
 runner = CliRunner()
 

@@ -12,9 +12,9 @@ import orjson
 import pytest
 from typer.testing import CliRunner
 
-from scorer import config
 from scorer.cli import app
-from scorer.selection import Filters, Pattern
+from scorer.running import config
+from scorer.running.selection import Filters, Pattern
 from tests.conftest import FIXTURES
 
 runner = CliRunner()
@@ -152,7 +152,7 @@ def test_root_config_option_and_flag_defaults(tmp_path: Path) -> None:
 
 
 def test_path_settings_are_relative_to_the_configuration(tmp_path: Path) -> None:
-    from scorer.schemas import set_schema_dir
+    from scorer.reading.schemas import set_schema_dir
 
     shutil.copytree(FIXTURES.parent / "schemas", tmp_path / "event" / "my-schemas")
     path = toml(tmp_path / "event" / "scorer.toml", 'schema-dir = "my-schemas"\n')

@@ -22,13 +22,13 @@ import jsonschema
 import pytest
 from pyrsistent import pmap, pset, pvector
 
-from scorer import report
-from scorer.engine import GameRules, Importer, ScoreSheet
-from scorer.errors import RuleViolation
-from scorer.findings import is_rule_id
-from scorer.pipeline import verify_document
+from scorer.core.errors import RuleViolation
+from scorer.core.findings import is_rule_id
+from scorer.core.values import GameRules, Importer, ScoreSheet
+from scorer.referee.pipeline import verify_document
+from scorer.referee.replay import verify_record
 from scorer.registry import GAME_MODULES, game_names, get_rules
-from scorer.replay import verify_record
+from scorer.writing import report
 from tests.writes import writable
 
 GAMES = game_names()

@@ -13,14 +13,16 @@ import pytest
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-from scorer import batch, pipeline, schemas
-from scorer.batch import Item, iter_items, mark_duplicates, run_local, verify_item
 from scorer.cli import app
-from scorer.findings import MAX_FINDINGS
-from scorer.pipeline import verify_bytes
-from scorer.pointer import resolve
+from scorer.core.findings import MAX_FINDINGS
+from scorer.core.pointer import resolve
+from scorer.reading import schemas
+from scorer.reading.schemas import get_schema
+from scorer.referee import pipeline
+from scorer.referee.pipeline import verify_bytes
 from scorer.registry import get_rules
-from scorer.schemas import get_schema
+from scorer.running import batch
+from scorer.running.batch import Item, iter_items, mark_duplicates, run_local, verify_item
 from tests.conftest import assert_finding, assert_rejects
 
 runner = CliRunner()
@@ -241,8 +243,8 @@ def test_invalid_utf8_names_the_byte_offset() -> None:
 
 
 def test_the_tie_break_is_named_only_after_a_tie() -> None:
-    from scorer.engine import PlayerScore, ScoreSheet
-    from scorer.report import ranking_text
+    from scorer.core.values import PlayerScore, ScoreSheet
+    from scorer.writing.report import ranking_text
 
     def sheet(b: int) -> ScoreSheet:
         players = (PlayerScore("Ann", {}, 10), PlayerScore("Ben", {}, b))

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorer.cli import app
-from scorer.pipeline import verify_file
+from scorer.referee.pipeline import verify_file
 from scorer.registry import game_names, get_rules
 from tests.conftest import FIXTURES
 

@@ -15,9 +15,9 @@ from referencing import Registry, Resource
 from typer.testing import CliRunner
 
 from scorer.cli import app
-from scorer.pipeline import verify_file
+from scorer.reading.schemas import BASE_URI, load_all
+from scorer.referee.pipeline import verify_file
 from scorer.registry import game_names, get_rules
-from scorer.schemas import BASE_URI, load_all
 from tests.conftest import FIXTURES
 
 runner = CliRunner()

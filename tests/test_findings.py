@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.findings import REC_RULES, Finding, is_rule_id, sort_key
+from scorer.core.findings import REC_RULES, Finding, is_rule_id, sort_key
 
 
 @pytest.mark.parametrize(
@@ -31,7 +31,7 @@ def test_finding_order_and_severity() -> None:
 def test_plain_orders_persistent_details_and_keeps_written_order() -> None:
     from pyrsistent import freeze, pmap, pset
 
-    from scorer.findings import plain
+    from scorer.core.findings import plain
 
     frozen = freeze({"tile": "lime", "move": 3, "found": {"b": [1, 2], "a": (3,)}})
     assert list(plain(frozen)) == ["found", "move", "tile"]  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from typing import Any
 import orjson
 import pytest
 
-from scorer.pipeline import verify_file
+from scorer.referee.pipeline import verify_file
 from tests.conftest import FIXTURES, describe
 
 

@@ -11,12 +11,12 @@ import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer import batch
-from scorer.engine import VerifyResult
-from scorer.findings import MAX_FINDINGS
-from scorer.formats import STATUSES
-from scorer.pipeline import verify_bytes
+from scorer.core.findings import MAX_FINDINGS
+from scorer.core.values import VerifyResult
+from scorer.referee.pipeline import verify_bytes
 from scorer.registry import game_names, get_rules
+from scorer.running import batch
+from scorer.writing.formats import STATUSES
 
 BASES = {
     game: orjson.dumps(get_rules(game).simulate(2, 5, {}), option=orjson.OPT_INDENT_2)

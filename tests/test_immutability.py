@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
 from scorer.registry import game_names, get_rules
 
 

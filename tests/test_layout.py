@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.gamebase import StepHandler
+from scorer.core.gamebase import StepHandler
 from scorer.registry import GAME_MODULES, game_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,3 +111,61 @@ def test_no_core_module_reads_a_game_member_with_getattr() -> None:
 def test_the_cli_reaches_games_through_the_registry() -> None:
     for path in sorted((ROOT / "scorer" / "cli").glob("*.py")):
         assert "scorer.games" not in path.read_text(), path.name
+
+
+#: The layers of ``scorer/``, lowest first: a module imports only from its own package or a
+#: lower layer (CONTRIBUTING, "Layout and dependency direction").
+LAYERS: dict[str, int] = {
+    "core": 0,
+    "grid": 0,
+    "registry": 1,
+    "reading": 2,
+    "games": 3,
+    "referee": 4,
+    "writing": 5,
+    "running": 6,
+    "standings": 7,
+    "serve": 7,
+    "cli": 8,
+    "__main__": 9,
+    "__init__": 9,
+}
+
+
+def _room(module: str) -> str:
+    """The layer name of a dotted module ``scorer.x.y`` (``x``)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _scorer_imports(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == "scorer":
+                found += [(node.lineno, f"scorer.{a.name}") for a in node.names]
+            elif node.module.startswith("scorer."):
+                found.append((node.lineno, node.module))
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names if a.name.startswith("scorer.")]
+    return found
+
+
+def test_every_module_lies_in_a_layer_and_imports_only_downward() -> None:
+    offenders = []
+    for path in sorted((ROOT / "scorer").rglob("*.py")):
+        rel = path.relative_to(ROOT).with_suffix("")
+        own = rel.parts[1] if len(rel.parts) > 1 else "__init__"
+        assert own in LAYERS, f"{rel}: not in a layer"
+        for line, target in _scorer_imports(path):
+            room = _room(target)
+            if room == "__version__" or room == own:
+                continue
+            if LAYERS.get(room, 99) >= LAYERS[own]:
+                offenders.append(f"{rel}:{line} imports {target}")
+    assert offenders == []
+
+
+def test_few_modules_lie_directly_in_scorer() -> None:
+    flat = sorted(p.name for p in (ROOT / "scorer").glob("*.py"))
+    assert len(flat) <= 12, flat

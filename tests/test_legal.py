@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from scorer import legal, report
-from scorer.engine import Legal
-from scorer.replay import verify_record
+from scorer.core import legal
+from scorer.core.values import Legal
+from scorer.referee.replay import verify_record
+from scorer.writing import report
 from tests.conftest import assert_rejects
 from tests.fakegame import RULES
 from tests.test_replay import _countdown, record  # noqa: F401 - _countdown: the fake game, autouse
@@ -108,8 +109,8 @@ def test_the_generator_after_a_prefix_offers_what_the_checker_accepts() -> None:
 def test_ci_formats_and_the_html_page_show_what_was_legal() -> None:
     import io
 
-    from scorer.formats import GithubWriter, _sarif_result
-    from scorer.html import Page, record_page
+    from scorer.writing.formats import GithubWriter, _sarif_result
+    from scorer.writing.html import Page, record_page
 
     result = verify_record(record([("Ann", [2, 2])]), "g.json")
     finding = assert_rejects(result, "HAR-FAKE-1", "/moves/0/steps/1/n")
@@ -123,7 +124,7 @@ def test_ci_formats_and_the_html_page_show_what_was_legal() -> None:
 
 
 def test_the_html_page_says_why_the_game_ended() -> None:
-    from scorer.html import Page, record_page
+    from scorer.writing.html import Page, record_page
 
     result = verify_record(record([("Ann", [2]), ("Ben", [1, 1]), ("Ann", [1])]), "g.json")
     page = record_page(Page(result, "", "g"))

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from scorer.errors import RecordLoadError
-from scorer.loading import load, parse, read_bytes
-from scorer.pipeline import verify_bytes, verify_file
+from scorer.core.errors import RecordLoadError
+from scorer.reading.loading import load, parse, read_bytes
+from scorer.referee.pipeline import verify_bytes, verify_file
 
 
 def test_bad_json_gives_REC_JSON_1_with_line_and_column() -> None:

@@ -1,4 +1,4 @@
-"""scorer.persist: the one copy-on-write idiom (Draft over pyrsistent evolvers)."""
+"""scorer.core.persist: the one copy-on-write idiom (Draft over pyrsistent evolvers)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import NamedTuple
 import pytest
 from pyrsistent import PMap, PSet, PVector, pmap, pset, pvector
 
-from scorer.persist import Draft, replace
+from scorer.core.persist import Draft, replace
 
 
 class Tup(NamedTuple):

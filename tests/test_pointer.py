@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.pointer import escape, resolve, split, to_pointer
+from scorer.core.pointer import escape, resolve, split, to_pointer
 
 
 def test_escape_tilde_and_slash() -> None:

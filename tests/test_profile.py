@@ -12,13 +12,13 @@ import pytest
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-from scorer import config
 from scorer.cli import app
-from scorer.components import fingerprint
-from scorer.findings import REC_RULES
-from scorer.pipeline import verify_document
+from scorer.core.components import fingerprint
+from scorer.core.findings import REC_RULES
+from scorer.reading.schemas import get_schema
+from scorer.referee.pipeline import verify_document
 from scorer.registry import get_rules
-from scorer.schemas import get_schema
+from scorer.running import config
 from tests.conftest import assert_ok, assert_rejects, load_fixture
 
 runner = CliRunner()

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scorer import registry
-from scorer.replay import replay, score_position, verify_record
+from scorer.referee.replay import replay, score_position, verify_record
 from tests.conftest import assert_finding, assert_rejects
 from tests.fakegame import RULES
 
@@ -84,7 +84,7 @@ def test_game_may_skip_claims_of_incomplete_records(monkeypatch: pytest.MonkeyPa
 
 
 def test_game_warnings_are_reported_without_failing(monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorer.findings import Finding
+    from scorer.core.findings import Finding
 
     warn = Finding("HAR-FAKE-1", "/moves/0", "suspicious", "warning")
     monkeypatch.setattr(RULES, "warnings", lambda state: [warn], raising=False)

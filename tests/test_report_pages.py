@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from scorer.cli import app
-from scorer.reportpages import slugs
+from scorer.writing.reportpages import slugs
 from tests.conftest import FIXTURES
 
 runner = CliRunner()

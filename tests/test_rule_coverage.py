@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from scorer.findings import REC_RULES, is_rule_id
+from scorer.core.findings import REC_RULES, is_rule_id
 from scorer.registry import game_names, get_rules
 from tests.conftest import FIXTURES, ROOT
 

@@ -7,8 +7,8 @@ from typing import Any
 import orjson
 import pytest
 
+from scorer.reading.schemas import check_schemas, get_schema, load_all, validate
 from scorer.registry import game_names
-from scorer.schemas import check_schemas, get_schema, load_all, validate
 from tests.conftest import FIXTURES
 
 

@@ -10,10 +10,10 @@ import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.loading import has_duplicate_keys, parse
-from scorer.pointer import resolve, to_pointer
-from scorer.seen import DigestTable
-from scorer.sourcemap import duplicates, locate, walk, written
+from scorer.core.pointer import resolve, to_pointer
+from scorer.reading.loading import has_duplicate_keys, parse
+from scorer.reading.sourcemap import duplicates, locate, walk, written
+from scorer.referee.seen import DigestTable
 
 TEXT = '{"a": [1, {"b": 2, "c": [3]}],\n "d": "x",  "a~/b": 5, "e": 1e23}'
 

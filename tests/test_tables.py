@@ -11,10 +11,10 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from scorer import report
-from scorer.pipeline import verify_file
+from scorer.referee.pipeline import verify_file
 from scorer.registry import game_names
-from scorer.report import _rich_table, plain_table, render_sheet
+from scorer.writing import report
+from scorer.writing.report import _rich_table, plain_table, render_sheet
 from tests.conftest import FIXTURES
 
 VALID = [p for g in game_names() for p in sorted((FIXTURES / g / "valid").glob("*.json"))]

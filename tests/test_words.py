@@ -1,4 +1,4 @@
-"""Grammar of everything the scorer says: ``scorer.words`` itself, then every finding message,
+"""Grammar of everything the scorer says: ``scorer.core.words`` itself, then every finding message,
 explanation item, terminal board and picture label of the fixtures and of mutated simulated
 games, searched for "1 points"-style singulars and "a animal"-style articles.
 
@@ -17,11 +17,11 @@ from typing import Any
 import orjson
 import pytest
 
-from scorer.explain import offending_mark
-from scorer.pipeline import verify_bytes
+from scorer.core.words import an, article, noun, plural, pluralize
+from scorer.referee.pipeline import verify_bytes
+from scorer.referee.replay import replay
 from scorer.registry import game_names, get_rules
-from scorer.replay import replay
-from scorer.words import an, article, noun, plural, pluralize
+from scorer.writing.explain import offending_mark
 from tests.conftest import FIXTURES
 
 #: Nouns the scorer counts; "1 <plural>" of any of them is a grammar fault.

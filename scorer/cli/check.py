@@ -60,8 +60,8 @@ def verify(
     allow_empty: AllowEmptyOpt = False,
 ) -> None:
     """Replay and check records; print findings and, for verified games, the score table."""
-    from scorer.batch import iter_items, verify_item
-    from scorer.selection import select
+    from scorer.running.batch import iter_items, verify_item
+    from scorer.running.selection import select
 
     _set_schema_dir(schema_dir)
     config = _config()
@@ -88,7 +88,7 @@ def score(
     max_findings: MaxFindingsOpt = 100,
 ) -> None:
     """The score breakdown of a record or position: per player and category, winner, tie-break."""
-    from scorer.pipeline import verify_file
+    from scorer.referee.pipeline import verify_file
 
     _set_schema_dir(schema_dir)
     result = verify_file(file, keep_going, profile=_config().profile, max_findings=max_findings)
@@ -102,7 +102,7 @@ def rules(
     rule_id: Annotated[str | None, typer.Argument(help="One rule ID.")] = None,
 ) -> None:
     """The rule catalogue: every rule ID with its one-line statement."""
-    from scorer.findings import REC_RULES
+    from scorer.core.findings import REC_RULES
     from scorer.registry import game_names, get_rules
 
     if game is not None and game.upper() == game and rule_id is None and "-" in game:
@@ -142,8 +142,8 @@ def schema(
     schema_dir: SchemaDirOpt = None,
 ) -> None:
     """Print a JSON Schema (the contract of the documents the scorer reads and writes)."""
-    from scorer import report
-    from scorer.schemas import load_all
+    from scorer.reading.schemas import load_all
+    from scorer.writing import report
 
     _set_schema_dir(schema_dir)
     schemas = load_all()
@@ -175,11 +175,11 @@ def show(
     no_color: NoColorOpt = False,
 ) -> None:
     """The board after move N in the terminal (--position: as a position; --svg: a picture)."""
-    from scorer import report
+    from scorer.core.words import plural
+    from scorer.reading.schemas import validate
+    from scorer.referee.replay import replay
     from scorer.registry import get_rules
-    from scorer.replay import replay
-    from scorer.schemas import validate
-    from scorer.words import plural
+    from scorer.writing import report
 
     data, doc = _load_or_exit(file)
     kind, errors = validate(doc)
@@ -225,8 +225,8 @@ def _show_position(
     data: bytes = b"",
 ) -> None:
     """`show` for a position document: the board as text and, with --svg, as a picture."""
-    from scorer import report
-    from scorer.replay import score_position
+    from scorer.referee.replay import score_position
+    from scorer.writing import report
 
     if record_only:
         typer.echo("--at and --position need a record; this is a position", err=True)
@@ -244,8 +244,8 @@ def _show_position(
 
 
 def _write_svg(rules: Any, doc: Any, run: Any, out: Path) -> None:
-    from scorer.engine import VerifyResult
-    from scorer.explain import offending_mark
+    from scorer.core.values import VerifyResult
+    from scorer.writing.explain import offending_mark
 
     result = VerifyResult(
         "", "record", rules.name, "illegal" if run.stopped else "ok", run.findings
@@ -282,10 +282,10 @@ def explain(
     config_file: ConfigOpt = None,
 ) -> None:
     """Why each point was scored: the cells of every chain, herd, habitat or finca majority."""
-    from scorer import report
-    from scorer.explain import explanation_data, filter_problem, render_explanation
-    from scorer.pipeline import verify_file
+    from scorer.referee.pipeline import verify_file
     from scorer.registry import get_rules
+    from scorer.writing import report
+    from scorer.writing.explain import explanation_data, filter_problem, render_explanation
 
     result = verify_file(file, keep_going, profile=_config().profile)
     scored = result.scores is not None and result.state is not None and result.game is not None

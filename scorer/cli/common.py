@@ -15,7 +15,7 @@ import typer
 from scorer import __version__
 
 if TYPE_CHECKING:
-    from scorer.config import Config
+    from scorer.running.config import Config
 
 
 CONFIG_KEY = "config"
@@ -315,7 +315,7 @@ SchemaDirOpt = Annotated[
 
 
 def _did_you_mean(value: str, choices: Any) -> str:
-    from scorer.schema_words import did_you_mean
+    from scorer.reading.schema_words import did_you_mean
 
     return did_you_mean(value, choices)
 
@@ -356,7 +356,7 @@ def _command_config(ctx: typer.Context, value: Path | None) -> Path | None:
 def _use_config(ctx: typer.Context, path: Path | None) -> None:
     """Load the configuration (exit 2 on any problem) and make its option keys the defaults
     of the command's options (click's default_map, keyed by the option's long name)."""
-    from scorer.config import ConfigError, load, option_defaults
+    from scorer.running.config import ConfigError, load, option_defaults
 
     root = ctx.find_root()
     try:
@@ -411,7 +411,7 @@ def _every_command() -> Any:
 
 def _config() -> Config:
     """The configuration of this run (an empty one when there is none)."""
-    from scorer.config import Config
+    from scorer.running.config import Config
 
     config = _RUN.get(CONFIG_KEY)
     return config if config is not None else Config()
@@ -477,7 +477,7 @@ def _nothing_matched(reasons: list[str], allow_empty: bool) -> None:
 
 def _set_schema_dir(path: Path | None) -> None:
     if path is not None:
-        from scorer.schemas import check_schema_dir, set_schema_dir
+        from scorer.reading.schemas import check_schema_dir, set_schema_dir
 
         problems = check_schema_dir(path)
         if problems:
@@ -496,7 +496,7 @@ def _emit(
     color: Color = Color.auto,
     statistics: bool = False,
 ) -> None:
-    from scorer import report
+    from scorer.writing import report
 
     try:
         if fmt is Format.json:
@@ -512,7 +512,7 @@ def _emit(
     except OSError as exc:
         raise _output_failed("the output", exc) from None
     if statistics:
-        from scorer.formats import Tally
+        from scorer.writing.formats import Tally
 
         tally = Tally()
         for r in results:
@@ -564,7 +564,7 @@ def _progress(results: Any, quiet: bool) -> Any:
 
 
 def _parse_options(items: list[str]) -> dict[str, Any]:
-    from scorer.loading import parse
+    from scorer.reading.loading import parse
 
     options: dict[str, Any] = {}
     for item in items:
@@ -581,10 +581,10 @@ def _parse_options(items: list[str]) -> dict[str, Any]:
 
 def _load_or_exit(file: str) -> tuple[bytes, Any]:
     """The bytes and the strictly parsed document of ``file``; a finding and exit otherwise."""
-    from scorer import report
-    from scorer.errors import RecordLoadError
-    from scorer.loading import DuplicateKeysError, parse_record, read_bytes
-    from scorer.positions import duplicate_findings
+    from scorer.core.errors import RecordLoadError
+    from scorer.reading.loading import DuplicateKeysError, parse_record, read_bytes
+    from scorer.reading.positions import duplicate_findings
+    from scorer.writing import report
 
     try:
         data = read_bytes(file)
@@ -594,7 +594,7 @@ def _load_or_exit(file: str) -> tuple[bytes, Any]:
             typer.echo(report.finding_line(file, f), err=True)
         raise typer.Exit(1) from None
     except RecordLoadError as exc:
-        from scorer.findings import Finding
+        from scorer.core.findings import Finding
 
         typer.echo(
             report.finding_line(
@@ -607,8 +607,8 @@ def _load_or_exit(file: str) -> tuple[bytes, Any]:
 
 def _placed(found: Any, data: bytes, doc: Any) -> Any:
     """Findings (or a result) with line and column in ``data``."""
-    from scorer.engine import VerifyResult
-    from scorer.positions import place
+    from scorer.core.values import VerifyResult
+    from scorer.reading.positions import place
 
     if isinstance(found, VerifyResult):
         return place(found, data, doc)
@@ -616,8 +616,8 @@ def _placed(found: Any, data: bytes, doc: Any) -> Any:
 
 
 def _malformed(file: str, kind: str, errors: list[Any]) -> Any:
-    from scorer.engine import VerifyResult
-    from scorer.findings import Finding
+    from scorer.core.findings import Finding
+    from scorer.core.values import VerifyResult
 
     if not errors:
         errors = [Finding("REC-SCHEMA-1", "/format", "not a game record")]
@@ -626,7 +626,7 @@ def _malformed(file: str, kind: str, errors: list[Any]) -> Any:
 
 def main() -> None:
     """Entry point of the ``scorer`` console script."""
-    from scorer.runtime import tune_gc
+    from scorer.running.runtime import tune_gc
 
     tune_gc()
     every = app.registered_commands

@@ -91,8 +91,8 @@ def simulate(
     ] = None,
 ) -> None:
     """Random complete legal games, reproducible from the seed (seeds S, S+1, ... for --count)."""
-    from scorer import report
-    from scorer.simulation import SimulateError, records, request
+    from scorer.running.simulation import SimulateError, records, request
+    from scorer.writing import report
 
     try:
         options = request(game, players, _parse_options(option or []), map_id, board, policy)
@@ -125,9 +125,9 @@ def _simulate_event(
     options: dict[str, Any],
 ) -> None:
     """``simulate --event``: the demo event's records as NDJSON (see scorer.standings.demo)."""
-    from scorer import report
     from scorer.standings import StandingsError
     from scorer.standings.demo import demo_records
+    from scorer.writing import report
 
     try:
         records = demo_records(rules, event, rounds, roster, players, seed, count, options)
@@ -200,9 +200,9 @@ def batch(
     allow_empty: AllowEmptyOpt = False,
 ) -> None:
     """Verify many records in parallel: one line per finding, a summary, 'N passed, M failed'."""
-    from scorer import batch as b
-    from scorer.formats import WRITERS, Tally, fails
-    from scorer.selection import select
+    from scorer.running import batch as b
+    from scorer.running.selection import select
+    from scorer.writing.formats import WRITERS, Tally, fails
 
     _set_schema_dir(schema_dir)
     config = _config()
@@ -301,9 +301,9 @@ def import_map(
     ] = RocksCode.six,
 ) -> None:
     """Convert a Hacienda .haz map (Yucata / SpielByWeb) into the scorer's map encoding."""
-    from scorer import report
-    from scorer.engine import ImportFailed
+    from scorer.core.values import ImportFailed
     from scorer.registry import get_rules
+    from scorer.writing import report
 
     importer = get_rules("hacienda").importers["haz"]
 

@@ -29,7 +29,7 @@ from scorer.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from scorer.config import Config
+    from scorer.running.config import Config
 
 
 @app.command(name="report")
@@ -47,11 +47,11 @@ def report_site(
     allow_empty: AllowEmptyOpt = False,
 ) -> None:
     """A static web page per record (board picture, scores, findings) and an index."""
-    from scorer.batch import iter_items
-    from scorer.html import build_pages, write_site
-    from scorer.selection import select
+    from scorer.core.words import plural
+    from scorer.running.batch import iter_items
+    from scorer.running.selection import select
     from scorer.standings.site import standings_page, track_duplicates
-    from scorer.words import plural
+    from scorer.writing.html import build_pages, write_site
 
     config = _config()
     empty: list[str] = []
@@ -179,10 +179,10 @@ def standings(
     config_file: ConfigOpt = None,
 ) -> None:
     """Tournament standings from the verified records of an event (meta.event/round/table)."""
-    from scorer import batch as b
-    from scorer.formats import fails
-    from scorer.selection import select
+    from scorer.running import batch as b
+    from scorer.running.selection import select
     from scorer.standings import Collector, StandingsError, build, parse_options, render
+    from scorer.writing.formats import fails
 
     _set_schema_dir(schema_dir)
     config = _config()

@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer.engine import ScoreItem, VerifyResult
-from scorer.errors import RecordLoadError
-from scorer.findings import Finding
-from scorer.loading import parse
+from scorer.core.errors import RecordLoadError
+from scorer.core.findings import Finding
+from scorer.core.values import ScoreItem, VerifyResult
+from scorer.reading.loading import parse
 from scorer.serve.draft import drawable
 from scorer.serve.marks import finding_marks
 
@@ -57,7 +57,7 @@ class Answer:
 
 def failure(findings: Sequence[Finding], status: int = 422, verdict: str = "malformed") -> Answer:
     """A request that could not be checked: its findings, no scores."""
-    from scorer.report import finding_to_data
+    from scorer.writing.report import finding_to_data
 
     return Answer(
         status,
@@ -100,13 +100,13 @@ def _parse(body: bytes) -> tuple[Any, Answer | None]:
 
 
 def _verify(doc: Any, keep_going: bool) -> VerifyResult:
-    from scorer.pipeline import verify_document
+    from scorer.referee.pipeline import verify_document
 
     return verify_document(doc, "<request>", keep_going)
 
 
 def _result_data(doc: Any, result: VerifyResult) -> dict[str, Any]:
-    from scorer.report import result_to_data
+    from scorer.writing.report import result_to_data
 
     data = result_to_data(result)
     del data["file"]
@@ -163,8 +163,8 @@ def svg(body: bytes, editor: bool) -> Answer:
     """``POST /api/svg``: the board picture of ``show --svg``. With ``editor``: tap targets
     for cells a picture leaves out (around a Kuhfstein landscape), and an impossible position
     is still drawn (``draft.py``; header ``X-Scorer-Left-Out`` counts the pieces left out)."""
-    from scorer.explain import offending_mark
     from scorer.registry import get_rules
+    from scorer.writing.explain import offending_mark
 
     doc, error = _parse(body)
     if error is not None:
@@ -184,9 +184,9 @@ def position(body: bytes) -> Answer:
     """``POST /api/position`` with ``{"record": …, "at": N}``: the position after move N
     (all moves when ``at`` is null or absent), as ``show --at N --position`` exports it; a
     position given as ``record`` comes back as it is."""
+    from scorer.referee.replay import replay
     from scorer.registry import get_rules
-    from scorer.replay import replay
-    from scorer.report import finding_to_data
+    from scorer.writing.report import finding_to_data
 
     request, error = _parse(body)
     if error is not None:
@@ -257,8 +257,8 @@ def _names_problem(names: Any) -> str:
 
 
 def _blank(game: str, names: list[str], options: dict[str, Any]) -> Answer:
+    from scorer.referee.replay import replay
     from scorer.registry import get_rules
-    from scorer.replay import replay
 
     rules = get_rules(game)
     requested = dict(options)

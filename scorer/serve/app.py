@@ -30,8 +30,8 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from scorer.findings import Finding
-from scorer.loading import MAX_BYTES
+from scorer.core.findings import Finding
+from scorer.reading.loading import MAX_BYTES
 from scorer.serve import api
 from scorer.serve.catalog import catalog
 
@@ -53,7 +53,7 @@ class TooLarge(Exception):
 
 
 def json_response(status: int, payload: Any) -> Response:
-    from scorer.report import dumps_compact
+    from scorer.writing.report import dumps_compact
 
     return Response(
         dumps_compact(payload), status_code=status, media_type="application/json", headers=HEADERS

@@ -20,7 +20,7 @@ PLAYERS: dict[str, tuple[int, int]] = {
 
 def _options(game: str) -> list[dict[str, Any]]:
     """The variant options of a game as form fields: name, type, choices."""
-    from scorer.schemas import load_all
+    from scorer.reading.schemas import load_all
 
     variant = load_all()[f"{game}.schema.json"]["$defs"]["variant"]
     out = []
@@ -53,7 +53,7 @@ def _harmonies() -> dict[str, Any]:
     from scorer.games.harmonies.board import COLOURS, LEGAL_STACKS, TRACKS
     from scorer.games.harmonies.cards import SPIRIT_DATA
     from scorer.games.harmonies.explain import card_name
-    from scorer.schemas import load_all
+    from scorer.reading.schemas import load_all
 
     board = load_all()["harmonies.schema.json"]["$defs"]["board"]
     return {

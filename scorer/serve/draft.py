@@ -20,8 +20,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from scorer.engine import State, VerifyResult
-from scorer.pointer import split
+from scorer.core.pointer import split
+from scorer.core.values import State, VerifyResult
 
 ROUNDS = 6
 
@@ -63,7 +63,7 @@ def _leave_out(doc: Any, result: VerifyResult) -> int:
 
 def drawable(doc: Any, result: VerifyResult) -> tuple[State | None, int]:
     """A state to draw ``doc`` with, and how many pieces it leaves out."""
-    from scorer.pipeline import verify_document
+    from scorer.referee.pipeline import verify_document
     from scorer.registry import get_rules
 
     if result.state is not None or result.game is None or result.status != "impossible":

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.engine import VerifyResult
-from scorer.pointer import resolve, split, to_pointer
+from scorer.core.pointer import resolve, split, to_pointer
+from scorer.core.values import VerifyResult
 
 Cells = list[list[int]]
 MAX_CELLS = 40

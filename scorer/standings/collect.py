@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.engine import VerifyResult
-from scorer.findings import Finding
-from scorer.report import STATUS_TEXT
+from scorer.core.findings import Finding
+from scorer.core.values import VerifyResult
 from scorer.standings.model import EventWarning, Excluded, Round, Table, TableLabel
+from scorer.writing.report import STATUS_TEXT
 
 #: Stands for a ``meta.event`` that is there but no usable name (a number, an empty text).
 BAD_EVENT = object()

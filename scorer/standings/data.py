@@ -11,7 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from scorer.findings import Finding
+from scorer.core.findings import Finding
 from scorer.standings.model import Document, EventWarning, Excluded, Result, Standing
 
 STANDINGS_FORMAT = "scorer-standings/1"
@@ -126,6 +126,6 @@ def _warning(w: EventWarning) -> dict[str, Any]:
 
 def render_json(doc: Document) -> bytes:
     """``--format json``: keys sorted, indented (stable for diffs)."""
-    from scorer.report import dumps_report
+    from scorer.writing.report import dumps_report
 
     return dumps_report(to_data(doc))

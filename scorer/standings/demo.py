@@ -15,9 +15,9 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.engine import GameRules
+from scorer.core.values import GameRules
+from scorer.core.words import plural
 from scorer.standings.model import StandingsError
-from scorer.words import plural
 
 MIN_TABLE = 2
 
@@ -113,7 +113,7 @@ def demo_event(
     Raises StandingsError for bad arguments and ValueError when the game refuses a table
     (its own message, e.g. too many players for the game).
     """
-    from scorer.pipeline import verify_document
+    from scorer.referee.pipeline import verify_document
 
     if not event.strip():
         raise StandingsError("--event needs a non-empty name")

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scorer.findings import Finding
+from scorer.core.findings import Finding
 
 #: A round as the records name it: a positive integer (``"3"`` is read as 3) or a name.
 Round = int | str

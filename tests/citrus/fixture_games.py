@@ -51,7 +51,7 @@ GAMES: dict[str, tuple[int, int, dict[str, Any], frozenset[str]]] = {
 
 def write() -> None:
     from scorer.games.citrus import RULES
-    from scorer.pipeline import verify_document
+    from scorer.referee.pipeline import verify_document
 
     cases = json.loads((ROOT / "cases.json").read_text())
     by_file = {c["file"]: c for c in cases}

@@ -6,10 +6,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
+from scorer.core.pointer import to_pointer
 from scorer.games.citrus import RULES
 from scorer.games.citrus.state import State
-from scorer.pointer import to_pointer
 
 SAMPLE_SETUP: dict[str, Any] = {
     "board": "demo-1",

@@ -13,12 +13,12 @@ import pytest
 from typer.testing import CliRunner
 
 from scorer.cli import app
-from scorer.engine import ScoreItem, VerifyResult
-from scorer.explain import offending_mark
+from scorer.core.values import ScoreItem, VerifyResult
 from scorer.games.citrus import RULES
 from scorer.games.citrus.ledger import FincaScoring, Harvest, Returned
 from scorer.games.citrus.state import State
-from scorer.pipeline import verify_file
+from scorer.referee.pipeline import verify_file
+from scorer.writing.explain import offending_mark
 from tests.citrus.helpers import market, position, reg, start, turn
 from tests.conftest import FIXTURES, load_fixture, verify
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from scorer.games.citrus import RULES
 from scorer.games.citrus.generator import after_prefix, gen_steps
-from scorer.pipeline import verify_document
-from scorer.replay import replay
+from scorer.referee.pipeline import verify_document
+from scorer.referee.replay import replay
 from tests.citrus.helpers import SAMPLE_MOVES, market, position, record, start
 from tests.citrus.test_examples import AB, E7_STEPS, e7_position
 
@@ -145,7 +145,7 @@ def test_a_stalemate_position_ends_by_stalemate() -> None:
 def test_every_step_offered_after_a_prefix_is_accepted() -> None:
     """The converse of tests/test_checker_generator.py: after every prefix of every move of
     simulated games, each step the generator offers is one the checker takes."""
-    from scorer.errors import RuleViolation
+    from scorer.core.errors import RuleViolation
     from scorer.games.citrus.actions import apply_step
     from scorer.games.citrus.state import begin, notes_of
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scorer.games.citrus import RULES
-from scorer.replay import replay
+from scorer.referee.replay import replay
 from tests.citrus.helpers import position, reg
 from tests.conftest import assert_finding, assert_ok, verify
 

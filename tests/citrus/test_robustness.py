@@ -9,7 +9,7 @@ from typing import Any
 
 from scorer.games.citrus import RULES
 from scorer.games.citrus.data import TOKENS
-from scorer.replay import replay
+from scorer.referee.replay import replay
 from tests.conftest import verify
 
 BASE = [

@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
+from scorer.core.persist import Draft
 from scorer.games.citrus import RULES
 from scorer.games.citrus.actions import apply_step, prescan
 from scorer.games.citrus.events import end_turn
 from scorer.games.citrus.generator import gen_steps
 from scorer.games.citrus.state import Notes, State
-from scorer.persist import Draft
-from scorer.replay import replay
+from scorer.referee.replay import replay
 from tests.conftest import assert_ok, verify
 
 VARIANTS: list[dict[str, Any]] = [

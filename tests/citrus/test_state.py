@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
 from scorer.games.citrus import RULES
 from scorer.games.citrus.state import Player, State
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scorer.engine import ScoreSheet
+from scorer.core.values import ScoreSheet
 from scorer.games.hacienda.simulate import features
 
 Doc = Mapping[str, Any]

@@ -12,7 +12,7 @@ from typing import Any
 import orjson
 
 from scorer.games.hacienda import RULES
-from scorer.pipeline import verify_document
+from scorer.referee.pipeline import verify_document
 from tests.conftest import FIXTURES
 from tests.hacienda.helpers import (
     ANN_CHAIN,

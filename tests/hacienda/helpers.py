@@ -6,10 +6,10 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorer.engine import VerifyResult
+from scorer.core.values import VerifyResult
 from scorer.games.hacienda import RULES
 from scorer.games.hacienda.state import HaciendaState
-from scorer.replay import replay
+from scorer.referee.replay import replay
 from tests.conftest import make_record, verify
 
 ANN_LAND = ["mountain", "mountain", "mountain", "forest", "forest", "meadow", "meadow", "swamp"]

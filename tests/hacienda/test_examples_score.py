@@ -12,7 +12,7 @@ import pytest
 from scorer.games.hacienda import RULES
 from scorer.games.hacienda.scoring import evaluate
 from scorer.games.hacienda.state import HaciendaState, with_game
-from scorer.replay import compare_claims
+from scorer.referee.replay import compare_claims
 from tests.conftest import ROOT, assert_finding, assert_ok, verify
 from tests.hacienda.helpers import state_of
 

@@ -12,11 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 from scorer.cli import app
-from scorer.engine import ScoreItem, ScoreSheet, VerifyResult
-from scorer.explain import offending_mark, render_explanation
+from scorer.core.values import ScoreItem, ScoreSheet, VerifyResult
 from scorer.games.hacienda import RULES
 from scorer.games.hacienda.scoring import evaluate
 from scorer.games.hacienda.state import with_game
+from scorer.writing.explain import offending_mark, render_explanation
 from tests.conftest import FIXTURES, assert_ok, load_fixture, verify
 from tests.hacienda.test_examples_score import E9_FIRST
 
@@ -80,7 +80,7 @@ def test_invariant_on_simulated_games(players: int, seed: int, options: dict[str
 
 def test_invariant_after_every_move_of_a_record() -> None:
     """Provisional scoring before, at and after the intermediate scoring (show --at N)."""
-    from scorer.replay import replay
+    from scorer.referee.replay import replay
 
     doc = load_fixture("hacienda/valid/2p-demo-standard.json")
     for n in range(0, len(doc["moves"]) + 1, 3):

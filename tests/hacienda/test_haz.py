@@ -10,7 +10,7 @@ import pytest
 from scorer.games.hacienda.board import parse_map
 from scorer.games.hacienda.catalog import LANZA_AUTHOR, LANZA_LICENSE, shipped_ids, shipped_map
 from scorer.games.hacienda.haz import HazFormatError, export_haz, import_haz, map_id_for, name_for
-from scorer.loading import parse
+from scorer.reading.loading import parse
 from tests.conftest import ROOT
 
 HAZ_DIR = Path(ROOT).parent / "shared" / "data" / "hacienda" / "haz-maps"

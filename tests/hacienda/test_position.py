@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scorer.games.hacienda import RULES
-from scorer.replay import replay
+from scorer.referee.replay import replay
 from tests.conftest import assert_ok, verify
 from tests.hacienda.helpers import ANN_CHAIN, animal, record, turn
 

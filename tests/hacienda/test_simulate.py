@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
 from scorer.games.hacienda import RULES
 from scorer.games.hacienda.actions import apply_move, apply_steps
 from scorer.games.hacienda.generator import legal_steps

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pyrsistent import pvector
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
 from scorer.games.hacienda import RULES
 from scorer.games.hacienda.state import LAND_TOTAL, HaciendaState, with_tally
 from tests.conftest import assert_rejects

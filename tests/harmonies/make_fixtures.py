@@ -12,7 +12,7 @@ import pathlib
 
 from scorer.games.harmonies import RULES
 from scorer.games.harmonies.simulate import features
-from scorer.pipeline import verify_document
+from scorer.referee.pipeline import verify_document
 from tests.harmonies.helpers import Script, card, position, put, sample, take
 from tests.harmonies.test_events import BBG, _solo_steps, solo_game
 from tests.harmonies.test_option_fixtures import EXERCISES

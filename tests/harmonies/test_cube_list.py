@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer.engine import VerifyResult
+from scorer.core.values import VerifyResult
 from scorer.games.harmonies import RULES
 from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.harmonies.helpers import position

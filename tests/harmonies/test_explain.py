@@ -16,11 +16,11 @@ from pyrsistent import pvector
 from typer.testing import CliRunner
 
 from scorer.cli import app
-from scorer.engine import ScoreItem
-from scorer.explain import offending_mark
+from scorer.core.values import ScoreItem
 from scorer.games.harmonies import RULES
 from scorer.games.harmonies.picture import initials
 from scorer.games.harmonies.state import GameState
+from scorer.writing.explain import offending_mark
 from tests.conftest import FIXTURES, ROOT, load_fixture, verify
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -252,7 +252,7 @@ def test_e8_spirit_groups_and_counts() -> None:
     assert rows(cat, "spirit") == [("spirit", 0, "HAR-SCORE-8", ())]
     state = position(cells, variant, spirit={"card": "crane_spirit", "cube": None})
     ann = state.players[0]
-    from scorer.persist import replace
+    from scorer.core.persist import replace
 
     placed = replace(state, {"players": pvector([replace(ann, {"spirit_cube": (9, 9)})])})
     crane = rows(assert_adds_up(placed), "spirit")
@@ -336,7 +336,7 @@ def test_svg_same_input_same_bytes_across_hash_seeds() -> None:
     first = RULES.draw_svg(state, RULES.explain(state), None)
     assert first == RULES.draw_svg(state, RULES.explain(state), None)
     code = (
-        "import sys, orjson; from scorer.pipeline import verify_document; "
+        "import sys, orjson; from scorer.referee.pipeline import verify_document; "
         "from scorer.games.harmonies import RULES; "
         "r = verify_document(orjson.loads(open(sys.argv[1], 'rb').read()), 'x'); "
         "sys.stdout.write(RULES.draw_svg(r.state, RULES.explain(r.state), None))"

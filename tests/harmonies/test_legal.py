@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.engine import Legal
+from scorer.core.values import Legal
 from scorer.games.harmonies import RULES
 from scorer.games.harmonies.board import NEIGHBOURS
-from scorer.pipeline import verify_document
+from scorer.referee.pipeline import verify_document
 from tests.conftest import load_fixture
 from tests.harmonies.helpers import Script, card, cube, put, sample, take
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scorer.engine import VerifyResult
+from scorer.core.values import VerifyResult
 from scorer.games.harmonies.simulate import features
 from tests.conftest import load_fixture, verify
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scorer.games.harmonies import RULES
-from scorer.replay import replay
+from scorer.referee.replay import replay
 from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.harmonies.helpers import position, sample
 

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
+from scorer.core.persist import Draft
 from scorer.games.harmonies import RULES
 from scorer.games.harmonies.actions import apply_step, begin_turn
 from scorer.games.harmonies.board import TRACKS
@@ -19,8 +20,7 @@ from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.events import check_turn_complete
 from scorer.games.harmonies.generator import END_TURN, advance, legal_steps, start
 from scorer.games.harmonies.state import GameState
-from scorer.persist import Draft
-from scorer.pipeline import verify_bytes, verify_document
+from scorer.referee.pipeline import verify_bytes, verify_document
 from tests.conftest import assert_ok, describe, verify
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -13,7 +13,7 @@ from scorer.cli import app
 from scorer.games.harmonies import RULES
 from scorer.games.harmonies.board import COLOURS
 from scorer.games.harmonies.render import LETTER, legend
-from scorer.replay import replay
+from scorer.referee.replay import replay
 from tests.conftest import FIXTURES, load_fixture
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from scorer.pipeline import verify_bytes
-from scorer.schemas import check_schemas, validate
+from scorer.reading.schemas import check_schemas, validate
+from scorer.referee.pipeline import verify_bytes
 from tests.conftest import assert_finding, assert_rejects, verify
 from tests.harmonies.helpers import position, sample
 

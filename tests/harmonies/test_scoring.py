@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pyrsistent import pvector
 
-from scorer.engine import PlayerScore
+from scorer.core.values import PlayerScore
 from scorer.games.harmonies.board import NEIGHBOURS, matching_rotations
 from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.landscapes import (

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
 from scorer.games.harmonies.actions import check_stacking
 from tests.conftest import assert_finding, assert_rejects, verify
 from tests.harmonies.helpers import Script, card, cube, put, sample, spirit, take

@@ -7,13 +7,13 @@ import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
+from scorer.core.persist import Draft
+from scorer.core.pointer import to_pointer
 from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.actions import apply_step
 from scorer.games.kuhfstein.events import begin_turn, board_of, track_score
 from scorer.games.kuhfstein.state import KState
-from scorer.persist import Draft
-from scorer.pointer import to_pointer
 from tests.conftest import load_fixture
 
 CARDS: dict[str, Any] = {

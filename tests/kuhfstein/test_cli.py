@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from scorer.cli import app
 from scorer.games.kuhfstein import RULES
-from scorer.replay import replay
+from scorer.referee.replay import replay
 from tests.conftest import FIXTURES, assert_ok, verify
 from tests.kuhfstein.helpers import e19
 

@@ -5,7 +5,7 @@ E19 and E20 (the complete mini game and its position) are in test_e19.py.
 
 from __future__ import annotations
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
 from scorer.games.kuhfstein import RULES
 from tests.kuhfstein.helpers import (
     move,

@@ -13,8 +13,8 @@ import pytest
 
 from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.simulate import features
-from scorer.replay import replay
-from scorer.report import render_text
+from scorer.referee.replay import replay
+from scorer.writing.report import render_text
 from tests.conftest import assert_ok, assert_rejects, load_fixture, verify
 from tests.kuhfstein.helpers import e19, situation, tiles
 

@@ -14,8 +14,8 @@ from scorer.games.citrus.picture import S as CITRUS_CELL
 from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.scoring import chosen_tile
 from scorer.games.kuhfstein.state import KState
-from scorer.replay import replay
-from scorer.report import render_sheet
+from scorer.referee.replay import replay
+from scorer.writing.report import render_sheet
 from tests.conftest import FIXTURES, load_fixture
 
 NS = "{http://www.w3.org/2000/svg}"

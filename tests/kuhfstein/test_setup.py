@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorer.games.kuhfstein import RULES
-from scorer.replay import replay
+from scorer.referee.replay import replay
 from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.kuhfstein.helpers import e19, situation_doc
 

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
 from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.generator import Plan
 from scorer.games.kuhfstein.state import KState
-from scorer.replay import replay
+from scorer.referee.replay import replay
 from tests.conftest import assert_ok, verify
 from tests.kuhfstein.helpers import partial, situation, tiles
 

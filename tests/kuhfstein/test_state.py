@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from pyrsistent import PSet, PVector
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
 from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.actions import apply_step
 from scorer.games.kuhfstein.events import begin_turn, end_turn

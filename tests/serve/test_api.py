@@ -14,9 +14,9 @@ pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
 
-from scorer.pipeline import verify_bytes, verify_document
+from scorer.referee.pipeline import verify_bytes, verify_document
+from scorer.referee.replay import replay
 from scorer.registry import get_rules
-from scorer.replay import replay
 from scorer.serve.app import create_app
 from tests.conftest import FIXTURES, load_fixture
 from tests.test_fixtures import CASES

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from scorer.pipeline import verify_document
+from scorer.referee.pipeline import verify_document
+from scorer.referee.replay import replay
 from scorer.registry import get_rules
-from scorer.replay import replay
 from tests.conftest import FIXTURES
 from tests.serve.server import running_server
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scorer.engine import PlayerScore, ScoreSheet, Status, VerifyResult
-from scorer.findings import Finding
+from scorer.core.findings import Finding
+from scorer.core.values import PlayerScore, ScoreSheet, Status, VerifyResult
 from scorer.standings import Collector, Document, build, parse_options
 
 

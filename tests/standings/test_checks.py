@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorer.findings import Finding
+from scorer.core.findings import Finding
 from scorer.standings import Collector, Document
 from tests.standings.helpers import club_night, game, standings, table_of
 

@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from scorer.cli import app
+from scorer.reading.schemas import get_schema
 from scorer.registry import get_rules
-from scorer.schemas import get_schema
 from scorer.standings.demo import demo_event
 
 runner = CliRunner()

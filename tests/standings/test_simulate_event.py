@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorer.cli import app
-from scorer.pipeline import verify_document
+from scorer.referee.pipeline import verify_document
 from scorer.standings.demo import rename, seatings
 
 runner = CliRunner()

@@ -29,7 +29,7 @@ Decisions where the spec leaves room (also listed in the final report):
 - Warnings (CIT-RET-2, CIT-REC-2) cannot travel through ``apply`` (it returns a state or
   raises), so they are kept in the state (``State.warnings``, absolute pointers, ``pmap``
   details), shown as notes of the score sheet and returned by ``RULES.warnings(state)``.
-- States hold pyrsistent collections; a turn changes them through a ``scorer.persist.Draft``
+- States hold pyrsistent collections; a turn changes them through a ``scorer.core.persist.Draft``
   and the new state shares everything the turn left alone (``state``).
 - A ``place`` naming another tile right after ``use_cart`` is CIT-CART-1 at its ``tile``; a
   turn that ends with the cart's tile unplaced is CIT-CART-1 at the ``use_cart``; another step
@@ -61,8 +61,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.components import Components
-from scorer.engine import (
+from scorer.core.components import Components
+from scorer.core.findings import Finding
+from scorer.core.gamebase import BaseRules
+from scorer.core.values import (
     GameRules,
     Legal,
     Mark,
@@ -73,8 +75,6 @@ from scorer.engine import (
     ScoreSheet,
     steps_of,
 )
-from scorer.findings import Finding
-from scorer.gamebase import BaseRules
 from scorer.games.citrus import actions, position, render, scoring, setup
 from scorer.games.citrus.data import CATEGORIES
 from scorer.games.citrus.rules import RULE_IDS
@@ -134,7 +134,7 @@ class CitrusRules(BaseRules[State]):
         """The warnings (CIT-RET-2, CIT-REC-2) collected during the replay."""
         return tuple(state.warnings)
 
-    def load_position(self, doc: Mapping[str, Any]) -> PositionResult:
+    def load_position(self, doc: Mapping[str, Any]) -> PositionResult[State]:
         return position.load_position(dict(doc))
 
     def export_position(self, state: State, record: Mapping[str, Any]) -> dict[str, Any]:

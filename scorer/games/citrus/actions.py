@@ -13,16 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.errors import RuleViolation
-from scorer.gamebase import StepHandler
+from scorer.core.errors import RuleViolation
+from scorer.core.gamebase import StepHandler
+from scorer.core.persist import Draft
+from scorer.core.words import article
 from scorer.games.citrus import events
 from scorer.games.citrus.build import step_buy, step_place, step_return, taken
 from scorer.games.citrus.events import end_turn
 from scorer.games.citrus.ledger import Harvest, turn_order
 from scorer.games.citrus.search import buildable_line, owners
 from scorer.games.citrus.state import Notes, Player, Region, State, marked, notes_of, with_money
-from scorer.persist import Draft
-from scorer.words import article
 
 #: A step handler: the draft of the turn, the step, the step's index in the move.
 

@@ -18,7 +18,7 @@ the checks, at the point the rule speaks of:
 No answer (None) where the question does not apply: a cross-check that disagrees (CIT-REC-1,
 the step itself was legal), the refill (CIT-MKT-2: its order and its draws), the finca tile and
 the revealed letter (CIT-FINCA-1 on a legal site: chance decided them). Every enumeration is
-bounded (``scorer.legal.LOOKED_AT`` steps, one plan per line).
+bounded (``scorer.core.legal.LOOKED_AT`` steps, one plan per line).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from collections.abc import Mapping, Sequence
 from itertools import islice
 from typing import Any
 
-from scorer import legal
-from scorer.engine import Legal, steps_of
+from scorer.core import legal
+from scorer.core.values import Legal, steps_of
 from scorer.games.citrus.generator import after_prefix, line_plan, offered_after, plan
 from scorer.games.citrus.state import Notes, State
 
@@ -100,8 +100,8 @@ def plan_text(w: State, t: Notes, step: Step) -> str:
 
 
 def answer(found: Found, texts: Any = None, note: str = "", none: str = "") -> Legal:
-    """A ``Legal`` of the first ``scorer.legal.SHOWN`` steps of ``found`` (``texts(w, t,
-    step)`` words each; ``describe`` by default), counted up to ``scorer.legal.LOOKED_AT``."""
+    """A ``Legal`` of the first ``scorer.core.legal.SHOWN`` steps of ``found`` (``texts(w, t,
+    step)`` words each; ``describe`` by default), counted up to ``scorer.core.legal.LOOKED_AT``."""
     found = list(islice(found, legal.LOOKED_AT))
     if not found:
         return Legal((), (), 0, none or "the move generator finds no legal step of this kind here")

@@ -21,9 +21,9 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from scorer.errors import PathPart, RuleViolation
+from scorer.core.errors import PathPart, RuleViolation
+from scorer.core.words import plural
 from scorer.games.citrus.data import BOARDS, PRINTED_IDS, SIDE_SITES
-from scorer.words import plural
 
 K = TypeVar("K")
 V = TypeVar("V")

@@ -9,15 +9,15 @@ from typing import Any
 
 from pyrsistent import pmap
 
-from scorer.errors import RuleViolation
-from scorer.findings import Finding
+from scorer.core.errors import RuleViolation
+from scorer.core.findings import Finding
+from scorer.core.persist import Draft
+from scorer.core.words import article
 from scorer.games.citrus import events
 from scorer.games.citrus.ledger import Returned
 from scorer.games.citrus.placement import judge, legal_anywhere, place, verdict
 from scorer.games.citrus.search import buy_buildable
 from scorer.games.citrus.state import KIND, Notes, State, kind_of, notes_of
-from scorer.persist import Draft
-from scorer.words import article
 
 
 def settle(notes: Notes, j: int) -> None:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.components import Components, Part, absent, child, keyed, multiset
-from scorer.errors import PathPart, RuleViolation
+from scorer.core.components import Components, Part, absent, child, keyed, multiset
+from scorer.core.errors import PathPart, RuleViolation
 from scorer.games.citrus.board import Board, Cell, parse_board
 from scorer.games.citrus.data import (
     BOARDS,

@@ -10,8 +10,10 @@ from typing import Any
 
 from pyrsistent import PMap, PVector, freeze, pmap, pvector
 
-from scorer.errors import PathPart, RuleViolation
-from scorer.findings import Finding
+from scorer.core.errors import PathPart, RuleViolation
+from scorer.core.findings import Finding
+from scorer.core.persist import Draft
+from scorer.core.words import plural
 from scorer.games.citrus.data import INCOME, MONEY_CAP
 from scorer.games.citrus.ledger import FincaScoring
 from scorer.games.citrus.state import (
@@ -26,8 +28,6 @@ from scorer.games.citrus.state import (
     market_count,
     with_money,
 )
-from scorer.persist import Draft
-from scorer.words import plural
 
 
 def pay_income(d: Draft[State], seat: int) -> int:

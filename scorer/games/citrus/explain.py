@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorer.engine import ScoreItem
+from scorer.core.values import ScoreItem
+from scorer.core.words import plural
 from scorer.games.citrus import scoring
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.ledger import FincaScoring, Harvest, Returned, Taken
 from scorer.games.citrus.state import Region, State
-from scorer.words import plural
 
 RULE = {
     "harvest": "CIT-HARV-2",

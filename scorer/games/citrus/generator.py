@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
+from scorer.core.persist import Draft, replace
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.state import (
     Notes,
@@ -33,7 +34,6 @@ from scorer.games.citrus.state import (
     market_count,
     notes_of,
 )
-from scorer.persist import Draft, replace
 
 #: Step members whose value chance decides: left out of the steps offered.
 CHANCE = frozenset({"finca", "reveal", "drawn"})

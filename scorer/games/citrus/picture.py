@@ -14,13 +14,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from scorer.engine import Mark, ScoreItem
+from scorer.core.svg import MARK_COLOUR, Svg, player_colours
+from scorer.core.values import Mark, ScoreItem
+from scorer.core.words import plural
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.data import KINDS
 from scorer.games.citrus.scoring import score
 from scorer.games.citrus.state import State, kind_of, land_items, live, tile_items
-from scorer.svg import MARK_COLOUR, Svg, player_colours
-from scorer.words import plural
 
 S = 44  # cell size
 LEFT, TOP = 34, 58  # board origin (room for coordinates and the title)

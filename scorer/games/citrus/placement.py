@@ -14,11 +14,11 @@ from typing import Any, NamedTuple
 
 from pyrsistent import PMap
 
+from scorer.core.persist import Draft
+from scorer.core.words import article, plural
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.ledger import Taken
 from scorer.games.citrus.state import KIND, Notes, Player, Region, Site, State, Static, kind_of
-from scorer.persist import Draft
-from scorer.words import article, plural
 
 #: ``Region(...)`` / ``Player(...)`` without the NamedTuple ``__new__`` frame (hot path)
 _new = tuple.__new__

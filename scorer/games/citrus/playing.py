@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from scorer.core.persist import Draft
 from scorer.games.citrus.actions import apply_step, finish
 from scorer.games.citrus.build import took_form
 from scorer.games.citrus.events import end_turn
 from scorer.games.citrus.state import State, begin, land_at, marked, notes_of, region_at
-from scorer.persist import Draft
 
 
 class Chance(Protocol):

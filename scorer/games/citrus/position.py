@@ -1,6 +1,6 @@
 """Position documents (spec 17): every possibility check (CIT-POS-1 … CIT-POS-11, with the
 setup rules for players and component data; the regions' checks are in
-``position_regions``), collected in a ``scorer.gamebase.Findings``; the state to score; and
+``position_regions``), collected in a ``scorer.core.gamebase.Findings``; the state to score; and
 export."""
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from typing import Any
 
 from pyrsistent import pmap, pset, pvector
 
-from scorer.engine import PositionResult
-from scorer.errors import PathPart
-from scorer.gamebase import Findings
+from scorer.core.errors import PathPart
+from scorer.core.gamebase import Findings
+from scorer.core.values import PositionResult
+from scorer.core.words import noun, plural
 from scorer.games.citrus.board import Board, Cell, board_form, parse_board
 from scorer.games.citrus.component_data import parse_finca_set, parse_layout, parse_supply
 from scorer.games.citrus.data import (
@@ -36,14 +37,13 @@ from scorer.games.citrus.state import (
     make_static,
     occupied,
 )
-from scorer.words import noun, plural
 
 
 def _cell(raw: list[int]) -> Cell:
     return (raw[0], raw[1])
 
 
-def load_position(doc: dict[str, Any]) -> PositionResult:
+def load_position(doc: dict[str, Any]) -> PositionResult[State]:
     ck = Findings()
     opts = options_of(doc.get("variant", {}))
     names = [p["name"] for p in doc["players"]]

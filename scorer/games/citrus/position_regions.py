@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from scorer.gamebase import Findings
+from scorer.core.gamebase import Findings
 from scorer.games.citrus.board import Board, Cell
 from scorer.games.citrus.data import WORKERS
 from scorer.grid.regions import group_of

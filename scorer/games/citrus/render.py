@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from scorer.core.words import plural
 from scorer.games.citrus.state import State, land_at, region_at, tile_at
-from scorer.words import plural
 
 LETTER = {"lemon": "l", "orange": "o", "bloodorange": "b", "lime": "i", "grapefruit": "g"}
 LAND = {"horses": "h", "cart": "c", "milestone": "m", "bull": "u"}

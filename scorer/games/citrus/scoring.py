@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorer.engine import PlayerScore, ScoreSheet
+from scorer.core.values import PlayerScore, ScoreSheet
 from scorer.games.citrus.data import CATEGORIES
 from scorer.games.citrus.events import finca_shares
 from scorer.games.citrus.state import Region, Site, State, live

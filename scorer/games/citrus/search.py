@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from pyrsistent import PVector
 
+from scorer.core.persist import replace
 from scorer.games.citrus import events
 from scorer.games.citrus.placement import can_build_all, candidates, verdict_in
 from scorer.games.citrus.state import (
@@ -25,7 +26,6 @@ from scorer.games.citrus.state import (
     market_count,
     memo,
 )
-from scorer.persist import replace
 
 FINCA = Site("finca")
 

@@ -9,7 +9,8 @@ from typing import Any
 
 from pyrsistent import pmap, pset, pvector
 
-from scorer.errors import PathPart, RuleViolation
+from scorer.core.errors import PathPart, RuleViolation
+from scorer.core.words import plural
 from scorer.games.citrus.board import Board, parse_board
 from scorer.games.citrus.component_data import (
     parse_finca_set,
@@ -28,7 +29,6 @@ from scorer.games.citrus.data import (
     options_of,
 )
 from scorer.games.citrus.state import Player, Site, State, board_vectors, make_static
-from scorer.words import plural
 
 S = ("setup",)
 

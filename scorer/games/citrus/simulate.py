@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from scorer.core.persist import Draft
 from scorer.games.citrus import events, scoring, setup
 from scorer.games.citrus.actions import apply_step, finish
 from scorer.games.citrus.build import took_form
@@ -41,7 +42,6 @@ from scorer.games.citrus.state import (
     notes_of,
     region_at,
 )
-from scorer.persist import Draft
 
 NAMES = ("Ann", "Bob", "Cara", "Dan", "Eve")
 COLOURS = ("yellow", "green", "orange", "red", "blue")
@@ -395,9 +395,9 @@ def features(record: dict[str, Any], state: Any = None) -> frozenset[str]:
     (``fusion_by_new_tile``) and a site whose path fields hold one kind twice at the end
     (``same_kind_paths``, the family game). ``state`` (the final state) is not needed: the record
     is replayed."""
+    from scorer.core.persist import Draft
     from scorer.games.citrus.actions import prescan
     from scorer.games.citrus.policy import order_dependent
-    from scorer.persist import Draft
 
     words: set[str] = set()
     state = setup.initial_state(record)

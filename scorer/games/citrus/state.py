@@ -4,7 +4,7 @@ A ``State`` is a NamedTuple; its collections are ``PMap`` / ``PVector`` / ``PSet
 records (``Region``, ``Site``, ``Player``, the ``ledger`` entries, the warnings' ``Finding``
 with ``pmap`` details) are immutable too, as is everything in ``Static`` (``pmap`` options,
 layout and supply) and the ``Board`` (read-only lookup tables, see ``board``). A turn
-changes a state only through a :class:`scorer.persist.Draft` (``actions.apply_move``): the
+changes a state only through a :class:`scorer.core.persist.Draft` (``actions.apply_move``): the
 step handlers write through the draft's evolvers and ``Draft.done`` returns the new state,
 sharing every untouched field and every untouched part of a touched collection with the old
 one. The lookahead searches (``search``) make their trial positions the same way, one
@@ -28,11 +28,11 @@ from typing import Any, NamedTuple
 from pyrsistent import PMap, PSet, PVector, pvector
 from pyrsistent.typing import PMapEvolver
 
-from scorer.findings import Finding
+from scorer.core.findings import Finding
+from scorer.core.persist import Draft
 from scorer.games.citrus.board import Board, Cell, table
 from scorer.games.citrus.data import TOKENS
 from scorer.games.citrus.ledger import Entry
-from scorer.persist import Draft
 
 
 class Region(NamedTuple):

@@ -30,13 +30,14 @@ Module map (the same rooms as every game package):
   holds (``WaterShape``, ``ClaimIssue``, ``Snapshot``) and the component totals.
 * ``setup`` — a record's ``setup`` → the first state; HAC-SETUP checks.
 * ``actions`` — the turn driver (``apply_move``, ``skip_move``) and one ``step_<kind>(draft,
-  step, at)`` per step, registered in ``HANDLERS``; changes go through ``scorer.persist.Draft``.
+  step, at)`` per step, registered in ``HANDLERS``; changes go through
+  ``scorer.core.persist.Draft``.
 * ``events`` — draws, refills, the land reshuffle, stack triggers, income claims, the end of a
   turn and of a round (intermediate and final scoring).
 * ``scoring`` — ``evaluate`` and one ``score_<category>`` per category; market income.
 * ``sheet`` — score sheets (events, game totals, ranking) and the claims beyond ``scores`` /
   ``breakdown`` (``extra_claims``); a module of its own, scoring + sheets pass 400 lines.
-* ``position`` — the position checks of §13.3 (into ``scorer.gamebase.Findings``), the state
+* ``position`` — the position checks of §13.3 (into ``scorer.core.gamebase.Findings``), the state
   of a position, and ``export_position``; ``playblock`` — the ``play`` block of a position.
 * ``greedy`` — the greedy policy (a step's worth now) and its knobs; ``coverage`` — the
   option games ``bench/rule_coverage.py`` adds for the rules only options reach.
@@ -57,8 +58,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.components import Components
-from scorer.engine import (
+from scorer.core.components import Components
+from scorer.core.findings import Finding
+from scorer.core.gamebase import BaseRules
+from scorer.core.values import (
     GameRules,
     Importer,
     Legal,
@@ -69,9 +72,8 @@ from scorer.engine import (
     RuleId,
     ScoreItem,
     ScoreSheet,
+    steps_of,
 )
-from scorer.findings import Finding
-from scorer.gamebase import BaseRules
 from scorer.games.hacienda.actions import apply_move, skip_move
 from scorer.games.hacienda.rules import RULE_IDS
 from scorer.games.hacienda.scoring import CATEGORIES
@@ -132,7 +134,7 @@ class HaciendaRules(BaseRules[HaciendaState]):
     def count_steps(self, move: Move) -> int:
         """The referee counts a turn once ``apply`` accepted it: its ``steps`` list is there
         (one look-up, not ``steps_of``'s type check: a call less per move)."""
-        return len(move["steps"])
+        return len(steps_of(move))
 
     def score(self, state: HaciendaState) -> ScoreSheet:
         if state.track is not None:
@@ -144,7 +146,7 @@ class HaciendaRules(BaseRules[HaciendaState]):
     def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
         return extra_claims(sheet, claimed)
 
-    def load_position(self, doc: Record) -> PositionResult:
+    def load_position(self, doc: Record) -> PositionResult[HaciendaState]:
         from scorer.games.hacienda.position import load_position
 
         return load_position(doc)
@@ -174,8 +176,8 @@ class HaciendaRules(BaseRules[HaciendaState]):
     def unoffered_step(self, state: HaciendaState, move: Move) -> int | None:
         """Compared with every chance outcome the generator allows (a drawn card or refill
         must be one the pile can show), the income claim aside (generator.same_step)."""
+        from scorer.core.legal import first_unoffered
         from scorer.games.hacienda.generator import same_step, steps_after
-        from scorer.legal import first_unoffered
 
         return first_unoffered(
             lambda prefix: steps_after(state, prefix, draws=True), move, same=same_step

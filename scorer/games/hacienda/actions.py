@@ -1,6 +1,6 @@
 """The turn (rules/hacienda.md §5-§6): the driver and one ``step_<kind>`` per ``do`` value.
 
-``apply_move`` opens a :class:`scorer.persist.Draft` of the state, runs the steps in order
+``apply_move`` opens a :class:`scorer.core.persist.Draft` of the state, runs the steps in order
 (turn limits, then HAC-REC-2, then the step's own checks as guard clauses) and ends the turn
 (``events.end_turn``); the new state shares every untouched part with the old one. A handler
 raises ``RuleViolation(rule, msg, ("steps", at, field))``, relative to the move object.
@@ -15,8 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from scorer.errors import RuleViolation
-from scorer.gamebase import StepHandler
+from scorer.core.errors import RuleViolation
+from scorer.core.gamebase import StepHandler
+from scorer.core.persist import Draft
+from scorer.core.words import article, plural
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, bad, step_space, where
 from scorer.games.hacienda.events import (
     ANIMAL_INDEX,
@@ -52,8 +54,6 @@ from scorer.games.hacienda.state import (
 )
 from scorer.games.hacienda.water import pick_shape, water_target
 from scorer.grid.regions import label_group
-from scorer.persist import Draft
-from scorer.words import article, plural
 
 Step = Mapping[str, Any]
 LIMITED = {"buy_hacienda": "HAC-TURN-5", "buy_water": "HAC-TURN-6", "harvest": "HAC-TURN-7"}

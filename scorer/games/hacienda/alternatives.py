@@ -6,7 +6,7 @@ card's spaces if the player holds no such card); for a rejected water tile, wher
 that shape could have gone; for a rejected hacienda or harvest, where one could have gone; for
 a refused purchase, what could have been bought. It is None where the question does not apply:
 a drawn card or a refill is chance's, not the player's (HAC-BUY-4, HAC-BUY-5, HAC-BUY-6, a
-wrong ``refill``). The work is bounded: ``scorer.legal.build`` looks at no more than
+wrong ``refill``). The work is bounded: ``scorer.core.legal.build`` looks at no more than
 ``LOOKED_AT`` steps, and the water family at no more than ``generator.WATER_SETS`` cell sets.
 """
 
@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scorer import legal
-from scorer.engine import Legal, Move, steps_of
+from scorer.core import legal
+from scorer.core.values import Legal, Move, steps_of
+from scorer.core.words import article
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.generator import after_prefix, of_kind
 from scorer.games.hacienda.state import HaciendaState
 from scorer.games.hacienda.water import canonical_form, is_connected
-from scorer.words import article
 
 Step = Mapping[str, Any]
 #: Rules about what chance drew (the card of a blind purchase, a refill): no alternative.

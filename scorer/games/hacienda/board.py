@@ -17,7 +17,7 @@ from typing import Any
 
 from pyrsistent import PMap, pmap
 
-from scorer.errors import PathPart, RuleViolation
+from scorer.core.errors import PathPart, RuleViolation
 from scorer.games.hacienda import catalog
 from scorer.grid import hexgrid
 

@@ -11,7 +11,7 @@ import importlib.resources
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from scorer.loading import parse
+from scorer.reading.loading import parse
 
 if TYPE_CHECKING:
     from scorer.games.hacienda.board import Board

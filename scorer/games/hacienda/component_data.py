@@ -13,8 +13,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from scorer.components import Components, Part, child, keyed
-from scorer.errors import RuleViolation
+from scorer.core.components import Components, Part, child, keyed
+from scorer.core.errors import RuleViolation
 from scorer.games.hacienda import catalog
 from scorer.games.hacienda.board import _assign_ids, _inline_spaces
 from scorer.games.hacienda.state import WATER_SUPPLY

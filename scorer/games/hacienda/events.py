@@ -16,7 +16,8 @@ from typing import Any
 
 from pyrsistent import pvector
 
-from scorer.errors import PathPart, RuleViolation
+from scorer.core.errors import PathPart, RuleViolation
+from scorer.core.persist import Draft
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.scoring import evaluate
 from scorer.games.hacienda.state import (
@@ -30,7 +31,6 @@ from scorer.games.hacienda.state import (
     HaciendaState,
     Snapshot,
 )
-from scorer.persist import Draft
 
 LAND_INDEX = {c: i for i, c in enumerate(LAND_CARDS)}
 ANIMAL_INDEX = {c: i for i, c in enumerate(ANIMALS)}

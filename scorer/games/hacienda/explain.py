@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorer.engine import Cell, ScoreItem
+from scorer.core.values import Cell, ScoreItem
+from scorer.core.words import noun, plural
 from scorer.games.hacienda.board import ANIMALS
 from scorer.games.hacienda.scoring import (
     CATEGORIES,
@@ -25,7 +26,6 @@ from scorer.games.hacienda.scoring import (
     water_contacts,
 )
 from scorer.games.hacienda.state import ANIMAL, HaciendaState, with_tally
-from scorer.words import noun, plural
 
 RULE: dict[str, str] = {c: f"HAC-SCORE-{k}" for k, c in enumerate(CATEGORIES, start=1)}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scorer.engine import ImportFailed
+from scorer.core.values import ImportFailed
 
 CODES: dict[int, str | None] = {
     1: None,

@@ -12,13 +12,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from scorer.engine import Cell, Mark, ScoreItem
+from scorer.core.svg import MARK_COLOUR, Svg, hex_corners, player_colours
+from scorer.core.values import Cell, Mark, ScoreItem
+from scorer.core.words import plural
 from scorer.games.hacienda.board import ANIMALS, MARKET, SPACE_TYPES
 from scorer.games.hacienda.board import WATER as WATER_SPACE
 from scorer.games.hacienda.scoring import CATEGORIES
 from scorer.games.hacienda.state import ANIMAL, LAND, WATER, HaciendaState
-from scorer.svg import MARK_COLOUR, Svg, hex_corners, player_colours
-from scorer.words import plural
 
 SPACE_COLOUR: Mapping[str, str] = {
     "mountain": "#9c8c7a",

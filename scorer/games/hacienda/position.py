@@ -1,7 +1,7 @@
 """Positions (rules/hacienda.md §13): the possibility checks of §13.3, a state to score, and
 the export of a replayed state as a position (§13.5, ``scorer show --position``).
 
-Every failure is reported (sorted by pointer, through ``scorer.gamebase.Findings``); the map
+Every failure is reported (sorted by pointer, through ``scorer.core.gamebase.Findings``); the map
 checks come first and stop the rest. The ``play`` block (its checks, its state, its export)
 is in ``playblock``.
 """
@@ -13,9 +13,10 @@ from typing import Any
 
 from pyrsistent import pvector
 
-from scorer.engine import PositionResult
-from scorer.errors import PathPart, RuleViolation
-from scorer.gamebase import Findings
+from scorer.core.errors import PathPart, RuleViolation
+from scorer.core.gamebase import Findings
+from scorer.core.values import PositionResult
+from scorer.core.words import article, plural
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, Board, parse_map
 from scorer.games.hacienda.playblock import check_play, export_play, play_state
 from scorer.games.hacienda.setup import build_state, water_supply
@@ -37,7 +38,6 @@ from scorer.games.hacienda.state import (
 )
 from scorer.games.hacienda.water import canonical_form, is_connected
 from scorer.grid.regions import label_group
-from scorer.words import article, plural
 
 Path = tuple[PathPart, ...]
 
@@ -286,7 +286,7 @@ def _chips(ch: Layout) -> set[int]:
     return placed
 
 
-def load_position(doc: Mapping[str, Any]) -> PositionResult:
+def load_position(doc: Mapping[str, Any]) -> PositionResult[HaciendaState]:
     """Check a schema-valid position; the state to score (None when the map is bad)."""
     try:
         board = parse_map(doc["map"], ("map",))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from scorer.core.words import plural
 from scorer.games.hacienda.state import ANIMAL, LAND, WATER, HaciendaState
-from scorer.words import plural
 
 TYPE_LETTER = "mfersp" + "KW"
 ANIMAL_LETTER = "chps"

@@ -13,7 +13,8 @@ from typing import Any
 
 from pyrsistent import PVector, plist, pvector
 
-from scorer.errors import PathPart
+from scorer.core.errors import PathPart
+from scorer.core.words import noun, plural
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, WATER, Board, parse_map
 from scorer.games.hacienda.board import bad as _fail
 from scorer.games.hacienda.state import (
@@ -39,7 +40,6 @@ from scorer.games.hacienda.state import (
     with_game,
 )
 from scorer.games.hacienda.water import canonical_form
-from scorer.words import noun, plural
 
 LAND_INDEX = {c: i for i, c in enumerate(LAND_CARDS)}
 ANIMAL_INDEX = {c: i for i, c in enumerate(ANIMALS)}

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from operator import add
 from typing import Any
 
-from scorer.claims import claim_mismatch, not_a_player, scoring_when, unexpected_claim
-from scorer.engine import PlayerScore, ScoreSheet
-from scorer.findings import Finding
+from scorer.core.claims import claim_mismatch, not_a_player, scoring_when, unexpected_claim
+from scorer.core.findings import Finding
+from scorer.core.pointer import to_pointer
+from scorer.core.values import PlayerScore, ScoreSheet
 from scorer.games.hacienda.scoring import CATEGORIES, evaluate
 from scorer.games.hacienda.state import ClaimIssue, HaciendaState
-from scorer.pointer import to_pointer
 
 
 @dataclass(frozen=True, slots=True)

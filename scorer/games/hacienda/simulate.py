@@ -280,7 +280,7 @@ def map_for_seed(seed: int) -> str:
 
 def _check_setup_options(options: Mapping[str, Any]) -> None:
     """``decks`` is true or false; the setup options are what the setup schema allows."""
-    from scorer.schemas import value_errors
+    from scorer.reading.schemas import value_errors
 
     if "decks" in options and not isinstance(options["decks"], bool):
         raise ValueError(f"option decks must be true or false, not {options['decks']!r}")

@@ -1,7 +1,7 @@
 """The replay state of a Hacienda game (rules/hacienda.md §5.1) and the variant options (§8).
 
 ``HaciendaState`` is a NamedTuple (``_replace`` is cheap) of ints, immutable records and
-pyrsistent collections: a turn changes it through :class:`scorer.persist.Draft` (see
+pyrsistent collections: a turn changes it through :class:`scorer.core.persist.Draft` (see
 ``actions``) and the new state shares every untouched part with the old one. Board contents
 are one int per space (``cells``): 0 empty, ``LAND + p`` a land tile of seat p,
 ``ANIMAL + 4p + a`` an animal tile of seat p showing animal a, ``WATER + k`` a cell of water
@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from pyrsistent import PList, PVector, pvector
 
-from scorer.errors import PathPart
+from scorer.core.errors import PathPart
 from scorer.games.hacienda.board import Board
 
 LAND, ANIMAL, WATER = 1, 8, 32

@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from scorer.core.words import plural
 from scorer.games.hacienda.board import PAMPAS, bad, step_space, where
 from scorer.games.hacienda.state import MONEY, SEAT_SIZE, SEATS
 from scorer.grid.hexgrid import neighbours, rotate_cw
 from scorer.grid.regions import connected_groups
-from scorer.words import plural
 
 if TYPE_CHECKING:
+    from scorer.core.persist import Draft
     from scorer.games.hacienda.state import HaciendaState, WaterShape
-    from scorer.persist import Draft
 
 Hex = tuple[int, int]
 

@@ -48,8 +48,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.components import Components
-from scorer.engine import (
+from scorer.core.components import Components
+from scorer.core.findings import Finding
+from scorer.core.gamebase import BaseRules
+from scorer.core.values import (
     GameRules,
     Legal,
     Mark,
@@ -61,8 +63,6 @@ from scorer.engine import (
     ScoreSheet,
     steps_of,
 )
-from scorer.findings import Finding
-from scorer.gamebase import BaseRules
 from scorer.games.harmonies.actions import apply_move, skip_move
 from scorer.games.harmonies.rules import END_REASONS, RULE_IDS, SIMULATE_OPTIONS
 from scorer.games.harmonies.scoring import CATEGORIES, compare_suns, score_state
@@ -95,7 +95,7 @@ class HarmoniesRules(BaseRules[GameState]):
 
     def count_steps(self, move: Move) -> int:
         # the referee counts the steps of a move it applied: a schema-valid turn
-        return len(move["steps"])
+        return len(steps_of(move))
 
     def skip(self, state: GameState, move: Move) -> GameState:
         return skip_move(state, move)
@@ -106,7 +106,7 @@ class HarmoniesRules(BaseRules[GameState]):
     def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
         return compare_suns(sheet, claimed)
 
-    def load_position(self, doc: Record) -> PositionResult:
+    def load_position(self, doc: Record) -> PositionResult[GameState]:
         from scorer.games.harmonies.position import load_position
 
         return load_position(doc)

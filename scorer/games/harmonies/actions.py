@@ -1,6 +1,6 @@
 """The turn driver and the steps of a turn (section 6): one ``step_<kind>`` per step kind.
 
-``apply_move`` opens a :class:`scorer.persist.Draft` of the state, runs the handler of each
+``apply_move`` opens a :class:`scorer.core.persist.Draft` of the state, runs the handler of each
 step (``HANDLERS``, keyed by the step's ``do``), and ``events.end_turn`` checks the turn,
 refills and returns the next state. Every handler has the one signature
 ``step_<kind>(draft, step, at)``: ``at`` is the step's index in the move, so a violation's path
@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.errors import RuleViolation
-from scorer.gamebase import StepHandler
+from scorer.core.errors import RuleViolation
+from scorer.core.gamebase import StepHandler
+from scorer.core.persist import Draft
+from scorer.core.words import plural
 from scorer.games.harmonies.board import (
     CARD_LIMIT,
     COLOURS,
@@ -35,8 +37,6 @@ from scorer.games.harmonies.board import (
 from scorer.games.harmonies.cellmap import INDEX
 from scorer.games.harmonies.events import end_turn
 from scorer.games.harmonies.state import GameState, HeldCard, incomplete_cards
-from scorer.persist import Draft
-from scorer.words import plural
 
 Step = Mapping[str, Any]
 #: The one shape of a step handler (the lead moves it to the core).

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scorer import legal
-from scorer.engine import Legal, steps_of
+from scorer.core import legal
+from scorer.core.values import Legal, steps_of
 from scorer.games.harmonies.board import CARD_LIMIT, TRACKS, to_axial
 from scorer.games.harmonies.generator import Pending, follow, legal_steps
 from scorer.games.harmonies.state import GameState

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from scorer.components import Components, keyed
+from scorer.core.components import Components, keyed
 from scorer.games.harmonies.cards import ANIMAL_DATA, SPIRIT_DATA
 
 

@@ -25,11 +25,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.findings import Finding
+from scorer.core.findings import Finding
+from scorer.core.pointer import to_pointer
+from scorer.core.words import noun, plural
 from scorer.games.harmonies.assign import Search, Slot, realise, search
 from scorer.games.harmonies.board import SIDE_SETS, TRACKS, Cell, matching_rotations
-from scorer.pointer import to_pointer
-from scorer.words import noun, plural
 
 Stacks = Mapping[Cell, tuple[str, ...]]
 

@@ -4,7 +4,7 @@ Order: HAR-TURN-2, HAR-TURN-3, HAR-TURN-6, the solo discard (HAR-SOLO-1/2/4 and 
 HAR-REFILL-3/4), the Central board refill (HAR-REFILL-1, HAR-REFILL-2), the display refill
 (HAR-REFILL-3, HAR-REFILL-4), then the end triggers (7.3: pouch and board) and the end (7.4).
 Whether the turn is the game's final turn is decided before the refills are checked. Each
-function works on the turn's :class:`scorer.persist.Draft` (its notes are described in
+function works on the turn's :class:`scorer.core.persist.Draft` (its notes are described in
 ``actions``); ``end_turn`` returns the next state.
 """
 
@@ -16,12 +16,12 @@ from typing import Any
 
 from pyrsistent import PVector, pvector
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
+from scorer.core.persist import Draft
+from scorer.core.words import plural
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS, Stack
 from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.state import GameState, PlayerState
-from scorer.persist import Draft
-from scorer.words import plural
 
 CATALOG_SIZE = len(TRACKS)
 _INDEX = {c: i for i, c in enumerate(COLOURS)}

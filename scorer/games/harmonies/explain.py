@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorer.engine import ScoreItem
+from scorer.core.values import ScoreItem
+from scorer.core.words import plural
 from scorer.games.harmonies.board import NEIGHBOURS, TRACKS, Cell
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.landscapes import Unit
 from scorer.games.harmonies.scoring import CATEGORIES, player_units
 from scorer.games.harmonies.state import GameState, PlayerState
-from scorer.words import plural
 
 RULE: dict[str, str] = {
     "trees": "HAR-SCORE-1",

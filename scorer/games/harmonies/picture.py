@@ -13,7 +13,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from scorer.engine import Mark, ScoreItem
+from scorer.core.svg import MARK_COLOUR, Svg, hex_corners, player_colours
+from scorer.core.values import Mark, ScoreItem
+from scorer.core.words import plural
 from scorer.games.harmonies.board import (
     NEIGHBOURS,
     SIDE_CELLS,
@@ -27,8 +29,6 @@ from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.explain import RULE, card_name
 from scorer.games.harmonies.scoring import CATEGORIES, suns
 from scorer.games.harmonies.state import GameState, PlayerState
-from scorer.svg import MARK_COLOUR, Svg, hex_corners, player_colours
-from scorer.words import plural
 
 S = 32.0  # hexagon circumradius
 H = math.sqrt(3) * S  # row pitch

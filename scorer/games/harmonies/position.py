@@ -13,8 +13,9 @@ from typing import Any
 
 from pyrsistent import pvector
 
-from scorer.engine import PositionResult, Record
-from scorer.gamebase import Findings
+from scorer.core.gamebase import Findings
+from scorer.core.values import PositionResult, Record
+from scorer.core.words import plural
 from scorer.games.harmonies.board import (
     COLOURS,
     LEGAL_STACKS,
@@ -30,7 +31,6 @@ from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.cubelist import Choice, Resolution, choose, resolve, winner_note
 from scorer.games.harmonies.scoring import score_player, score_spirit
 from scorer.games.harmonies.state import GameState, HeldCard, Options, PlayerState
-from scorer.words import plural
 
 Board = Mapping[str, Any]
 
@@ -46,7 +46,7 @@ def _ordered_boards(doc: Record) -> list[tuple[str, Board]]:
     return known + [(n, b) for n, b in boards.items() if n not in names]
 
 
-def load_position(doc: Record) -> PositionResult:
+def load_position(doc: Record) -> PositionResult[GameState]:
     """Check a schema-valid position; returns the state to score (None if HAR-POS-1…5 fail)."""
     options = Options.parse(doc.get("variant"))
     checks = Findings()

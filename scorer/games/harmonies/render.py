@@ -10,9 +10,9 @@ also drawn in its token's colour. The legend is always printed.
 
 from __future__ import annotations
 
+from scorer.core.words import plural
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, SIDE_SETS, TRACKS
 from scorer.games.harmonies.state import GameState, PlayerState
-from scorer.words import plural
 
 LETTER = {"blue": "W", "gray": "M", "brown": "T", "green": "L", "yellow": "Y", "red": "R"}
 #: What each letter stands for, in the legend (the pouch order of ``COLOURS``).

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from scorer.claims import claim_mismatch, not_a_player, unexpected_claim
-from scorer.engine import PlayerScore, ScoreSheet
-from scorer.findings import Finding
+from scorer.core.claims import claim_mismatch, not_a_player, unexpected_claim
+from scorer.core.findings import Finding
+from scorer.core.pointer import to_pointer
+from scorer.core.values import PlayerScore, ScoreSheet
 from scorer.games.harmonies.board import (
     NEIGHBOURS,
     SPIRIT_CATEGORY,
@@ -38,7 +39,6 @@ from scorer.games.harmonies.landscapes import (
 )
 from scorer.games.harmonies.state import GameState, Options, PlayerState
 from scorer.grid.regions import connected_groups
-from scorer.pointer import to_pointer
 
 CATEGORIES: tuple[str, ...] = (
     "trees",

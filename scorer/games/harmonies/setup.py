@@ -10,12 +10,12 @@ from typing import Any
 
 from pyrsistent import pvector
 
-from scorer.engine import Record
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
+from scorer.core.values import Record
+from scorer.core.words import plural
 from scorer.games.harmonies.board import COLOURS, TOKEN_COUNTS, TRACKS
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.state import GameState, Options, empty_player
-from scorer.words import plural
 
 
 def spaces_for(players: int) -> int:

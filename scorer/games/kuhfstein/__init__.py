@@ -53,9 +53,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.claims import claim_label, not_a_player
-from scorer.components import Components
-from scorer.engine import (
+from scorer.core.claims import claim_label, not_a_player
+from scorer.core.components import Components
+from scorer.core.findings import Finding
+from scorer.core.gamebase import BaseRules
+from scorer.core.pointer import to_pointer
+from scorer.core.values import (
     GameRules,
     Legal,
     Mark,
@@ -65,14 +68,11 @@ from scorer.engine import (
     ScoreItem,
     ScoreSheet,
 )
-from scorer.findings import Finding
-from scorer.gamebase import BaseRules
+from scorer.core.words import plural
 from scorer.games.kuhfstein import actions, scoring, setup
 from scorer.games.kuhfstein.knobs import SIMULATE_OPTIONS
 from scorer.games.kuhfstein.rules import RULE_IDS
 from scorer.games.kuhfstein.state import CATEGORIES, END_REASONS, KState
-from scorer.pointer import to_pointer
-from scorer.words import plural
 
 #: player name → the frozenset of that name alone (the referee asks once per move)
 _ONE: dict[str, frozenset[str]] = {}
@@ -146,7 +146,7 @@ class KuhfsteinRules(BaseRules[KState]):
                 )
         return findings
 
-    def load_position(self, doc: Record) -> PositionResult:
+    def load_position(self, doc: Record) -> PositionResult[KState]:
         from scorer.games.kuhfstein import position
 
         return position.load_position(doc)

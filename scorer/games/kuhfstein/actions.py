@@ -13,16 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.errors import RuleViolation
-from scorer.gamebase import StepHandler
+from scorer.core.errors import RuleViolation
+from scorer.core.gamebase import StepHandler
+from scorer.core.persist import Draft
+from scorer.core.words import plural
 from scorer.games.kuhfstein import draws, events
 from scorer.games.kuhfstein.events import Path, add_points, board_of
 from scorer.games.kuhfstein.landscape import cell_of, claim_tree, is_stuck
 from scorer.games.kuhfstein.state import ROTATIONS, Cell, KState
 from scorer.grid.regions import connected_groups, group_of
 from scorer.grid.squaregrid import orthogonal
-from scorer.persist import Draft
-from scorer.words import plural
 
 Step = Mapping[str, Any]
 Move = Mapping[str, Any]

@@ -26,11 +26,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from scorer.engine import Legal, Move, steps_of
+from scorer.core.legal import LOOKED_AT, SHOWN
+from scorer.core.values import Legal, Move, steps_of
+from scorer.core.words import plural
 from scorer.games.kuhfstein.generator import Plan, Step, plan_after, swap_draws
 from scorer.games.kuhfstein.state import KState
-from scorer.legal import LOOKED_AT, SHOWN
-from scorer.words import plural
 
 #: Rules about draws, refills, exchange counts and cross-checks: no alternative applies.
 NOT_ASKED = frozenset(

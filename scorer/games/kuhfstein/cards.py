@@ -12,11 +12,11 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
-from scorer.errors import PathPart, RuleViolation
+from scorer.core.errors import PathPart, RuleViolation
+from scorer.core.words import plural
 from scorer.games.kuhfstein.state import DECK_SIZE, KIND_SET, KINDS, ROTATIONS, Card, turned
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
-from scorer.words import plural
 
 Path = tuple[PathPart, ...]
 

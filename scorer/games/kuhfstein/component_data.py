@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from scorer.components import Components, child, keyed
+from scorer.core.components import Components, child, keyed
 from scorer.games.kuhfstein.state import ROTATIONS, turned
 
 Cells = tuple[tuple[int, int, str], ...]

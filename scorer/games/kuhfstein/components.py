@@ -13,10 +13,10 @@ from typing import Any
 
 from pyrsistent import pmap
 
-from scorer.errors import PathPart, RuleViolation
+from scorer.core.errors import PathPart, RuleViolation
+from scorer.core.words import plural
 from scorer.games.kuhfstein.cards import parse_cards
 from scorer.games.kuhfstein.state import KIND_SET, KINDS, MAX_SCORING_TILES, Components, ScoringTile
-from scorer.words import plural
 
 Path = tuple[PathPart, ...]
 

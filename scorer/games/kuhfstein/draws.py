@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scorer.errors import PathPart, RuleViolation
+from scorer.core.errors import PathPart, RuleViolation
+from scorer.core.persist import Draft
+from scorer.core.words import plural
 from scorer.games.kuhfstein.state import KIND_INDEX, KIND_SET, KState
-from scorer.persist import Draft
-from scorer.words import plural
 
 Path = tuple[PathPart, ...]
 

@@ -25,14 +25,14 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.errors import PathPart, RuleViolation
-from scorer.findings import Finding
+from scorer.core.errors import PathPart, RuleViolation
+from scorer.core.findings import Finding
+from scorer.core.persist import Draft
+from scorer.core.pointer import to_pointer
 from scorer.games.kuhfstein.draws import deck_left, draw_cards, draw_tiles
 from scorer.games.kuhfstein.landscape import is_stuck
 from scorer.games.kuhfstein.scoring import evaluate
 from scorer.games.kuhfstein.state import BOARD_FIELDS, NO_DETAILS, Board, KState
-from scorer.persist import Draft
-from scorer.pointer import to_pointer
 
 Path = tuple[PathPart, ...]
 Move = Mapping[str, Any]

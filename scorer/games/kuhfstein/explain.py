@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scorer.engine import ScoreItem
+from scorer.core.values import ScoreItem
+from scorer.core.words import noun, plural
 from scorer.games.kuhfstein.scoring import chosen_tile
 from scorer.games.kuhfstein.state import KINDS, Board, Card, Cell, KState, ScoringTile
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
-from scorer.words import noun, plural
 
 
 def _yx(cells: Iterable[Cell]) -> tuple[Cell, ...]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from scorer.core.words import plural
 from scorer.games.kuhfstein.state import KINDS, TOTAL_TILES, rotate
-from scorer.words import plural
 
 COLOURS = ("red", "blue", "green", "yellow")
 SIZES = (2,) * 10 + (3,) * 16 + (4,) * 17 + (5,) * 12

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
+from scorer.core.persist import Draft
 from scorer.games.kuhfstein.state import Card, Cell, KState
-from scorer.persist import Draft
 
 Path = tuple[Any, ...]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from scorer.engine import Mark, ScoreItem
+from scorer.core.svg import MARK_COLOUR, Svg, player_colours
+from scorer.core.values import Mark, ScoreItem
+from scorer.core.words import plural
 from scorer.games.kuhfstein.scoring import player_line
 from scorer.games.kuhfstein.state import KINDS, KState
-from scorer.svg import MARK_COLOUR, Svg, player_colours
-from scorer.words import plural
 
 CELL = 46  # as large as a Harmonies hex: a landscape reads at the size of the other games
 KIND_COLOUR = {

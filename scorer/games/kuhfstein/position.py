@@ -1,7 +1,7 @@
 """Positions (section 14): every possibility check (KUH-POS-*), then a state to score; and the
 export of a replayed state as a position document (``scorer show --at N --position``).
 
-All problems are collected in one ``scorer.gamebase.Findings`` with absolute pointers;
+All problems are collected in one ``scorer.core.gamebase.Findings`` with absolute pointers;
 component warnings and KUH-FINAL-6 come back as warning findings. The state of a possible
 position is built by setup.py (``position_state``).
 """
@@ -12,8 +12,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.engine import PositionResult
-from scorer.gamebase import Findings
+from scorer.core.gamebase import Findings
+from scorer.core.values import PositionResult
+from scorer.core.words import plural
 from scorer.games.kuhfstein.components import Path, build_components
 from scorer.games.kuhfstein.scoring import chosen_tile, evaluate
 from scorer.games.kuhfstein.setup import check_players, position_state, square
@@ -31,7 +32,6 @@ from scorer.games.kuhfstein.state import (
 )
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
-from scorer.words import plural
 
 
 def _check_board(found: Findings, name: str, b: Mapping[str, Any], comp: Components) -> None:
@@ -287,7 +287,7 @@ def _reveal(found: Findings, state: KState, doc: Mapping[str, Any]) -> KState:
     return state._replace(boards=tuple(boards))
 
 
-def load_position(doc: Mapping[str, Any]) -> PositionResult:
+def load_position(doc: Mapping[str, Any]) -> PositionResult[KState]:
     """Check a schema-valid position; score it only when it is possible."""
     players = doc["players"]
     total = TOTAL_TILES.get(len(players), 71)

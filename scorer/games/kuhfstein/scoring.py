@@ -8,7 +8,7 @@ more in the current state is used (the first dealt on a tie).
 
 from __future__ import annotations
 
-from scorer.engine import PlayerScore, ScoreSheet
+from scorer.core.values import PlayerScore, ScoreSheet
 from scorer.games.kuhfstein.state import CATEGORIES, KINDS, Board, KState, ScoringTile
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal

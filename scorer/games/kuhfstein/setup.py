@@ -13,7 +13,8 @@ from typing import Any
 
 from pyrsistent import pvector
 
-from scorer.errors import RuleViolation, RuleViolations
+from scorer.core.errors import RuleViolation, RuleViolations
+from scorer.core.words import plural
 from scorer.games.kuhfstein.components import Path, build_components
 from scorer.games.kuhfstein.rules import RULE_IDS
 from scorer.games.kuhfstein.state import (
@@ -29,7 +30,6 @@ from scorer.games.kuhfstein.state import (
     Options,
 )
 from scorer.games.kuhfstein.tilemap import TileMap
-from scorer.words import plural
 
 SETUP: Path = ("setup",)
 _ORDER = {rule: i for i, rule in enumerate(RULE_IDS)}

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
 from scorer.games.kuhfstein import gendata
 from scorer.games.kuhfstein.generator import Plan, Step, partial_return
 from scorer.games.kuhfstein.knobs import Knobs, split

@@ -4,7 +4,7 @@ The state and the boards are NamedTuples (cheaper to build than frozen dataclass
 built once per move) holding pyrsistent collections: ``TileMap`` landscapes (tilemap.py: a
 ``PVector`` over a window of cells), ``PMap`` counts,
 ``PVector`` hands, played cards, trees and orders. A turn changes
-them through ``scorer.persist.Draft`` (actions.py, events.py) and returns a new state sharing
+them through ``scorer.core.persist.Draft`` (actions.py, events.py) and returns a new state sharing
 every untouched part with the old one; nothing reachable from a state is a plain dict, list
 or set. Small bounded fields stay tuples or frozensets, each with its figure below.
 Component data and options, built once per game, are frozen dataclasses of pyrsistent maps.
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pyrsistent import PMap, PVector, pmap, pvector
 
-from scorer.findings import Finding
+from scorer.core.findings import Finding
 from scorer.games.kuhfstein.tilemap import NO_TILES, TileMap
 
 if TYPE_CHECKING:

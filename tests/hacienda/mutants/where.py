@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from scorer.errors import RuleViolation
+from scorer.core.errors import RuleViolation
 from scorer.games.hacienda import RULES
 from scorer.games.hacienda.board import PAMPAS, Board, parse_map
 from scorer.games.hacienda.catalog import shipped_board

@@ -10,9 +10,9 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from scorer.core.persist import Draft
 from scorer.games.kuhfstein import actions, events
 from scorer.games.kuhfstein.state import KState
-from scorer.persist import Draft
 from scorer.registry import get_rules
 
 Doc = dict[str, Any]

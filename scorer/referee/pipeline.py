@@ -9,16 +9,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from scorer.engine import VerifyResult
-from scorer.errors import RecordLoadError
-from scorer.findings import MAX_FINDINGS, Finding, cap, limit_finding
-from scorer.loading import MAX_BYTES, DuplicateKeysError, parse_record, read_bytes
-from scorer.positions import duplicate_findings, place
-from scorer.replay import score_position, verify_record
-from scorer.schemas import document_kind, validate
+from scorer.core.errors import RecordLoadError
+from scorer.core.findings import MAX_FINDINGS, Finding, cap, limit_finding
+from scorer.core.values import VerifyResult
+from scorer.reading.loading import MAX_BYTES, DuplicateKeysError, parse_record, read_bytes
+from scorer.reading.positions import duplicate_findings, place
+from scorer.reading.schemas import document_kind, validate
+from scorer.referee.replay import score_position, verify_record
 
 if TYPE_CHECKING:
-    from scorer.profile import Profile
+    from scorer.referee.profile import Profile
 
 
 def verify_file(
@@ -65,7 +65,7 @@ def verify_document(
     max_findings: int = MAX_FINDINGS,
 ) -> VerifyResult:
     """Verify a parsed document (record or position); the result carries its ``meta``. Under
-    an event ``profile`` deviations are REC-PROFILE-* findings (scorer.profile); every
+    an event ``profile`` deviations are REC-PROFILE-* findings (scorer.referee.profile); every
     schema-valid document gets the fingerprint of its component data. At most
     ``max_findings`` findings, then one REC-LIMIT-1 counting the rest."""
     result = _verify_document(doc, source, keep_going, profile, max_findings)
@@ -80,7 +80,7 @@ def verify_document(
 def _verify_document(
     doc: Any, source: str, keep_going: bool, profile: Profile | None, max_findings: int
 ) -> VerifyResult:
-    from scorer.profile import annotate
+    from scorer.referee.profile import annotate
 
     try:
         return annotate(_verify(doc, source, keep_going, max_findings), doc, profile)

@@ -15,7 +15,7 @@ from typing import Any
 
 def known_options(game: str) -> dict[str, Any]:
     """Option name → its schema (``$ref`` resolved), in the schema's order."""
-    from scorer.schemas import get_schema
+    from scorer.reading.schemas import get_schema
 
     variant = get_schema(f"{game}.schema.json")["$defs"]["variant"]
     return {name: _resolve(game, prop) for name, prop in variant.get("properties", {}).items()}
@@ -23,7 +23,7 @@ def known_options(game: str) -> dict[str, Any]:
 
 def option_problems(game: str, variant: Mapping[str, Any]) -> list[str]:
     """Every problem of a variant object, one sentence each (empty if it is valid)."""
-    from scorer.schemas import value_errors
+    from scorer.reading.schemas import value_errors
 
     if not isinstance(variant, Mapping):
         return [f"the variant must be a table of options, not {_show(variant)}"]
@@ -83,7 +83,7 @@ def _range(schema: Mapping[str, Any]) -> str:
 
 
 def _resolve(game: str, prop: Mapping[str, Any]) -> Mapping[str, Any]:
-    from scorer.schemas import get_schema
+    from scorer.reading.schemas import get_schema
 
     ref = prop.get("$ref")
     if not isinstance(ref, str):

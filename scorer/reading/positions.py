@@ -1,7 +1,7 @@
 """Findings people can click: line and column of every finding, numbers named as written.
 
 Runs after a document has been checked, and only if it has findings (valid documents pay
-nothing): one walk of :mod:`scorer.sourcemap` over the document's text places every pointer
+nothing): one walk of :mod:`scorer.reading.sourcemap` over the document's text places every pointer
 (or its nearest existing ancestor) and reads the numbers the findings name, so that a value
 orjson had to turn into a float (``1e23`` for an integer too large for 64 bits,
 ``1.0000000000000000001``) is named exactly as the file writes it.
@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from scorer.engine import VerifyResult
-from scorer.findings import Finding
-from scorer.loading import compact_text
-from scorer.pointer import resolve
-from scorer.sourcemap import Duplicate, LineIndex, walk
+from scorer.core.findings import Finding
+from scorer.core.pointer import resolve
+from scorer.core.values import VerifyResult
+from scorer.reading.loading import compact_text
+from scorer.reading.sourcemap import Duplicate, LineIndex, walk
 
 
 def decode(data: bytes) -> str:

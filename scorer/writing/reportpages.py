@@ -11,7 +11,7 @@ from html import escape
 from pathlib import PurePath
 from typing import Any
 
-from scorer.engine import ScoreItem, ScoreSheet
+from scorer.core.values import ScoreItem, ScoreSheet
 
 #: Added to the report's style sheet: readable on a phone (390 px), tables scroll sideways.
 RESPONSIVE_CSS = """

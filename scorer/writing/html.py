@@ -8,14 +8,14 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorer.engine import ScoreItem, ScoreSheet, VerifyResult
-from scorer.findings import Finding
-from scorer.report import STATUS_TEXT, finding_line
-from scorer.reportpages import RESPONSIVE_CSS, claims_table, explanation, slugs
+from scorer.core.findings import Finding
+from scorer.core.values import ScoreItem, ScoreSheet, VerifyResult
+from scorer.writing.report import STATUS_TEXT, finding_line
+from scorer.writing.reportpages import RESPONSIVE_CSS, claims_table, explanation, slugs
 
 if TYPE_CHECKING:
-    from scorer.batch import Item
-    from scorer.profile import Profile
+    from scorer.reading.loading import Item
+    from scorer.referee.profile import Profile
 
 CSS = (
     """
@@ -158,10 +158,10 @@ def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[P
     """Verify each item and draw its board (the state reached, with an illegal move's cell
     marked). A picture that cannot be drawn leaves the page without one; it never stops the
     report."""
-    from scorer.explain import offending_mark
-    from scorer.loading import parse
-    from scorer.pipeline import verify_bytes, verify_document
+    from scorer.reading.loading import parse
+    from scorer.referee.pipeline import verify_bytes, verify_document
     from scorer.registry import get_rules
+    from scorer.writing.explain import offending_mark
 
     pages = []
     lines: list[int | None] = []

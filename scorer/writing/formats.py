@@ -13,17 +13,17 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from scorer import __version__
-from scorer.engine import VerifyResult
-from scorer.findings import REC_RULES, Finding
-from scorer.legal import legal_line
-from scorer.report import (
+from scorer.core.findings import REC_RULES, Finding
+from scorer.core.legal import legal_line
+from scorer.core.values import VerifyResult
+from scorer.core.words import noun
+from scorer.writing.report import (
     REPORT_FORMAT,
     dumps_line,
     dumps_report,
     finding_line,
     result_to_data,
 )
-from scorer.words import noun
 
 FORMATS = ("text", "json", "ndjson", "junit", "sarif", "github")
 GITHUB_CAP = 50
@@ -148,7 +148,7 @@ def rule_text(rule: str) -> str:
 
 
 class Writer(ABC):
-    #: What batch workers prepare for this writer (see scorer.batch.verify_chunk): the other
+    #: What batch workers prepare for this writer (see scorer.running.batch.verify_chunk): the other
     #: formats show findings only, so the score sheets need not come back at all.
     render: str = "slim"
 
@@ -191,7 +191,7 @@ class TextWriter(Writer):
 
     def _fingerprint_lines(self) -> str:
         """Per game, the component data the records were played with (most common first)."""
-        from scorer.report import short_fingerprint
+        from scorer.writing.report import short_fingerprint
 
         lines = []
         for game in sorted(self.tally.fingerprints):

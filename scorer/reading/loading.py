@@ -5,16 +5,32 @@ from __future__ import annotations
 import gc
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from scorer.errors import RecordLoadError
+from scorer.core.errors import RecordLoadError
 
 #: Largest file the scorer reads (a complete game is a few hundred kilobytes at most).
 MAX_BYTES: int = 16 * 1024 * 1024
 BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One document to verify: where it came from, its bytes, or why it could not be read."""
+
+    source: str
+    line: int | None
+    data: bytes | None
+    error: tuple[str, str] | None = None  # (rule, message)
+    duplicate_of: str | None = None
+
+    @property
+    def label(self) -> str:
+        return self.source if self.line is None else f"{self.source}:{self.line}"
 
 
 def read_bytes(source: str, max_bytes: int = MAX_BYTES) -> bytes:
@@ -103,7 +119,7 @@ def _repeats_a_key(text: str) -> bool:
     try:
         json.loads(text, object_pairs_hook=hook)
     except RecursionError:
-        from scorer.sourcemap import duplicates
+        from scorer.reading.sourcemap import duplicates
 
         return bool(duplicates(text, limit=0))
     return found
@@ -113,7 +129,7 @@ def parse_record(data: bytes, max_duplicates: int = 10_000) -> Any:
     """:func:`parse`, and strict: duplicate keys raise DuplicateKeysError (REC-JSON-2)."""
     doc = parse(data)
     if isinstance(doc, (dict, list)) and has_duplicate_keys(data, doc):
-        from scorer.sourcemap import duplicates
+        from scorer.reading.sourcemap import duplicates
 
         text = _text(data)
         raise DuplicateKeysError(duplicates(text, limit=max_duplicates), text, doc)
@@ -133,12 +149,6 @@ def dumps(doc: Any, pretty: bool = True) -> bytes:
     """Serialise a plain document (sorted keys are NOT applied: records keep their order)."""
     option = orjson.OPT_INDENT_2 if pretty else 0
     return orjson.dumps(doc, option=option | orjson.OPT_APPEND_NEWLINE)
-
-
-def canonical_json(value: Any) -> bytes:
-    """The canonical JSON form of plain data: UTF-8, keys sorted, no whitespace (fingerprints
-    and comparisons of component data)."""
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
 def _not_utf8(data: bytes) -> RecordLoadError | None:

@@ -23,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorer.engine import GameRules, Mark, ScoreItem, ScoreSheet, State, VerifyResult
-from scorer.findings import Finding
-from scorer.pointer import resolve, split
-from scorer.report import finding_to_data
-from scorer.words import plural
+from scorer.core.findings import Finding
+from scorer.core.pointer import resolve, split
+from scorer.core.values import GameRules, Mark, ScoreItem, ScoreSheet, State, VerifyResult
+from scorer.core.words import plural
+from scorer.writing.report import finding_to_data
 
 EXPLAIN_FORMAT = "scorer-explain/1"
 

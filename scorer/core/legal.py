@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import islice
 from typing import Any
 
-from scorer.engine import Legal, Move, steps_of
+from scorer.core.values import Legal, Move, steps_of
 
 #: How many alternatives a finding lists (``details.legal``); ``legal_more`` counts the rest.
 SHOWN = 5

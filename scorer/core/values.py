@@ -8,15 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
-from scorer.findings import Finding
+from scorer.core.findings import Finding
 
 if TYPE_CHECKING:
-    from scorer.components import Components
+    from scorer.core.components import Components
 
-Record = Mapping[str, Any]
-Move = Mapping[str, Any]
+#: A JSON object as the schema admitted it (a record, a position, a step, a variant): its
+#: members are JSON values whose shape the schema has checked.
+Json = Mapping[str, Any]
+Record = Json
+#: One move of a record as the core sees it: the referee reads ``player`` and hands the rest
+#: to the game, which reads it as its own typed move (a TypedDict next to its handlers).
+Move = Mapping[str, object]
 #: A state as the game-independent code sees it: opaque, passed back to the game's rules.
 State = Any
 #: A game's own state type (``GameRules[S]``).
@@ -117,10 +122,10 @@ class Mark:
 
 
 @dataclass(frozen=True, slots=True)
-class PositionResult:
+class PositionResult(Generic[S]):
     """What a game makes of a position document: a state to score (or None) and findings."""
 
-    state: State | None
+    state: S | None
     findings: tuple[Finding, ...] = ()
 
 
@@ -140,7 +145,7 @@ class VerifyResult:
     players: tuple[PlayerName, ...] = ()
     state: State | None = field(default=None, repr=False, compare=False)
     line: int | None = None
-    #: ``sha256:<hex>`` of the document's component data (scorer.components), if readable.
+    #: ``sha256:<hex>`` of the document's component data (scorer.core.components), if readable.
     fingerprint: str | None = None
     #: Batch workers render the JSON output of a result themselves and send it as bytes,
     #: without the score sheet, so the parent process only writes it out.
@@ -158,7 +163,7 @@ class GameRules(Protocol[S]):
     """What the referee, the CLI, the simulator and the web app need from a game.
 
     Generic in the game's state type ``S``. Every member is declared here and defined by every
-    game (most through :class:`scorer.gamebase.BaseRules`); nothing is read with ``getattr``.
+    game (most through :class:`scorer.core.gamebase.BaseRules`); nothing is read with ``getattr``.
     """
 
     name: str
@@ -214,7 +219,7 @@ class GameRules(Protocol[S]):
         """Compare claims beyond ``scores`` and ``breakdown`` (e.g. suns, intermediate)."""
         ...
 
-    def load_position(self, doc: Record) -> PositionResult:
+    def load_position(self, doc: Record) -> PositionResult[S]:
         """Check a schema-valid position document and build a state to score from it."""
         ...
 
@@ -281,7 +286,7 @@ class GameRules(Protocol[S]):
         ...
 
     def component_data(self, doc: Mapping[str, Any]) -> Components:
-        """The component data of a schema-valid record or position (scorer.components)."""
+        """The component data of a schema-valid record or position (scorer.core.components)."""
         ...
 
 

@@ -1,6 +1,7 @@
 """Claim findings: the one way the referee and every game word a claim that differs.
 
-The referee (``scorer.replay``) compares ``claimed.scores`` and ``claimed.breakdown``; a game's
+The referee (``scorer.referee.replay``) compares ``claimed.scores`` and
+``claimed.breakdown``; a game's
 ``extra_claims`` compares the rest (Hacienda's intermediate and final scorings, pesos and step
 incomes, Harmonies suns, Kuhfstein tiles placed). All of them build their findings here, so each
 names the player it is about and, for a claim about an intermediate scoring or a step, the
@@ -14,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scorer.findings import Finding
-from scorer.words import plural
+from scorer.core.findings import Finding
+from scorer.core.words import plural
 
 
 def claim_label(player: str, when: str = "") -> str:

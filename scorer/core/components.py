@@ -8,7 +8,7 @@ module). A :class:`Part` holds canonical values (shipped ids resolved, defaults 
 informational labels dropped) together with the pointer of each value in the document, so a
 comparison can name the first differing pointer of the record as written.
 
-Leaf module: stdlib only, besides the canonical JSON encoder of :mod:`scorer.loading`.
+Leaf module: stdlib only, besides the canonical JSON encoder of :mod:`scorer.reading.loading`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from scorer.pointer import escape, resolve
+import orjson
+
+from scorer.core.pointer import escape, resolve
 
 PartKind = Literal["keyed", "multiset"]
 #: Where the items of a part are in the document: a pointer under which each key is a member,
@@ -102,11 +104,15 @@ def child(pointer: str, *parts: str | int) -> str:
     return pointer + "".join("/" + escape(p) for p in parts)
 
 
+def canonical_json(value: Any) -> bytes:
+    """The canonical JSON form of plain data: UTF-8, keys sorted, no whitespace (fingerprints
+    and comparisons of component data)."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
 def canonical_value(components: Components) -> dict[str, Any]:
     """The component data as one plain value: keyed parts as objects, multisets as sorted
     lists, absent parts as null."""
-    from scorer.loading import canonical_json
-
     out: dict[str, Any] = {}
     for name, part in components.items():
         if not part.present:
@@ -121,8 +127,6 @@ def canonical_value(components: Components) -> dict[str, Any]:
 def fingerprint(components: Components) -> str:
     """``sha256:<hex>`` of the canonical JSON (UTF-8, sorted keys, no whitespace) of the
     component data."""
-    from scorer.loading import canonical_json
-
     if _last and _last[0] is components:  # built-in data (Harmonies): the same object
         return str(_last[1])
     digest = "sha256:" + hashlib.sha256(canonical_json(canonical_value(components))).hexdigest()
@@ -177,8 +181,6 @@ def _keyed_differences(doc: Any, have: Part, want: Part) -> list[Diff]:
 
 
 def _multiset_differences(have: Part, want: Part) -> list[Diff]:
-    from scorer.loading import canonical_json
-
     left = Counter(canonical_json(value) for value in want.values)
     out: list[Diff] = []
     for k, value in enumerate(have.values):

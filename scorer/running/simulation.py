@@ -2,7 +2,7 @@
 
 A bad request is a :class:`SimulateError` (a usage error, exit status 2): a player count
 outside the game's range, an option the game's schema does not know or a value it refuses
-(in words, scorer.options), ``--map`` / ``--board`` for a game without maps / boards, or a
+(in words, scorer.reading.options), ``--map`` / ``--board`` for a game without maps / boards, or a
 simulator option the game refuses (its ``simulate`` raises ValueError).
 """
 
@@ -33,7 +33,7 @@ def request(
 ) -> dict[str, Any]:
     """The options to simulate with (``--map`` / ``--board`` / ``--policy`` folded in).
     Raises SimulateError."""
-    from scorer.options import option_problems
+    from scorer.reading.options import option_problems
     from scorer.registry import game_names, get_rules
 
     if game not in game_names():

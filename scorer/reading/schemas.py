@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import jsonschema_rs
 
-from scorer.findings import Finding, limit_finding, sort_key
-from scorer.pointer import escape, to_pointer
+from scorer.core.findings import Finding, limit_finding, sort_key
+from scorer.core.pointer import escape, to_pointer
 
 BASE_URI = "https://scorer.invalid/schemas/"
 RECORD_FORMAT = "scorer-record/1"
@@ -47,8 +47,8 @@ def set_schema_dir(path: Path | None) -> None:
 def check_schema_dir(path: Path) -> list[str]:
     """What keeps ``path`` from serving as ``--schema-dir`` (empty if nothing): a missing
     schema file, one that is not JSON, or schemas that do not compile."""
-    from scorer.errors import RecordLoadError
-    from scorer.loading import parse
+    from scorer.core.errors import RecordLoadError
+    from scorer.reading.loading import parse
     from scorer.registry import game_names
 
     needed = ["record", "position", "common", *game_names()]
@@ -86,13 +86,13 @@ def schema_dir() -> Path:
     packaged = importlib.resources.files("scorer") / "_schemas"
     if packaged.is_dir():
         return Path(str(packaged))
-    return Path(__file__).resolve().parent.parent / "schemas"
+    return Path(__file__).resolve().parents[2] / "schemas"
 
 
 @cache
 def load_all() -> Mapping[str, Any]:
     """Every ``*.schema.json`` file of the schema folder, by file name."""
-    from scorer.loading import parse
+    from scorer.reading.loading import parse
 
     folder = schema_dir()
     return {p.name: parse(p.read_bytes()) for p in sorted(folder.glob("*.schema.json"))}
@@ -293,7 +293,7 @@ def _leaves(error: jsonschema.ValidationError) -> Iterator[jsonschema.Validation
 
 
 def _message(error: jsonschema.ValidationError, doc: Any = None) -> str:
-    from scorer.schema_words import in_words
+    from scorer.reading.schema_words import in_words
 
     path = list(error.absolute_path)
     options = _variant_options(doc) if path[:1] == ["variant"] else []

@@ -11,14 +11,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scorer.claims import claim_mismatch, not_a_player
-from scorer.engine import GameRules, Record, ScoreSheet, State, Status, VerifyResult
-from scorer.errors import PathPart, RuleViolation, RuleViolations
-from scorer.findings import Finding, plain
-from scorer.legal import details_of
-from scorer.pointer import to_pointer
+from scorer.core.claims import claim_mismatch, not_a_player
+from scorer.core.errors import PathPart, RuleViolation, RuleViolations
+from scorer.core.findings import Finding, plain
+from scorer.core.legal import details_of
+from scorer.core.pointer import to_pointer
+from scorer.core.values import GameRules, Record, ScoreSheet, State, Status, VerifyResult
+from scorer.core.words import plural
 from scorer.registry import get_rules
-from scorer.words import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,7 @@ def _referee_check(
 def legal_details(
     rules: GameRules[Any], state: State, move: Mapping[str, Any], exc: RuleViolation
 ) -> dict[str, Any]:
-    """``details.legal`` and its companions for a rejected step (scorer.legal), or nothing
+    """``details.legal`` and its companions for a rejected step (scorer.core.legal), or nothing
     when the violation is not a step's or the game says the question does not apply.
 
     The generator runs on a state the checks have not finished with, so a failure of it must

@@ -2,7 +2,7 @@
 names, the text of a value as written, and duplicate object keys (REC-JSON-2).
 
 This runs only for documents that have findings (and, for duplicate keys, only when the cheap
-check of :func:`scorer.loading.parse_record` says there may be some), so valid documents pay
+check of :func:`scorer.reading.loading.parse_record` says there may be some), so valid documents pay
 nothing. One pass over the text, in time linear in its size:
 
 * the walk descends only into the containers on the way to a wanted pointer (a trie of the
@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer.pointer import escape, split
+from scorer.core.pointer import escape, split
 
 _WS = re.compile(r"[ \t\n\r]*")
 _scan_once: Any = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
 """Event profiles: what a tournament pins per game, and the findings of a record that deviates.
 
-A profile (built by :mod:`scorer.config` from ``[tool.scorer.games.<game>]``) may pin the
+A profile (built by :mod:`scorer.running.config` from ``[tool.scorer.games.<game>]``) may pin the
 effective variant options (REC-PROFILE-1 at ``/variant/<option>``), the component data
 (REC-PROFILE-2 at the first differing pointer) and the roster (REC-PROFILE-3 at
 ``/players/<i>/name``). Profile findings are errors: a record played with other options,
@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scorer.components import Components, Difference, fingerprint, first_difference
-from scorer.engine import Status, VerifyResult
-from scorer.findings import Finding
-from scorer.pointer import escape
+from scorer.core.components import Components, Difference, fingerprint, first_difference
+from scorer.core.findings import Finding
+from scorer.core.pointer import escape
+from scorer.core.values import Status, VerifyResult
 
 #: Statuses a profile finding overrides (graver ones stay).
 OVERRIDDEN: frozenset[str] = frozenset({"ok", "mismatch", "incomplete"})

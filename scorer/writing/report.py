@@ -10,10 +10,10 @@ from typing import Any
 
 import orjson
 
-from scorer.engine import ScoreSheet, VerifyResult
-from scorer.findings import Finding
-from scorer.legal import legal_line
-from scorer.words import plural
+from scorer.core.findings import Finding
+from scorer.core.legal import legal_line
+from scorer.core.values import ScoreSheet, VerifyResult
+from scorer.core.words import plural
 
 REPORT_FORMAT = "scorer-report/1"
 

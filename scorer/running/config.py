@@ -5,9 +5,10 @@ Like ruff, the search stops in the first folder holding a ``scorer.toml`` or a
 ``pyproject.toml`` with a ``[tool.scorer]`` table; ``scorer.toml`` wins in the same folder
 and holds the same keys at its top level. Keys:
 
-* ``include`` / ``exclude``: file patterns (scorer.selection), relative to the file's folder;
+* ``include`` / ``exclude``: file patterns (scorer.running.selection), relative to the file's
+  folder;
 * ``games.<game>``: the event profile of a game — ``variant``, ``components``, ``players``
-  (scorer.profile);
+  (scorer.referee.profile);
 * any other key is the default of the command-line option of that long name (``format``,
   ``jobs``, ``fail-on``, ``max-findings``, ...), for every command that has such an option;
   :func:`option_defaults` checks them against the commands.
@@ -24,8 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # imported when a file has such settings (start-up stays short)
-    from scorer.profile import GameProfile, Profile
-    from scorer.selection import Filters, Pattern
+    from scorer.referee.profile import GameProfile, Profile
+    from scorer.running.selection import Filters, Pattern
 
 SCORER_TOML = "scorer.toml"
 PYPROJECT = "pyproject.toml"
@@ -52,7 +53,7 @@ class Config:
 
     def filters(self, extra_exclude: tuple[str, ...] = (), cwd: Path | None = None) -> Filters:
         """The file filters, with ``--exclude`` patterns relative to the working directory."""
-        from scorer.selection import Filters, patterns
+        from scorer.running.selection import Filters, patterns
 
         return Filters(self.include, self.exclude + patterns(extra_exclude, cwd or Path.cwd()))
 
@@ -123,8 +124,8 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def _parse(config: Config, data: dict[str, Any]) -> Config:
-    from scorer.profile import Profile
-    from scorer.selection import patterns
+    from scorer.referee.profile import Profile
+    from scorer.running.selection import patterns
 
     if config.prefix == "" and "tool" in data:
         raise config.error(
@@ -159,7 +160,7 @@ def _strings(config: Config, data: dict[str, Any], key: str) -> list[str]:
 
 
 def _game(config: Config, game: str, section: Any) -> GameProfile:
-    from scorer.profile import GameProfile
+    from scorer.referee.profile import GameProfile
     from scorer.registry import game_names, get_rules
 
     key = f"games.{game}"
@@ -192,7 +193,7 @@ def _game(config: Config, game: str, section: Any) -> GameProfile:
 
 
 def _variant(config: Config, game: str, variant: Any) -> dict[str, Any]:
-    from scorer.options import option_problems
+    from scorer.reading.options import option_problems
 
     if not isinstance(variant, dict):
         raise config.error(
@@ -216,10 +217,10 @@ def _players(config: Config, key: str, value: Any) -> tuple[str, ...]:
 def _components(config: Config, game: str, file: Any) -> Any:
     """The component data of the event: a record or position of ``game``, relative to the
     configuration file, schema-valid and accepted by the game's setup checks."""
-    from scorer.errors import RecordLoadError
-    from scorer.loading import load as load_document
+    from scorer.core.errors import RecordLoadError
+    from scorer.reading.loading import load as load_document
+    from scorer.reading.schemas import validate
     from scorer.registry import get_rules
-    from scorer.schemas import validate
 
     key = f"games.{game}.components"
     if game == "harmonies":
@@ -251,8 +252,8 @@ def _components(config: Config, game: str, file: Any) -> Any:
 
 
 def _setup_problem(rules: Any, doc: Any, kind: str) -> str | None:
-    from scorer.errors import RuleViolation, RuleViolations
-    from scorer.pointer import to_pointer
+    from scorer.core.errors import RuleViolation, RuleViolations
+    from scorer.core.pointer import to_pointer
 
     if kind == "position":
         bad = [f for f in rules.load_position(doc).findings if f.is_error]

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
-from scorer.errors import Severity as Severity
+from scorer.core.errors import Severity as Severity
 
 RULE_ID = re.compile(r"^(REC|HAC|KUH|CIT|HAR)-[A-Z]+-[0-9]+$")
 

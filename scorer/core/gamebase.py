@@ -1,11 +1,12 @@
 """What every game shares: the base of its ``RULES`` object and the position findings collector.
 
 A game's ``RULES`` is an instance of a subclass of :class:`BaseRules` that fills in the
-game-specific members of :class:`scorer.engine.GameRules`. The base gives the members most
+game-specific members of :class:`scorer.core.values.GameRules`. The base gives the members most
 games answer the same way (step counting, no warnings, no extra claims, the editor picture is
 the picture, no draft state, no importers), so a game overrides only what it does differently.
-Claims themselves are compared by the referee (:func:`scorer.replay.compare_claims`) and built
-by :mod:`scorer.claims`; a game only adds its own claim kinds in ``extra_claims``.
+Claims themselves are compared by the referee
+(:func:`scorer.referee.replay.compare_claims`) and built
+by :mod:`scorer.core.claims`; a game only adds its own claim kinds in ``extra_claims``.
 """
 
 from __future__ import annotations
@@ -14,8 +15,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from scorer import legal
-from scorer.engine import (
+from scorer.core import legal
+from scorer.core.errors import PathPart, RuleViolation, RuleViolations, Severity
+from scorer.core.findings import Finding
+from scorer.core.persist import Draft
+from scorer.core.pointer import to_pointer
+from scorer.core.values import (
     Importer,
     Legal,
     Mark,
@@ -26,10 +31,6 @@ from scorer.engine import (
     ScoreSheet,
     steps_of,
 )
-from scorer.errors import PathPart, RuleViolation, RuleViolations, Severity
-from scorer.findings import Finding
-from scorer.persist import Draft
-from scorer.pointer import to_pointer
 
 S = TypeVar("S")
 T = TypeVar("T")

@@ -5,7 +5,7 @@ Inputs are files, directories (recursive ``*.json``, ``*.ndjson``, ``*.jsonl``),
 Records are handed to worker processes in chunks with a bounded number of chunks in flight, and
 results come back in input order whatever the number of workers, so memory stays flat and the
 output is deterministic. An unexpected exception in one record becomes a REC-INTERNAL-1 finding
-for that record only (see :mod:`scorer.pipeline`).
+for that record only (see :mod:`scorer.referee.pipeline`).
 """
 
 from __future__ import annotations
@@ -16,39 +16,24 @@ import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import chain
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from scorer.engine import VerifyResult
-from scorer.errors import RecordLoadError
-from scorer.findings import MAX_FINDINGS, Finding
-from scorer.loading import MAX_BYTES, read_bytes
-from scorer.pipeline import verify_bytes
-from scorer.positions import place, shift
+from scorer.core.errors import RecordLoadError
+from scorer.core.findings import MAX_FINDINGS, Finding
+from scorer.core.values import VerifyResult
+from scorer.reading.loading import MAX_BYTES, Item, read_bytes
+from scorer.reading.positions import place, shift
+from scorer.referee.pipeline import verify_bytes
 
 if TYPE_CHECKING:
-    from scorer.profile import Profile
+    from scorer.referee.profile import Profile
 
 NDJSON_SUFFIXES = (".ndjson", ".jsonl")
 DIR_SUFFIXES = (".json", *NDJSON_SUFFIXES)
 GLOB_CHARS = "*?["
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One document to verify: where it came from, its bytes, or why it could not be read."""
-
-    source: str
-    line: int | None
-    data: bytes | None
-    error: tuple[str, str] | None = None  # (rule, message)
-    duplicate_of: str | None = None
-
-    @property
-    def label(self) -> str:
-        return self.source if self.line is None else f"{self.source}:{self.line}"
 
 
 def expand(paths: Iterable[str]) -> Iterator[str]:
@@ -241,7 +226,7 @@ def verify_timed(
     profile: Profile | None = None,
 ) -> VerifyResult:
     """verify_bytes within a time budget (REC-TIMEOUT-1 when it runs out)."""
-    from scorer.timeout import RecordTimeout, budget
+    from scorer.referee.timeout import RecordTimeout, budget
 
     assert item.data is not None
     try:
@@ -279,7 +264,7 @@ def verify_chunk(
     results = [verify_item(item, keep_going, max_findings, timeout, profile) for item in items]
     if render is None:
         return results
-    from scorer.report import dumps_line, dumps_report, result_to_data
+    from scorer.writing.report import dumps_line, dumps_report, result_to_data
 
     slim = []
     for result in results:
@@ -382,7 +367,7 @@ def run_local(
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    from scorer.runtime import tune_gc
+    from scorer.running.runtime import tune_gc
 
     warm_up()  # forked workers then start with every game imported and every validator built
     with ProcessPoolExecutor(max_workers=jobs, initializer=tune_gc) as pool:
@@ -398,8 +383,8 @@ def run_local(
 
 def warm_up() -> None:
     """Import every game and compile the schema validators once, in this process."""
+    from scorer.reading.schemas import validate
     from scorer.registry import game_names, get_rules
-    from scorer.schemas import validate
 
     for game in game_names():
         get_rules(game)
@@ -419,7 +404,7 @@ def run_dask(
 ) -> Iterator[VerifyResult]:
     """Verify on a Dask distributed cluster (``local`` starts a two-worker local cluster).
     Dask runs tasks in threads, where ``timeout`` is checked after each record, not enforced
-    during it (see :mod:`scorer.timeout`)."""
+    during it (see :mod:`scorer.referee.timeout`)."""
     import importlib
 
     dist: Any = importlib.import_module("distributed")  # untyped; imported only with --dask
@@ -457,11 +442,11 @@ def mark_duplicates(items: Iterable[Item]) -> Iterator[Item]:
     """Mark items whose content (whitespace-trimmed bytes) was seen before (REC-DUP-1).
 
     Memory stays small however many records: a 64-bit digest per distinct record and its
-    first occurrence as (input number, line) in a :class:`scorer.seen.DigestTable` (at most
+    first occurrence as (input number, line) in a :class:`scorer.referee.seen.DigestTable` (at most
     32 bytes a record), plus each input's name once. (Two different records share a 64-bit
     digest with a chance of about 1 in 36 million for a million records.)
     """
-    from scorer.seen import DigestTable
+    from scorer.referee.seen import DigestTable
 
     table = DigestTable()
     numbers: dict[str, int] = {}

@@ -1,0 +1,83 @@
+"""The move in progress: a typed, copy-on-write draft of one frozen state record.
+
+A game's state is one frozen record (a ``NamedTuple`` or a frozen dataclass) whose fields hold
+immutable values: pyrsistent ``PMap``/``PVector``/``PSet``, records of them, or tuples and
+frozensets for small fixed fields. A move never changes it. Each game declares its draft once,
+next to the state, as a subclass of :class:`Draft` that repeats the state's fields with their
+types and adds the notes of a turn in progress (with defaults)::
+
+    class TurnDraft(Draft[State]):
+        # the state's fields (tests/test_conformance.py checks they are exactly State's)
+        seat: int
+        players: PVector[Player]
+        # notes of the turn in progress, never part of a state
+        took_tokens: bool = False
+
+A step handler reads and writes the fields as attributes; mypy checks every name and type,
+so a misspelt field or a value of the wrong type is an error before anything runs::
+
+    draft.seat = (draft.seat + 1) % len(draft.players)
+    draft.players = draft.players.set(draft.seat, player._replace(turns=player.turns + 1))
+    return draft.done()
+
+:meth:`Draft.done` returns a new state record built from the fields as they are; every field
+the move did not write is the old state's own object, and every untouched part of a changed
+pyrsistent collection is shared with the old collection (``PVector.set``, ``PMap.set`` copy
+one path). The old state is never changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Generic, TypeVar, cast
+
+S = TypeVar("S")
+
+__all__ = ["Draft", "state_fields"]
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def state_fields(cls: type) -> tuple[str, ...]:
+    """The field names of a state record class (a NamedTuple or a dataclass), in order."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        if dataclasses.is_dataclass(cls):
+            names = tuple(f.name for f in dataclasses.fields(cls))
+        else:
+            names = tuple(getattr(cls, "_fields", ()))
+        if not names:
+            raise TypeError(f"{cls.__name__} is neither a dataclass nor a NamedTuple")
+        _FIELDS[cls] = names
+    return names
+
+
+class Draft(Generic[S]):
+    """The fields of a state as one move has left them so far, and the move's notes.
+
+    Built from a state, it holds every field of it as an instance attribute (so a read is a
+    plain attribute look-up); a write replaces the attribute. Subclasses declare the fields
+    (and notes) so that mypy checks every access; this class declares none.
+    """
+
+    #: The state the draft started from (never changed).
+    base: S
+
+    def __init__(self, base: S) -> None:
+        values = vars(self)
+        if isinstance(base, tuple):  # a NamedTuple: its values in field order
+            values.update(zip(state_fields(type(base)), base, strict=True))
+        else:
+            values.update((name, getattr(base, name)) for name in state_fields(type(base)))
+        self.base = base
+
+    def done(self) -> S:
+        """The new state: the fields as they are now, in a record of the base's class.
+
+        The draft may go on being changed and ``done()`` called again."""
+        values = vars(self)
+        cls = type(self.base)
+        fields = state_fields(cls)
+        if isinstance(self.base, tuple):
+            return cast(S, getattr(cls, "_make")(map(values.__getitem__, fields)))  # noqa: B009
+        return cls(**{name: values[name] for name in fields})
