@@ -29,11 +29,12 @@ one path). The old state is never changed.
 from __future__ import annotations
 
 import dataclasses
-from typing import Generic, TypeVar, cast
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, cast
 
 S = TypeVar("S")
 
-__all__ = ["Draft", "state_fields"]
+__all__ = ["Draft", "StepHandler", "state_fields"]
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
@@ -81,3 +82,13 @@ class Draft(Generic[S]):
         if isinstance(self.base, tuple):
             return cast(S, getattr(cls, "_make")(map(values.__getitem__, fields)))  # noqa: B009
         return cls(**{name: values[name] for name in fields})
+
+
+D = TypeVar("D", bound=Draft[Any])
+
+#: The one signature of a step handler, ``actions.step_<kind>(draft, step, at)``: it reads and
+#: changes the game's draft and raises RuleViolation with a path from the move,
+#: ``("steps", at, ...)``. ``step`` is the game's TypedDict of that step kind (the dispatch
+#: table holds handlers of every kind, hence ``Any`` here); ``HANDLERS:
+#: Mapping[str, StepHandler[TurnDraft]]``.
+StepHandler = Callable[[D, Any, int], None]
