@@ -40,7 +40,8 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorer.registry import game_names, get_rules
+from scorer.core.roles import MOVES
+from scorer.registry import game_names, get
 
 #: The children's environment: byte code cached, as in an installation.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -62,7 +63,7 @@ def mixed_corpus(count: int, seed: int) -> list[bytes]:
     for k in range(count):
         game = games[k % len(games)]
         options = {"map": "demo-7x6"} if game == "hacienda" else {}  # the README figures' map
-        out.append(orjson.dumps(get_rules(game).simulate(2 + k % 2, seed + k, options)))
+        out.append(orjson.dumps(get(game, MOVES).simulate(2 + k % 2, seed + k, options)))
     return out
 
 

@@ -21,13 +21,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson
 
+from scorer.core.roles import MOVES
 from scorer.referee.pipeline import verify_bytes
-from scorer.registry import game_names, get_rules
+from scorer.registry import game_names, get
 from scorer.running.runtime import tune_gc
 
 
 def hostile(moves: int) -> dict[str, bytes]:
-    base = get_rules("harmonies").simulate(2, 1, {})
+    base = get("harmonies", MOVES).simulate(2, 1, {})
     empty = {**base, "moves": [{"player": "Ann", "steps": []} for _ in range(moves)]}
     bare = {**base, "moves": [{} for _ in range(moves)]}
     pretty = orjson.dumps(empty, option=orjson.OPT_INDENT_2)
@@ -53,7 +54,7 @@ def valid_seconds_per_mb(count: int) -> tuple[float, float]:
     data = []
     for k in range(count):
         game = game_names()[k % len(game_names())]
-        record = get_rules(game).simulate(2 + k % 2, k, {})
+        record = get(game, MOVES).simulate(2 + k % 2, k, {})
         data.append(orjson.dumps(record, option=orjson.OPT_INDENT_2))
     for d in data[:20]:
         verify_bytes(d)

@@ -27,14 +27,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson
 
-from scorer.registry import game_names, get_rules
+from scorer.core.roles import MOVES
+from scorer.registry import game_names, get
 
 
 def seeds() -> list[dict[str, object]]:
     """The smallest of a few simulated games per game: quick to verify."""
     out = []
     for game in game_names():
-        games = [get_rules(game).simulate(2, seed, {}) for seed in range(4)]
+        games = [get(game, MOVES).simulate(2, seed, {}) for seed in range(4)]
         out.append(min(games, key=lambda g: len(orjson.dumps(g))))
     return out
 

@@ -28,12 +28,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scorer.core.roles import CATALOGUE, MOVES  # noqa: E402
 from scorer.referee.pipeline import verify_document  # noqa: E402
-from scorer.registry import game_names, get_rules  # noqa: E402
+from scorer.registry import game_names, get  # noqa: E402
 
 
 def run(game: str, players: int, games: int, seed: int, options: dict[str, Any]) -> None:
-    rules = get_rules(game)
+    moves = get(game, MOVES)
     module = importlib.import_module(f"scorer.games.{game}.simulate")
     features = getattr(module, "features", None)
     ends: Counter[str] = Counter()
@@ -41,7 +42,7 @@ def run(game: str, players: int, games: int, seed: int, options: dict[str, Any])
     sim_cpu = verify_cpu = 0.0
     for k in range(games):
         t0 = time.process_time()
-        record = rules.simulate(players, seed + k, options)
+        record = moves.simulate(players, seed + k, options)
         t1 = time.process_time()
         result = verify_document(record, f"{game}-{players}p-seed{seed + k}")
         verify_cpu += time.process_time() - t1
@@ -77,7 +78,7 @@ def main() -> None:
     if args.policy != "random":
         options["policy"] = args.policy
     for game in args.games_ or game_names():
-        low, high = get_rules(game).player_counts
+        low, high = get(game, CATALOGUE).PLAYER_COUNTS
         for players in args.players or range(low, high + 1):
             if low <= players <= high:
                 run(game, players, args.games, args.seed, options)

@@ -52,8 +52,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scorer.core.roles import CATALOGUE, MOVES, POSITIONS, REFEREE  # noqa: E402
 from scorer.referee.pipeline import verify_document  # noqa: E402
-from scorer.registry import GAME_MODULES, game_names, get_rules  # noqa: E402
+from scorer.registry import GAME_MODULES, game_names, get  # noqa: E402
 from tests.mutants import game_mutators, mutate  # noqa: E402
 
 EXEMPT_FILE = Path(__file__).resolve().parent / "rule_coverage_exempt.toml"
@@ -181,16 +182,17 @@ class LineTracer:
         sys.settrace(None)
 
 
-def positions(rules: Any, record: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+def positions(game: str, record: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
     """The record's game exported as a position at two points (one in play, one at the end)."""
-    state = rules.initial_state(record)
+    referee, exported = get(game, REFEREE), get(game, POSITIONS).export_position
+    state = referee.initial_state(record)
     moves = record["moves"]
     stop = rng.randrange(1, max(2, len(moves)))
     out = []
     for k, move in enumerate(moves, 1):
-        state = rules.apply(state, move)
+        state = referee.apply(state, move)
         if k in (stop, len(moves)):
-            out.append(json.loads(json.dumps(rules.export_position(state, record))))
+            out.append(json.loads(json.dumps(exported(state, record))))
     return out
 
 
@@ -205,16 +207,16 @@ def run_game(
     options: dict[str, Any] | None = None,
     policy: str = "random",
 ) -> Coverage:
-    rules = get_rules(game)
+    catalogue, moves = get(game, CATALOGUE), get(game, MOVES)
     package = ROOT.joinpath(*GAME_MODULES[game].split("."))
     cov = Coverage(
         game,
-        dict(rules.rule_ids),
+        dict(catalogue.RULE_IDS),
         reported=reported_rules(package),
         exempt=exemptions().get(game, {}),
     )
     checks = check_lines(package)
-    low, high = rules.player_counts
+    low, high = catalogue.PLAYER_COUNTS
     counts = list(range(low, high + 1))
     rng = random.Random(f"{game}-{seed}")
     tracer = LineTracer(package)
@@ -223,13 +225,13 @@ def run_game(
     if not options:  # a game's own runs: the knobs and variants its rare paths need
         plan += extra_runs(game)
     for k, (players, opts) in enumerate(plan):
-        record = rules.simulate(players, seed + k, opts)
+        record = moves.simulate(players, seed + k, opts)
         with tracer:
             result = verify_document(record, f"<{game} {players}p seed {seed + k}>")
         if result.status != "ok":
             cov.invalid_games.append(f"{players}p seed {seed + k}: {result.status}")
         records.append(record)
-        records.extend(positions(rules, record, rng))
+        records.extend(positions(game, record, rng))
         cov.games += 1
     with tracer:
         for doc in records[:]:

@@ -5,7 +5,7 @@
 Every figure is the CPU time (user + system) of one child process, the median of ``--runs``
 runs; the commands are run round-robin (one run of each, then the next round), so a busy
 machine slows them all alike. Beside each figure: its target (issue 15). A game's own import
-cost (``get_rules(game)`` in a fresh interpreter, less the interpreter and the registry) is
+cost (``get(game, REFEREE)`` in a fresh interpreter, less the interpreter and the registry) is
 printed per game: it belongs to the game package, the rest to the shared pipeline and CLI.
 
 The children run with byte code caching on (PYTHONDONTWRITEBYTECODE removed from their
@@ -91,7 +91,8 @@ def main() -> None:
         commands[f"verify {game}"] = [*scorer, "verify", fixture]
         commands[f"import {game}"] = [
             *py,
-            f"from scorer.registry import get_rules; get_rules({game!r})",
+            "from scorer.registry import get; from scorer.core.roles import REFEREE; "
+            f"get({game!r}, REFEREE)",
         ]
     cwds: dict[str, Path] = {}
     if args.against is not None:

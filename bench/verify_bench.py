@@ -32,23 +32,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson
 
+from scorer.core.roles import MOVES
 from scorer.reading.loading import parse
 from scorer.reading.schemas import validate
 from scorer.referee.pipeline import verify_bytes
 from scorer.referee.replay import verify_record
-from scorer.registry import game_names, get_rules
+from scorer.registry import game_names, get
 from scorer.running.runtime import tune_gc
 
 
 def corpus(game: str, count: int, seed: int) -> list[bytes]:
-    rules = get_rules(game)
+    moves = get(game, MOVES)
     players = (
         [1, 2, 3, 4] if game == "harmonies" else [2, 3, 4] if game != "hacienda" else [2, 3, 4, 5]
     )
     options = {"map": "demo-7x6"} if game == "hacienda" else {}  # the figures' map (README)
     out = []
     for k in range(count):
-        record = rules.simulate(players[k % len(players)], seed + k, options)
+        record = moves.simulate(players[k % len(players)], seed + k, options)
         out.append(orjson.dumps(record))
     return out
 

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TypeVar, cast
 
 from scorer.core.roles import Role
-
-if TYPE_CHECKING:
-    from scorer.core.values import GameRules
 
 R = TypeVar("R")
 
@@ -34,17 +31,10 @@ def game_names() -> tuple[str, ...]:
 
 def get(game: str, role: Role[R]) -> R:
     """The module of ``game`` that plays ``role``. Raises KeyError for an unknown game."""
-    return cast(R, _module(GAME_MODULES[game], role.module))
+    return cast(R, role_module(GAME_MODULES[game], role.module))
 
 
 @cache
-def _module(package: str, name: str) -> object:
+def role_module(package: str, name: str) -> object:
+    """The module ``package.name``, imported once."""
     return importlib.import_module(f"{package}.{name}")
-
-
-@cache
-def get_rules(name: str) -> GameRules[Any]:
-    """The rules of game ``name``. Raises KeyError for an unknown game."""
-    module = importlib.import_module(GAME_MODULES[name])
-    rules: GameRules[Any] = module.RULES
-    return rules

@@ -185,15 +185,15 @@ def states_before_moves(rules: Any, doc: dict[str, Any]) -> Iterator[tuple[int, 
     if "setup" not in doc or not isinstance(moves, list) or not moves:
         return
     try:
-        state = rules.initial_state(doc)
+        state = rules.referee.initial_state(doc)
     except RuleViolation:
         return
     for i, move in enumerate(moves):
         yield i, state
-        if rules.is_over(state):
+        if rules.referee.is_over(state):
             return
         try:
-            state = rules.apply(state, move)
+            state = rules.referee.apply(state, move)
         except RuleViolation:
             return
 

@@ -18,15 +18,16 @@ from typer.testing import CliRunner
 from scorer.cli import app
 from scorer.reading.schemas import get_schema
 from scorer.referee import pipeline
-from scorer.registry import game_names, get_rules
+from scorer.registry import game_names
 from scorer.running.batch import Item, iter_items, mark_duplicates, run_local, shard
+from tests.roles import roles_of
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data"
 
 
 def _simulated(game: str, seed: int) -> dict[str, Any]:
-    return get_rules(game).simulate(2, seed, {})
+    return roles_of(game).moves.simulate(2, seed, {})
 
 
 @pytest.fixture(scope="module")

@@ -20,16 +20,16 @@ from scorer.reading import schemas
 from scorer.reading.schemas import get_schema
 from scorer.referee import pipeline
 from scorer.referee.pipeline import verify_bytes
-from scorer.registry import get_rules
 from scorer.running import batch
 from scorer.running.batch import Item, iter_items, mark_duplicates, run_local, verify_item
 from tests.conftest import assert_finding, assert_rejects
+from tests.roles import roles_of
 
 runner = CliRunner()
 
 
 def _record(game: str = "harmonies", seed: int = 2) -> dict[str, Any]:
-    return get_rules(game).simulate(2, seed, {})
+    return roles_of(game).moves.simulate(2, seed, {})
 
 
 def _take(doc: dict[str, Any], nth: int = 0) -> tuple[int, int]:
@@ -328,7 +328,8 @@ def test_batch_stdin_streams_ndjson_beyond_the_size_limit() -> None:
 def test_max_findings_then_one_finding_counting_the_rest() -> None:
     doc = _record()
     doc["claimed"]["breakdown"] = {
-        name: dict.fromkeys(get_rules("harmonies").categories, 999) for name in ("Ann", "Ben")
+        name: dict.fromkeys(roles_of("harmonies").catalogue.CATEGORIES, 999)
+        for name in ("Ann", "Ben")
     }
     claims = len(pipeline.verify_document(doc, max_findings=1000).findings)
     result = pipeline.verify_document(doc, max_findings=3)

@@ -13,8 +13,9 @@ from typer.testing import CliRunner
 
 from scorer.cli import app
 from scorer.referee.pipeline import verify_file
-from scorer.registry import game_names, get_rules
+from scorer.registry import game_names
 from tests.conftest import FIXTURES
+from tests.roles import roles_of
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -31,7 +32,7 @@ VALID = [str(p.relative_to(FIXTURES)) for g in game_names() for p in _valid(g)]
 def test_items_add_up_to_every_category(path: str) -> None:
     result = verify_file(str(FIXTURES / path))
     assert result.scores is not None and result.game is not None
-    items = get_rules(result.game).explain(result.state)
+    items = roles_of(result.game).pictures.explain(result.state)
     sums: Counter[tuple[str, str]] = Counter()
     for item in items:
         assert item.category in result.scores.categories, item

@@ -17,8 +17,9 @@ from typer.testing import CliRunner
 from scorer.cli import app
 from scorer.reading.schemas import BASE_URI, load_all
 from scorer.referee.pipeline import verify_file
-from scorer.registry import game_names, get_rules
+from scorer.registry import game_names
 from tests.conftest import FIXTURES
+from tests.roles import roles_of
 
 runner = CliRunner()
 
@@ -55,7 +56,7 @@ def test_items_are_the_explanation_and_add_up(path: Path) -> None:
     assert doc["format"] == "scorer-explain/1" and doc["status"] == "ok"
     result = verify_file(str(path))
     assert result.scores is not None and result.game == doc["game"]
-    want = get_rules(result.game).explain(result.state)
+    want = roles_of(result.game).pictures.explain(result.state)
     assert [
         (
             i["player"],

@@ -14,12 +14,13 @@ from hypothesis import strategies as st
 from scorer.core.findings import MAX_FINDINGS
 from scorer.core.values import VerifyResult
 from scorer.referee.pipeline import verify_bytes
-from scorer.registry import game_names, get_rules
+from scorer.registry import game_names
 from scorer.running import batch
 from scorer.writing.formats import STATUSES
+from tests.roles import roles_of
 
 BASES = {
-    game: orjson.dumps(get_rules(game).simulate(2, 5, {}), option=orjson.OPT_INDENT_2)
+    game: orjson.dumps(roles_of(game).moves.simulate(2, 5, {}), option=orjson.OPT_INDENT_2)
     for game in game_names()
 }
 

@@ -9,20 +9,21 @@ from typing import Any
 import pytest
 
 from scorer.core.errors import RuleViolation
-from scorer.registry import game_names, get_rules
+from scorer.registry import game_names
+from tests.roles import roles_of
 
 
 @pytest.mark.parametrize("game", game_names())
 @pytest.mark.parametrize("seed", [3, 11])
 def test_states_never_change_once_returned(game: str, seed: int) -> None:
-    rules = get_rules(game)
-    record = rules.simulate(3, seed, {})
-    states: list[Any] = [rules.initial_state(record)]
+    rules = roles_of(game)
+    record = rules.moves.simulate(3, seed, {})
+    states: list[Any] = [rules.referee.initial_state(record)]
     before: list[str] = [repr(states[0])]
     for index, move in enumerate(record["moves"]):
-        states.append(rules.apply(states[-1], move))
+        states.append(rules.referee.apply(states[-1], move))
         before.append(repr(states[-1]))
         if index >= 1:  # the same move again on the state two moves back: legal or not
             with contextlib.suppress(RuleViolation):
-                rules.apply(states[-3], move)
+                rules.referee.apply(states[-3], move)
     assert [repr(s) for s in states] == before

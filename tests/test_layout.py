@@ -24,6 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 ROLES = (
     "__init__",
     "rules",
+    "referee",
+    "moves",
+    "blank",
     "state",
     "setup",
     "actions",

@@ -18,7 +18,7 @@ from scorer.core.values import Legal
 from scorer.referee.replay import verify_record
 from scorer.writing import report
 from tests.conftest import assert_rejects
-from tests.fakegame import RULES
+from tests.fakegame import moves, referee
 from tests.test_replay import _countdown, record  # noqa: F401 - _countdown: the fake game, autouse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,7 +63,7 @@ def test_a_generator_failure_becomes_a_note_not_a_crash(monkeypatch: pytest.Monk
     def broken(*_: Any) -> Legal:
         raise IndexError("generator bug")
 
-    monkeypatch.setattr(type(RULES), "legal_alternatives", broken)
+    monkeypatch.setattr(moves, "legal_alternatives", broken)
     result = verify_record(record([("Ann", [2, 2])]))
     finding = assert_rejects(result, "HAR-FAKE-1", "/moves/0/steps/1/n")
     assert "legal" not in finding.details
@@ -99,11 +99,11 @@ def test_offers_compares_without_chance_and_null_members() -> None:
 
 
 def test_the_generator_after_a_prefix_offers_what_the_checker_accepts() -> None:
-    state = RULES.initial_state(record([]))
+    state = referee.initial_state(record([]))
     move = {"player": "Ann", "steps": [{"do": "take", "n": 1}, {"do": "take", "n": 2}]}
-    assert RULES.unoffered_step(state, move) is None
+    assert moves.unoffered_step(state, move) is None
     move["steps"].append({"do": "take", "n": 1})
-    assert RULES.unoffered_step(state, move) == 2
+    assert moves.unoffered_step(state, move) == 2
 
 
 def test_ci_formats_and_the_html_page_show_what_was_legal() -> None:

@@ -17,9 +17,9 @@ from scorer.core.components import fingerprint
 from scorer.core.findings import REC_RULES
 from scorer.reading.schemas import get_schema
 from scorer.referee.pipeline import verify_document
-from scorer.registry import get_rules
 from scorer.running import config
 from tests.conftest import assert_ok, assert_rejects, load_fixture
+from tests.roles import roles_of
 
 runner = CliRunner()
 KUH = "kuhfstein/valid/sim-2p-seed1.json"
@@ -180,11 +180,13 @@ def test_kuhfstein_cards_compare_up_to_rotation_and_subset(tmp_path: Path) -> No
 
 
 def test_hacienda_shipped_reference_equals_its_inline_copy() -> None:
-    rules = get_rules("hacienda")
+    rules = roles_of("hacienda")
     inline = load_fixture("hacienda/valid/2p-twofer-inline-copy.json")
     reference = copy.deepcopy(inline)
     reference["setup"]["map"] = {"id": "haz-twofer"}
-    assert fingerprint(rules.component_data(inline)) == fingerprint(rules.component_data(reference))
+    assert fingerprint(rules.catalogue.component_data(inline)) == fingerprint(
+        rules.catalogue.component_data(reference)
+    )
 
 
 def test_hacienda_other_map_is_REC_PROFILE_2(tmp_path: Path) -> None:
@@ -228,11 +230,13 @@ def _citrus_inline(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_citrus_ids_resolve_to_their_data() -> None:
-    rules = get_rules("citrus")
+    rules = roles_of("citrus")
     doc = load_fixture("citrus/valid/sim-2p.json")
     inline = _citrus_inline(doc)
     assert_ok(verify_document(inline))
-    assert fingerprint(rules.component_data(doc)) == fingerprint(rules.component_data(inline))
+    assert fingerprint(rules.catalogue.component_data(doc)) == fingerprint(
+        rules.catalogue.component_data(inline)
+    )
 
 
 def test_citrus_finca_and_landscape_differences(tmp_path: Path) -> None:
@@ -292,15 +296,17 @@ def test_json_report_names_the_fingerprint() -> None:
 
 
 def test_fingerprint_ignores_labels_and_order() -> None:
-    rules = get_rules("kuhfstein")
+    rules = roles_of("kuhfstein")
     doc = load_fixture(KUH)
     other = copy.deepcopy(doc)
     other["setup"]["scoring_tiles"] = dict(reversed(list(doc["setup"]["scoring_tiles"].items())))
     for tile in other["setup"]["scoring_tiles"].values():
         tile["text"] = "renamed"
-    assert fingerprint(rules.component_data(doc)) == fingerprint(rules.component_data(other))
-    assert fingerprint(rules.component_data(doc)) != fingerprint(
-        rules.component_data(tampered_kuhfstein())
+    assert fingerprint(rules.catalogue.component_data(doc)) == fingerprint(
+        rules.catalogue.component_data(other)
+    )
+    assert fingerprint(rules.catalogue.component_data(doc)) != fingerprint(
+        rules.catalogue.component_data(tampered_kuhfstein())
     )
 
 

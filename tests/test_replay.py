@@ -8,18 +8,19 @@ from typing import Any
 import pytest
 
 from scorer import registry
-from scorer.referee.replay import replay, score_position, verify_record
+from scorer.referee.replay import score_position, verify_record
 from tests.conftest import assert_finding, assert_rejects
-from tests.fakegame import RULES
+from tests.fakegame import referee
+from tests.roles import replay_game, roles_of
 
 
 @pytest.fixture(autouse=True)
 def _countdown() -> Iterator[None]:
     registry.GAME_MODULES["countdown"] = "tests.fakegame"
-    registry.get_rules.cache_clear()
+    registry.role_module.cache_clear()
     yield
     del registry.GAME_MODULES["countdown"]
-    registry.get_rules.cache_clear()
+    registry.role_module.cache_clear()
 
 
 def record(
@@ -78,7 +79,7 @@ def test_incomplete_is_REC_END_2_with_provisional_scores() -> None:
 def test_game_may_skip_claims_of_incomplete_records(monkeypatch: pytest.MonkeyPatch) -> None:
     doc = record([("Ann", [3])], claimed={"scores": {"Ann": 7}})
     assert_finding(verify_record(doc), "REC-CLAIM-1", "/claimed/scores/Ann")
-    monkeypatch.setattr(RULES, "claims_when_incomplete", False, raising=False)
+    monkeypatch.setattr(referee, "CLAIMS_WHEN_INCOMPLETE", False)
     result = verify_record(doc)
     assert [f.rule for f in result.findings] == ["REC-END-2"]
 
@@ -87,7 +88,7 @@ def test_game_warnings_are_reported_without_failing(monkeypatch: pytest.MonkeyPa
     from scorer.core.findings import Finding
 
     warn = Finding("HAR-FAKE-1", "/moves/0", "suspicious", "warning")
-    monkeypatch.setattr(RULES, "warnings", lambda state: [warn], raising=False)
+    monkeypatch.setattr(referee, "warnings", lambda state: [warn])
     result = verify_record(record([("Ann", [3]), ("Ben", [2])]))
     assert result.status == "ok"
     assert result.findings == (warn,)
@@ -158,7 +159,7 @@ def test_keep_going_reports_later_findings_marked() -> None:
 
 
 def test_replay_upto_stops_early() -> None:
-    run = replay(RULES, record([("Ann", [2]), ("Ben", [1])]), upto=1)
+    run = replay_game(roles_of("countdown"), record([("Ann", [2]), ("Ben", [1])]), upto=1)
     assert run.moves_applied == 1 and run.state.left == 3
 
 

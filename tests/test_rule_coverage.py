@@ -12,8 +12,9 @@ import re
 import pytest
 
 from scorer.core.findings import REC_RULES, is_rule_id
-from scorer.registry import game_names, get_rules
+from scorer.registry import game_names
 from tests.conftest import FIXTURES, ROOT
+from tests.roles import roles_of
 
 ID = re.compile(r"\b(?:REC|HAC|KUH|CIT|HAR)-[A-Z]+-[0-9]+\b")
 THIS = "test_rule_coverage.py"
@@ -40,7 +41,7 @@ NOT_YET_TESTED: frozenset[str] = frozenset()
 
 @pytest.mark.parametrize("game", game_names())
 def test_every_catalogued_rule_is_tested(game: str) -> None:
-    catalogue = get_rules(game).rule_ids
+    catalogue = roles_of(game).catalogue.RULE_IDS
     assert all(is_rule_id(r) for r in catalogue)
     missing = sorted(set(catalogue) - TESTED - NOT_YET_TESTED)
     assert not missing, f"{game}: rule IDs no test asserts: {missing}"
@@ -53,8 +54,8 @@ def test_every_rec_rule_is_tested() -> None:
 
 @pytest.mark.parametrize("game", game_names())
 def test_every_raised_rule_is_catalogued(game: str) -> None:
-    rules = get_rules(game)
+    rules = roles_of(game)
     package = ROOT / "scorer" / "games" / game
     used = _ids_in([str(p) for p in package.rglob("*.py")])
-    unknown = sorted(used - set(rules.rule_ids) - set(REC_RULES))
+    unknown = sorted(used - set(rules.catalogue.RULE_IDS) - set(REC_RULES))
     assert not unknown, f"{game}: IDs used in code but not catalogued: {unknown}"

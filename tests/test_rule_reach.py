@@ -14,7 +14,8 @@ from types import ModuleType
 
 import pytest
 
-from scorer.registry import game_names, get_rules
+from scorer.registry import game_names
+from tests.roles import roles_of
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Rule IDs reached by the small run (``--games 8 --mutations 20``), per game.
@@ -40,11 +41,11 @@ def test_simulated_games_and_their_mutations_reach_at_least_the_floor(game: str)
     cov = TOOL.run_game(game, games=8, mutations=20, seed=0)
     assert cov.invalid_games == []
     assert len(cov.reached) >= FLOORS[game], sorted(cov.reached)
-    assert cov.reached <= set(get_rules(game).rule_ids)
+    assert cov.reached <= set(roles_of(game).catalogue.RULE_IDS)
 
 
 def test_every_exemption_names_a_catalogued_rule_and_says_why() -> None:
     for game, rules in TOOL.exemptions().items():
-        catalogue = get_rules(game).rule_ids
+        catalogue = roles_of(game).catalogue.RULE_IDS
         for rule, reason in rules.items():
             assert rule in catalogue and reason.strip(), (game, rule)

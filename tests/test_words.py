@@ -19,10 +19,10 @@ import pytest
 
 from scorer.core.words import an, article, noun, plural, pluralize
 from scorer.referee.pipeline import verify_bytes
-from scorer.referee.replay import replay
-from scorer.registry import game_names, get_rules
+from scorer.registry import game_names
 from scorer.writing.explain import offending_mark
 from tests.conftest import FIXTURES
+from tests.roles import replay_game, roles_of
 
 #: Nouns the scorer counts; "1 <plural>" of any of them is a grammar fault.
 NOUNS = (
@@ -121,11 +121,11 @@ def _documents() -> tuple[bytes, ...]:
     docs = [p.read_bytes() for p in sorted(FIXTURES.glob("*/*/*.json"))]
     rng = random.Random(16)
     for game in game_names():
-        rules = get_rules(game)
+        rules = roles_of(game)
         low = 1 if game == "harmonies" else 2
         options = {"map": "demo-7x6"} if game == "hacienda" else {}  # the corpus as it was built
         for seed in range(12):
-            record = rules.simulate(low + seed % 3, seed, options)
+            record = rules.moves.simulate(low + seed % 3, seed, options)
             docs.append(orjson.dumps(record))
             for _ in range(4):
                 docs.append(orjson.dumps(_mutate(record, rng)))
@@ -141,17 +141,17 @@ def _texts() -> Iterator[tuple[str, str]]:
         if result.state is None or result.game is None:
             continue
         doc = orjson.loads(raw)
-        rules = get_rules(result.game)
-        items = rules.explain(result.state)
+        rules = roles_of(result.game)
+        items = rules.pictures.explain(result.state)
         yield from ((f"{i.rule} item", i.text) for i in items)
-        yield f"{result.game} board", rules.render(result.state)
+        yield f"{result.game} board", rules.pictures.render(result.state)
         mark = offending_mark(doc, result) if doc.get("moves") else None
-        svg = rules.draw_svg(result.state, items, mark)
+        svg = rules.pictures.draw_svg(result.state, items, mark)
         yield from ((f"{result.game} svg", t) for t in re.findall(r">([^<>]+)<", svg))
         if doc.get("moves"):
-            run = replay(rules, doc, upto=len(doc["moves"]) // 2)
+            run = replay_game(rules, doc, upto=len(doc["moves"]) // 2)
             if run.state is not None:
-                yield f"{result.game} board, half way", rules.render(run.state)
+                yield f"{result.game} board, half way", rules.pictures.render(run.state)
 
 
 @pytest.fixture(scope="module")

@@ -5,9 +5,12 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Pictures
 
 from scorer.cli.common import (
     _NO_FILES,
@@ -103,7 +106,8 @@ def rules(
 ) -> None:
     """The rule catalogue: every rule ID with its one-line statement."""
     from scorer.core.findings import REC_RULES
-    from scorer.registry import game_names, get_rules
+    from scorer.core.roles import CATALOGUE
+    from scorer.registry import game_names, get
 
     if game is not None and game.upper() == game and rule_id is None and "-" in game:
         game, rule_id = None, game  # `scorer rules HAR-STACK-2`
@@ -116,7 +120,7 @@ def rules(
         raise typer.Exit(2)
     catalogues: list[tuple[str, Any]] = [("record", REC_RULES)] if game is None else []
     names = [game] if game is not None else list(game_names())
-    catalogues += [(n, get_rules(n).rule_ids) for n in names]
+    catalogues += [(n, get(n, CATALOGUE).RULE_IDS) for n in names]
     rows = [(rid, text) for _, cat in catalogues for rid, text in cat.items()]
     if rule_id is not None:
         rows = [r for r in rows if r[0] == rule_id.upper()]
@@ -127,7 +131,7 @@ def rules(
         typer.echo(f"{rid:<14} {text}")
     if game is not None and rule_id is None:
         typer.echo("\nWhy a game ends (end_reason of a score sheet):")
-        for word, text in get_rules(game).end_reasons.items():
+        for word, text in get(game, CATALOGUE).END_REASONS.items():
             typer.echo(f"  {word:<16} {text}")
 
 
@@ -175,10 +179,13 @@ def show(
     no_color: NoColorOpt = False,
 ) -> None:
     """The board after move N in the terminal (--position: as a position; --svg: a picture)."""
+    from functools import partial
+
+    from scorer.core.roles import CATALOGUE, MOVES, PICTURES, POSITIONS, REFEREE
     from scorer.core.words import plural
     from scorer.reading.schemas import validate
     from scorer.referee.replay import replay
-    from scorer.registry import get_rules
+    from scorer.registry import get
     from scorer.writing import report
 
     data, doc = _load_or_exit(file)
@@ -186,10 +193,11 @@ def show(
     if errors or kind == "unknown":
         _emit([_placed(_malformed(file, kind, errors), data, doc)], Format.text, True, True)
         raise typer.Exit(1)
-    rules = get_rules(doc["game"])
+    game = doc["game"]
+    title, pictures = get(game, CATALOGUE).TITLE, get(game, PICTURES)
     if kind == "position":
         _show_position(
-            file, doc, rules, svg, at is not None or position, _use_color(no_color), data
+            file, doc, pictures, title, svg, at is not None or position, _use_color(no_color), data
         )
     if at is not None and at > len(doc["moves"]):
         moves = len(doc["moves"])
@@ -199,26 +207,28 @@ def show(
             err=True,
         )
         raise typer.Exit(2)
-    run = replay(rules, doc, upto=at)
+    run = replay(get(game, REFEREE), doc, upto=at, moves=partial(get, game, MOVES))
     for f in _placed(run.findings, data, doc):
         typer.echo(report.finding_line(file, f), err=True)
     if run.state is None:
         raise typer.Exit(1)
     if svg is not None:
-        _write_svg(rules, doc, run, svg)
+        _write_svg(pictures, game, doc, run, svg)
     if position:
-        sys.stdout.buffer.write(report.dumps_document(rules.export_position(run.state, doc)))
+        exported = get(game, POSITIONS).export_position(run.state, doc)
+        sys.stdout.buffer.write(report.dumps_document(exported))
     else:
         n = run.moves_applied
-        typer.echo(f"{file}: {rules.title} after {plural(n, 'move')}")
-        typer.echo(rules.render(run.state, color=_use_color(no_color)))
+        typer.echo(f"{file}: {title} after {plural(n, 'move')}")
+        typer.echo(pictures.render(run.state, color=_use_color(no_color)))
     raise typer.Exit(1 if run.stopped else 0)
 
 
 def _show_position(
     file: str,
     doc: Any,
-    rules: Any,
+    pictures: Pictures[object],
+    title: str,
     svg: Path | None,
     record_only: bool,
     color: bool,
@@ -237,20 +247,19 @@ def _show_position(
     if result.state is None:
         raise typer.Exit(1)
     if svg is not None:
-        _write_text(svg, rules.draw_svg(result.state, rules.explain(result.state), None))
-    typer.echo(f"{file}: {rules.title} position")
-    typer.echo(rules.render(result.state, color=color))
+        _write_text(svg, pictures.draw_svg(result.state, pictures.explain(result.state), None))
+    typer.echo(f"{file}: {title} position")
+    typer.echo(pictures.render(result.state, color=color))
     raise typer.Exit(0 if result.ok else 1)
 
 
-def _write_svg(rules: Any, doc: Any, run: Any, out: Path) -> None:
+def _write_svg(pictures: Pictures[object], game: str, doc: Any, run: Any, out: Path) -> None:
     from scorer.core.values import VerifyResult
     from scorer.writing.explain import offending_mark
 
-    result = VerifyResult(
-        "", "record", rules.name, "illegal" if run.stopped else "ok", run.findings
-    )
-    picture = rules.draw_svg(run.state, rules.explain(run.state), offending_mark(doc, result))
+    result = VerifyResult("", "record", game, "illegal" if run.stopped else "ok", run.findings)
+    mark = offending_mark(doc, result)
+    picture = pictures.draw_svg(run.state, pictures.explain(run.state), mark)
     _write_text(out, picture)
 
 
@@ -282,8 +291,9 @@ def explain(
     config_file: ConfigOpt = None,
 ) -> None:
     """Why each point was scored: the cells of every chain, herd, habitat or finca majority."""
+    from scorer.core.roles import PICTURES
     from scorer.referee.pipeline import verify_file
-    from scorer.registry import get_rules
+    from scorer.registry import get
     from scorer.writing import report
     from scorer.writing.explain import explanation_data, filter_problem, render_explanation
 
@@ -293,7 +303,7 @@ def explain(
     if problem is not None:
         typer.echo(problem, err=True)
         raise typer.Exit(2)
-    items = get_rules(result.game).explain(result.state) if scored and result.game else []
+    items = get(result.game, PICTURES).explain(result.state) if scored and result.game else []
     if fmt is ExplainFormat.json:
         sys.stdout.buffer.write(
             report.dumps_report(explanation_data(result, items, player, category))

@@ -100,9 +100,10 @@ def simulate(
         typer.echo(f"cannot simulate: {exc}", err=True)
         raise typer.Exit(2) from None
     if event is not None or rounds is not None or roster is not None:
-        from scorer.registry import get_rules
+        from scorer.core.roles import MOVES
+        from scorer.registry import get
 
-        _simulate_event(get_rules(game), event, rounds, roster, players, seed, count, options)
+        _simulate_event(get(game, MOVES), event, rounds, roster, players, seed, count, options)
         return
     count = count or 1
     try:
@@ -301,11 +302,12 @@ def import_map(
     ] = RocksCode.six,
 ) -> None:
     """Convert a Hacienda .haz map (Yucata / SpielByWeb) into the scorer's map encoding."""
+    from scorer.core.roles import CATALOGUE
     from scorer.core.values import ImportFailed
-    from scorer.registry import get_rules
+    from scorer.registry import get
     from scorer.writing import report
 
-    importer = get_rules("hacienda").importers["haz"]
+    importer = get("hacienda", CATALOGUE).IMPORTERS["haz"]
 
     try:
         text = file.read_text(encoding="utf-8-sig")

@@ -1,6 +1,6 @@
 """What would have been legal: alternatives to a rejected step, and the generator's promise.
 
-Two uses of a game's move generator (``GameRules.legal_steps(state, prefix)``), written once
+Two uses of a game's move generator (``Moves.legal_steps(state, prefix)``), written once
 for every game:
 
 - :func:`same_kind` lists the legal steps of the rejected step's kind (its ``do``) at the point
@@ -77,6 +77,22 @@ def same_kind(
     """The legal steps whose ``do`` is ``kind`` (any kind if None), chance members left out."""
     picked = (plain(s, chance) for s in offered if kind is None or s.get("do") == kind)
     return build(picked, describe, note, none)
+
+
+def alternatives_of_kind(
+    legal_steps: Callable[[Sequence[Step]], Iterable[Step]],
+    move: Move,
+    at: int,
+    chance: frozenset[str] = frozenset(),
+    describe: Describe = describe_step,
+) -> Legal | None:
+    """The legal steps of the kind of step ``at`` of ``move`` after the steps before it
+    (``legal_steps(prefix)``), or None when there is no such step: what a game without a
+    better answer gives as ``legal_alternatives``."""
+    steps = steps_of(move)
+    if not 0 <= at < len(steps) or not isinstance(steps[at], Mapping):
+        return None
+    return same_kind(legal_steps(steps[:at]), steps[at].get("do"), chance, describe)
 
 
 def _same_value(a: Any, b: Any) -> bool:

@@ -51,18 +51,25 @@ class Catalogue(Protocol):
     """What a game is: names, rules, categories, options and component data. Cheap to import
     (menus and ``--help`` read it)."""
 
-    NAME: str
-    TITLE: str
+    @property
+    def NAME(self) -> str: ...
+    @property
+    def TITLE(self) -> str: ...
     #: Every rule ID of the spec's catalogue with its one-line statement, in catalogue order.
-    RULE_IDS: Mapping[RuleId, str]
+    @property
+    def RULE_IDS(self) -> Mapping[RuleId, str]: ...
     #: Score categories in the order of the score table.
-    CATEGORIES: tuple[str, ...]
+    @property
+    def CATEGORIES(self) -> tuple[str, ...]: ...
     #: The smallest and largest number of players.
-    PLAYER_COUNTS: tuple[int, int]
+    @property
+    def PLAYER_COUNTS(self) -> tuple[int, int]: ...
     #: Why a game can end: stable word → words (the spec's end conditions).
-    END_REASONS: Mapping[str, str]
+    @property
+    def END_REASONS(self) -> Mapping[str, str]: ...
     #: Importers of external component files (``scorer import-map``): format name → importer.
-    IMPORTERS: Mapping[str, Importer]
+    @property
+    def IMPORTERS(self) -> Mapping[str, Importer]: ...
 
     def effective_options(self, variant: Json) -> dict[str, object]:
         """Every option with the value a schema-valid ``variant`` gives it (defaults filled
@@ -79,7 +86,8 @@ class Referee(Protocol[S]):
 
     #: Compare claimed totals and breakdowns with the provisional scores of an incomplete
     #: record (REC-END-2)? False for a game whose claims describe the end of the game only.
-    CLAIMS_WHEN_INCOMPLETE: bool
+    @property
+    def CLAIMS_WHEN_INCOMPLETE(self) -> bool: ...
 
     def initial_state(self, record: Record) -> S:
         """The state before the first move. Raises RuleViolation (path from the root)."""
@@ -148,7 +156,8 @@ class Moves(Protocol[S_contra]):
     """The legal-move generator (written apart from the checks) and the simulator on it."""
 
     #: Options ``simulate`` takes besides the variant's (name → what it is).
-    SIMULATE_OPTIONS: Mapping[str, str]
+    @property
+    def SIMULATE_OPTIONS(self) -> Mapping[str, str]: ...
 
     def legal_steps(self, state: S_contra, prefix: Sequence[Json] = ()) -> Iterator[Json]:
         """Legal next steps once the steps ``prefix`` of the current move are taken (chance

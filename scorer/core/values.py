@@ -1,19 +1,20 @@
-"""The protocol every game implements, and the value objects of scoring and verification.
+"""The values of scoring and verification that games and the core exchange.
 
-A game package (``scorer.games.<name>``) exposes one object, ``RULES``, that satisfies
-:class:`GameRules`. Everything here is a leaf: stdlib only.
+Score sheets and their lines, scoring items, marks, the result of a position and of a
+verification, legal alternatives, importers, and the JSON types the core reads. What a game
+provides is in :mod:`scorer.core.roles`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from scorer.core.findings import Finding
 
 if TYPE_CHECKING:
-    from scorer.core.components import Components
+    pass
 
 #: A JSON object as the schema admitted it (a record, a position, a step, a variant): its
 #: members are JSON values whose shape the schema has checked.
@@ -22,9 +23,7 @@ Record = Json
 #: One move of a record as the core sees it: the referee reads ``player`` and hands the rest
 #: to the game, which reads it as its own typed move (a TypedDict next to its handlers).
 Move = Mapping[str, object]
-#: A state as the game-independent code sees it: opaque, passed back to the game's rules.
-State = Any
-#: A game's own state type (``GameRules[S]``).
+#: A game's own state type (``PositionResult[S]``).
 S = TypeVar("S")
 PlayerName = str
 RuleId = str
@@ -143,7 +142,7 @@ class VerifyResult:
     steps_verified: int = 0
     scores: ScoreSheet | None = None
     players: tuple[PlayerName, ...] = ()
-    state: State | None = field(default=None, repr=False, compare=False)
+    state: object | None = field(default=None, repr=False, compare=False)
     line: int | None = None
     #: ``sha256:<hex>`` of the document's component data (scorer.core.components), if readable.
     fingerprint: str | None = None
@@ -157,137 +156,6 @@ class VerifyResult:
     @property
     def ok(self) -> bool:
         return self.status == "ok"
-
-
-class GameRules(Protocol[S]):
-    """What the referee, the CLI, the simulator and the web app need from a game.
-
-    Generic in the game's state type ``S``. Every member is declared here and defined by every
-    game (most through :class:`scorer.core.gamebase.BaseRules`); nothing is read with ``getattr``.
-    """
-
-    name: str
-    title: str
-    rule_ids: Mapping[RuleId, str]
-    categories: tuple[str, ...]
-    #: The smallest and largest number of players.
-    player_counts: tuple[int, int]
-    #: Options ``simulate`` takes besides the variant's (name → what it is).
-    simulate_options: Mapping[str, str]
-    #: Compare claimed totals and breakdowns with the provisional scores of an incomplete
-    #: record (REC-END-2)? False for a game whose claims describe the end of the game only.
-    claims_when_incomplete: bool
-    #: Importers of external component files (``scorer import-map``): format name → importer.
-    importers: Mapping[str, Importer]
-    #: Why a game of this kind can end: stable word → words (spec end conditions). A score
-    #: sheet's ``end_reason`` is one of these words, or None while the game is not over.
-    end_reasons: Mapping[str, str]
-
-    def initial_state(self, record: Record) -> S:
-        """Build the state before the first move. Raises RuleViolation (path from the root)."""
-        ...
-
-    def expected_players(self, state: S) -> frozenset[PlayerName]:
-        """The players who may make the next move."""
-        ...
-
-    def is_over(self, state: S) -> bool:
-        """True once the game has ended (no further move is allowed)."""
-        ...
-
-    def apply(self, state: S, move: Move) -> S:
-        """Apply one move (a turn with its steps). Pure. Raises RuleViolation (path in the move)."""
-        ...
-
-    def skip(self, state: S, move: Move) -> S:
-        """Pass over a rejected move in ``--keep-going`` mode: the next player is to move."""
-        ...
-
-    def count_steps(self, move: Move) -> int:
-        """Number of atomic steps a move holds (for throughput figures)."""
-        ...
-
-    def warnings(self, state: S) -> tuple[Finding, ...]:
-        """Warnings collected while replaying up to ``state`` (absolute pointers)."""
-        ...
-
-    def score(self, state: S) -> ScoreSheet:
-        """Score the state as if the game ended now."""
-        ...
-
-    def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
-        """Compare claims beyond ``scores`` and ``breakdown`` (e.g. suns, intermediate)."""
-        ...
-
-    def load_position(self, doc: Record) -> PositionResult[S]:
-        """Check a schema-valid position document and build a state to score from it."""
-        ...
-
-    def export_position(self, state: S, record: Record) -> dict[str, Any]:
-        """The position document of ``state`` (``scorer show --position``)."""
-        ...
-
-    def draft_state(self, doc: Record) -> S | None:
-        """A state to draw an impossible position with (``scorer serve``), or None."""
-        ...
-
-    def render(self, state: S, color: bool = False) -> str:
-        """The boards of ``state`` drawn as text for the terminal, with a legend of the letters
-        used; ``color`` allows ANSI colours (a game may draw plain text regardless)."""
-        ...
-
-    def simulate(self, players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """One complete legal game record, reproducible from ``seed``.
-
-        ``options`` holds variant options and the game's ``simulate_options``; ``policy``
-        (``random``, the default, or ``greedy``) chooses how the simulated players play.
-        Raises ValueError for an option the simulator refuses."""
-        ...
-
-    def end_reason(self, state: S) -> str | None:
-        """Why the game of ``state`` ended (a key of ``end_reasons``), or None if not over."""
-        ...
-
-    def legal_steps(self, state: S, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:
-        """Legal next steps of the player to move once the steps ``prefix`` of the current
-        move are taken (as recorded, chance outcomes included), from the generator
-        (independent of the checks). Members that chance decides (draws) are left out."""
-        ...
-
-    def unoffered_step(self, state: S, move: Move) -> int | None:
-        """The index of the first step of ``move`` (legal in ``state``) that the generator
-        would not have offered, or None if it could have produced every step (the promise
-        that the checker accepts only what the generator offers)."""
-        ...
-
-    def legal_alternatives(self, state: S, move: Move, at: int, rule: RuleId) -> Legal | None:
-        """What was legal instead of step ``at`` of ``move`` (rejected with ``rule``) in
-        ``state``, the state before the move: legal steps of the same kind from the
-        generator, or None where the question does not apply (a draw chance decided)."""
-        ...
-
-    def explain(self, state: S) -> list[ScoreItem]:
-        """Every scoring item of ``score(state)``: their points add up to each category."""
-        ...
-
-    def draw_svg(self, state: S, items: Sequence[ScoreItem], mark: Mark | None) -> str:
-        """The boards of ``state`` as a deterministic SVG document: player colours, a legend,
-        coordinates, ``items`` highlighted, and ``mark`` (an offending cell) marked."""
-        ...
-
-    def draw_editor_svg(self, state: S, items: Sequence[ScoreItem], mark: Mark | None) -> str:
-        """The picture of ``scorer serve``'s editor: ``draw_svg`` plus the empty cells a
-        piece can be put on (``data-cell`` attributes)."""
-        ...
-
-    def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
-        """Every option of the game with the value a schema-valid ``variant`` gives it
-        (defaults filled in, shorthands expanded)."""
-        ...
-
-    def component_data(self, doc: Mapping[str, Any]) -> Components:
-        """The component data of a schema-valid record or position (scorer.core.components)."""
-        ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,14 +50,15 @@ class Profile:
 def annotate(result: VerifyResult, doc: Any, profile: Profile | None) -> VerifyResult:
     """Add the fingerprint of a schema-valid document's component data and, under a profile,
     the profile findings (first) and the ``ineligible`` status."""
-    from scorer.registry import get_rules
+    from scorer.core.roles import CATALOGUE
+    from scorer.registry import get
 
     game = result.game
     if game is None or result.kind == "unknown" or result.status == "malformed":
         return result
-    rules = get_rules(game)
+    catalogue = get(game, CATALOGUE)
     try:
-        components = rules.component_data(doc)
+        components = catalogue.component_data(doc)
         result = replace(result, fingerprint=fingerprint(components))
     except Exception:  # unreadable component data is reported by the game's setup rules
         components = None
@@ -65,7 +66,11 @@ def annotate(result: VerifyResult, doc: Any, profile: Profile | None) -> VerifyR
     if pinned is None or profile is None:
         return result
     findings = check(
-        doc, rules.effective_options(doc.get("variant", {})), components, pinned, profile.source
+        doc,
+        catalogue.effective_options(doc.get("variant", {})),
+        components,
+        pinned,
+        profile.source,
     )
     if not findings:
         return result

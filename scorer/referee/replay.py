@@ -7,8 +7,9 @@ is over, builds absolute pointers and decides when to stop.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from scorer.core.claims import claim_mismatch, not_a_player
@@ -16,16 +17,17 @@ from scorer.core.errors import PathPart, RuleViolation, RuleViolations
 from scorer.core.findings import Finding, plain
 from scorer.core.legal import details_of
 from scorer.core.pointer import to_pointer
-from scorer.core.values import GameRules, Record, ScoreSheet, State, Status, VerifyResult
+from scorer.core.roles import CATALOGUE, MOVES, POSITIONS, REFEREE, Moves, Referee
+from scorer.core.values import Record, ScoreSheet, Status, VerifyResult
 from scorer.core.words import plural
-from scorer.registry import get_rules
+from scorer.registry import get
 
 
 @dataclass(frozen=True, slots=True)
 class Replay:
     """The state reached after replaying (part of) a record."""
 
-    state: State | None
+    state: object | None
     findings: tuple[Finding, ...]
     moves_applied: int
     steps_applied: int
@@ -63,7 +65,7 @@ def _check_players(record: Record) -> list[Finding]:
 
 
 def _referee_check(
-    rules: GameRules[Any], state: State, move: Mapping[str, Any], index: int, names: set[str]
+    rules: Referee[object], state: object, move: Mapping[str, Any], index: int, names: set[str]
 ) -> Finding | None:
     player = move["player"]
     if player in names and not rules.is_over(state) and player in rules.expected_players(state):
@@ -97,7 +99,7 @@ def _referee_check(
 
 
 def legal_details(
-    rules: GameRules[Any], state: State, move: Mapping[str, Any], exc: RuleViolation
+    moves: Moves[object], state: object, move: Mapping[str, Any], exc: RuleViolation
 ) -> dict[str, Any]:
     """``details.legal`` and its companions for a rejected step (scorer.core.legal), or nothing
     when the violation is not a step's or the game says the question does not apply.
@@ -108,22 +110,23 @@ def legal_details(
     if len(exc.path) < 2 or exc.path[0] != "steps" or not isinstance(exc.path[1], int):
         return {}
     try:
-        found = rules.legal_alternatives(state, move, exc.path[1], exc.rule)
+        found = moves.legal_alternatives(state, move, exc.path[1], exc.rule)
     except Exception as err:  # a generator failure never hides the finding
         return {"legal_note": f"the move generator could not say ({type(err).__name__})"}
     return details_of(found) if found is not None else {}
 
 
 def replay(
-    rules: GameRules[Any],
+    rules: Referee[object],
     record: Record,
     upto: int | None = None,
     keep_going: bool = False,
-    legal: bool = True,
+    moves: Callable[[], Moves[object]] | None = None,
 ) -> Replay:
     """Replay the first ``upto`` moves (all by default). Stops at the first illegal move
     unless ``keep_going``; later findings are then marked ``after_first_error``. A rejected
-    step's finding carries what was legal instead (``legal=False``: not computed)."""
+    step's finding carries what was legal instead, from the game's generator that ``moves``
+    gives (asked only when a step is rejected; None: not computed)."""
     findings: list[Finding] = list(_check_players(record))
     if findings:
         return Replay(None, tuple(findings), 0, 0, True)
@@ -134,9 +137,9 @@ def replay(
     except RuleViolations as group:  # a setup may report every problem at once
         return Replay(None, tuple(violation_finding(v) for v in group.violations), 0, 0, True)
     names = {p["name"] for p in record["players"]}
-    moves = record["moves"]
+    recorded = record["moves"]
     applied = steps = 0
-    for index, move in enumerate(moves[:upto] if upto is not None else moves):
+    for index, move in enumerate(recorded[:upto] if upto is not None else recorded):
         marks = {"after_first_error": True} if findings else {}
         referee = _referee_check(rules, state, move, index, names)
         if referee is not None:
@@ -149,7 +152,7 @@ def replay(
             state = rules.apply(state, move)
         except RuleViolation as exc:
             label = move_label(move, index, exc.path)
-            extra = {**marks, **legal_details(rules, state, move, exc)} if legal else marks
+            extra = {**marks, **legal_details(moves(), state, move, exc)} if moves else marks
             findings.append(violation_finding(exc, ("moves", index), label, move=index, **extra))
             if not keep_going:
                 return Replay(state, tuple(findings), applied, steps, True)
@@ -160,7 +163,7 @@ def replay(
     return Replay(state, tuple(findings), applied, steps, bool(findings))
 
 
-def _warnings(rules: GameRules[Any], state: State | None) -> tuple[Finding, ...]:
+def _warnings(rules: Referee[object], state: object | None) -> tuple[Finding, ...]:
     """Warnings a game collected while replaying, with plain details (see ``plain``)."""
     if state is None:
         return ()
@@ -171,7 +174,7 @@ def _warnings(rules: GameRules[Any], state: State | None) -> tuple[Finding, ...]
 
 
 def compare_claims(
-    rules: GameRules[Any],
+    rules: Referee[object],
     sheet: ScoreSheet,
     claimed: Mapping[str, Any],
     players: Sequence[str],
@@ -207,27 +210,29 @@ def _claim(
     return [claim_mismatch(to_pointer(path), name, key, claimed, actual, details={"category": key})]
 
 
-def scored(rules: GameRules[Any], state: State) -> ScoreSheet:
+def scored(rules: Referee[object], state: object, game: str) -> ScoreSheet:
     """The score sheet of ``state`` with why the game ended (None while it is not over)."""
     sheet = rules.score(state)
     reason = rules.end_reason(state) if rules.is_over(state) else None
     if reason is None:
         return sheet
-    return replace(sheet, end_reason=reason, end_text=rules.end_reasons.get(reason, ""))
+    words = get(game, CATALOGUE).END_REASONS.get(reason, "")
+    return replace(sheet, end_reason=reason, end_text=words)
 
 
 def verify_record(
     record: Record, source: str = "<record>", keep_going: bool = False
 ) -> VerifyResult:
     """Verify a schema-valid record: replay, end of game, scoring, claims."""
-    rules = get_rules(record["game"])
+    game: str = record["game"]
+    rules = get(game, REFEREE)
     players = tuple(p["name"] for p in record["players"])
-    run = replay(rules, record, keep_going=keep_going)
+    run = replay(rules, record, keep_going=keep_going, moves=partial(get, game, MOVES))
     warnings = _warnings(rules, run.state)
     base = VerifyResult(
         source,
         "record",
-        rules.name,
+        game,
         "illegal",
         (*run.findings, *warnings),
         run.moves_applied,
@@ -254,8 +259,8 @@ def verify_record(
         )
         status = "incomplete"
     findings.extend(warnings)
-    sheet = scored(rules, run.state)
-    totals = status != "incomplete" or rules.claims_when_incomplete
+    sheet = scored(rules, run.state, game)
+    totals = status != "incomplete" or rules.CLAIMS_WHEN_INCOMPLETE
     claims = compare_claims(rules, sheet, record.get("claimed", {}), players, totals)
     if claims and status == "ok":
         status = "mismatch"
@@ -267,20 +272,18 @@ def score_position(
 ) -> VerifyResult:
     """Check a schema-valid position and score it (impossible positions are not scored
     unless ``keep_going``)."""
-    rules = get_rules(doc["game"])
+    game: str = doc["game"]
     players = tuple(p["name"] for p in doc["players"])
     dupes = _check_players(doc)
     if dupes:
-        return VerifyResult(
-            source, "position", rules.name, "impossible", tuple(dupes), players=players
-        )
-    result = rules.load_position(doc)
+        return VerifyResult(source, "position", game, "impossible", tuple(dupes), players=players)
+    result = get(game, POSITIONS).load_position(doc)
     findings = list(result.findings)
     errors = any(f.is_error for f in findings)
     base = VerifyResult(
         source,
         "position",
-        rules.name,
+        game,
         "impossible" if errors else "ok",
         tuple(findings),
         players=players,
@@ -288,7 +291,8 @@ def score_position(
     )
     if result.state is None or (errors and not keep_going):
         return base
-    sheet = scored(rules, result.state)
+    rules = get(game, REFEREE)
+    sheet = scored(rules, result.state, game)
     claims = compare_claims(rules, sheet, doc.get("claimed", {}), players)
     status: Status = base.status
     if claims and status == "ok":

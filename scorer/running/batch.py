@@ -383,11 +383,13 @@ def run_local(
 
 def warm_up() -> None:
     """Import every game and compile the schema validators once, in this process."""
+    from scorer.core.roles import CATALOGUE, POSITIONS, REFEREE
     from scorer.reading.schemas import validate
-    from scorer.registry import game_names, get_rules
+    from scorer.registry import game_names, get
 
     for game in game_names():
-        get_rules(game)
+        for role in (CATALOGUE, REFEREE, POSITIONS):
+            get(game, role)
     validate({"format": "scorer-record/1"})
     validate({"format": "scorer-position/1"})
 

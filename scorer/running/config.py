@@ -160,8 +160,9 @@ def _strings(config: Config, data: dict[str, Any], key: str) -> list[str]:
 
 
 def _game(config: Config, game: str, section: Any) -> GameProfile:
+    from scorer.core.roles import CATALOGUE
     from scorer.referee.profile import GameProfile
-    from scorer.registry import game_names, get_rules
+    from scorer.registry import game_names, get
 
     key = f"games.{game}"
     if game not in game_names():
@@ -178,10 +179,9 @@ def _game(config: Config, game: str, section: Any) -> GameProfile:
                 f"unknown key{_guess(name, GAME_KEYS)}; the keys "
                 f"of a game are {', '.join(GAME_KEYS)}",
             )
-    rules = get_rules(game)
     variant = None
     if "variant" in section:
-        variant = rules.effective_options(_variant(config, game, section["variant"]))
+        variant = get(game, CATALOGUE).effective_options(_variant(config, game, section["variant"]))
     components, file = None, None
     if "components" in section:
         file = section["components"]
@@ -218,9 +218,10 @@ def _components(config: Config, game: str, file: Any) -> Any:
     """The component data of the event: a record or position of ``game``, relative to the
     configuration file, schema-valid and accepted by the game's setup checks."""
     from scorer.core.errors import RecordLoadError
+    from scorer.core.roles import CATALOGUE
     from scorer.reading.loading import load as load_document
     from scorer.reading.schemas import validate
-    from scorer.registry import get_rules
+    from scorer.registry import get
 
     key = f"games.{game}.components"
     if game == "harmonies":
@@ -245,21 +246,23 @@ def _components(config: Config, game: str, file: Any) -> Any:
             else f"not a {game} record or position"
         )
         raise config.error(key, f"{display(path)}: {why}")
-    problem = _setup_problem(get_rules(game), doc, kind)
+    problem = _setup_problem(game, doc, kind)
     if problem:
         raise config.error(key, f"{display(path)}: its component data is rejected: {problem}")
-    return get_rules(game).component_data(doc)
+    return get(game, CATALOGUE).component_data(doc)
 
 
-def _setup_problem(rules: Any, doc: Any, kind: str) -> str | None:
+def _setup_problem(game: str, doc: Any, kind: str) -> str | None:
     from scorer.core.errors import RuleViolation, RuleViolations
     from scorer.core.pointer import to_pointer
+    from scorer.core.roles import POSITIONS, REFEREE
+    from scorer.registry import get
 
     if kind == "position":
-        bad = [f for f in rules.load_position(doc).findings if f.is_error]
+        bad = [f for f in get(game, POSITIONS).load_position(doc).findings if f.is_error]
         return f"{bad[0].rule} at {bad[0].pointer}: {bad[0].message}" if bad else None
     try:
-        rules.initial_state(doc)
+        get(game, REFEREE).initial_state(doc)
     except RuleViolation as exc:
         return f"{exc.rule} at {to_pointer(exc.path)}: {exc.message}"
     except RuleViolations as group:

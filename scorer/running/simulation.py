@@ -33,15 +33,16 @@ def request(
 ) -> dict[str, Any]:
     """The options to simulate with (``--map`` / ``--board`` / ``--policy`` folded in).
     Raises SimulateError."""
+    from scorer.core.roles import CATALOGUE, MOVES
     from scorer.reading.options import option_problems
-    from scorer.registry import game_names, get_rules
+    from scorer.registry import game_names, get
 
     if game not in game_names():
         raise SimulateError(f"unknown game {game!r}; the games are {', '.join(game_names())}")
-    rules = get_rules(game)
-    low, high = rules.player_counts
+    catalogue, knobs = get(game, CATALOGUE), get(game, MOVES).SIMULATE_OPTIONS
+    low, high = catalogue.PLAYER_COUNTS
     if not low <= players <= high:
-        raise SimulateError(f"{rules.title} is for {low} to {high} players, not {players}")
+        raise SimulateError(f"{catalogue.TITLE} is for {low} to {high} players, not {players}")
     if policy not in POLICIES:
         raise SimulateError(f"unknown policy {policy!r}; the policies are {', '.join(POLICIES)}")
     if "policy" in options:
@@ -52,15 +53,14 @@ def request(
     for name, value in (("map", map_id), ("board", board)):
         if value is None:
             continue
-        if name not in rules.simulate_options:
-            has = [g for g in game_names() if name in get_rules(g).simulate_options]
+        if name not in knobs:
+            has = [g for g in game_names() if name in get(g, MOVES).SIMULATE_OPTIONS]
             raise SimulateError(f"{NAMED[name]} is for {' and '.join(has)} only, not {game}")
         merged[name] = value
-    variant = {k: v for k, v in merged.items() if k not in rules.simulate_options and k != "policy"}
+    variant = {k: v for k, v in merged.items() if k not in knobs and k != "policy"}
     problems = option_problems(game, variant)
     if problems:
-        knobs = sorted(rules.simulate_options)
-        also = f" (the simulator's own: {', '.join(knobs)})" if knobs else ""
+        also = f" (the simulator's own: {', '.join(sorted(knobs))})" if knobs else ""
         raise SimulateError("; ".join(problems) + also)
     return merged
 
@@ -71,11 +71,12 @@ def records(
     """``count`` records from seeds ``seed``, ``seed + 1``, ... Raises SimulateError for an
     option the game's simulator refuses (before the first record, or at the record whose seed
     it concerns)."""
-    from scorer.registry import get_rules
+    from scorer.core.roles import MOVES
+    from scorer.registry import get
 
-    rules = get_rules(game)
+    moves = get(game, MOVES)
     for k in range(count):
         try:
-            yield rules.simulate(players, seed + k, options)
+            yield moves.simulate(players, seed + k, options)
         except ValueError as exc:
             raise SimulateError(str(exc)) from None

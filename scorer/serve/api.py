@@ -26,22 +26,6 @@ from scorer.serve.marks import finding_marks
 
 #: Statuses of a document that could not be checked.
 UNCHECKED = frozenset({"malformed", "error"})
-#: Members of an exported position that describe a game in progress (hands, piles, displays,
-#: whose turn); a blank board leaves them out so that editing it stays consistent.
-IN_PLAY: Mapping[str, tuple[str, ...]] = {
-    "hacienda": ("play",),
-    "citrus": (
-        "market",
-        "bag",
-        "last_refill_complete",
-        "building_site_deck",
-        "finca_deck_size",
-        "to_move",
-        "passes",
-    ),
-    "kuhfstein": ("table",),
-    "harmonies": (),
-}
 MAX_PLAYERS = 6
 
 
@@ -140,11 +124,12 @@ def score(body: bytes, keep_going: bool) -> Answer:
 
 
 def _items(result: VerifyResult) -> list[dict[str, Any]]:
-    from scorer.registry import get_rules
+    from scorer.core.roles import PICTURES
+    from scorer.registry import get
 
     if result.state is None or result.game is None or result.scores is None:
         return []
-    items: list[ScoreItem] = get_rules(result.game).explain(result.state)
+    items: list[ScoreItem] = get(result.game, PICTURES).explain(result.state)
     return [
         {
             "player": i.player,
@@ -163,7 +148,8 @@ def svg(body: bytes, editor: bool) -> Answer:
     """``POST /api/svg``: the board picture of ``show --svg``. With ``editor``: tap targets
     for cells a picture leaves out (around a Kuhfstein landscape), and an impossible position
     is still drawn (``draft.py``; header ``X-Scorer-Left-Out`` counts the pieces left out)."""
-    from scorer.registry import get_rules
+    from scorer.core.roles import PICTURES
+    from scorer.registry import get
     from scorer.writing.explain import offending_mark
 
     doc, error = _parse(body)
@@ -173,10 +159,10 @@ def svg(body: bytes, editor: bool) -> Answer:
     state, left_out = drawable(doc, result) if editor else (result.state, 0)
     if state is None or result.game is None:
         return Answer(422, _result_data(doc, result))
-    rules = get_rules(result.game)
+    pictures = get(result.game, PICTURES)
     mark = offending_mark(doc, result) if result.kind == "record" else None
-    draw = rules.draw_editor_svg if editor else rules.draw_svg
-    picture = draw(state, rules.explain(state), mark)
+    draw = pictures.draw_editor_svg if editor else pictures.draw_svg
+    picture = draw(state, pictures.explain(state), mark)
     return Answer(200, svg=picture, headers={"X-Scorer-Left-Out": str(left_out)})
 
 
@@ -184,8 +170,11 @@ def position(body: bytes) -> Answer:
     """``POST /api/position`` with ``{"record": …, "at": N}``: the position after move N
     (all moves when ``at`` is null or absent), as ``show --at N --position`` exports it; a
     position given as ``record`` comes back as it is."""
+    from functools import partial
+
+    from scorer.core.roles import MOVES, POSITIONS, REFEREE
     from scorer.referee.replay import replay
-    from scorer.registry import get_rules
+    from scorer.registry import get
     from scorer.writing.report import finding_to_data
 
     request, error = _parse(body)
@@ -202,15 +191,15 @@ def position(body: bytes) -> Answer:
         return Answer(200, {"position": doc, "findings": [], "moves_applied": 0, "moves_total": 0})
     if result.kind != "record" or result.status in UNCHECKED:
         return Answer(422, _result_data(doc, result))
-    rules = get_rules(doc["game"])
-    run = replay(rules, doc, upto=at)
+    game = doc["game"]
+    run = replay(get(game, REFEREE), doc, upto=at, moves=partial(get, game, MOVES))
     findings = [finding_to_data(f) for f in run.findings]
     if run.state is None:
         return Answer(422, {"status": "illegal", "findings": findings})
     return Answer(
         200,
         {
-            "position": rules.export_position(run.state, doc),
+            "position": get(game, POSITIONS).export_position(run.state, doc),
             "findings": findings,
             "moves_applied": run.moves_applied,
             "moves_total": len(doc.get("moves", [])),
@@ -257,48 +246,14 @@ def _names_problem(names: Any) -> str:
 
 
 def _blank(game: str, names: list[str], options: dict[str, Any]) -> Answer:
-    from scorer.referee.replay import replay
-    from scorer.registry import get_rules
+    from scorer.core.roles import POSITIONS
+    from scorer.registry import get
 
-    rules = get_rules(game)
-    requested = dict(options)
-    if game == "harmonies":  # its simulator draws the options not given; a blank takes defaults
-        from scorer.games.harmonies.state import DEFAULT_OPTIONS
-
-        options = {**DEFAULT_OPTIONS, **options}
     try:
-        record = rules.simulate(len(names), 0, options)
+        doc = get(game, POSITIONS).blank_position(names, options)
     except (ValueError, KeyError, TypeError) as exc:
         return request_error("/variant", f"cannot set up {game} that way: {exc}")
-    checked = _verify(record, False)
+    checked = _verify(doc, False)
     if checked.status in UNCHECKED:
-        return Answer(422, _result_data(record, checked))
-    run = replay(rules, record, upto=0)
-    if run.state is None:
-        return Answer(422, _result_data(record, checked))
-    doc = rules.export_position(run.state, record)
-    for key in IN_PLAY[game]:
-        doc.pop(key, None)
-    if game == "kuhfstein":
-        for board in doc.get("boards", {}).values():
-            board.pop("hand", None)
-    old = [p["name"] for p in doc["players"]]
-    doc = rename(doc, dict(zip(old, names, strict=True)))
-    doc["variant"] = (
-        {k: v for k, v in requested.items() if k not in ("map", "board")}
-        if game == "harmonies"
-        else dict(record.get("variant", {}))
-    )
-    doc.pop("meta", None)
+        return Answer(422, _result_data(doc, checked))
     return Answer(200, {"position": doc})
-
-
-def rename(value: Any, names: Mapping[str, str]) -> Any:
-    """``value`` with every object key and string equal to an old player name replaced."""
-    if isinstance(value, dict):
-        return {names.get(k, k): rename(v, names) for k, v in value.items()}
-    if isinstance(value, list):
-        return [rename(v, names) for v in value]
-    if isinstance(value, str):
-        return names.get(value, value)
-    return value

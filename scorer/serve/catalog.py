@@ -98,7 +98,8 @@ def _kuhfstein() -> dict[str, Any]:
 
 @cache
 def catalog() -> dict[str, Any]:
-    from scorer.registry import game_names, get_rules
+    from scorer.core.roles import CATALOGUE
+    from scorer.registry import game_names, get
 
     extra = {
         "harmonies": _harmonies,
@@ -108,11 +109,11 @@ def catalog() -> dict[str, Any]:
     }
     games = {}
     for name in game_names():
-        rules = get_rules(name)
+        catalogue = get(name, CATALOGUE)
         low, high = PLAYERS.get(name, (1, 6))
         games[name] = {
-            "title": rules.title,
-            "categories": list(rules.categories),
+            "title": catalogue.TITLE,
+            "categories": list(catalogue.CATEGORIES),
             "players": {"min": low, "max": high},
             "variant": _options(name),
             **(extra[name]() if name in extra else {}),

@@ -21,7 +21,7 @@ import copy
 from typing import Any
 
 from scorer.core.pointer import split
-from scorer.core.values import State, VerifyResult
+from scorer.core.values import VerifyResult
 
 ROUNDS = 6
 
@@ -61,15 +61,15 @@ def _leave_out(doc: Any, result: VerifyResult) -> int:
     return sum(len(i) for _, i in targets.values())
 
 
-def drawable(doc: Any, result: VerifyResult) -> tuple[State | None, int]:
+def drawable(doc: Any, result: VerifyResult) -> tuple[object | None, int]:
     """A state to draw ``doc`` with, and how many pieces it leaves out."""
+    from scorer.core.roles import POSITIONS
     from scorer.referee.pipeline import verify_document
-    from scorer.registry import get_rules
+    from scorer.registry import get
 
     if result.state is not None or result.game is None or result.status != "impossible":
         return result.state, 0
-    rules = get_rules(result.game)
-    state = rules.draft_state(doc)
+    state = get(result.game, POSITIONS).draft_state(doc)
     if state is not None:
         return state, 0
     work = copy.deepcopy({k: v for k, v in doc.items() if k != "meta"})  # meta: free-form

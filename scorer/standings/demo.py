@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.core.values import GameRules
+from scorer.core.roles import Moves
 from scorer.core.words import plural
 from scorer.standings.model import StandingsError
 
@@ -23,7 +23,7 @@ MIN_TABLE = 2
 
 
 def demo_records(
-    rules: GameRules[Any],
+    moves: Moves[object],
     event: str | None,
     rounds: int | None,
     roster: str | None,
@@ -49,7 +49,7 @@ def demo_records(
             f"of {len(names)} players at tables of up to {table_size}); "
             f"--count {count} disagrees (leave --count out)"
         )
-    return list(demo_event(rules, event, rounds, names, table_size, seed, options))
+    return list(demo_event(moves, event, rounds, names, table_size, seed, options))
 
 
 def parse_roster(text: str) -> tuple[str, ...]:
@@ -100,7 +100,7 @@ def seatings(
 
 
 def demo_event(
-    rules: GameRules[Any],
+    moves: Moves[object],
     event: str,
     rounds: int,
     roster: Sequence[str],
@@ -122,7 +122,7 @@ def demo_event(
     k = 0
     for round_, tables in enumerate(seatings(roster, rounds, table_size, seed), start=1):
         for number, players in enumerate(tables, start=1):
-            record = rules.simulate(len(players), seed + k, options)
+            record: Any = moves.simulate(len(players), seed + k, options)
             names = {p["name"]: new for p, new in zip(record["players"], players, strict=True)}
             record = rename(record, names)
             meta = dict(record.get("meta") or {})

@@ -25,7 +25,7 @@ from typing import Any
 
 from scorer.core.findings import Finding
 from scorer.core.pointer import resolve, split
-from scorer.core.values import GameRules, Mark, ScoreItem, ScoreSheet, State, VerifyResult
+from scorer.core.values import Mark, ScoreItem, ScoreSheet, VerifyResult
 from scorer.core.words import plural
 from scorer.writing.report import finding_to_data
 
@@ -186,7 +186,3 @@ def offending_mark(doc: Mapping[str, Any], result: VerifyResult) -> Mark | None:
         return None
     move = doc["moves"][int(split(error.pointer)[1])]
     return Mark((value[0], value[1]), move.get("player"), error.rule)
-
-
-def explain_state(rules: GameRules[Any], state: State) -> list[ScoreItem]:
-    return list(rules.explain(state))

@@ -138,10 +138,11 @@ def rule_text(rule: str) -> str:
     """The catalogue statement of a rule ID ("" if unknown)."""
     if rule in REC_RULES:
         return REC_RULES[rule]
-    from scorer.registry import game_names, get_rules
+    from scorer.core.roles import CATALOGUE
+    from scorer.registry import game_names, get
 
     for game in game_names():
-        text = get_rules(game).rule_ids.get(rule)
+        text = get(game, CATALOGUE).RULE_IDS.get(rule)
         if text is not None:
             return text
     return ""
@@ -333,11 +334,12 @@ class SarifWriter(_Collecting):
     """SARIF 2.1.0: one run, one result per finding; locations as file + line where known."""
 
     def finish(self) -> None:
-        from scorer.registry import game_names, get_rules
+        from scorer.core.roles import CATALOGUE
+        from scorer.registry import game_names, get
 
         catalogue = dict(REC_RULES)
         for game in game_names():
-            catalogue.update(get_rules(game).rule_ids)
+            catalogue.update(get(game, CATALOGUE).RULE_IDS)
         used = sorted({f.rule for row in self.rows for f in row[5]})
         index = {rule: i for i, rule in enumerate(used)}
         results = []

@@ -158,9 +158,10 @@ def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[P
     """Verify each item and draw its board (the state reached, with an illegal move's cell
     marked). A picture that cannot be drawn leaves the page without one; it never stops the
     report."""
+    from scorer.core.roles import PICTURES
     from scorer.reading.loading import parse
     from scorer.referee.pipeline import verify_bytes, verify_document
-    from scorer.registry import get_rules
+    from scorer.registry import get
     from scorer.writing.explain import offending_mark
 
     pages = []
@@ -185,12 +186,12 @@ def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[P
         picture = ""
         scored: tuple[ScoreItem, ...] = ()
         if result.state is not None and result.game is not None:
-            rules = get_rules(result.game)
+            pictures = get(result.game, PICTURES)
             try:
                 mark = offending_mark(doc, result) if isinstance(doc, dict) else None
-                explained = rules.explain(result.state)
+                explained = pictures.explain(result.state)
                 scored = tuple(explained) if result.scores else ()
-                picture = rules.draw_svg(result.state, explained, mark)
+                picture = pictures.draw_svg(result.state, explained, mark)
             except Exception as exc:  # a drawing bug must not lose the page: say so on it
                 picture = (
                     f'<p class="bad">The board picture could not be drawn '

@@ -56,7 +56,7 @@ def write() -> None:
     cases = json.loads((ROOT / "cases.json").read_text())
     by_file = {c["file"]: c for c in cases}
     for name, (players, seed, options, _) in GAMES.items():
-        record = RULES.simulate(players, seed, options)
+        record = RULES.moves.simulate(players, seed, options)
         (ROOT / "valid" / name).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
         result = verify_document(record, name)
         assert result.status == "ok" and result.scores is not None, name

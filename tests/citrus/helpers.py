@@ -8,8 +8,10 @@ from typing import Any
 
 from scorer.core.errors import RuleViolation
 from scorer.core.pointer import to_pointer
-from scorer.games.citrus import RULES
 from scorer.games.citrus.state import State
+from tests.roles import roles_of
+
+RULES = roles_of("citrus")
 
 SAMPLE_SETUP: dict[str, Any] = {
     "board": "demo-1",
@@ -136,7 +138,7 @@ def position(
 
 
 def start(pos: dict[str, Any]) -> State:
-    result = RULES.load_position(pos)
+    result = RULES.positions.load_position(pos)
     assert result.state is not None, [(f.rule, f.pointer, f.message) for f in result.findings]
     return result.state
 
@@ -153,7 +155,7 @@ def turn(
     }
     if expect is not None:
         move["expect"] = expect
-    return RULES.apply(state, move)
+    return RULES.referee.apply(state, move)
 
 
 def rejects(

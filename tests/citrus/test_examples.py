@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from scorer.games.citrus import RULES, events
+from scorer.games.citrus import events
 from scorer.games.citrus.state import land_at, live
 from tests.citrus.helpers import (
     SAMPLE_MOVES,
@@ -21,6 +21,9 @@ from tests.citrus.helpers import (
 )
 from tests.citrus.test_positions import POSITION_171
 from tests.conftest import assert_finding, assert_rejects, verify
+from tests.roles import roles_of
+
+RULES = roles_of("citrus")
 
 A_84 = {"site": "A", "first": 8, "second": 4}
 
@@ -529,7 +532,7 @@ def e11(variant: dict) -> tuple[int, int]:
             {"do": "place", "tile": "lime", "at": [8, 0], "took": {"type": "horses", "points": 2}},
         ],
     )
-    sheet = RULES.score(after)
+    sheet = RULES.referee.score(after)
     return score_of(after, "Ann"), sheet.player("Ann").categories["horses"]
 
 

@@ -7,13 +7,14 @@ import copy
 import random
 from typing import Any
 
-from scorer.games.citrus import RULES
 from scorer.games.citrus.data import TOKENS
-from scorer.referee.replay import replay
 from tests.conftest import verify
+from tests.roles import replay_game, roles_of
+
+RULES = roles_of("citrus")
 
 BASE = [
-    RULES.simulate(n, s, o)
+    RULES.moves.simulate(n, s, o)
     for n, s, o in ((2, 1, {}), (4, 2, {}), (3, 3, {"purchase_mistakes": "reject"}))
 ]
 
@@ -70,6 +71,8 @@ def test_mutated_records_and_positions_never_crash() -> None:
     for _ in range(150):
         assert verify(mutate_moves(rng, rng.choice(BASE))).status != "error"
     rec = BASE[1]
-    doc = RULES.export_position(replay(RULES, rec, upto=len(rec["moves"]) // 2).state, rec)
+    doc = RULES.positions.export_position(
+        replay_game(RULES, rec, upto=len(rec["moves"]) // 2).state, rec
+    )
     for _ in range(150):
         assert verify(mutate_position(rng, doc)).status != "error"

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from scorer.games.citrus import RULES
 from scorer.games.citrus.state import land_at
 from tests.citrus.helpers import (
     SAMPLE_MOVES,
@@ -23,6 +22,9 @@ from tests.citrus.helpers import (
 )
 from tests.citrus.test_examples import AB, E6_STEPS, e3_state, e6_position
 from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
+from tests.roles import roles_of
+
+RULES = roles_of("citrus")
 
 FIRST = SAMPLE_MOVES[0]["steps"]
 
@@ -486,7 +488,7 @@ def test_cit_end_2_stalemate_scores_normally() -> None:
     )
     after = turn(turn(start(poor), [{"do": "pass"}]), [{"do": "pass"}])
     assert after.over
-    assert RULES.score(after).player("Ann").total == 4
+    assert RULES.referee.score(after).player("Ann").total == 4
 
 
 def test_cit_turn_1_seat_order() -> None:
@@ -500,7 +502,7 @@ def test_cit_land_1_taking_landscape_tiles() -> None:
     """CIT-LAND-1: building on a landscape tile takes it; an action tile is usable at once."""
     result = verify(record(moves=SAMPLE_MOVES[:1]))
     assert result.status == "incomplete"
-    state = RULES.apply(RULES.initial_state(record()), SAMPLE_MOVES[0])
+    state = RULES.referee.apply(RULES.referee.initial_state(record()), SAMPLE_MOVES[0])
     assert land_at(state, (3, 1)) is None and player(state, "Ann").actions == ()
 
 
@@ -510,7 +512,7 @@ def test_cit_rec_2_expect_differences_are_warnings() -> None:
     result = verify(record(moves=moves))
     assert result.status == "incomplete"
     assert_finding(result, "REC-END-2", "/moves")
-    state = RULES.apply(RULES.initial_state(record()), moves[0])
+    state = RULES.referee.apply(RULES.referee.initial_state(record()), moves[0])
     assert [(f.rule, f.pointer, f.severity) for f in state.warnings] == [
         ("CIT-REC-2", "/moves/0/expect/money", "warning"),
         ("CIT-REC-2", "/moves/0/expect/mat", "warning"),
@@ -522,12 +524,12 @@ def test_cit_mkt_3_and_ret_2_recorded_in_notes() -> None:
     warnings as notes."""
     moves = copy.deepcopy(SAMPLE_MOVES)
     moves[0]["expect"]["money"] = 1
-    state = RULES.apply(RULES.initial_state(record()), moves[0])
-    assert any("CIT-REC-2" in n for n in RULES.score(state).notes)
+    state = RULES.referee.apply(RULES.referee.initial_state(record()), moves[0])
+    assert any("CIT-REC-2" in n for n in RULES.referee.score(state).notes)
 
 
 def test_claim_mismatch_and_complete_games() -> None:
-    rec = RULES.simulate(2, 3, {})
+    rec = RULES.moves.simulate(2, 3, {})
     assert_ok(verify(rec))
     bad = copy.deepcopy(rec)
     bad["claimed"]["scores"]["Ann"] += 1
@@ -551,7 +553,7 @@ def test_cit_end_1_game_ends_when_every_tile_is_built() -> None:
     assert not state.over
     after = turn(state, [BUY_R1, {"do": "place", "tile": "lime", "at": [1, 1]}])
     assert after.over
-    assert RULES.score(after).player("Ann").categories["harvest_final"] == 1
+    assert RULES.referee.score(after).player("Ann").categories["harvest_final"] == 1
 
 
 def test_start_finca_complete_from_the_outset_scores_after_the_first_turn() -> None:
@@ -580,7 +582,7 @@ def test_start_finca_complete_from_the_outset_scores_after_the_first_turn() -> N
             "lemon",
         ],
     }
-    state = RULES.initial_state(record(setup, moves=[]))
+    state = RULES.referee.initial_state(record(setup, moves=[]))
     assert not state.sites["A"].scored
     after = turn(
         state,
@@ -623,7 +625,7 @@ def short_setup(**changes: Any) -> dict[str, Any]:
 
 def test_printed_short_side_and_random_start_sites() -> None:
     short = {"board_side": "short"}
-    state = RULES.initial_state(record(short_setup(), moves=[], variant=short))
+    state = RULES.referee.initial_state(record(short_setup(), moves=[], variant=short))
     assert state.finca_deck == 12 and sorted(state.site_deck) == list("GHIJK")
     assert sum(state.bag.values()) == 65 - 12
     assert_rejects(
@@ -642,7 +644,7 @@ def test_printed_short_side_and_random_start_sites() -> None:
         marked_sites=["B", "C", "D"],
         building_site_deck=list("EFGIJ"),
     )
-    state = RULES.initial_state(
+    state = RULES.referee.initial_state(
         record(rnd, moves=[], variant={**short, "random_start_sites": True})
     )
     assert state.sites["H"].status == "finca" and state.sites["B"].status == "marked"

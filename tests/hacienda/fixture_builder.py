@@ -11,7 +11,6 @@ from typing import Any
 
 import orjson
 
-from scorer.games.hacienda import RULES
 from scorer.referee.pipeline import verify_document
 from tests.conftest import FIXTURES
 from tests.hacienda.helpers import (
@@ -26,6 +25,9 @@ from tests.hacienda.helpers import (
     turn,
     water,
 )
+from tests.roles import roles_of
+
+RULES = roles_of("hacienda")
 
 OUT = FIXTURES / "hacienda"
 OPTIONS = {
@@ -266,7 +268,7 @@ def _extra() -> list[tuple[str, str, dict[str, Any]]]:
     out.append(
         ("invalid/position-pos-7-lonely-herd.json", "a herd away from its owner's land", bad)
     )
-    game = RULES.simulate(2, 9, {"map": "haz-twofer"})
+    game = RULES.moves.simulate(2, 9, {"map": "haz-twofer"})
     inline = copy.deepcopy(game)
     inline["setup"]["map"] = copy.deepcopy(shipped_map("haz-twofer"))
     out.append(
@@ -302,7 +304,7 @@ def build() -> list[dict[str, Any]]:
     cases: list[dict[str, Any]] = []
     base: dict[str, Any] | None = None
     for name, description, players, seed, options in VALID:
-        doc = RULES.simulate(players, seed, options)
+        doc = RULES.moves.simulate(players, seed, options)
         base = base or doc
         _write(name, doc)
         cases.append(

@@ -7,10 +7,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorer.core.values import VerifyResult
-from scorer.games.hacienda import RULES
 from scorer.games.hacienda.state import HaciendaState
-from scorer.referee.replay import replay
 from tests.conftest import make_record, verify
+from tests.roles import replay_game, roles_of
+
+RULES = roles_of("hacienda")
 
 ANN_LAND = ["mountain", "mountain", "mountain", "forest", "forest", "meadow", "meadow", "swamp"]
 BOB_LAND = ["rocks", "rocks", "rocks", "pampas", "pampas", "swamp", "forest", "mountain"]
@@ -91,7 +92,7 @@ def run(moves: Sequence[Mapping[str, Any]], **kw: Any) -> VerifyResult:
 
 def state_of(doc: Mapping[str, Any]) -> HaciendaState:
     """The state after replaying every move (asserting that all were legal)."""
-    run_ = replay(RULES, doc)
+    run_ = replay_game(RULES, doc)
     assert not run_.stopped, run_.findings
     state: HaciendaState = run_.state
     return state

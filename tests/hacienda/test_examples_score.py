@@ -9,12 +9,14 @@ from typing import Any
 import orjson
 import pytest
 
-from scorer.games.hacienda import RULES
 from scorer.games.hacienda.scoring import evaluate
 from scorer.games.hacienda.state import HaciendaState, with_game
 from scorer.referee.replay import compare_claims
 from tests.conftest import ROOT, assert_finding, assert_ok, verify
 from tests.hacienda.helpers import state_of
+from tests.roles import roles_of
+
+RULES = roles_of("hacienda")
 
 SPEC = Path(ROOT).parent / "shared" / "rules" / "hacienda.md"
 E9_FIRST: dict[str, Any] = {
@@ -88,8 +90,8 @@ def _e13_state(variant: dict[str, Any]) -> HaciendaState:
     """A finished game whose intermediate scoring saw E9's first board and final the later."""
     first, final = copy.deepcopy(E9_FIRST), _final_board()
     first["variant"] = final["variant"] = variant
-    before = RULES.load_position(first).state
-    after = RULES.load_position(final).state
+    before = RULES.positions.load_position(first).state
+    after = RULES.positions.load_position(final).state
     assert before is not None and after is not None
     inter = None if variant else evaluate(before)
     return with_game(after, track=None)._replace(
@@ -125,8 +127,8 @@ E13_CLAIMS: dict[str, Any] = {
 
 def test_e13_claims_one_mismatch() -> None:
     """§12 E13: only Bob's hacienda breakdown differs (6 claimed, 4 computed): REC-CLAIM-1."""
-    sheet = RULES.score(_e13_state({}))
-    findings = compare_claims(RULES, sheet, E13_CLAIMS, ("Ann", "Bob"))
+    sheet = RULES.referee.score(_e13_state({}))
+    findings = compare_claims(RULES.referee, sheet, E13_CLAIMS, ("Ann", "Bob"))
     assert [(f.rule, f.pointer) for f in findings] == [
         ("REC-CLAIM-1", "/claimed/breakdown/Bob/haciendas")
     ]
@@ -137,9 +139,9 @@ def test_e13_claims_one_mismatch() -> None:
 
 def test_e13_intermediate_claim_in_variant2() -> None:
     """§12 E13: in variant 2 an intermediate claim is REC-CLAIM-1 at /claimed/intermediate."""
-    sheet = RULES.score(_e13_state({"variant2": True}))
+    sheet = RULES.referee.score(_e13_state({"variant2": True}))
     claims = {"intermediate": {"scores": {"Ann": 21}}, "final": {"scores": {"Ann": 24}}}
-    findings = compare_claims(RULES, sheet, claims, ("Ann", "Bob"))
+    findings = compare_claims(RULES.referee, sheet, claims, ("Ann", "Bob"))
     assert [(f.rule, f.pointer) for f in findings] == [("REC-CLAIM-1", "/claimed/intermediate")]
 
 

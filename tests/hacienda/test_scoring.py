@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.games.hacienda.scoring import evaluate, evaluate_seat
-from scorer.registry import get_rules
+from tests.roles import roles_of
 
 
 @pytest.mark.parametrize(
@@ -20,11 +20,11 @@ from scorer.registry import get_rules
 def test_evaluate_is_evaluate_seat_for_every_seat(
     players: int, seed: int, options: dict[str, object]
 ) -> None:
-    rules = get_rules("hacienda")
-    record = rules.simulate(players, seed, options)
-    state = rules.initial_state(record)
+    rules = roles_of("hacienda")
+    record = rules.moves.simulate(players, seed, options)
+    state = rules.referee.initial_state(record)
     for k, move in enumerate(record["moves"]):
-        state = rules.apply(state, move)
-        if k % 7 == 0 or rules.is_over(state):
+        state = rules.referee.apply(state, move)
+        if k % 7 == 0 or rules.referee.is_over(state):
             expected = tuple(evaluate_seat(state, p) for p in range(players))
             assert evaluate(state) == expected

@@ -8,7 +8,6 @@ import pytest
 from pyrsistent import pvector
 
 from scorer.core.errors import RuleViolation
-from scorer.games.hacienda import RULES
 from scorer.games.hacienda.state import LAND_TOTAL, HaciendaState, with_tally
 from tests.conftest import assert_rejects
 from tests.hacienda.helpers import (
@@ -27,6 +26,9 @@ from tests.hacienda.helpers import (
     turn,
     water,
 )
+from tests.roles import roles_of
+
+RULES = roles_of("hacienda")
 
 LAND_ORDER_NAMES = ("mountain", "forest", "meadow", "rocks", "swamp", "pampas")
 
@@ -222,7 +224,7 @@ def _state_after(moves: list[dict[str, Any]], **kw: Any) -> HaciendaState:
 
 def _reject(state: HaciendaState, move: dict[str, Any]) -> tuple[str, tuple[object, ...]]:
     with pytest.raises(RuleViolation) as info:
-        RULES.apply(state, move)
+        RULES.referee.apply(state, move)
     return info.value.rule, info.value.path
 
 

@@ -6,13 +6,15 @@ import copy
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.games.harmonies import RULES
 from scorer.games.harmonies.actions import apply_step, begin_turn
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS
 from scorer.games.harmonies.events import expected_spaces
 from scorer.games.harmonies.generator import ACCEPTS
 from scorer.games.harmonies.state import GameState
 from tests.conftest import load_fixture, make_record
+from tests.roles import roles_of
+
+RULES = roles_of("harmonies")
 
 SAMPLE_FILE = "harmonies/invalid/sample-11-7-incomplete.json"
 POSITION_FILE = "harmonies/valid/position-12-5.json"
@@ -89,7 +91,7 @@ class Script:
                 "display": DISPLAY[:3] if solo else DISPLAY,
             }
         self.record = make_record("harmonies", setup, [], players, variant)
-        self.state: GameState = RULES.initial_state(self.record)
+        self.state: GameState = RULES.referee.initial_state(self.record)
         self.draws: Iterator[str] = iter(draws)
         self.deck: Iterator[str] = iter(deck)
 
@@ -103,7 +105,7 @@ class Script:
         move = turn(self.state.players[self.state.seat].name, *steps, **extra)
         if "refill" not in move:
             move["refill"] = self.refill_for(move)
-        self.state = RULES.apply(self.state, move)
+        self.state = RULES.referee.apply(self.state, move)
         self.moves.append(move)
         return move
 

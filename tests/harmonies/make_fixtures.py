@@ -10,12 +10,14 @@ import copy
 import json
 import pathlib
 
-from scorer.games.harmonies import RULES
 from scorer.games.harmonies.simulate import features
 from scorer.referee.pipeline import verify_document
 from tests.harmonies.helpers import Script, card, position, put, sample, take
 from tests.harmonies.test_events import BBG, _solo_steps, solo_game
 from tests.harmonies.test_option_fixtures import EXERCISES
+from tests.roles import roles_of
+
+RULES = roles_of("harmonies")
 
 root = pathlib.Path(__file__).resolve().parents[2] / "fixtures" / "harmonies"
 cases = []
@@ -34,7 +36,7 @@ def sim(players, seed, options, wanted=frozenset(), check=None):
     """The first simulated game from ``seed`` on whose features include ``wanted`` (and that
     passes ``check(result)``): an option fixture must exercise its option."""
     for k in range(seed, seed + 500):
-        rec = RULES.simulate(players, k, options)
+        rec = RULES.moves.simulate(players, k, options)
         res = verify_document(rec)
         assert res.status == "ok", res.findings
         if wanted <= features(rec, res.state) and (check is None or check(res)):

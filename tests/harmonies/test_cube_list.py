@@ -19,9 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.core.values import VerifyResult
-from scorer.games.harmonies import RULES
 from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.harmonies.helpers import position
+from tests.roles import roles_of
+
+RULES = roles_of("harmonies")
 
 FIXTURES = sorted((Path(__file__).parents[2] / "fixtures" / "harmonies" / "valid").glob("*.json"))
 
@@ -33,7 +35,7 @@ def final_position(doc: dict[str, Any]) -> dict[str, Any]:
     else:
         result = verify(doc)
         assert result.state is not None
-        pos = RULES.export_position(result.state, doc)
+        pos = RULES.positions.export_position(result.state, doc)
     pos.pop("claimed", None)
     return pos
 
@@ -231,7 +233,7 @@ def test_spirit_without_cube_needs_the_list() -> None:
 def test_simulated_final_positions_score_as_attributed(
     players: int, seed: int, side: str, module: bool, spirit_too: bool
 ) -> None:
-    record = RULES.simulate(players, seed, {"board_side": side, "nature_spirits": module})
+    record = RULES.moves.simulate(players, seed, {"board_side": side, "nature_spirits": module})
     pos = final_position(record)
     original = verify(pos)
     result = verify(board_level(pos, spirit_too))

@@ -6,9 +6,11 @@ from typing import Any
 
 import pytest
 
-from scorer.games.harmonies import RULES
 from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.harmonies.helpers import DISPLAY, Script, card, put, sample, take, turn
+from tests.roles import roles_of
+
+RULES = roles_of("harmonies")
 
 GGG = ["gray", "gray", "gray"]
 BBG = ["brown", "brown", "green"]
@@ -300,7 +302,7 @@ def test_e9_four_players_pouch_trigger_after_turn_36() -> None:
     ends the game at once; turn 36 may omit its refill."""
     found = 0
     for seed in range(40):
-        record = RULES.simulate(4, seed, {"board_side": "B"})
+        record = RULES.moves.simulate(4, seed, {"board_side": "B"})
         if len(record["moves"]) == 36:
             found += 1
             assert "refill" not in record["moves"][-1] or record["moves"][-1]["refill"]

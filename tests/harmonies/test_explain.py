@@ -17,11 +17,13 @@ from typer.testing import CliRunner
 
 from scorer.cli import app
 from scorer.core.values import ScoreItem
-from scorer.games.harmonies import RULES
 from scorer.games.harmonies.picture import initials
 from scorer.games.harmonies.state import GameState
 from scorer.writing.explain import offending_mark
 from tests.conftest import FIXTURES, ROOT, load_fixture, verify
+from tests.roles import roles_of
+
+RULES = roles_of("harmonies")
 
 NS = "{http://www.w3.org/2000/svg}"
 VALID = sorted((FIXTURES / "harmonies" / "valid").glob("*.json"))
@@ -30,8 +32,8 @@ runner = CliRunner()
 
 def assert_adds_up(state: GameState) -> list[ScoreItem]:
     """The invariant: per player and category, the items' points are the sheet's value."""
-    sheet = RULES.score(state)
-    items = RULES.explain(state)
+    sheet = RULES.referee.score(state)
+    items = RULES.pictures.explain(state)
     for line in sheet.players:
         for category in sheet.categories:
             got = sum(i.points for i in items if i.player == line.name and i.category == category)
@@ -61,7 +63,7 @@ def test_items_add_up_on_every_valid_fixture(path: Path) -> None:
 )
 def test_items_add_up_on_simulated_games(players: int, options: dict[str, Any]) -> None:
     for seed in range(6):
-        record = RULES.simulate(players, 100 * players + seed, options)
+        record = RULES.moves.simulate(players, 100 * players + seed, options)
         assert verify(record).ok
         assert_adds_up(final(record))
 
@@ -293,8 +295,8 @@ def groups(root: ET.Element, cls: str) -> list[ET.Element]:
 )
 def test_svg_is_well_formed_with_legend_coordinates_and_items(name: str) -> None:
     state = final(load_fixture(f"harmonies/valid/{name}"))
-    items = RULES.explain(state)
-    svg = RULES.draw_svg(state, items, None)
+    items = RULES.pictures.explain(state)
+    svg = RULES.pictures.draw_svg(state, items, None)
     root = parse(svg)
     assert groups(root, "legend") and not groups(root, "mark")
     legend = " ".join(t.text or "" for g in groups(root, "legend") for t in g.iter(f"{NS}text"))
@@ -324,7 +326,7 @@ def test_svg_player_colours_and_cube_initials() -> None:
     doc = load_fixture("harmonies/valid/position-12-5.json")
     doc["players"][0]["color"] = "purple"
     state = final(doc)
-    svg = RULES.draw_svg(state, RULES.explain(state), None)
+    svg = RULES.pictures.draw_svg(state, RULES.pictures.explain(state), None)
     assert "#9467bd" in svg and "#1f77b4" in svg  # Ann purple (record), Ben palette seat 2
     assert initials(state.players[0]) == {"koala": "K", "fennec_fox": "F", "owl_spirit": "O"}
     texts = [t.text for t in parse(svg).iter(f"{NS}text")]
@@ -333,13 +335,13 @@ def test_svg_player_colours_and_cube_initials() -> None:
 
 def test_svg_same_input_same_bytes_across_hash_seeds() -> None:
     state = final(load_fixture("harmonies/valid/4p-spirits.json"))
-    first = RULES.draw_svg(state, RULES.explain(state), None)
-    assert first == RULES.draw_svg(state, RULES.explain(state), None)
+    first = RULES.pictures.draw_svg(state, RULES.pictures.explain(state), None)
+    assert first == RULES.pictures.draw_svg(state, RULES.pictures.explain(state), None)
     code = (
         "import sys, orjson; from scorer.referee.pipeline import verify_document; "
-        "from scorer.games.harmonies import RULES; "
+        "from scorer.games.harmonies import picture; "
         "r = verify_document(orjson.loads(open(sys.argv[1], 'rb').read()), 'x'); "
-        "sys.stdout.write(RULES.draw_svg(r.state, RULES.explain(r.state), None))"
+        "sys.stdout.write(picture.draw_svg(r.state, picture.explain(r.state), None))"
     )
     path = str(FIXTURES / "harmonies" / "valid" / "4p-spirits.json")
     for seed in ("1", "2"):
@@ -371,7 +373,7 @@ def test_illegal_fixture_marks_the_offending_cell(
     if cell is not None:
         assert (mark.cell, mark.board) == (cell, board)
     assert isinstance(result.state, GameState)
-    svg = RULES.draw_svg(result.state, RULES.explain(result.state), mark)
+    svg = RULES.pictures.draw_svg(result.state, RULES.pictures.explain(result.state), mark)
     root = parse(svg)
     (ring,) = groups(root, "mark")
     assert ring.get("data-rule") == rule and ring.find(f"{NS}circle") is not None
@@ -416,7 +418,9 @@ def test_side_b_island_lines_list_their_cells_once(name: str) -> None:
     )
     assert result.exit_code == 0, result.output
     state = verify(load_fixture(f"harmonies/valid/{name}")).state
-    islands = {(i.player, i.cells) for i in RULES.explain(state) if i.rule == "HAR-SCORE-6"}
+    islands = {
+        (i.player, i.cells) for i in RULES.pictures.explain(state) if i.rule == "HAR-SCORE-6"
+    }
     lines = [line for line in result.output.splitlines() if "[HAR-SCORE-6]" in line]
     assert islands and len(lines) == len(islands)
     for line in lines:

@@ -10,9 +10,11 @@ import statistics
 
 import pytest
 
-from scorer.games.harmonies import RULES
 from scorer.games.harmonies.simulate import features
 from tests.conftest import verify
+from tests.roles import roles_of
+
+RULES = roles_of("harmonies")
 
 #: sha256 (first 16 hex digits, keys sorted) of the random game of seed 0 per player count,
 #: as the simulator wrote it before policies existed (``scorer simulate --seed 0``).
@@ -30,15 +32,15 @@ def _digest(record: object) -> str:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_the_random_policy_plays_the_games_it_played_before(players: int) -> None:
-    record = RULES.simulate(players, 0, {})
+    record = RULES.moves.simulate(players, 0, {})
     assert _digest(record) == RANDOM_SEED_0[players]
     assert "policy" not in record["meta"] and "options" not in record["meta"]
 
 
 @pytest.mark.parametrize("players", [1, 4])
 def test_greedy_games_are_reproducible_and_say_so(players: int) -> None:
-    first = RULES.simulate(players, 7, {"policy": "greedy"})
-    assert RULES.simulate(players, 7, {"policy": "greedy"}) == first
+    first = RULES.moves.simulate(players, 7, {"policy": "greedy"})
+    assert RULES.moves.simulate(players, 7, {"policy": "greedy"}) == first
     assert first["meta"]["policy"] == "greedy"
     assert verify(first).status == "ok"
 
@@ -47,7 +49,7 @@ def test_greedy_players_score_more_than_random_ones() -> None:
     def mean(options: dict[str, str]) -> float:
         totals = []
         for seed in range(4):
-            result = verify(RULES.simulate(2, seed, options))
+            result = verify(RULES.moves.simulate(2, seed, options))
             assert result.scores is not None
             totals += [p.total for p in result.scores.players]
         return statistics.mean(totals)
@@ -61,8 +63,8 @@ def test_the_end_knob_steers_toward_a_trigger(policy: str) -> None:
     board = {"policy": policy, "end": "board"}
     reasons = set()
     for seed in range(4):
-        stacked = verify(RULES.simulate(4, seed, pouch))
-        spread = verify(RULES.simulate(4, seed, board))
+        stacked = verify(RULES.moves.simulate(4, seed, pouch))
+        spread = verify(RULES.moves.simulate(4, seed, board))
         assert stacked.scores is not None and spread.scores is not None
         reasons.add(stacked.scores.end_reason)
         assert spread.scores.end_reason == "board_full"
@@ -70,17 +72,19 @@ def test_the_end_knob_steers_toward_a_trigger(policy: str) -> None:
 
 
 def test_knobs_are_recorded_and_checked() -> None:
-    record = RULES.simulate(1, 3, {"policy": "greedy", "discard": "always", "cards": "eager"})
+    record = RULES.moves.simulate(1, 3, {"policy": "greedy", "discard": "always", "cards": "eager"})
     assert record["meta"]["options"] == {"cards": "eager", "discard": "always"}
     assert "solo_discard" in features(record, verify(record).state)
     for bad in ({"end": "never"}, {"policy": "clever"}, {"cards": True}):
         with pytest.raises(ValueError):
-            RULES.simulate(2, 0, bad)
-    assert set(RULES.simulate_options) == {"end", "cards", "discard"}
+            RULES.moves.simulate(2, 0, bad)
+    assert set(RULES.moves.SIMULATE_OPTIONS) == {"end", "cards", "discard"}
 
 
 def test_features_name_the_rare_paths_of_a_game() -> None:
-    record = RULES.simulate(4, 2, {"policy": "greedy", "cards": "eager", "animal_cube_supply": 30})
+    record = RULES.moves.simulate(
+        4, 2, {"policy": "greedy", "cards": "eager", "animal_cube_supply": 30}
+    )
     words = features(record, verify(record).state)
     assert {"card_limit", "reserve_short"} <= words
     assert words <= {

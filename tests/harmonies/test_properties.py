@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from scorer.core.errors import RuleViolation
 from scorer.core.persist import Draft
-from scorer.games.harmonies import RULES
 from scorer.games.harmonies.actions import apply_step, begin_turn
 from scorer.games.harmonies.board import TRACKS
 from scorer.games.harmonies.cards import SPIRIT_DATA
@@ -22,6 +21,9 @@ from scorer.games.harmonies.generator import END_TURN, advance, legal_steps, sta
 from scorer.games.harmonies.state import GameState
 from scorer.referee.pipeline import verify_bytes, verify_document
 from tests.conftest import assert_ok, describe, verify
+from tests.roles import roles_of
+
+RULES = roles_of("harmonies")
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STATUSES = {"ok", "mismatch", "illegal", "incomplete", "malformed", "impossible"}
@@ -37,12 +39,12 @@ COLOURS = ["blue", "gray", "brown", "green", "yellow", "red"]
     module=st.booleans(),
 )
 def test_simulated_games_verify(players: int, seed: int, side: str, module: bool) -> None:
-    record = RULES.simulate(players, seed, {"board_side": side, "nature_spirits": module})
+    record = RULES.moves.simulate(players, seed, {"board_side": side, "nature_spirits": module})
     result = verify(record)
     assert_ok(result)
     assert result.moves_verified == len(record["moves"])
     assert set(record["claimed"]["breakdown"][record["players"][0]["name"]]) == set(
-        RULES.categories
+        RULES.catalogue.CATEGORIES
     )
     assert ("suns" in record["claimed"]) == (players == 1)
 
@@ -50,8 +52,8 @@ def test_simulated_games_verify(players: int, seed: int, side: str, module: bool
 @SETTINGS
 @given(players=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_simulation_and_replay_are_deterministic(players: int, seed: int) -> None:
-    first = RULES.simulate(players, seed, {})
-    assert RULES.simulate(players, seed, {}) == first
+    first = RULES.moves.simulate(players, seed, {})
+    assert RULES.moves.simulate(players, seed, {}) == first
     a, b = verify(first), verify(json.loads(json.dumps(first)))
     assert (a.status, a.findings, a.scores) == (b.status, b.findings, b.scores)
 
@@ -60,7 +62,7 @@ def test_batch_covers_both_triggers_and_record_forms() -> None:
     board = pouch = omitted = written = 0
     for seed in range(24):
         for players in (1, 2, 3, 4):
-            record = RULES.simulate(players, seed, {})
+            record = RULES.moves.simulate(players, seed, {})
             state = _final_state(record)
             dry = state.pouch_size() == 0  # HAR-END-1 (only the pouch trigger empties it)
             pouch += dry
@@ -72,15 +74,15 @@ def test_batch_covers_both_triggers_and_record_forms() -> None:
 
 
 def _final_state(record: Mapping[str, Any]) -> GameState:
-    state: GameState = RULES.initial_state(record)
+    state: GameState = RULES.referee.initial_state(record)
     for move in record["moves"]:
-        state = RULES.apply(state, move)
+        state = RULES.referee.apply(state, move)
     assert state.over
     return state
 
 
 def test_options_can_be_fixed_and_are_checked() -> None:
-    record = RULES.simulate(
+    record = RULES.moves.simulate(
         2, 7, {"board_side": "B", "nature_spirits": True, "animal_cube_supply": 20}
     )
     assert record["variant"]["board_side"] == "B"
@@ -93,9 +95,9 @@ def test_options_can_be_fixed_and_are_checked() -> None:
         {"nature_spirits": "yes"},
     ):
         with pytest.raises(ValueError):
-            RULES.simulate(2, 1, bad)
+            RULES.moves.simulate(2, 1, bad)
     with pytest.raises(ValueError):
-        RULES.simulate(5, 1, {})
+        RULES.moves.simulate(5, 1, {})
 
 
 def _turn_after(state: GameState, steps: Sequence[Mapping[str, Any]]) -> Draft[GameState]:
@@ -113,11 +115,11 @@ def _key(step: Mapping[str, Any]) -> tuple[Any, ...]:
 def _states(record: Mapping[str, Any]) -> list[tuple[GameState, list[Mapping[str, Any]]]]:
     """(state at turn start, steps so far) for every step position of every turn."""
     out = []
-    state: GameState = RULES.initial_state(record)
+    state: GameState = RULES.referee.initial_state(record)
     for move in record["moves"]:
         for j in range(len(move["steps"]) + 1):
             out.append((state, move["steps"][:j]))
-        state = RULES.apply(state, move)
+        state = RULES.referee.apply(state, move)
     return out
 
 
@@ -132,7 +134,7 @@ def _states(record: Mapping[str, Any]) -> list[tuple[GameState, list[Mapping[str
 def test_checker_accepts_every_generated_step(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:
-    record = RULES.simulate(players, seed, options)
+    record = RULES.moves.simulate(players, seed, options)
     for state, prefix in _states(record)[::3]:
         p = start(state)
         for step in prefix:
@@ -174,7 +176,7 @@ def _mutate(step: Mapping[str, Any], data: st.DataObject) -> dict[str, Any]:
 def test_mutated_step_is_rejected_or_generated(
     seed: int, players: int, data: st.DataObject
 ) -> None:
-    record = RULES.simulate(players, seed % 50, {})
+    record = RULES.moves.simulate(players, seed % 50, {})
     states = _states(record)
     state, prefix = states[data.draw(st.integers(0, len(states) - 1))]
     p = start(state)
@@ -188,7 +190,7 @@ def test_mutated_step_is_rejected_or_generated(
     try:
         apply_step(t, mutated, len(prefix))
     except RuleViolation as exc:
-        assert exc.rule in RULES.rule_ids
+        assert exc.rule in RULES.catalogue.RULE_IDS
         assert exc.path[:2] == ("steps", len(prefix))
         return
     assert _key(mutated) in {_key(s) for s in legal}, mutated
@@ -263,7 +265,7 @@ def _replace(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
     return copy
 
 
-BASE_RECORD = RULES.simulate(2, 3, {"nature_spirits": True})
+BASE_RECORD = RULES.moves.simulate(2, 3, {"nature_spirits": True})
 BASE_POSITION = {
     "format": "scorer-position/1",
     "game": "harmonies",
@@ -308,7 +310,7 @@ def test_perft_counts_on_the_sample() -> None:
     tokens are placed and the spirit chosen."""
     from tests.harmonies.helpers import sample
 
-    state = RULES.initial_state(sample())
+    state = RULES.referee.initial_state(sample())
     first = list(legal_steps(state))
     assert [s["do"] for s in first].count("choose_spirit") == 2
     assert len(first) == 12

@@ -10,11 +10,12 @@ import pytest
 from typer.testing import CliRunner
 
 from scorer.cli import app
-from scorer.games.harmonies import RULES
 from scorer.games.harmonies.board import COLOURS
 from scorer.games.harmonies.render import LETTER, legend
-from scorer.referee.replay import replay
 from tests.conftest import FIXTURES, load_fixture
+from tests.roles import replay_game, roles_of
+
+RULES = roles_of("harmonies")
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 runner = CliRunner()
@@ -43,8 +44,8 @@ def test_show_prints_the_legend_first(name: str) -> None:
 
 def test_cells_show_their_stacks_bottom_to_top() -> None:
     record = load_fixture("harmonies/valid/3p-side-b.json")
-    state = replay(RULES, record).state
-    text = RULES.render(state)
+    state = replay_game(RULES, record).state
+    text = RULES.pictures.render(state)
     for player in state.players:
         for cell, stack in player.board.items():
             label = "".join(LETTER[c] for c in stack) + ("*" if cell in player.cubes else "")
@@ -52,8 +53,8 @@ def test_cells_show_their_stacks_bottom_to_top() -> None:
 
 
 def test_colour_only_adds_escape_codes() -> None:
-    state = replay(RULES, load_fixture("harmonies/valid/2p-side-a.json")).state
-    plain, coloured = RULES.render(state), RULES.render(state, color=True)
+    state = replay_game(RULES, load_fixture("harmonies/valid/2p-side-a.json")).state
+    plain, coloured = RULES.pictures.render(state), RULES.pictures.render(state, color=True)
     assert ANSI.search(coloured) and not ANSI.search(plain)
     assert ANSI.sub("", coloured) == plain
     codes = {m.group(0) for m in re.finditer(r"\x1b\[38;5;\d+m", coloured)}

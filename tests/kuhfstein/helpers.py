@@ -10,11 +10,13 @@ from typing import Any
 from scorer.core.errors import RuleViolation
 from scorer.core.persist import Draft
 from scorer.core.pointer import to_pointer
-from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.actions import apply_step
 from scorer.games.kuhfstein.events import begin_turn, board_of, track_score
 from scorer.games.kuhfstein.state import KState
 from tests.conftest import load_fixture
+from tests.roles import roles_of
+
+RULES = roles_of("kuhfstein")
 
 CARDS: dict[str, Any] = {
     "C1": {
@@ -119,7 +121,7 @@ def situation(
     """A mid-game state from a position (the first player to move unless the table says
     otherwise). Each board spec may leave out ``score`` (0) and ``dealt``."""
     doc = situation_doc(boards, table, variant, track)
-    result = RULES.load_position(doc)
+    result = RULES.positions.load_position(doc)
     assert result.state is not None, result.findings
     state: KState = result.state
     return state
@@ -169,14 +171,14 @@ def move(
 
 def play(state: KState, m: Mapping[str, Any]) -> KState:
     """Apply one move that must be legal."""
-    out: KState = RULES.apply(state, m)
+    out: KState = RULES.referee.apply(state, m)
     return out
 
 
 def violation(state: KState, m: Mapping[str, Any], index: int = 0) -> tuple[str, str]:
     """The (rule, pointer) of the violation ``m`` raises as move ``index``."""
     try:
-        RULES.apply(state, m)
+        RULES.referee.apply(state, m)
     except RuleViolation as exc:
         return exc.rule, to_pointer(("moves", index, *exc.path))
     raise AssertionError("the move was accepted")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from scorer.games.kuhfstein import RULES
-from scorer.referee.replay import replay
 from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.kuhfstein.helpers import e19
+from tests.roles import replay_game, roles_of
+
+RULES = roles_of("kuhfstein")
 
 
 def test_e19_verifies_with_exact_scores() -> None:
@@ -30,7 +31,7 @@ def test_e19_intermediate_numbers() -> None:
     """E19 table: displays, supplies and supply counts after each turn."""
     record = e19()
     rules = RULES
-    after = [replay(rules, record, upto=n).state for n in range(1, 7)]
+    after = [replay_game(rules, record, upto=n).state for n in range(1, 7)]
     assert sorted(after[0].tile_display) == sorted(["lake", "meadow", "house", "lake", "lake"])
     assert sorted(after[1].tile_display) == sorted(["meadow", "house", "lake", "forest", "meadow"])
     assert (after[2].boards[0].score, after[2].boards[0].supply) == (3, 2)
@@ -42,7 +43,7 @@ def test_e19_intermediate_numbers() -> None:
     assert after[5].phase == "over"
     assert after[5].tiles_left == 49
     assert after[5].deck_left == 47
-    final = replay(rules, record).state
+    final = replay_game(rules, record).state
     assert final.boards[1].supply == 0
 
 
@@ -126,8 +127,8 @@ def test_e19_breakdown_claim_is_envelope_mismatch() -> None:
 def test_e19_position_export_scores_like_the_record() -> None:
     """14.3: the position exported after the last move scores exactly like the record."""
     record = e19()
-    state = replay(RULES, record).state
-    doc = RULES.export_position(state, record)
+    state = replay_game(RULES, record).state
+    doc = RULES.positions.export_position(state, record)
     result = verify(doc)
     assert_ok(result)
     assert result.scores is not None
@@ -234,7 +235,7 @@ def test_13_7_exchange_fragment() -> None:
             "refill": {"tiles": ["hay"], "cards": ["C9"]},
         },
     ]
-    run = replay(RULES, doc)
+    run = replay_game(RULES, doc)
     assert not run.findings
     state = run.state
     assert sorted(state.tile_display) == ["forest", "hay", "hay", "house", "lake"]

@@ -15,10 +15,9 @@ pytest.importorskip("httpx2")
 from starlette.testclient import TestClient
 
 from scorer.referee.pipeline import verify_bytes, verify_document
-from scorer.referee.replay import replay
-from scorer.registry import get_rules
 from scorer.serve.app import create_app
 from tests.conftest import FIXTURES, load_fixture
+from tests.roles import replay_game, roles_of
 from tests.test_fixtures import CASES
 
 GAMES = ("harmonies", "hacienda", "citrus", "kuhfstein")
@@ -192,8 +191,10 @@ def test_svg_is_the_show_svg_picture(client: TestClient) -> None:
         assert answer.status_code == 200
         assert answer.headers["content-type"].startswith("image/svg+xml")
         result = verify_document(doc)
-        rules = get_rules(doc["game"])
-        assert answer.text == rules.draw_svg(result.state, rules.explain(result.state), None)
+        rules = roles_of(doc["game"])
+        assert answer.text == rules.pictures.draw_svg(
+            result.state, rules.pictures.explain(result.state), None
+        )
         assert 'data-cell="' in answer.text
 
 
@@ -231,11 +232,13 @@ def test_record_svg_marks_the_offending_cell(client: TestClient) -> None:
 
 def test_position_after_move_n_is_what_show_exports(client: TestClient) -> None:
     record = load_fixture("harmonies/valid/2p-side-a.json")
-    rules = get_rules("harmonies")
+    rules = roles_of("harmonies")
     for at in (0, 5, None):
         body = post(client, "/api/position", {"record": record, "at": at}).json()
-        run = replay(rules, record, upto=at)
-        assert body["position"] == json.loads(json.dumps(rules.export_position(run.state, record)))
+        run = replay_game(rules, record, upto=at)
+        assert body["position"] == json.loads(
+            json.dumps(rules.positions.export_position(run.state, record))
+        )
         assert body["moves_applied"] == run.moves_applied
         assert body["moves_total"] == len(record["moves"])
 

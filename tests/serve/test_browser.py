@@ -17,9 +17,8 @@ from typing import Any
 import pytest
 
 from scorer.referee.pipeline import verify_document
-from scorer.referee.replay import replay
-from scorer.registry import get_rules
 from tests.conftest import FIXTURES
+from tests.roles import replay_game, roles_of
 from tests.serve.server import running_server
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -201,8 +200,8 @@ def test_a_full_harmonies_board_scores_as_its_game(browser: Any, base_url: str) 
     """The final boards of a fixture game entered tap by tap, cubes as seen on the table (a
     board-level list, the scorer assigns them to the cards): the totals of the record."""
     record = json.loads((FIXTURES / "harmonies/valid/2p-side-a.json").read_text())
-    rules = get_rules("harmonies")
-    final = rules.export_position(replay(rules, record).state, record)
+    rules = roles_of("harmonies")
+    final = rules.positions.export_position(replay_game(rules, record).state, record)
     page = Page(browser, base_url, DESKTOP)
     page.new_board("harmonies", "Ann, Ben", variant={"board_side": "A"})
     page.details()
@@ -234,12 +233,12 @@ def test_a_full_harmonies_board_scores_as_its_game(browser: Any, base_url: str) 
 def test_a_record_opens_at_move_n(browser: Any, base_url: str) -> None:
     path = FIXTURES / "kuhfstein/valid/e19-mini-game.json"
     record = json.loads(path.read_text())
-    rules = get_rules("kuhfstein")
+    rules = roles_of("kuhfstein")
     page = Page(browser, base_url, PHONE)
     page.page.set_input_files("#open-file", str(path))
     page.page.fill("#open-at", "3")
     page.after(lambda: page.page.click("#open-ok"))
-    expected = rules.export_position(replay(rules, record, upto=3).state, record)
+    expected = rules.positions.export_position(replay_game(rules, record, upto=3).state, record)
     assert page.doc() == json.loads(json.dumps(expected))
     assert "after move 3" in page.page.inner_text("#notice")
     first = record["players"][0]["name"]

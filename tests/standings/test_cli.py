@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 
 from scorer.cli import app
 from scorer.reading.schemas import get_schema
-from scorer.registry import get_rules
 from scorer.standings.demo import demo_event
+from tests.roles import roles_of
 
 runner = CliRunner()
 ROSTER = ("Ann", "Ben", "Cid", "Dee")
@@ -32,7 +32,7 @@ def write(folder: Path, name: str, doc: Any) -> Path:
 @pytest.fixture(scope="module")
 def records() -> list[dict[str, Any]]:
     """A real event: 4 players, 2 rounds, 2 tables of 2 (Harmonies)."""
-    return list(demo_event(get_rules("harmonies"), "cup", 2, ROSTER, 2, 5, {}))
+    return list(demo_event(roles_of("harmonies").moves, "cup", 2, ROSTER, 2, 5, {}))
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from scorer.cli import app
-from scorer.registry import get_rules
 from scorer.standings.demo import demo_event
 from tests.chromium import chromium, run_chromium  # noqa: F401 - chromium is a fixture
+from tests.roles import roles_of
 
 runner = CliRunner()
 MEASURE = """<script>
@@ -34,7 +34,7 @@ def event_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Nine players, three rounds at tables of up to 4 (3 + 3 + 3), plus one illegal record."""
     folder = tmp_path_factory.mktemp("event")
     roster = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
-    records = list(demo_event(get_rules("harmonies"), "Spring league", 3, roster, 4, 3, {}))
+    records = list(demo_event(roles_of("harmonies").moves, "Spring league", 3, roster, 4, 3, {}))
     for k, rec in enumerate(records):
         (folder / f"g{k:02d}.json").write_bytes(orjson.dumps(rec))
     bad: dict[str, Any] = orjson.loads(orjson.dumps(records[0]))

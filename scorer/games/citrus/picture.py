@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from scorer.core.svg import MARK_COLOUR, Svg, player_colours
 from scorer.core.values import Mark, ScoreItem
 from scorer.core.words import plural
+from scorer.games.citrus import render as text
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.data import KINDS
+from scorer.games.citrus.explain import explain as explain
 from scorer.games.citrus.scoring import score
 from scorer.games.citrus.state import State, kind_of, land_items, live, tile_items
 
@@ -371,3 +374,22 @@ def _panel(svg: Svg, state: State, colour: dict[str, str], x: float) -> float:
         svg.text(mx + 9, y + 30, str(k + 1), font_size=9, text_anchor="middle", fill="#555")
     svg.close_group()
     return y + 32
+
+
+# -- the Pictures role (scorer.core.roles.Pictures) ---------------------------------------------
+
+
+def render(state: State, color: bool = False) -> str:
+    """The board as text (plain letters whatever ``color``: the legend line names them)."""
+    return text.render(state)
+
+
+#: The editor's picture is the picture: every cell of the board is drawn (and tappable).
+draw_editor_svg = draw_svg
+
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Pictures
+    from scorer.games.citrus import picture as _module
+
+    _check: Pictures[State] = _module

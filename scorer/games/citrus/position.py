@@ -6,14 +6,15 @@ export."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyrsistent import pmap, pset, pvector
 
 from scorer.core.errors import PathPart
 from scorer.core.gamebase import Findings
-from scorer.core.values import PositionResult
+from scorer.core.values import Json, PositionResult
 from scorer.core.words import noun, plural
+from scorer.games.citrus.blank import blank_position as blank_position
 from scorer.games.citrus.board import Board, Cell, board_form, parse_board
 from scorer.games.citrus.component_data import parse_finca_set, parse_layout, parse_supply
 from scorer.games.citrus.data import (
@@ -43,7 +44,7 @@ def _cell(raw: list[int]) -> Cell:
     return (raw[0], raw[1])
 
 
-def load_position(doc: dict[str, Any]) -> PositionResult[State]:
+def load_position(doc: Json) -> PositionResult[State]:
     ck = Findings()
     opts = options_of(doc.get("variant", {}))
     names = [p["name"] for p in doc["players"]]
@@ -187,7 +188,7 @@ def load_position(doc: dict[str, Any]) -> PositionResult[State]:
 
 
 def check_landscape(
-    doc: dict[str, Any], board: Board, tiles: dict[Cell, str], ck: Findings
+    doc: Json, board: Board, tiles: dict[Cell, str], ck: Findings
 ) -> dict[Cell, tuple[str, int]]:
     """CIT-POS-9 and CIT-LAND-2 for the landscape tiles and bulls on the board."""
     form = doc.get("landscape", [])
@@ -223,7 +224,7 @@ def check_landscape(
 
 
 def check_players_state(
-    doc: dict[str, Any], names: list[str], opts: dict[str, Any], ck: Findings
+    doc: Json, names: list[str], opts: dict[str, Any], ck: Findings
 ) -> dict[str, tuple[Player, bool]]:
     """CIT-POS-10 (and CIT-LAND-2 for held action tiles)."""
     ps = doc["player_state"]
@@ -275,7 +276,7 @@ def check_players_state(
     return out
 
 
-def check_market(doc: dict[str, Any], names: list[str], ck: Findings) -> list[str | None]:
+def check_market(doc: Json, names: list[str], ck: Findings) -> list[str | None]:
     """CIT-POS-11."""
     market = doc.get("market", [None] * 12)
     if len(market) != 12:
@@ -290,7 +291,7 @@ def check_market(doc: dict[str, Any], names: list[str], ck: Findings) -> list[st
     return list(market)
 
 
-def check_supply(doc: dict[str, Any], supply: dict[str, int], ck: Findings) -> None:
+def check_supply(doc: Json, supply: dict[str, int], ck: Findings) -> None:
     """CIT-POS-6: board + market + bag per token within the supply."""
     used: Counter[str] = Counter()
 
@@ -315,7 +316,7 @@ def check_supply(doc: dict[str, Any], supply: dict[str, int], ck: Findings) -> N
             ck.add("CIT-POS-6", ("bag", tok), f"more {tok} tiles than the supply holds")
 
 
-def export_position(state: State, record: dict[str, Any]) -> dict[str, Any]:
+def export_position(state: State, record: Json) -> dict[str, Any]:
     """The position of a replayed state (17.5)."""
     st = state.static
     names = st.names
@@ -378,3 +379,15 @@ def export_position(state: State, record: dict[str, Any]) -> dict[str, Any]:
     doc["to_move"] = names[state.turn]
     doc["passes"] = state.passes
     return doc
+
+
+def draft_state(doc: Json) -> State | None:
+    """Citrus draws no impossible position (its checks build no state for one)."""
+    return None
+
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Positions
+    from scorer.games.citrus import position as _module
+
+    _check: Positions[State] = _module

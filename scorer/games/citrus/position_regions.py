@@ -5,9 +5,9 @@ checks of ``position``."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from scorer.core.gamebase import Findings
+from scorer.core.values import Json
 from scorer.games.citrus.board import Board, Cell
 from scorer.games.citrus.data import WORKERS
 from scorer.grid.regions import group_of
@@ -18,7 +18,7 @@ def _cell(raw: list[int]) -> Cell:
 
 
 def check_regions(
-    doc: dict[str, Any],
+    doc: Json,
     board: Board,
     names: list[str],
     ck: Findings,

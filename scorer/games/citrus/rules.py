@@ -1,6 +1,46 @@
-"""Citrus rule catalogue (spec section 21), in catalogue order."""
+"""Citrus rule catalogue (spec section 21), in catalogue order.
+
+Decisions where the spec leaves room (also listed in the final report):
+- Warnings (CIT-RET-2, CIT-REC-2) cannot travel through ``apply`` (it returns a state or
+  raises), so they are kept in the state (``State.warnings``, absolute pointers, ``pmap``
+  details), shown as notes of the score sheet and returned by ``referee.warnings(state)``.
+- States hold pyrsistent collections; a turn changes them through a ``scorer.core.persist.Draft``
+  and the new state shares everything the turn left alone (``state``).
+- A ``place`` naming another tile right after ``use_cart`` is CIT-CART-1 at its ``tile``; a
+  turn that ends with the cart's tile unplaced is CIT-CART-1 at the ``use_cart``; another step
+  found instead of the placement is CIT-CART-1 at that step.
+- CIT-TURN-2 is judged before any step is replayed; a conflicting main-action step is reported
+  at the first step of the wrong kind.
+- CIT-BUY-3 / CIT-PASS-1 / CIT-RET-1 try every cell that can pass CIT-BUILD-5 at all (next to
+  an own region, or a free path field of a finca) with the full placement checks, and memoise
+  placement sets (positions reached by the same set of placements are equal). CIT-PASS-1
+  answers are also memoised per game for unchanged board mappings (a run of passes searches
+  once; see ``search.buildable_line`` for why the key may leave out the seat).
+- Finca scoring at the end of a turn looks at fincas whose ring got a tile or bull in the
+  turn and at new fincas (and, in the first turn, at every start finca): occupancy only grows,
+  so no other finca can have become complete.
+- Landscape data named by id is only accepted on the board of the same id (``demo-1``).
+- Positions: a bull lying on a landscape space covers it (the setup's bull tile); without a
+  ``breakdown`` the categories harvest/finca/penalties are left out of the sheet and the track
+  score is shown in the ``track`` column.
+- Unknown variant options make a record malformed (the schema lists the options of 14).
+- The replay records what it scores where it scores it (``State.scored``, ``ledger``
+  records): each harvest (the region as harvested), finca scoring (the shares at the end of
+  that turn), return and landscape take; the players' colours are ``Static.colours``.
+  ``explain`` itemises in-play points from it; points a position's ``breakdown`` gives
+  without history are one "not itemised" item, so items always add up to the sheet.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from scorer.core.values import Importer, Json
+from scorer.games.citrus.data import CATEGORIES as CATEGORIES
+
+if TYPE_CHECKING:
+    from scorer.core.components import Components
 
 RULE_IDS: dict[str, str] = {
     "CIT-SETUP-1": "(error) 2–5 players; colours, where given, distinct.",
@@ -198,3 +238,40 @@ RULE_IDS: dict[str, str] = {
 
 #: Rules whose findings are warnings, never fatal.
 WARNINGS = frozenset({"CIT-RET-2", "CIT-REC-2"})
+
+
+# -- the Catalogue role (scorer.core.roles.Catalogue) -------------------------------------------
+
+NAME = "citrus"
+TITLE = "Citrus"
+PLAYER_COUNTS = (2, 5)
+#: Why a game ends (12.4): every plantation tile built (CIT-END-1), or a round of passes with
+#: no marked site or no finca tile left (CIT-END-2).
+END_REASONS: Mapping[str, str] = {
+    "tiles_exhausted": "every plantation tile built",
+    "stalemate": "a round of passes with no new finca left",
+}
+#: Citrus has no external component files to import.
+IMPORTERS: Mapping[str, Importer] = {}
+
+
+def effective_options(variant: Json) -> dict[str, object]:
+    """Every option with the value ``variant`` gives it (defaults filled in, shorthands
+    expanded)."""
+    from scorer.games.citrus.data import options_of
+
+    return options_of(dict(variant))
+
+
+def component_data(doc: Json) -> Components:
+    """The component data of a record or position (fingerprints, event profiles)."""
+    from scorer.games.citrus import component_data as data
+
+    return data.component_data(doc)
+
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Catalogue
+    from scorer.games.citrus import rules as _module
+
+    _check: Catalogue = _module

@@ -9,14 +9,15 @@ is in ``playblock``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyrsistent import pvector
 
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.core.gamebase import Findings
-from scorer.core.values import PositionResult
+from scorer.core.values import Json, PositionResult
 from scorer.core.words import article, plural
+from scorer.games.hacienda.blank import blank_position as blank_position
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, Board, parse_map
 from scorer.games.hacienda.playblock import check_play, export_play, play_state
 from scorer.games.hacienda.setup import build_state, water_supply
@@ -391,3 +392,15 @@ def export_position(state: HaciendaState, record: Mapping[str, Any]) -> dict[str
         "play": export_play(state, setup),
     }
     return doc
+
+
+def draft_state(doc: Json) -> HaciendaState | None:
+    """Hacienda draws no impossible position (its checks build no state for one)."""
+    return None
+
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Positions
+    from scorer.games.hacienda import position as _module
+
+    _check: Positions[HaciendaState] = _module

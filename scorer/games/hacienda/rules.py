@@ -1,6 +1,38 @@
-"""The Hacienda rule catalogue (rules/hacienda.md §15), in catalogue order."""
+"""The Hacienda rule catalogue (rules/hacienda.md §15), in catalogue order.
+
+Decisions where the spec leaves room (also listed in the report):
+
+* The main score sheet of a record holds the game totals per category (intermediate + final),
+  so ``claimed.scores``/``claimed.breakdown`` compare with it; the two scoring events are the
+  ``stages`` ``intermediate`` and ``final`` (``provisional`` while the game is not over).
+* Income claims (HAC-MARKET-5, HAC-HARV-6) carry the pointer ``/moves/<i>/steps/<j>/income``;
+  the move index is counted by the state (applied and skipped turns).
+* A claim naming a non-player is REC-CLAIM-1 at that name (§7.5), as the referee does for
+  ``scores``.
+* ``buy_water`` with a ``shape`` while ``setup.water_supply`` is a number is HAC-WATER-4 at
+  ``…/shape`` (the shape names nothing in the supply).
+* A ``buy_card`` from the pile must not carry ``refill`` (schema), a display purchase may
+  write ``"refill": null`` when the pile is empty.
+* Positions: ``play.decks`` orders whose length differs from the pile are not used (the pile
+  order counts as unknown); no rule of §13.3 checks them.
+* The simulator plays on ``options["map"]`` or, without it, on a shipped custom map chosen by
+  the seed (§14.2);
+  ``decks``, ``harvest_chips``, ``neutral_haciendas`` and ``water_supply`` are setup options,
+  every other key a variant option. A stalled game (200 rounds, or 3 rounds in which nobody
+  had a legal step) is replayed from a derived seed, recorded in ``meta.seed``.
+* ``count_steps`` counts the steps of a turn (a pass counts 0).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from scorer.core.values import Importer, Json
+from scorer.games.hacienda.scoring import CATEGORIES as CATEGORIES
+
+if TYPE_CHECKING:
+    from scorer.core.components import Components
 
 RULE_IDS: dict[str, str] = {
     # Map (§3.3)
@@ -136,3 +168,49 @@ RULE_IDS: dict[str, str] = {
     "HAC-POS-16": "With `play`: `to_move`, `intermediate_done` and `track` agree with the stack "
     "sizes.",
 }
+
+
+# -- the Catalogue role (scorer.core.roles.Catalogue) -------------------------------------------
+
+NAME = "hacienda"
+TITLE = "Hacienda"
+PLAYER_COUNTS = (2, 5)
+#: §7.2 / HAC-END-2: the game ends at the end of the round in which stack 2 ran out.
+END_REASONS: Mapping[str, str] = {
+    "animal_stacks_exhausted": "both animal stacks drawn, the round played out",
+}
+
+
+def _import_haz(text: str, file_name: str, **fields: Any) -> dict[str, Any]:
+    from scorer.games.hacienda.haz import import_haz
+
+    return import_haz(text, file_name, **fields)
+
+
+#: ``scorer import-map``: Yucata / SpielByWeb map files (§3.5).
+IMPORTERS: Mapping[str, Importer] = {
+    "haz": Importer("Hacienda .haz map (Yucata / SpielByWeb)", ".haz", _import_haz)
+}
+
+
+def effective_options(variant: Json) -> dict[str, object]:
+    """Every option with the value ``variant`` gives it (defaults filled in)."""
+    from dataclasses import asdict
+
+    from scorer.games.hacienda.state import parse_options
+
+    return asdict(parse_options(variant))
+
+
+def component_data(doc: Json) -> Components:
+    """The map, decks and supply of a record or position as component data."""
+    from scorer.games.hacienda import component_data as data
+
+    return data.component_data(doc)
+
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Catalogue
+    from scorer.games.hacienda import rules as _module
+
+    _check: Catalogue = _module

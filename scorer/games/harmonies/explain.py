@@ -16,7 +16,8 @@ from scorer.core.words import plural
 from scorer.games.harmonies.board import NEIGHBOURS, TRACKS, Cell
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.landscapes import Unit
-from scorer.games.harmonies.scoring import CATEGORIES, player_units
+from scorer.games.harmonies.rules import CATEGORIES
+from scorer.games.harmonies.scoring import player_units
 from scorer.games.harmonies.state import GameState, PlayerState
 
 RULE: dict[str, str] = {

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from scorer.core.svg import MARK_COLOUR, Svg, hex_corners, player_colours
 from scorer.core.values import Mark, ScoreItem
@@ -27,7 +28,10 @@ from scorer.games.harmonies.board import (
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.explain import RULE, card_name
-from scorer.games.harmonies.scoring import CATEGORIES, suns
+from scorer.games.harmonies.explain import explain as explain
+from scorer.games.harmonies.render import render as render
+from scorer.games.harmonies.rules import CATEGORIES
+from scorer.games.harmonies.scoring import suns
 from scorer.games.harmonies.state import GameState, PlayerState
 
 S = 32.0  # hexagon circumradius
@@ -377,3 +381,16 @@ def _legend(svg: Svg, x: float, y: float, state: GameState, colours: dict[str, s
     svg.circle(x + 406, yy + 24, 6, fill="none", stroke=MARK_COLOUR, stroke_width=2.5)
     svg.text(x + 418, yy + 28, "offending cell", font_size=12)
     svg.close_group()
+
+
+# -- the Pictures role (scorer.core.roles.Pictures) ---------------------------------------------
+
+#: The editor's picture is the picture: every cell of a board is drawn (and tappable).
+draw_editor_svg = draw_svg
+
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Pictures
+    from scorer.games.harmonies import picture as _module
+
+    _check: Pictures[GameState] = _module

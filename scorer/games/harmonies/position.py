@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyrsistent import pvector
 
 from scorer.core.gamebase import Findings
 from scorer.core.values import PositionResult, Record
 from scorer.core.words import plural
+from scorer.games.harmonies.blank import blank_position as blank_position
 from scorer.games.harmonies.board import (
     COLOURS,
     LEGAL_STACKS,
@@ -520,3 +521,15 @@ def export_position(state: GameState, record: Record) -> dict[str, Any]:
     if "meta" in record:
         doc["meta"] = record["meta"]
     return doc
+
+
+def draft_state(doc: Record) -> GameState | None:
+    """Harmonies draws no impossible position (its checks build no state for one)."""
+    return None
+
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Positions
+    from scorer.games.harmonies import position as _module
+
+    _check: Positions[GameState] = _module

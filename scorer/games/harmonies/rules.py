@@ -1,9 +1,33 @@
 """The Harmonies rule catalogue (spec section 16): every HAR rule ID with its statement; the
-words of the end reasons (7.3) and of the simulator's options."""
+words of the end reasons (7.3) and of the simulator's options.
+
+Decisions where the specification is silent (also in the report):
+
+* ``refill.spaces`` keys are checked in record order: a listed space that receives no token, or
+  the wrong number of tokens, is HAR-REFILL-1 at that key before a missing space is reported at
+  ``refill/spaces``; HAR-REFILL-2 draws the listed colours in record order.
+* A solo ``replacement`` is checked (HAR-REFILL-3/4) right after the discard, before the Central
+  board refill. The replacement takes the discarded card's display slot.
+* On the game's final turn, listed refills are still applied to the (no longer used) Central board
+  and display after the HAR-REFILL-2/4 checks; they cannot change any score.
+* A second ``take_tokens`` (``take_card``) in a turn is reported as HAR-TURN-2 (HAR-TURN-4)
+  before the step's own TAKE (CARD) checks run.
+* Solo: the sheet's ranking is the single player; the table shows ``cubes`` and ``suns``.
+  ``claimed.suns`` in a multiplayer record is one REC-CLAIM-1 at ``/claimed/suns``.
+* ``skip`` (``--keep-going``) passes over a rejected turn: the seat advances and the player's turn
+  count grows (so a later ``choose_spirit`` is no longer a first-turn choice); nothing else
+  changes.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from scorer.core.values import Importer, Json
+
+if TYPE_CHECKING:
+    from scorer.core.components import Components
 
 #: Rule ID → one-line statement, in catalogue order. All are errors except HAR-POS-13 (warning).
 RULE_IDS: Mapping[str, str] = {
@@ -118,3 +142,45 @@ SIMULATE_OPTIONS: dict[str, str] = {
     "cards": "'eager': take an Animal card whenever allowed (empties the draw pile, the reserve)",
     "discard": "'always': in solo, discard a display card whenever allowed",
 }
+
+
+# -- the Catalogue role (scorer.core.roles.Catalogue) -------------------------------------------
+
+NAME = "harmonies"
+TITLE = "Harmonies"
+#: Score categories in the order of the score table.
+CATEGORIES: tuple[str, ...] = (
+    "trees",
+    "mountains",
+    "fields",
+    "buildings",
+    "water",
+    "animals",
+    "spirit",
+)
+PLAYER_COUNTS = (1, 4)
+#: Harmonies has no external component files to import.
+IMPORTERS: Mapping[str, Importer] = {}
+
+
+def effective_options(variant: Json) -> dict[str, object]:
+    """Every option with the value ``variant`` gives it (defaults filled in)."""
+    from dataclasses import asdict
+
+    from scorer.games.harmonies.state import Options
+
+    return asdict(Options.parse(variant))
+
+
+def component_data(doc: Json) -> Components:
+    """The catalogue as component data (fingerprints, event profiles)."""
+    from scorer.games.harmonies import component_data as data
+
+    return data.component_data(doc)
+
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Catalogue
+    from scorer.games.harmonies import rules as _module
+
+    _check: Catalogue = _module

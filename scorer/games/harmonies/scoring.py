@@ -37,18 +37,9 @@ from scorer.games.harmonies.landscapes import (
     is_tree,
     total,
 )
+from scorer.games.harmonies.rules import CATEGORIES
 from scorer.games.harmonies.state import GameState, Options, PlayerState
 from scorer.grid.regions import connected_groups
-
-CATEGORIES: tuple[str, ...] = (
-    "trees",
-    "mountains",
-    "fields",
-    "buildings",
-    "water",
-    "animals",
-    "spirit",
-)
 
 
 def _groups(board: Board, nbrs: Nbrs, keep: Collection[Cell]) -> list[frozenset[Cell]]:

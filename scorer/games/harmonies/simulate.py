@@ -129,7 +129,7 @@ def split_options(options: Mapping[str, Any]) -> tuple[str, dict[str, Any], dict
 def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """One complete legal game record (``options["policy"]``: ``random``, the default, or
     ``greedy``). Raises ValueError for bad arguments."""
-    from scorer.games.harmonies import RULES
+    from scorer.games.harmonies import referee as RULES
 
     if not 1 <= players <= 4:
         raise ValueError("Harmonies is for 1 to 4 players")
@@ -327,7 +327,7 @@ def features(record: Mapping[str, Any], state: GameState) -> frozenset[str]:
     ``round_finished`` (the end was triggered before the last seat's turn),
     ``final_refill_omitted``, ``rotation_written``, ``shared_victory`` and ``tie_by_cubes``
     (equal totals at the top, parted by the cube count)."""
-    from scorer.games.harmonies import RULES
+    from scorer.games.harmonies import referee as RULES
 
     words: set[str] = set()
     moves = record.get("moves", [])

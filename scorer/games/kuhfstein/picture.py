@@ -4,10 +4,13 @@ cows, trees, the scoring items outlined (hover for the item) and an offending ce
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from scorer.core.svg import MARK_COLOUR, Svg, player_colours
 from scorer.core.values import Mark, ScoreItem
 from scorer.core.words import plural
+from scorer.games.kuhfstein import render as text
+from scorer.games.kuhfstein.explain import explain as explain
 from scorer.games.kuhfstein.scoring import player_line
 from scorer.games.kuhfstein.state import KINDS, KState
 
@@ -221,3 +224,24 @@ def _legend(svg: Svg, x: float, y: float) -> float:
     svg.rect(x, y + 40, 12, 12, fill="none", stroke=MARK_COLOUR, stroke_width=3)
     svg.text(x + 18, y + 50, "offending cell of an illegal move", font_size=12)
     return y + 60
+
+
+# -- the Pictures role (scorer.core.roles.Pictures) ---------------------------------------------
+
+
+def render(state: KState, color: bool = False) -> str:
+    """The landscapes as text (plain letters whatever ``color``: the legend names them)."""
+    return text.render(state)
+
+
+def draw_editor_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+    """The picture of the web app's editor: ``draw_svg`` plus the empty cells one step around
+    each landscape, to tap."""
+    return draw_svg(state, items, mark, frontier=True)
+
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Pictures
+    from scorer.games.kuhfstein import picture as _module
+
+    _check: Pictures[KState] = _module

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorer.core.gamebase import Findings
 from scorer.core.values import PositionResult
 from scorer.core.words import plural
+from scorer.games.kuhfstein.blank import blank_position as blank_position
 from scorer.games.kuhfstein.components import Path, build_components
 from scorer.games.kuhfstein.scoring import chosen_tile, evaluate
 from scorer.games.kuhfstein.setup import check_players, position_state, square
@@ -363,3 +364,10 @@ def export_position(state: KState, record: Mapping[str, Any]) -> dict[str, Any]:
         "table": table,
     }
     return doc
+
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Positions
+    from scorer.games.kuhfstein import position as _module
+
+    _check: Positions[KState] = _module

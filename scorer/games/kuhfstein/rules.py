@@ -2,9 +2,50 @@
 
 Each statement ends with the kind of the rule: check, position, claim, warning, event,
 scoring or rule (enforced by the schema or by the envelope's turn check).
+
+Decisions where the spec is silent (the spec's own [D] decisions are its variant options):
+- Setup violations are all collected; the referee takes one exception from
+  ``initial_state``, so the first (in catalogue order) is raised, its message counts the
+  others and ``details["others"]`` lists them (rule, path, message).
+- Warnings (KUH-CARDDEF-7, KUH-BONUS-5, KUH-FINAL-6) found while replaying a record are kept
+  in the state (``KState.warnings``, absolute pointers) and returned by
+  ``referee.warnings(state)`` (the referee reports them); the score sheet notes that the result
+  is partly unverified. Positions report them as warning findings.
+- A mirrored or identical pattern under two ids is not an error (spec 3.3).
+- ``card_catalog: "official"`` is refused by the schema: no official catalog exists, so
+  KUH-CARDDEF-6 cannot apply (spec 9.3).
+- KUH-SETUP-1 points at ``/players/4`` (the first surplus player) for more than 4 players,
+  at ``/players`` for fewer than 2.
+- A ``cows`` cross-check listing a cell twice, and a ``cells`` list naming a cow twice, are
+  rejected (KUH-PLAY-7, KUH-HERD-2): they are not "the set" the spec asks for.
+- Provisional scores (an incomplete record, a position without ``revealed``) use the dealt
+  tile worth more in the current state; a position's ``met`` without ``revealed`` is
+  checked against that tile.
+- ``legal_steps`` lists steps without exchanges (an exchange is decided, then drawn, then
+  the take is chosen: 16.3); after the end of play it lists reveals, each with its player.
+  ``unoffered_step`` compares a recorded step with them by what it does (alternatives.py).
+- ``legal_alternatives`` answers per rule (alternatives.py): None for draws, refills, exchange
+  counts and cross-checks (``bonuses``; a reveal's custom ``met``), whose finding already says
+  what was expected; a refused exchange (KUH-TILE-1, KUH-TAKE-1) lists the steps without one.
+- The simulator's policy and knobs (knobs.py) never reach the record's ``variant``: greedy
+  records carry ``meta.policy``, knobbed ones ``meta.knobs``; without them the random policy
+  plays the games it always played, byte for byte.
+- ``end_reason`` is ``threshold`` (the end trigger) or ``tiles_exhausted`` (the early end),
+  whichever ended play first (A11: the threshold wins when both happen in one turn); a position has
+  no past, so its ``end_reason`` is None.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from scorer.core.values import Importer, Json
+from scorer.games.kuhfstein.state import CATEGORIES as CATEGORIES
+from scorer.games.kuhfstein.state import END_REASONS as END_REASONS
+
+if TYPE_CHECKING:
+    from scorer.core.components import Components
 
 RULE_IDS: dict[str, str] = {
     "KUH-SETUP-1": "2–4 players; names unique; colours, where given, unique (check).",
@@ -166,3 +207,37 @@ RULE_IDS: dict[str, str] = {
         "next a player, known phase) (position)."
     ),
 }
+
+
+# -- the Catalogue role (scorer.core.roles.Catalogue) -------------------------------------------
+
+NAME = "kuhfstein"
+TITLE = "Kuhfstein"
+PLAYER_COUNTS = (2, 4)
+
+#: Kuhfstein has no external component files to import.
+IMPORTERS: Mapping[str, Importer] = {}
+
+
+def effective_options(variant: Json) -> dict[str, object]:
+    """Every option with the value ``variant`` gives it (defaults filled in, shorthands
+    expanded)."""
+    from dataclasses import asdict
+
+    from scorer.games.kuhfstein.state import Options
+
+    return asdict(Options.from_variant(variant))
+
+
+def component_data(doc: Json) -> Components:
+    """The component data of a record or position (fingerprints, event profiles)."""
+    from scorer.games.kuhfstein import component_data as data
+
+    return data.component_data(doc)
+
+
+if TYPE_CHECKING:
+    from scorer.core.roles import Catalogue
+    from scorer.games.kuhfstein import rules as _module
+
+    _check: Catalogue = _module

@@ -315,7 +315,7 @@ def play_turn(state: KState, rng: random.Random, knobs: Knobs = NO_KNOBS) -> dic
 
 def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """A complete record (16.7), reproducible from ``seed``."""
-    from scorer.games.kuhfstein import RULES
+    from scorer.games.kuhfstein import referee as RULES
     from scorer.games.kuhfstein.scoring import evaluate
 
     if players not in TOTAL_TILES:
@@ -399,7 +399,7 @@ def features(record: Mapping[str, Any], state: KState | None = None) -> frozense
     ``finish_round`` (the round completed after an early end), ``extra_final_round`` (the
     extra round played) and ``deck_exhausted``. ``state`` is not needed: the record is
     replayed (it must be legal)."""
-    from scorer.games.kuhfstein import RULES
+    from scorer.games.kuhfstein import referee as RULES
     from scorer.games.kuhfstein.generator import swap_draws
 
     words: set[str] = set()

@@ -11,10 +11,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from scorer.games.citrus import RULES
 from scorer.games.citrus.generator import after_prefix
 from scorer.games.citrus.state import Notes, State
 from tests.mutants import states_before_moves
+from tests.roles import roles_of
+
+RULES = roles_of("citrus")
 
 Record = dict[str, Any]
 Cell = tuple[int, int]

@@ -17,11 +17,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from scorer.core.errors import RuleViolation
-from scorer.games.hacienda import RULES
 from scorer.games.hacienda.board import PAMPAS, Board, parse_map
 from scorer.games.hacienda.catalog import shipped_board
 from scorer.games.hacienda.generator import after_prefix
 from scorer.games.hacienda.state import ANIMAL, LAND, HaciendaState
+from tests.roles import roles_of
+
+RULES = roles_of("hacienda")
 
 Doc = dict[str, Any]
 Step = dict[str, Any]
@@ -94,15 +96,15 @@ def turns(doc: Doc) -> Iterator[tuple[int, HaciendaState]]:
     if not is_record(doc):
         return
     try:
-        state = RULES.initial_state(doc)
+        state = RULES.referee.initial_state(doc)
     except (RuleViolation, KeyError, TypeError, ValueError):
         return
     for i, move in enumerate(moves(doc)):
-        if RULES.is_over(state):
+        if RULES.referee.is_over(state):
             return
         yield i, state
         try:
-            state = RULES.apply(state, move)
+            state = RULES.referee.apply(state, move)
         except (RuleViolation, KeyError, TypeError, ValueError):
             return
 

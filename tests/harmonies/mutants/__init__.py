@@ -5,8 +5,9 @@ Each mutator edits a document (a deep copy, in place) with **one** change that k
 Harmonies's record and position shapes, and returns True if it applied. Where the change only
 makes sense at a certain moment (a card taken while four are held, a token drawn from a pouch
 that has none of its colour ...), the mutator replays the record through the rules
-(``RULES.initial_state`` / ``RULES.apply``) and reads the state before the edited turn; what to
-write is then worked out here from the spec (sections 6, 7 and 12), never by asking the checks.
+(``referee.initial_state`` / ``referee.apply``) and reads the state before the edited
+turn; what to write is then worked out here from the spec (sections 6, 7 and 12), never by
+asking the checks.
 The places a mutator could edit are collected first and one is picked with the seeded ``rng``,
 so a mutator applies to most simulated games, not to one record.
 

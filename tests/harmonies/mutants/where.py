@@ -10,10 +10,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from scorer.games.harmonies import RULES
 from scorer.games.harmonies.board import TRACKS
 from scorer.games.harmonies.state import GameState
 from tests.mutants import states_before_moves
+from tests.roles import roles_of
+
+RULES = roles_of("harmonies")
 
 Record = dict[str, Any]
 Move = dict[str, Any]

@@ -13,13 +13,13 @@ from typing import Any
 from scorer.core.persist import Draft
 from scorer.games.kuhfstein import actions, events
 from scorer.games.kuhfstein.state import KState
-from scorer.registry import get_rules
+from tests.roles import roles_of
+
+RULES = roles_of("kuhfstein")
 
 Doc = dict[str, Any]
 Notes = dict[str, Any]
 Mutator = Callable[[Doc, random.Random], bool]
-
-RULES = get_rules("kuhfstein")
 
 
 def _components(doc: Doc) -> dict[str, Any] | None:
@@ -60,10 +60,10 @@ def _walk(doc: Doc) -> Iterator[tuple[int, int, Draft[KState]]]:
     """Replay a record: (move, step, the turn's draft just before the step), for every step
     of every play turn. Stops quietly where the record is not legal."""
     try:
-        state = RULES.initial_state(doc)
+        state = RULES.referee.initial_state(doc)
         for m, move in enumerate(doc["moves"]):
             if state.phase == "over":
-                state = RULES.apply(state, move)
+                state = RULES.referee.apply(state, move)
                 continue
             draft = events.begin_turn(state, move)
             for j, step in enumerate(move["steps"]):

@@ -1,0 +1,30 @@
+"""A blank Hacienda position (the Positions role's ``blank_position``): the map of a game about
+to start, with the chosen names; no card played, nothing claimed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorer.core.blank import check_names, renamed
+from scorer.core.values import Json
+from scorer.games.hacienda.rules import PLAYER_COUNTS
+
+#: Members of an exported position that describe a game in progress (hands, piles, whose turn).
+IN_PLAY = ("play",)
+
+
+def blank_position(players: Sequence[str], options: Json) -> dict[str, object]:
+    """The set-up of a game of ``players`` with the variant ``options`` (``map`` may name a
+    shipped map), as a position document. Raises ValueError for options the set-up refuses."""
+    from scorer.games.hacienda.position import export_position
+    from scorer.games.hacienda.setup import initial_state
+    from scorer.games.hacienda.simulate import simulate
+
+    check_names(players, PLAYER_COUNTS)
+    record = simulate(len(players), 0, options)
+    doc = renamed(export_position(initial_state(record), record), record, players)
+    for key in IN_PLAY:
+        doc.pop(key, None)
+    doc["variant"] = dict(record.get("variant", {}))
+    doc.pop("meta", None)
+    return doc
