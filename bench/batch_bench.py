@@ -83,7 +83,8 @@ def write_ndjson(path: Path, corpus: list[bytes], count: int) -> Path:
 
 def in_process(corpus: list[bytes], jobs: int) -> float:
     """Records/s of the batch engine itself (workers already started), NDJSON output."""
-    from scorer.running.batch import Item, mark_duplicates, run_local, warm_up
+    from scorer.reading.items import Item, mark_duplicates
+    from scorer.running.batch import run_local, warm_up
     from scorer.running.runtime import tune_gc
     from scorer.writing.formats import WRITERS
 

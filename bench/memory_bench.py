@@ -49,7 +49,7 @@ def lines(records: int) -> object:
 
 
 def table_only(records: int) -> None:
-    from scorer.running.batch import Item, mark_duplicates
+    from scorer.reading.items import Item, mark_duplicates
 
     items = (Item("big.ndjson", k + 1, b'{"meta": {"copy": %d}}' % k) for k in range(records))
     tracemalloc.start()

@@ -100,10 +100,11 @@ def split(data: list[bytes]) -> dict[str, float]:
     fingerprint of the component data, output (line and column of findings, the result for
     the batch, the NDJSON line), and the rest of ``verify_chunk`` (timers, copies of the
     result)."""
+    from scorer.reading.items import Item
     from scorer.reading.loading import parse_record
     from scorer.reading.positions import place
     from scorer.referee.profile import annotate
-    from scorer.running.batch import Item, verify_chunk
+    from scorer.running.batch import verify_chunk
     from scorer.writing.report import dumps_line, result_to_data
 
     docs = [parse_record(d) for d in data]

@@ -16,10 +16,11 @@ from jsonschema import Draft4Validator, Draft202012Validator
 from typer.testing import CliRunner
 
 from scorer.cli import app
+from scorer.reading.items import Item, iter_items, mark_duplicates
 from scorer.reading.schemas import get_schema
 from scorer.referee import pipeline
 from scorer.registry import game_names
-from scorer.running.batch import Item, iter_items, mark_duplicates, run_local, shard
+from scorer.running.batch import run_local, shard
 from tests.roles import roles_of
 
 runner = CliRunner()

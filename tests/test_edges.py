@@ -16,12 +16,14 @@ from typer.testing import CliRunner
 from scorer.cli import app
 from scorer.core.findings import MAX_FINDINGS
 from scorer.core.pointer import resolve
+from scorer.reading import items as inputs
 from scorer.reading import schemas
+from scorer.reading.items import Item, iter_items, mark_duplicates
 from scorer.reading.schemas import get_schema
 from scorer.referee import pipeline
 from scorer.referee.pipeline import verify_bytes
 from scorer.running import batch
-from scorer.running.batch import Item, iter_items, mark_duplicates, run_local, verify_item
+from scorer.running.batch import run_local, verify_item
 from tests.conftest import assert_finding, assert_rejects
 from tests.roles import roles_of
 
@@ -264,15 +266,15 @@ def test_nothing_matched_exits_2_unless_allowed(tmp_path: Path, command: list[st
     (tmp_path / "empty").mkdir()
     (tmp_path / "none.ndjson").write_bytes(b"\n\n")
     command = [str(tmp_path / "site") if c == "SITE" else c for c in command]
-    for inputs in (
+    for named in (
         [str(tmp_path / "empty")],
         [str(tmp_path / "none.ndjson")],
         [str(tmp_path / "*.jsn")],
     ):
-        result = runner.invoke(app, [*command, *inputs])
+        result = runner.invoke(app, [*command, *named])
         assert result.exit_code == 2, result.output
         assert "nothing to verify" in result.output
-        assert runner.invoke(app, [*command, "--allow-empty", *inputs]).exit_code == 0
+        assert runner.invoke(app, [*command, "--allow-empty", *named]).exit_code == 0
     empty_stdin = runner.invoke(app, [*command, "-"], input=b"  \n")
     assert empty_stdin.exit_code == 2
 
@@ -310,14 +312,14 @@ def test_batch_stdin_streams_ndjson_beyond_the_size_limit() -> None:
     line = orjson.dumps(_record()) + b"\n"
     count = 6
     stream = io.BytesIO(line * count)
-    items = batch._stdin_items(max_bytes=len(line) * 2, stream=stream)
+    items = inputs._stdin_items(max_bytes=len(line) * 2, stream=stream)
     first = next(items)
     assert first.line == 1 and stream.tell() <= 3 * len(line)  # read lazily
     rest = list(items)
     assert [i.line for i in rest] == list(range(2, count + 1))
     assert all(i.data == line for i in [first, *rest])
     huge = io.BytesIO(line + b"[" * (3 * len(line)) + b"\n" + line)
-    items = list(batch._stdin_items(max_bytes=2 * len(line), stream=huge))
+    items = list(inputs._stdin_items(max_bytes=2 * len(line), stream=huge))
     assert [(i.line, i.error[0] if i.error else None) for i in items] == [
         (1, None),
         (2, "REC-SIZE-1"),

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scorer.core.findings import MAX_FINDINGS
 from scorer.core.values import VerifyResult
+from scorer.reading import items as inputs
 from scorer.referee.pipeline import verify_bytes
 from scorer.registry import game_names
 from scorer.running import batch
@@ -82,7 +83,7 @@ def test_hostile_records_never_crash_and_are_placed(game: str, mutate: Any, k: i
 )
 def test_hostile_ndjson_on_stdin(lines: list[bytes]) -> None:
     stream = io.BytesIO(b"\n".join(lines) + b"\n")
-    items = list(batch._stdin_items(max_bytes=200, stream=stream))
+    items = list(inputs._stdin_items(max_bytes=200, stream=stream))
     if sum(1 for ln in lines if ln.strip()) == 0:
         assert items == []
     for item in items:

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from scorer.core.pointer import resolve, to_pointer
 from scorer.reading.loading import has_duplicate_keys, parse
+from scorer.reading.seen import DigestTable
 from scorer.reading.sourcemap import duplicates, locate, walk, written
-from scorer.referee.seen import DigestTable
 
 TEXT = '{"a": [1, {"b": 2, "c": [3]}],\n "d": "x",  "a~/b": 5, "e": 1e23}'
 

@@ -63,7 +63,8 @@ def verify(
     allow_empty: AllowEmptyOpt = False,
 ) -> None:
     """Replay and check records; print findings and, for verified games, the score table."""
-    from scorer.running.batch import iter_items, verify_item
+    from scorer.reading.items import iter_items
+    from scorer.running.batch import verify_item
     from scorer.running.selection import select
 
     _set_schema_dir(schema_dir)

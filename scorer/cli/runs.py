@@ -201,6 +201,7 @@ def batch(
     allow_empty: AllowEmptyOpt = False,
 ) -> None:
     """Verify many records in parallel: one line per finding, a summary, 'N passed, M failed'."""
+    from scorer.reading import items as inputs
     from scorer.running import batch as b
     from scorer.running.selection import select
     from scorer.writing.formats import WRITERS, Tally, fails
@@ -208,8 +209,8 @@ def batch(
     _set_schema_dir(schema_dir)
     config = _config()
     empty: list[str] = []
-    items = b.mark_duplicates(
-        b.iter_items(select(paths, config.filters(tuple(exclude or ()))), empty=empty)
+    items = inputs.mark_duplicates(
+        inputs.iter_items(select(paths, config.filters(tuple(exclude or ()))), empty=empty)
     )
     if shard_spec is not None:
         index, count = _parse_shard(shard_spec)

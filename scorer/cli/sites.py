@@ -48,7 +48,7 @@ def report_site(
 ) -> None:
     """A static web page per record (board picture, scores, findings) and an index."""
     from scorer.core.words import plural
-    from scorer.running.batch import iter_items
+    from scorer.reading.items import iter_items
     from scorer.running.selection import select
     from scorer.standings.site import standings_page, track_duplicates
     from scorer.writing.html import build_pages, write_site
@@ -179,6 +179,7 @@ def standings(
     config_file: ConfigOpt = None,
 ) -> None:
     """Tournament standings from the verified records of an event (meta.event/round/table)."""
+    from scorer.reading import items as inputs
     from scorer.running import batch as b
     from scorer.running.selection import select
     from scorer.standings import Collector, StandingsError, build, parse_options, render
@@ -192,8 +193,8 @@ def standings(
         typer.echo(exc.message, err=True)
         raise typer.Exit(2) from None
     collector = Collector(event)
-    items = b.iter_items(select(paths, config.filters(tuple(exclude or ()))))
-    results = b.run_local(b.mark_duplicates(items), jobs, profile=config.profile)
+    items = inputs.iter_items(select(paths, config.filters(tuple(exclude or ()))))
+    results = b.run_local(inputs.mark_duplicates(items), jobs, profile=config.profile)
     failed = io_error = False
     for result in _progress(results, False):
         if collector.add(result):

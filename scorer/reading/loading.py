@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import json
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,21 +15,6 @@ from scorer.core.errors import RecordLoadError
 #: Largest file the scorer reads (a complete game is a few hundred kilobytes at most).
 MAX_BYTES: int = 16 * 1024 * 1024
 BOM = b"\xef\xbb\xbf"
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One document to verify: where it came from, its bytes, or why it could not be read."""
-
-    source: str
-    line: int | None
-    data: bytes | None
-    error: tuple[str, str] | None = None  # (rule, message)
-    duplicate_of: str | None = None
-
-    @property
-    def label(self) -> str:
-        return self.source if self.line is None else f"{self.source}:{self.line}"
 
 
 def read_bytes(source: str, max_bytes: int = MAX_BYTES) -> bytes:

@@ -10,172 +10,21 @@ for that record only (see :mod:`scorer.referee.pipeline`).
 
 from __future__ import annotations
 
-import glob
-import hashlib
 import os
-import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from itertools import chain
-from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
-from scorer.core.errors import RecordLoadError
 from scorer.core.findings import MAX_FINDINGS, Finding
 from scorer.core.values import VerifyResult
-from scorer.reading.loading import MAX_BYTES, Item, read_bytes
+from scorer.reading.items import Item
 from scorer.reading.positions import place, shift
 from scorer.referee.pipeline import verify_bytes
 
 if TYPE_CHECKING:
     from scorer.referee.profile import Profile
-
-NDJSON_SUFFIXES = (".ndjson", ".jsonl")
-DIR_SUFFIXES = (".json", *NDJSON_SUFFIXES)
-GLOB_CHARS = "*?["
-
-
-def expand(paths: Iterable[str]) -> Iterator[str]:
-    """Files named by ``paths``: directories recursively, globs expanded, each sorted (a
-    glob that matches no file gives nothing)."""
-    for path in paths:
-        yield from _expand_one(path)
-
-
-def _expand_one(path: str) -> list[str]:
-    if path == "-":
-        return [path]
-    if Path(path).is_dir():
-        found = [p for p in Path(path).rglob("*") if p.suffix in DIR_SUFFIXES and p.is_file()]
-        return sorted(str(p) for p in found)
-    if any(c in path for c in GLOB_CHARS) and not Path(path).exists():
-        return [m for m in sorted(glob.glob(path, recursive=True)) if Path(m).is_file()]
-    return [path]
-
-
-def _nothing_in(path: str) -> str:
-    """Why an input gave no record, for the message of an empty run."""
-    if path == "-":
-        return "-: no records on standard input"
-    if Path(path).is_dir():
-        return f"{path}: no *.json, *.ndjson or *.jsonl file in this folder"
-    if any(c in path for c in GLOB_CHARS) and not Path(path).exists():
-        return f"{path}: no file matches this pattern"
-    return f"{path}: no records in this file"
-
-
-def iter_items(
-    paths: Iterable[str], max_bytes: int = MAX_BYTES, empty: list[str] | None = None
-) -> Iterator[Item]:
-    """Every document of every input, lazily (NDJSON files are read line by line).
-    An input that gives no document at all is described in ``empty`` (if given)."""
-    for path in paths:
-        count = 0
-        for item in _items_of(path, max_bytes):
-            count += 1
-            yield item
-        if not count and empty is not None:
-            empty.append(_nothing_in(path))
-
-
-def _items_of(path: str, max_bytes: int) -> Iterator[Item]:
-    for file in _expand_one(path):
-        if file == "-":
-            yield from _stdin_items(max_bytes)
-        elif file.endswith(NDJSON_SUFFIXES):
-            yield from _ndjson_items(file, max_bytes)
-        else:
-            try:
-                yield Item(file, None, read_bytes(file, max_bytes))
-            except RecordLoadError as exc:
-                yield Item(file, None, None, (exc.rule, exc.message))
-
-
-def _ndjson_items(path: str, max_bytes: int) -> Iterator[Item]:
-    try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed below, generator-scoped
-    except OSError as exc:
-        yield Item(path, None, None, ("REC-IO-1", f"cannot read {path}: {exc.strerror}"))
-        return
-    with handle:
-        yield from _lines(path, read_lines(handle, max_bytes), max_bytes)
-
-
-def read_lines(
-    stream: IO[bytes], max_bytes: int, start: int = 1
-) -> Iterator[tuple[int, bytes | None]]:
-    """(number, line) of each line of ``stream``, reading at most ``max_bytes + 1`` bytes of
-    a line at a time: a longer line is ``None`` (and skipped without being held in memory)."""
-    number = start - 1
-    while True:
-        raw = stream.readline(max_bytes + 1)
-        if not raw:
-            return
-        number += 1
-        if len(raw) > max_bytes and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):  # the rest of the over-long line
-                raw = stream.readline(1 << 20)
-            yield number, None
-        else:
-            yield number, raw
-
-
-def _lines(
-    source: str, lines: Iterable[tuple[int, bytes | None]], max_bytes: int
-) -> Iterator[Item]:
-    for number, raw in lines:
-        if raw is None or len(raw) > max_bytes:
-            yield Item(
-                source, number, None, ("REC-SIZE-1", f"line is larger than {max_bytes} bytes")
-            )
-        elif raw.strip():
-            yield Item(source, number, raw)
-
-
-def _stdin_items(max_bytes: int, stream: IO[bytes] | None = None) -> Iterator[Item]:
-    """Standard input: one document, or NDJSON when its first non-empty line is a whole object
-    and another non-empty line follows. NDJSON is streamed line by line (any length of input
-    in flat memory; the size limit applies to each record); a single document may be up to
-    ``max_bytes``."""
-    stream = stream if stream is not None else sys.stdin.buffer
-    head: list[bytes] = []  # lines read to decide, all but the last blank
-    number = 0
-    for number, raw in read_lines(stream, max_bytes):
-        if raw is None:  # an over-long first line: neither a document nor NDJSON to read
-            yield Item(
-                "-",
-                number if head else None,
-                None,
-                ("REC-SIZE-1", f"input is larger than {max_bytes} bytes"),
-            )
-            return
-        head.append(raw)
-        if raw.strip():
-            break
-    first = head[-1].strip() if head else b""
-    if not first:
-        return  # nothing but white space: no records
-    if not (first.startswith(b"{") and first.endswith(b"}")):
-        yield from _single_document(b"".join(head), stream, max_bytes)
-        return
-    rest = read_lines(stream, max_bytes, number + 1)
-    for later, raw in rest:
-        if raw is None or raw.strip():  # a second record: NDJSON
-            yield Item("-", number, head[-1])
-            yield from _lines("-", [(later, raw)], max_bytes)
-            yield from _lines("-", rest, max_bytes)
-            return
-        head.append(raw)
-    yield Item("-", None, b"".join(head))
-
-
-def _single_document(start: bytes, stream: IO[bytes], max_bytes: int) -> Iterator[Item]:
-    data = start + stream.read(max_bytes + 1 - len(start))
-    if len(data) > max_bytes:
-        yield Item("-", None, None, ("REC-SIZE-1", f"input is larger than {max_bytes} bytes"))
-    else:
-        yield Item("-", None, data)
 
 
 def verify_item(
@@ -438,31 +287,3 @@ def default_jobs() -> int:
     return (
         len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     )
-
-
-def mark_duplicates(items: Iterable[Item]) -> Iterator[Item]:
-    """Mark items whose content (whitespace-trimmed bytes) was seen before (REC-DUP-1).
-
-    Memory stays small however many records: a 64-bit digest per distinct record and its
-    first occurrence as (input number, line) in a :class:`scorer.referee.seen.DigestTable` (at most
-    32 bytes a record), plus each input's name once. (Two different records share a 64-bit
-    digest with a chance of about 1 in 36 million for a million records.)
-    """
-    from scorer.referee.seen import DigestTable
-
-    table = DigestTable()
-    numbers: dict[str, int] = {}
-    names: list[str] = []
-    for item in items:
-        if item.data is not None:
-            if item.source not in numbers:
-                numbers[item.source] = len(names)
-                names.append(item.source)
-            where = numbers[item.source] << 32 | (item.line or 0)
-            digest = hashlib.blake2b(item.data.strip(), digest_size=8).digest()
-            first = table.setdefault(int.from_bytes(digest, "little"), where)
-            if first != where:
-                line = first & 0xFFFFFFFF
-                source = names[first >> 32]
-                item = replace(item, duplicate_of=f"{source}:{line}" if line else source)
-        yield item

@@ -76,7 +76,7 @@ def select(paths: Iterable[str], filters: Filters, expand: bool = True) -> Itera
     if not expand:
         yield from (p for p in paths if filters.keeps(p))
         return
-    from scorer.running.batch import expand as expand_paths
+    from scorer.reading.items import expand as expand_paths
 
     for path in paths:
         files = list(expand_paths([path]))

@@ -16,7 +16,7 @@ from scorer.standings.model import Options, StandingsError
 from scorer.standings.page import render_html
 
 if TYPE_CHECKING:
-    from scorer.reading.loading import Item
+    from scorer.reading.items import Item
     from scorer.writing.html import Page
 
 PAGE = "standings.html"
@@ -24,7 +24,7 @@ PAGE = "standings.html"
 
 def track_duplicates(items: Iterable[Item], sink: MutableMapping[str, str]) -> Iterator[Item]:
     """Pass ``items`` through, noting in ``sink`` each copy's label → the first one's."""
-    from scorer.running.batch import mark_duplicates
+    from scorer.reading.items import mark_duplicates
 
     for item in mark_duplicates(items):
         if item.duplicate_of is not None:

@@ -14,7 +14,7 @@ from scorer.writing.report import STATUS_TEXT, finding_line
 from scorer.writing.reportpages import RESPONSIVE_CSS, claims_table, explanation, slugs
 
 if TYPE_CHECKING:
-    from scorer.reading.loading import Item
+    from scorer.reading.items import Item
     from scorer.referee.profile import Profile
 
 CSS = (
