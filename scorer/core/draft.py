@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")
 
@@ -56,20 +56,30 @@ def state_fields(cls: type) -> tuple[str, ...]:
 class Draft(Generic[S]):
     """The fields of a state as one move has left them so far, and the move's notes.
 
-    Built from a state, it holds every field of it as an instance attribute (so a read is a
+    Built from a state, it holds every field of it as an instance attribute (a read is a
     plain attribute look-up); a write replaces the attribute. Subclasses declare the fields
     (and notes) so that mypy checks every access; this class declares none.
+
+    A subclass of ``Draft[State]`` gets an ``__init__`` and a ``done`` written for its state's
+    fields when the class is made (:func:`_field_code`), the way ``dataclasses`` and
+    ``namedtuple`` write theirs: one assignment per field, so that CPython keeps the fields in
+    the instance's inline values; the generic code below serves any other draft.
     """
 
     #: The state the draft started from (never changed).
     base: S
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        state = _state_class(cls)
+        if state is not None:
+            init, done = _field_code(state)
+            cls.__init__ = init  # type: ignore[method-assign]
+            cls.done = done  # type: ignore[method-assign]
+
     def __init__(self, base: S) -> None:
         values = vars(self)
-        if isinstance(base, tuple):  # a NamedTuple: its values in field order
-            values.update(zip(state_fields(type(base)), base, strict=True))
-        else:
-            values.update((name, getattr(base, name)) for name in state_fields(type(base)))
+        values.update((name, getattr(base, name)) for name in state_fields(type(base)))
         self.base = base
 
     def done(self) -> S:
@@ -78,10 +88,32 @@ class Draft(Generic[S]):
         The draft may go on being changed and ``done()`` called again."""
         values = vars(self)
         cls = type(self.base)
-        fields = state_fields(cls)
-        if isinstance(self.base, tuple):
-            return cast(S, getattr(cls, "_make")(map(values.__getitem__, fields)))  # noqa: B009
-        return cls(**{name: values[name] for name in fields})
+        return cls(**{name: values[name] for name in state_fields(cls)})
+
+
+def _state_class(cls: type) -> type | None:
+    """The state class ``S`` of ``class X(Draft[S])``, or None (a generic subclass)."""
+    for base in getattr(cls, "__orig_bases__", ()):
+        if getattr(base, "__origin__", None) is Draft:
+            (state,) = base.__args__
+            return state if isinstance(state, type) else None
+    return None
+
+
+def _field_code(state: type) -> tuple[Callable[..., None], Callable[..., Any]]:
+    """``__init__`` and ``done`` of the drafts of ``state``, written out for its fields."""
+    fields = state_fields(state)
+    reads = "".join(f"\n    self.{name} = base.{name}" for name in fields)
+    args = ", ".join(f"{name}=self.{name}" for name in fields)
+    source = (
+        f"def __init__(self, base):\n    self.base = base{reads}\n"
+        f"def done(self):\n    return State({args})\n"
+    )
+    namespace: dict[str, Any] = {"State": state}
+    exec(compile(source, f"<draft of {state.__qualname__}>", "exec"), namespace)
+    init, done = namespace["__init__"], namespace["done"]
+    init.__doc__, done.__doc__ = Draft.__init__.__doc__, Draft.done.__doc__
+    return init, done
 
 
 D = TypeVar("D", bound=Draft[Any])
