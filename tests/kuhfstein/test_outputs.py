@@ -13,7 +13,7 @@ import pytest
 from scorer.games.citrus.picture import S as CITRUS_CELL
 from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.scoring import chosen_tile
-from scorer.games.kuhfstein.state import KState
+from scorer.games.kuhfstein.state import State
 from scorer.referee.replay import replay
 from scorer.writing.report import render_sheet
 from tests.conftest import FIXTURES, load_fixture
@@ -23,7 +23,7 @@ VALID = sorted(p.name for p in (FIXTURES / "kuhfstein" / "valid").glob("sim-*.js
 CELL = re.compile(r"\[(-?\d+),(-?\d+)\]")
 
 
-def _state(name: str) -> KState:
+def _state(name: str) -> State:
     state = replay(RULES, load_fixture(f"kuhfstein/valid/{name}")).state
     assert state is not None
     return state

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scorer.core.errors import RuleViolation
 from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.generator import Plan
-from scorer.games.kuhfstein.state import KState
+from scorer.games.kuhfstein.state import State
 from scorer.referee.replay import replay
 from tests.conftest import assert_ok, verify
 from tests.kuhfstein.helpers import partial, situation, tiles
@@ -23,7 +23,7 @@ from tests.kuhfstein.helpers import partial, situation, tiles
 IDENTITY = ("cows", "bonuses", "met")
 
 
-def _states(record: dict[str, Any]) -> list[KState]:
+def _states(record: dict[str, Any]) -> list[State]:
     """The state before every play turn of a record."""
     out = []
     state = RULES.initial_state(record)
@@ -35,7 +35,7 @@ def _states(record: dict[str, Any]) -> list[KState]:
     return out
 
 
-def _accepted(state: KState, steps: list[dict[str, Any]]) -> bool:
+def _accepted(state: State, steps: list[dict[str, Any]]) -> bool:
     try:
         partial(state, steps)
     except RuleViolation:
@@ -146,7 +146,7 @@ def test_mutated_steps_are_rejected_or_generated(seed: int, players: int) -> Non
             assert _key(mutant) in offered, mutant
 
 
-def _herd_first(state: KState, at: list[int]) -> list[int]:
+def _herd_first(state: State, at: list[int]) -> list[int]:
     cows = state.boards[state.seat].cows
     herd, todo = {(at[0], at[1])}, [(at[0], at[1])]
     while todo:

@@ -17,7 +17,7 @@ from scorer.core.errors import RuleViolation
 from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.actions import apply_step
 from scorer.games.kuhfstein.events import begin_turn, end_turn
-from scorer.games.kuhfstein.state import Board, KState
+from scorer.games.kuhfstein.state import Board, State
 from scorer.games.kuhfstein.tilemap import TileMap
 
 OPTIONS: list[dict[str, Any]] = [
@@ -28,7 +28,7 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def snapshot(state: KState) -> str:
+def snapshot(state: State) -> str:
     """Everything of a state except the component data, with unordered parts sorted."""
     parts: list[Any] = [state._replace(comp=None, boards=())]
     for b in state.boards:
@@ -83,7 +83,7 @@ def test_a_turn_shares_what_it_does_not_change() -> None:
         for j, step in enumerate(m["steps"]):
             apply_step(draft, step, j)
         new = end_turn(draft, m)
-        assert type(new) is KState and len(new) == len(KState._fields)
+        assert type(new) is State and len(new) == len(State._fields)
         board = new.boards[state.seat]
         assert type(board) is Board and len(board) == len(Board._fields)
         assert isinstance(new.tile_display, tuple) and isinstance(new.seen, frozenset)

@@ -1,27 +1,32 @@
 """Kuhfstein (Rita Modl, Schmidt Spiele 2023): the rules as specified in rules/kuhfstein.md.
 
-Module map: rules (catalogue), state (immutable state on pyrsistent), tilemap (``TileMap``,
-a landscape: cell → kind over a ``PVector``), cards (card definitions,
-KUH-CARDDEF-*, and the CardBook), components (scoring-tile, track, tree and tile-count checks:
-data shared by setup and positions), setup (KUH-SETUP-*, the
-states of a record and of a position), actions (the turn driver ``apply_move`` /
-``skip_move`` and one ``step_<do>`` handler per step, HANDLERS), landscape (tree squares and
-the stuck test the handlers share), events (the turn's working notes, refills, bonus track,
-end of the turn and of play, reveals), draws (the draw primitives and the exchanges that
-draw, for events and actions), scoring, position (section 14
-checks and export), generator (legal steps, 16.1, also after a recorded prefix of a move),
-alternatives (what the generator says of a recorded move: the first step it would not offer,
-the legal alternatives to a rejected step, steps in words), simulate (16.2–16.5; the random
-policy) and greedy (the greedy policy), knobs (the simulator's own options), gendata (16.4
-catalog data), component_data (the component view of ``scorer serve``), render, picture,
-explain.
+Module map:
+
+- rules (catalogue); state (the immutable ``State``, its records, ``Options`` and the
+  ``TurnDraft`` a move writes); tilemap (``TileMap``, a landscape: cell → kind);
+  steps (the TypedDict of a move and of every step kind, as the schema admits them);
+- cards (card definitions, KUH-CARDDEF-*, and the CardBook); component_checks (scoring-tile,
+  track, tree and tile-count checks: data shared by setup and positions); setup
+  (KUH-SETUP-*, the states of a record and of a position);
+- actions (the turn driver ``apply_move`` / ``skip_move`` and one ``step_<do>`` handler per
+  step, HANDLERS); landscape (tree squares and the stuck test the handlers share); events
+  (the start and end of a turn and of play, refills, the bonus track, reveals); draws (the
+  draw primitives and the exchanges that draw, for events and actions); scoring;
+- position (section 14 checks and export);
+- generator (legal steps, 16.1, also after a recorded prefix of a move); alternatives (what
+  the generator says of a recorded move: the first step it would not offer, the legal
+  alternatives to a rejected step, steps in words);
+- simulate (16.2–16.5; the random policy) and greedy (the greedy policy); knobs (the
+  simulator's own options); coverage (the extra games of bench/rule_coverage.py,
+  ``COVERAGE_RUNS``); gendata (16.4 catalog data);
+- component_data (the component view of ``scorer serve``); render, picture, explain.
 
 Decisions where the spec is silent (the spec's own [D] decisions are its variant options):
 - Setup violations are all collected; the referee takes one exception from
   ``initial_state``, so the first (in catalogue order) is raised, its message counts the
   others and ``details["others"]`` lists them (rule, path, message).
 - Warnings (KUH-CARDDEF-7, KUH-BONUS-5, KUH-FINAL-6) found while replaying a record are kept
-  in the state (``KState.warnings``, absolute pointers) and returned by
+  in the state (``State.warnings``, absolute pointers) and returned by
   ``RULES.warnings(state)`` (the referee reports them); the score sheet notes that the result
   is partly unverified. Positions report them as warning findings.
 - A mirrored or identical pattern under two ids is not an error (spec 3.3).
@@ -72,13 +77,13 @@ from scorer.core.words import plural
 from scorer.games.kuhfstein import actions, scoring, setup
 from scorer.games.kuhfstein.knobs import SIMULATE_OPTIONS
 from scorer.games.kuhfstein.rules import RULE_IDS
-from scorer.games.kuhfstein.state import CATEGORIES, END_REASONS, KState
+from scorer.games.kuhfstein.state import CATEGORIES, END_REASONS, State
 
 #: player name → the frozenset of that name alone (the referee asks once per move)
 _ONE: dict[str, frozenset[str]] = {}
 
 
-class KuhfsteinRules(BaseRules[KState]):
+class KuhfsteinRules(BaseRules[State]):
     """The GameRules object of Kuhfstein."""
 
     name = "kuhfstein"
@@ -92,10 +97,10 @@ class KuhfsteinRules(BaseRules[KState]):
     chance_members: frozenset[str] = frozenset({"swap", "refill"})
     simulate_options: Mapping[str, str] = SIMULATE_OPTIONS
 
-    def initial_state(self, record: Record) -> KState:
+    def initial_state(self, record: Record) -> State:
         return setup.initial_state(record)
 
-    def expected_players(self, state: KState) -> frozenset[str]:
+    def expected_players(self, state: State) -> frozenset[str]:
         st = state
         # KUH-TURN-1: seat order during play; after it, anybody who has not revealed
         if st.phase != "over":
@@ -108,19 +113,19 @@ class KuhfsteinRules(BaseRules[KState]):
             return one
         return frozenset(n for n, b in zip(st.names, st.boards, strict=True) if b.revealed is None)
 
-    def is_over(self, state: KState) -> bool:
+    def is_over(self, state: State) -> bool:
         return state.phase == "over" and all(b.revealed is not None for b in state.boards)
 
-    def apply(self, state: KState, move: Move) -> KState:
+    def apply(self, state: State, move: Move) -> State:
         return actions.apply_move(state, move)
 
-    def skip(self, state: KState, move: Move) -> KState:
+    def skip(self, state: State, move: Move) -> State:
         return actions.skip_move(state, move)
 
-    def score(self, state: KState) -> ScoreSheet:
+    def score(self, state: State) -> ScoreSheet:
         return scoring.score_state(state)
 
-    def warnings(self, state: KState) -> tuple[Finding, ...]:
+    def warnings(self, state: State) -> tuple[Finding, ...]:
         """Warnings found during the replay (absolute pointers)."""
         return state.warnings
 
@@ -146,17 +151,17 @@ class KuhfsteinRules(BaseRules[KState]):
                 )
         return findings
 
-    def load_position(self, doc: Record) -> PositionResult[KState]:
+    def load_position(self, doc: Record) -> PositionResult[State]:
         from scorer.games.kuhfstein import position
 
         return position.load_position(doc)
 
-    def export_position(self, state: KState, record: Record) -> dict[str, Any]:
+    def export_position(self, state: State, record: Record) -> dict[str, Any]:
         from scorer.games.kuhfstein import position
 
         return position.export_position(state, record)
 
-    def render(self, state: KState, color: bool = False) -> str:
+    def render(self, state: State, color: bool = False) -> str:
         from scorer.games.kuhfstein import render  # plain: its legend names the letters
 
         return render.render(state)
@@ -166,34 +171,34 @@ class KuhfsteinRules(BaseRules[KState]):
 
         return simulate(players, seed, options)
 
-    def explain(self, state: KState) -> list[ScoreItem]:
+    def explain(self, state: State) -> list[ScoreItem]:
         from scorer.games.kuhfstein.explain import explain
 
         return explain(state)
 
-    def draw_svg(self, state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+    def draw_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
         from scorer.games.kuhfstein.picture import draw_svg
 
         return draw_svg(state, items, mark)
 
-    def draft_state(self, doc: Record) -> KState | None:
+    def draft_state(self, doc: Record) -> State | None:
         """A state to draw an impossible position with (``scorer serve``), or None."""
         from scorer.games.kuhfstein.position import draft_state
 
         return draft_state(doc)
 
-    def draw_editor_svg(self, state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+    def draw_editor_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
         """The picture of ``scorer serve``'s editor: ``draw_svg`` plus empty cells to tap."""
         from scorer.games.kuhfstein.picture import draw_svg
 
         return draw_svg(state, items, mark, frontier=True)
 
-    def legal_steps(self, state: KState, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:
+    def legal_steps(self, state: State, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:
         from scorer.games.kuhfstein.generator import legal_steps
 
         return legal_steps(state, prefix)
 
-    def end_reason(self, state: KState) -> str | None:
+    def end_reason(self, state: State) -> str | None:
         """``threshold`` or ``tiles_exhausted`` once the game is over (None before, and for a
         position, whose past is unknown)."""
         return state.end if self.is_over(state) else None
@@ -203,12 +208,12 @@ class KuhfsteinRules(BaseRules[KState]):
 
         return describe_step(step)
 
-    def unoffered_step(self, state: KState, move: Move) -> int | None:
+    def unoffered_step(self, state: State, move: Move) -> int | None:
         from scorer.games.kuhfstein.alternatives import unoffered_step
 
         return unoffered_step(state, move)
 
-    def legal_alternatives(self, state: KState, move: Move, at: int, rule: str) -> Legal | None:
+    def legal_alternatives(self, state: State, move: Move, at: int, rule: str) -> Legal | None:
         from scorer.games.kuhfstein.alternatives import legal_alternatives
 
         return legal_alternatives(state, move, at, rule)
@@ -218,7 +223,7 @@ class KuhfsteinRules(BaseRules[KState]):
 
         from scorer.games.kuhfstein.state import Options
 
-        return asdict(Options.from_variant(variant))
+        return asdict(Options.parse(variant))
 
     def component_data(self, doc: Mapping[str, Any]) -> Components:
         from scorer.games.kuhfstein.component_data import component_data
@@ -226,4 +231,4 @@ class KuhfsteinRules(BaseRules[KState]):
         return component_data(doc)
 
 
-RULES: GameRules[KState] = KuhfsteinRules()
+RULES: GameRules[State] = KuhfsteinRules()

@@ -20,7 +20,7 @@ from scorer.core.words import plural
 from scorer.games.kuhfstein import draws, events
 from scorer.games.kuhfstein.events import Path, add_points, board_of
 from scorer.games.kuhfstein.landscape import cell_of, claim_tree, is_stuck
-from scorer.games.kuhfstein.state import ROTATIONS, Cell, KState
+from scorer.games.kuhfstein.state import ROTATIONS, Cell, State
 from scorer.grid.regions import connected_groups, group_of
 from scorer.grid.squaregrid import orthogonal
 
@@ -28,7 +28,7 @@ Step = Mapping[str, Any]
 Move = Mapping[str, Any]
 
 
-def apply_move(state: KState, move: Move) -> KState:
+def apply_move(state: State, move: Move) -> State:
     """The game's ``apply``: a play turn, or a reveal after the end of play."""
     if state.phase == "over":
         return events.apply_reveal(state, move)
@@ -38,7 +38,7 @@ def apply_move(state: KState, move: Move) -> KState:
     return events.end_turn(draft, move)
 
 
-def skip_move(state: KState, move: Move) -> KState:
+def skip_move(state: State, move: Move) -> State:
     """Keep-going: pass over a rejected move so that the next player moves."""
     if state.phase == "over":
         return state._replace(move_index=state.move_index + 1)
@@ -56,7 +56,7 @@ def skip_move(state: KState, move: Move) -> KState:
     )
 
 
-def apply_step(draft: Draft[KState], step: Step, j: int) -> None:
+def apply_step(draft: Draft[State], step: Step, j: int) -> None:
     """One step of a play turn, with the checks that precede its own (section 5.1)."""
     do = step["do"]
     # KUH-TURN-3: no reveal during play
@@ -112,7 +112,7 @@ def exchanges(step: Step) -> list[tuple[Mapping[str, Any], Path]]:
     return [(swap, ("swap",))]
 
 
-def check_bonus_step(draft: Draft[KState], step: Step, base: Path, kind: str) -> None:
+def check_bonus_step(draft: Draft[State], step: Step, base: Path, kind: str) -> None:
     """KUH-BONUS-4: the space was triggered earlier this turn, matches, and is unused."""
     p = step["bonus_space"]
     spent = draft.turn["spent"]
@@ -128,7 +128,7 @@ def check_bonus_step(draft: Draft[KState], step: Step, base: Path, kind: str) ->
     spent.add(p)
 
 
-def _check_swap_count(draft: Draft[KState], step: Step, base: Path, rule: str) -> None:
+def _check_swap_count(draft: Draft[State], step: Step, base: Path, rule: str) -> None:
     swap = step.get("swap")
     limit = draft.base.opts.max_swaps_per_action
     if isinstance(swap, list) and len(swap) > limit:
@@ -140,7 +140,7 @@ def _check_swap_count(draft: Draft[KState], step: Step, base: Path, rule: str) -
         )
 
 
-def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
+def step_place_tile(draft: Draft[State], step: Step, at: int) -> None:
     """Action A: optional exchanges, take a tile, place it, optionally claim a tree."""
     base: Path = ("steps", at)
     if "bonus_space" in step:
@@ -189,7 +189,7 @@ def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
         add_points(draft, 5, base)
 
 
-def step_take_card(draft: Draft[KState], step: Step, at: int) -> None:
+def step_take_card(draft: Draft[State], step: Step, at: int) -> None:
     """Action B: optional exchanges, then take a displayed card into the hand."""
     base: Path = ("steps", at)
     if "bonus_space" in step:
@@ -215,7 +215,7 @@ def step_take_card(draft: Draft[KState], step: Step, at: int) -> None:
     board["hand"] = board["hand"].append(cid)
 
 
-def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
+def step_play_card(draft: Draft[State], step: Step, at: int) -> None:
     """Action C: match the pattern, put cows on its face cells, score the card."""
     base: Path = ("steps", at)
     board = board_of(draft)
@@ -305,7 +305,7 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
     add_points(draft, points, base)
 
 
-def step_return_herd(draft: Draft[KState], step: Step, at: int) -> None:
+def step_return_herd(draft: Draft[State], step: Step, at: int) -> None:
     """Action D: one herd (orthogonally connected cows) goes back to the supply."""
     base: Path = ("steps", at)
     start = cell_of(step["at"]) if "at" in step else None
@@ -348,7 +348,7 @@ def step_return_herd(draft: Draft[KState], step: Step, at: int) -> None:
     board["supply"] += len(chosen)
 
 
-def step_pass(draft: Draft[KState], step: Step, at: int) -> None:
+def step_pass(draft: Draft[State], step: Step, at: int) -> None:
     """A pass fills a regular slot and changes nothing (KUH-TURN-4)."""
     mode = draft.base.opts.allow_pass
     regular = draft.turn["regular"]

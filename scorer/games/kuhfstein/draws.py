@@ -12,13 +12,13 @@ from typing import Any
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.core.persist import Draft
 from scorer.core.words import plural
-from scorer.games.kuhfstein.state import KIND_INDEX, KIND_SET, KState
+from scorer.games.kuhfstein.state import KIND_INDEX, KIND_SET, State
 
 Path = tuple[PathPart, ...]
 
 
 def draw_tiles(
-    draft: Draft[KState], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
+    draft: Draft[State], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
 ) -> None:
     """Draw ``entries`` from the tile supply into the display (checks in spec order);
     ``at`` is where a wrong count is reported."""
@@ -89,13 +89,13 @@ def follow_order(
             )
 
 
-def deck_left(draft: Draft[KState]) -> int:
+def deck_left(draft: Draft[State]) -> int:
     """Cards left in the deck so far."""
     return draft.base.deck_left - len(draft.turn["drawn"])
 
 
 def draw_cards(
-    draft: Draft[KState], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
+    draft: Draft[State], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
 ) -> None:
     """Draw ``entries`` from the deck into the card display (checks in spec order)."""
     if not entries and not want:
@@ -126,7 +126,7 @@ def draw_cards(
     notes["cards"].extend(entries)
 
 
-def swap_tiles(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
+def swap_tiles(draft: Draft[State], ex: Mapping[str, Any], path: Path) -> None:
     """A tile exchange: the display goes, as many tiles (or 5) are drawn (KUH-TILE-1/3)."""
     display: list[str] = draft.turn["display"]
     # KUH-TILE-1: 4 or 5 tiles of one kind in the display
@@ -153,7 +153,7 @@ def swap_tiles(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
                 counts[KIND_INDEX[k]] += 1
 
 
-def swap_cards(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
+def swap_cards(draft: Draft[State], ex: Mapping[str, Any], path: Path) -> None:
     """A card exchange: the display leaves the game, as many cards are drawn (KUH-TAKE-1/2)."""
     display: list[str] = draft.turn["cards"]
     cards = draft.base.comp.cards

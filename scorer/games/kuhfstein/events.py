@@ -32,7 +32,7 @@ from scorer.core.pointer import to_pointer
 from scorer.games.kuhfstein.draws import deck_left, draw_cards, draw_tiles
 from scorer.games.kuhfstein.landscape import is_stuck
 from scorer.games.kuhfstein.scoring import evaluate
-from scorer.games.kuhfstein.state import BOARD_FIELDS, NO_DETAILS, Board, KState
+from scorer.games.kuhfstein.state import BOARD_FIELDS, NO_DETAILS, Board, State
 
 Path = tuple[PathPart, ...]
 Move = Mapping[str, Any]
@@ -43,7 +43,7 @@ def violation_to_warning(v: RuleViolation, prefix: Path = ()) -> Finding:
     return Finding(v.rule, to_pointer((*prefix, *v.path)), v.message, "warning", NO_DETAILS)
 
 
-def begin_turn(state: KState, move: Move) -> Draft[KState]:
+def begin_turn(state: State, move: Move) -> Draft[State]:
     """The draft of a play turn for ``move`` (KUH-REFILL-5 for a turn-level refill)."""
     # KUH-REFILL-5: no turn-level refill under after_action
     if state.opts.refill_timing == "after_action" and "refill" in move:
@@ -75,7 +75,7 @@ def begin_turn(state: KState, move: Move) -> Draft[KState]:
     return draft
 
 
-def board_of(draft: Draft[KState]) -> dict[str, Any]:
+def board_of(draft: Draft[State]) -> dict[str, Any]:
     """The working fields of the moving player's board (see the module docstring)."""
     board: dict[str, Any] = draft.turn["board"]
     return board
@@ -86,13 +86,13 @@ def track_score(board: Mapping[str, Any]) -> int:
     return int(board["card_points"]) + 5 * len(board["trees"])
 
 
-def warn(draft: Draft[KState], rule: str, message: str, path: Path) -> None:
+def warn(draft: Draft[State], rule: str, message: str, path: Path) -> None:
     """Record a warning with an absolute pointer (the move index is the state's)."""
     pointer = to_pointer(("moves", draft.base.move_index, *path))
     draft.turn["warnings"].append(Finding(rule, pointer, message, "warning", NO_DETAILS))
 
 
-def add_points(draft: Draft[KState], points: int, path: Path) -> None:
+def add_points(draft: Draft[State], points: int, path: Path) -> None:
     """Score ``points`` and trigger every bonus space reached or passed (section 6.2)."""
     board = board_of(draft)
     new = track_score(board)
@@ -138,7 +138,7 @@ def _refill_paths(base: Path) -> tuple[Path, Path, Path]:
     return paths
 
 
-def refill(draft: Draft[KState], spec: Mapping[str, Any] | None, base: Path) -> None:
+def refill(draft: Draft[State], spec: Mapping[str, Any] | None, base: Path) -> None:
     """Refill both displays (KUH-REFILL-1/2 counts; the draws checked as above). A display
     that is full, with nothing drawn for it, needs no draw."""
     tiles = spec.get("tiles") if spec is not None else None
@@ -158,7 +158,7 @@ def refill(draft: Draft[KState], spec: Mapping[str, Any] | None, base: Path) -> 
         draw_cards(draft, cards or [], cards_at, want, "KUH-REFILL-2", card_path)
 
 
-def end_turn(draft: Draft[KState], move: Move) -> KState:
+def end_turn(draft: Draft[State], move: Move) -> State:
     """KUH-TURN-2 (too few steps), the turn-level refill, then the early end and the end
     trigger (section 7)."""
     st = draft.base
@@ -233,7 +233,7 @@ def end_turn(draft: Draft[KState], move: Move) -> KState:
     return draft.done()
 
 
-def apply_reveal(state: KState, move: Move) -> KState:
+def apply_reveal(state: State, move: Move) -> State:
     """A move after the end of play: one reveal (KUH-END-3, KUH-FINAL-1/2/5/4, warning 6)."""
     steps = move["steps"]
     # KUH-END-3: no play turn after the end of play

@@ -11,7 +11,7 @@ from typing import Any
 
 from scorer.core.errors import RuleViolation
 from scorer.core.persist import Draft
-from scorer.games.kuhfstein.state import Card, Cell, KState
+from scorer.games.kuhfstein.state import Card, Cell, State
 
 Path = tuple[Any, ...]
 
@@ -21,7 +21,7 @@ def cell_of(value: Any) -> Cell:
     return (value[0], value[1])
 
 
-def claim_tree(draft: Draft[KState], at: Cell, square: Cell, path: Path) -> None:
+def claim_tree(draft: Draft[State], at: Cell, square: Cell, path: Path) -> None:
     """KUH-TREE-2 to KUH-TREE-6: the tree on ``square`` for the tile just placed ``at``."""
     x, y = square
     cells = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
@@ -93,7 +93,7 @@ def _fits(tiles: Mapping[Cell, str], cows: frozenset[Cell], cell: Cell, face: st
     return face == "back" or (kind == face and cell not in cows)
 
 
-def is_stuck(draft: Draft[KState]) -> bool:
+def is_stuck(draft: Draft[State]) -> bool:
     """No regular action is possible (section 5.1)."""
     board: dict[str, Any] = draft.turn["board"]
     if draft.turn["display"] or draft.turn["cards"] or board["cows"]:

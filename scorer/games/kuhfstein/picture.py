@@ -9,7 +9,7 @@ from scorer.core.svg import MARK_COLOUR, Svg, player_colours
 from scorer.core.values import Mark, ScoreItem
 from scorer.core.words import plural
 from scorer.games.kuhfstein.scoring import player_line
-from scorer.games.kuhfstein.state import KINDS, KState
+from scorer.games.kuhfstein.state import KINDS, State
 
 CELL = 46  # as large as a Harmonies hex: a landscape reads at the size of the other games
 KIND_COLOUR = {
@@ -26,7 +26,7 @@ HEAD_H = 50  # the panel heading: name and total, track and scoring tile, trees 
 
 
 def _bounds(
-    state: KState, index: int, mark: Mark | None, frontier: bool = False
+    state: State, index: int, mark: Mark | None, frontier: bool = False
 ) -> tuple[int, int, int, int]:
     cells = list(state.boards[index].tiles)
     if mark is not None and mark.board == state.names[index]:
@@ -40,7 +40,7 @@ def _bounds(
 
 
 def draw_svg(
-    state: KState, items: Sequence[ScoreItem], mark: Mark | None, frontier: bool = False
+    state: State, items: Sequence[ScoreItem], mark: Mark | None, frontier: bool = False
 ) -> str:
     """The landscapes side by side (seat order) with a legend, as SVG text. ``frontier``
     (the editor of ``scorer serve``) also draws the empty cells one step around each landscape
@@ -72,7 +72,7 @@ def draw_svg(
 
 def _panel(
     svg: Svg,
-    state: KState,
+    state: State,
     index: int,
     left: float,
     top: float,

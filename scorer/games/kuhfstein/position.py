@@ -15,7 +15,7 @@ from typing import Any
 from scorer.core.gamebase import Findings
 from scorer.core.values import PositionResult
 from scorer.core.words import plural
-from scorer.games.kuhfstein.components import Path, build_components
+from scorer.games.kuhfstein.component_checks import Path, build_components
 from scorer.games.kuhfstein.scoring import chosen_tile, evaluate
 from scorer.games.kuhfstein.setup import check_players, position_state, square
 from scorer.games.kuhfstein.state import (
@@ -27,8 +27,8 @@ from scorer.games.kuhfstein.state import (
     TOTAL_TILES,
     Cell,
     Components,
-    KState,
     Options,
+    State,
 )
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
@@ -225,7 +225,7 @@ def _check_players(found: Findings, doc: Mapping[str, Any]) -> None:
             found.add("KUH-POS-1", ("boards", name), f"board of {name!r}, who is not a player")
 
 
-def draft_state(doc: Mapping[str, Any]) -> KState | None:
+def draft_state(doc: Mapping[str, Any]) -> State | None:
     """A state to draw a schema-valid but impossible position with (the editor of ``scorer
     serve`` shows the board while it is being entered); None when none can be built. Never
     used for scoring or checks."""
@@ -236,12 +236,12 @@ def draft_state(doc: Mapping[str, Any]) -> KState | None:
             TOTAL_TILES.get(len(doc["players"]), 71),
             ("components",),
         )
-        return position_state(doc, comp, Options.from_variant(doc.get("variant", {})))
+        return position_state(doc, comp, Options.parse(doc.get("variant", {})))
     except Exception:  # an impossible position may break any assumption of the builder
         return None
 
 
-def _reveal(found: Findings, state: KState, doc: Mapping[str, Any]) -> KState:
+def _reveal(found: Findings, state: State, doc: Mapping[str, Any]) -> State:
     """Fix each player's scoring tile and check the met claims (KUH-FINAL-4/5/6)."""
     boards = list(state.boards)
     for i, name in enumerate(state.names):
@@ -287,11 +287,11 @@ def _reveal(found: Findings, state: KState, doc: Mapping[str, Any]) -> KState:
     return state._replace(boards=tuple(boards))
 
 
-def load_position(doc: Mapping[str, Any]) -> PositionResult[KState]:
+def load_position(doc: Mapping[str, Any]) -> PositionResult[State]:
     """Check a schema-valid position; score it only when it is possible."""
     players = doc["players"]
     total = TOTAL_TILES.get(len(players), 71)
-    opts = Options.from_variant(doc.get("variant", {}))
+    opts = Options.parse(doc.get("variant", {}))
     comp, problems = build_components(doc["components"], len(players), total, ("components",))
     found = Findings()
     for v in problems:
@@ -312,7 +312,7 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult[KState]:
     return PositionResult(None if errors else state, found.sorted())
 
 
-def export_position(state: KState, record: Mapping[str, Any]) -> dict[str, Any]:
+def export_position(state: State, record: Mapping[str, Any]) -> dict[str, Any]:
     """Every field of section 14.1; ``tiles_left`` per kind when the record has tile_counts."""
     setup = record["setup"]
     components: dict[str, Any] = {

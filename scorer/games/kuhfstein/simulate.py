@@ -13,39 +13,18 @@ from typing import Any
 
 from scorer.core.errors import RuleViolation
 from scorer.games.kuhfstein import gendata
+from scorer.games.kuhfstein.coverage import COVERAGE_RUNS as COVERAGE_RUNS
 from scorer.games.kuhfstein.generator import Plan, Step, partial_return
 from scorer.games.kuhfstein.knobs import Knobs, split
-from scorer.games.kuhfstein.state import DECK_SIZE, KINDS, TOTAL_TILES, KState, Options
+from scorer.games.kuhfstein.state import DECK_SIZE, KINDS, TOTAL_TILES, Options, State
 
 NO_KNOBS = Knobs()
-#: Games bench/rule_coverage.py plays besides the default ones: (players, options). Each takes
-#: the games onto paths the default random games never take, so that single-step mutations
-#: of them reach the rules those paths check: passes and partial herds (KUH-TURN-4,
-#: KUH-HERD-2), exchange lists (KUH-TILE-2, KUH-TAKE-4), step-level refills (KUH-REFILL-5),
-#: greedy games that reach the threshold, use bonus steps and play the extra final round
-#: (KUH-BONUS-4, KUH-END-1), and a drained game with stuck turns.
-_DRAIN: dict[str, Any] = {
-    "policy": "greedy",
-    "drain": True,
-    "early_end_finish_round": True,
-    "end_threshold": 200,
-}
-COVERAGE_RUNS: tuple[tuple[int, dict[str, Any]], ...] = (
-    (3, {"allow_pass": "always", "pass_chance": 0.3}),
-    (3, {"partial_herd": True, "partial_returns": 0.7}),
-    (2, {"max_swaps_per_action": 2, "swap_discard": "return", "swap_chance": 1.0}),
-    (4, {"max_swaps_per_action": 2, "card_swap_needs_full_display": False, "swap_chance": 1.0}),
-    (3, {"refill_timing": "after_action", "policy": "greedy"}),
-    (2, {"policy": "greedy", "extra_final_round": True}),
-    (4, _DRAIN),
-    (4, {**_DRAIN, "allow_pass": "never"}),
-)
 
 
 class Chance:
     """Draws for exchanges and refills: the recorded orders, else the seeded generator."""
 
-    def __init__(self, rng: random.Random, state: KState) -> None:
+    def __init__(self, rng: random.Random, state: State) -> None:
         self.rng = rng
         self.tile_order = state.tile_order
         self.card_order = state.card_order
@@ -282,7 +261,7 @@ def _next_step(
     return _pick_regular(turn, rng, chance, knobs)
 
 
-def play_turn(state: KState, rng: random.Random, knobs: Knobs = NO_KNOBS) -> dict[str, Any]:
+def play_turn(state: State, rng: random.Random, knobs: Knobs = NO_KNOBS) -> dict[str, Any]:
     """One move object for the player to move, as ``knobs.policy`` plays."""
     from scorer.games.kuhfstein import greedy
 
@@ -378,9 +357,9 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     return record
 
 
-def _advance(rules: Any, state: KState, move: dict[str, Any], record: dict[str, Any]) -> KState:
+def _advance(rules: Any, state: State, move: dict[str, Any], record: dict[str, Any]) -> State:
     try:
-        new: KState = rules.apply(state, move)
+        new: State = rules.apply(state, move)
     except RuleViolation as exc:
         raise AssertionError(
             f"generated move {len(record['moves'])} rejected: {exc.rule} "
@@ -390,7 +369,7 @@ def _advance(rules: Any, state: KState, move: dict[str, Any], record: dict[str, 
     return new
 
 
-def features(record: Mapping[str, Any], state: KState | None = None) -> frozenset[str]:
+def features(record: Mapping[str, Any], state: State | None = None) -> frozenset[str]:
     """The rare paths a finished game took (bench/policy_outcomes.py counts them): ``pass``,
     ``stuck_turn`` (a pass when stuck, or a turn of fewer than 2 actions), ``partial_herd`` (a
     return of part of a herd), ``tile_swap``, ``card_swap``, ``double_swap``, ``tree``,

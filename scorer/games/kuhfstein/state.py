@@ -36,7 +36,6 @@ TOTAL_TILES: Mapping[int, int] = {2: 61, 3: 66, 4: 71}
 DECK_SIZE: int = 55
 MAX_SCORING_TILES: int = 9
 COWS_PER_PLAYER: int = 6
-TREE_POINTS: int = 5
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 KNOWN_BONUS: frozenset[str] = frozenset({"cow", "extra_action", "extra_tile", "extra_card"})
 PHASES: tuple[str, ...] = ("play", "finishing", "extra_round", "over")
@@ -118,10 +117,12 @@ class Options:
     end_threshold: int = 65
     card_catalog: str = "inline"
 
-    @staticmethod
-    def from_variant(variant: Mapping[str, object]) -> Options:
-        known = Options.__dataclass_fields__
-        return Options(**{k: v for k, v in variant.items() if k in known})  # type: ignore[arg-type]
+    @classmethod
+    def parse(cls, variant: Mapping[str, object]) -> Options:
+        """The options a record's or a position's ``variant`` sets (schema-checked), the
+        defaults for the rest; members that are not variant options are left out."""
+        known = cls.__dataclass_fields__
+        return cls(**{k: v for k, v in variant.items() if k in known})  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +181,7 @@ class Board(NamedTuple):
 BOARD_FIELDS: tuple[str, ...] = Board._fields
 
 
-class KState(NamedTuple):
+class State(NamedTuple):
     """The whole game between two move objects.
 
     Small fixed-size fields stay tuples, measured with timeit on this machine: ``names``,

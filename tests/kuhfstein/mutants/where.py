@@ -12,7 +12,7 @@ from typing import Any
 
 from scorer.core.persist import Draft
 from scorer.games.kuhfstein import actions, events
-from scorer.games.kuhfstein.state import KState
+from scorer.games.kuhfstein.state import State
 from scorer.registry import get_rules
 
 Doc = dict[str, Any]
@@ -56,7 +56,7 @@ def _swap_limit(doc: Doc) -> int:
     return limit if isinstance(limit, int) else 1
 
 
-def _walk(doc: Doc) -> Iterator[tuple[int, int, Draft[KState]]]:
+def _walk(doc: Doc) -> Iterator[tuple[int, int, Draft[State]]]:
     """Replay a record: (move, step, the turn's draft just before the step), for every step
     of every play turn. Stops quietly where the record is not legal."""
     try:
