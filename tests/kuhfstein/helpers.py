@@ -8,12 +8,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scorer.core.errors import RuleViolation
-from scorer.core.persist import Draft
 from scorer.core.pointer import to_pointer
 from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.actions import apply_step
-from scorer.games.kuhfstein.events import begin_turn, board_of, track_score
-from scorer.games.kuhfstein.state import State
+from scorer.games.kuhfstein.events import begin_turn
+from scorer.games.kuhfstein.state import State, TurnDraft
 from tests.conftest import load_fixture
 
 CARDS: dict[str, Any] = {
@@ -190,22 +189,20 @@ def rejects(state: State, m: Mapping[str, Any], rule: str, pointer: str) -> None
 class Progress:
     """What the tests read of a turn in progress: its draft's values and working notes."""
 
-    def __init__(self, draft: Draft[State]) -> None:
+    def __init__(self, draft: TurnDraft) -> None:
         self.draft = draft
-        self.board = board_of(draft)
 
     def __getattr__(self, name: str) -> Any:
-        notes = self.draft.turn
-        if name in ("tiles", "cows", "supply", "hand"):
-            return self.board[name]
+        draft = self.draft
+        if name in ("tiles", "cows", "supply", "hand", "score"):
+            return getattr(draft.board, name)
         return {
-            "score": lambda: track_score(self.board),
-            "tile_display": lambda: notes["display"],
-            "card_display": lambda: notes["cards"],
-            "regular": lambda: notes["regular"],
-            "bonus_used": lambda: notes["spent"],
-            "warnings": lambda: notes["warnings"],
-            "trees_left": lambda: self.draft["trees_left"],
+            "tile_display": lambda: list(draft.tile_display),
+            "card_display": lambda: list(draft.card_display),
+            "regular": lambda: draft.regular,
+            "bonus_used": lambda: draft.spent,
+            "warnings": lambda: list(draft.warnings[len(draft.base.warnings) :]),
+            "trees_left": lambda: draft.trees_left,
         }[name]()
 
 

@@ -10,13 +10,11 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from scorer.core.persist import Draft
 from scorer.games.kuhfstein import actions, events
-from scorer.games.kuhfstein.state import State
+from scorer.games.kuhfstein.state import TurnDraft
 from scorer.registry import get_rules
 
 Doc = dict[str, Any]
-Notes = dict[str, Any]
 Mutator = Callable[[Doc, random.Random], bool]
 
 RULES = get_rules("kuhfstein")
@@ -56,7 +54,7 @@ def _swap_limit(doc: Doc) -> int:
     return limit if isinstance(limit, int) else 1
 
 
-def _walk(doc: Doc) -> Iterator[tuple[int, int, Draft[State]]]:
+def _walk(doc: Doc) -> Iterator[tuple[int, int, TurnDraft]]:
     """Replay a record: (move, step, the turn's draft just before the step), for every step
     of every play turn. Stops quietly where the record is not legal."""
     try:
