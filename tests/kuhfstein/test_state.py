@@ -1,5 +1,5 @@
 """The replay state stays immutable: ``apply`` builds new states (copy on write through a
-``Draft`` inside a move) and never changes a state it returned, also when a later move is
+``TurnDraft`` inside a move) and never changes a state it returned, also when a later move is
 rejected; nothing reachable from a state can be written to; a turn shares every part it does
 not change."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_type_hints
 
 import pytest
 from pyrsistent import PSet, PVector
@@ -17,7 +17,7 @@ from scorer.core.errors import RuleViolation
 from scorer.games.kuhfstein import RULES
 from scorer.games.kuhfstein.actions import apply_step
 from scorer.games.kuhfstein.events import begin_turn, end_turn
-from scorer.games.kuhfstein.state import Board, State
+from scorer.games.kuhfstein.state import Board, BoardDraft, State, TurnDraft
 from scorer.games.kuhfstein.tilemap import TileMap
 
 OPTIONS: list[dict[str, Any]] = [
@@ -143,3 +143,17 @@ def test_nothing_reachable_from_a_state_is_writable(options: dict[str, Any]) -> 
         states.append(state)
     for k, st in enumerate([*states[:: max(1, len(states) // 12)], states[-1]]):
         assert _writable(st, f"state {k}", set()) == []
+
+
+def test_the_drafts_read_every_field_by_its_name_and_give_it_back() -> None:
+    record = RULES.simulate(3, 9, {})
+    state = RULES.initial_state(record)
+    for m in record["moves"][:6]:
+        state = RULES.apply(state, m)
+    draft = TurnDraft(state)
+    assert {f: getattr(draft, f) for f in State._fields} == state._asdict()
+    board = state.boards[state.seat]
+    assert {f: getattr(draft.board, f) for f in Board._fields} == board._asdict()
+    assert draft.done() == state and draft.board.done() == board
+    assert set(get_type_hints(TurnDraft)) >= set(State._fields)
+    assert set(get_type_hints(BoardDraft)) >= set(Board._fields)

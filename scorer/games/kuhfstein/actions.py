@@ -38,17 +38,13 @@ from scorer.grid.squaregrid import orthogonal
 def apply_move(state: State, move: Move) -> State:
     """The game's ``apply``: a play turn, or a reveal after the end of play. ``move`` is
     schema-valid: a ``TurnMove``."""
-    return apply_turn(state, cast(TurnMove, move))
-
-
-def apply_turn(state: State, move: TurnMove) -> State:
-    """A play turn, or a reveal after the end of play."""
+    turn = cast(TurnMove, move)
     if state.phase == "over":
-        return events.apply_reveal(state, move)
-    draft = events.begin_turn(state, move)
-    for j, step in enumerate(move["steps"]):
+        return events.apply_reveal(state, turn)
+    draft = events.begin_turn(state, turn)
+    for j, step in enumerate(turn["steps"]):
         apply_step(draft, step, j)
-    return events.end_turn(draft, move)
+    return events.end_turn(draft, turn)
 
 
 def skip_move(state: State, move: Move) -> State:

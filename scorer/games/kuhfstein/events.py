@@ -10,6 +10,7 @@ of actions.py and the functions here change it, and ``end_turn`` returns the nex
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.core.findings import Finding
@@ -78,22 +79,27 @@ def add_points(draft: TurnDraft, points: int, path: Path) -> None:
     draft.triggered = (*draft.triggered, *hits)
 
 
+@lru_cache(maxsize=64)
+def refill_paths(base: Path) -> tuple[Path, Path, Path]:
+    """The paths of a refill recorded at ``base``: the refill, its tiles, its cards."""
+    where: Path = (*base, "refill")
+    return where, (*where, "tiles"), (*where, "cards")
+
+
 def refill(draft: TurnDraft, spec: Refill | None, base: Path) -> None:
     """Refill both displays (KUH-REFILL-1/2 counts; the draws checked as above). A display
     that is full, with nothing drawn for it, needs no draw."""
     tiles = spec.get("tiles") if spec is not None else None
     cards = spec.get("cards") if spec is not None else None
-    where: Path = (*base, "refill")
+    where, tiles_at, cards_at = refill_paths(base)
     want = min(5 - len(draft.tile_display), draft.tiles_left)
     if tiles or want:
-        tiles_at: Path = (*where, "tiles")
         tile_path = tiles_at if tiles is not None else where if spec is not None else base
         draw_tiles(draft, tiles or [], tiles_at, want, "KUH-REFILL-1", tile_path)
     want = 4 - len(draft.card_display)
     if want:  # the deck matters only when the display is short
         want = min(want, draft.deck_left)
     if cards or want:
-        cards_at: Path = (*where, "cards")
         card_path = cards_at if cards is not None else where if spec is not None else base
         draw_cards(draft, cards or [], cards_at, want, "KUH-REFILL-2", card_path)
 

@@ -237,6 +237,23 @@ class BoardDraft(Draft[Board]):
     revealed: str | None
     tile_met: bool
 
+    def __init__(self, base: Board) -> None:
+        self.base = base
+        (
+            self.tiles,
+            self.cows,
+            self.used,
+            self.trees,
+            self.hand,
+            self.played,
+            self.played_at,
+            self.card_points,
+            self.supply,
+            self.dealt,
+            self.revealed,
+            self.tile_met,
+        ) = base
+
     @property
     def score(self) -> int:
         """The track score so far: card points and trees."""
@@ -301,7 +318,32 @@ class TurnDraft(Draft[State]):
     triggered: tuple[int, ...] = ()
 
     def __init__(self, base: State) -> None:
-        super().__init__(base)
+        self.base = base
+        (
+            self.comp,
+            self.opts,
+            self.names,
+            self.boards,
+            self.tile_display,
+            self.tiles_left,
+            self.kind_left,
+            self.tile_order,
+            self.tile_pos,
+            self.card_display,
+            self.seen,
+            self.card_order,
+            self.card_pos,
+            self.cards_out,
+            self.trees_left,
+            self.seat,
+            self.phase,
+            self.extra_pending,
+            self.move_index,
+            self.warnings,
+            self.deck_base,
+            self.colours,
+            self.end,
+        ) = base
         self.board = BoardDraft(base.boards[base.seat])
 
     @property
