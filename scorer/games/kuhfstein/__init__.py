@@ -18,7 +18,8 @@ Module map:
   alternatives to a rejected step, steps in words);
 - simulate (16.2–16.5; the random policy) and greedy (the greedy policy); knobs (the
   simulator's own options); coverage (the extra games of bench/rule_coverage.py,
-  ``COVERAGE_RUNS``); gendata (16.4 catalog data);
+  ``COVERAGE_RUNS``); features (the rare paths a simulated game took, for
+  bench/policy_outcomes.py); gendata (16.4 catalog data);
 - component_data (the component view of ``scorer serve``); render, picture, explain.
 
 Decisions where the spec is silent (the spec's own [D] decisions are its variant options):

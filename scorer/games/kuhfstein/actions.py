@@ -22,7 +22,6 @@ from scorer.games.kuhfstein.events import Path, add_points
 from scorer.games.kuhfstein.landscape import cell_of, claim_tree, is_stuck
 from scorer.games.kuhfstein.state import ROTATIONS, BoardDraft, Cell, State, TurnDraft
 from scorer.games.kuhfstein.steps import (
-    Exchange,
     PassStep,
     PlaceTileStep,
     PlayCardStep,
@@ -108,16 +107,6 @@ def apply_step(draft: TurnDraft, step: Step, j: int) -> None:
         events.refill(draft, step.get("refill"), ("steps", j))
 
 
-def exchanges(step: PlaceTileStep | TakeCardStep) -> list[tuple[Exchange, Path]]:
-    """The exchanges of a ``swap`` field with their paths (single object or list form)."""
-    swap = step.get("swap")
-    if swap is None:
-        return []
-    if isinstance(swap, list):
-        return [(ex, ("swap", e)) for e, ex in enumerate(swap)]
-    return [(swap, ("swap",))]
-
-
 def check_bonus_step(draft: TurnDraft, p: int, base: Path, kind: str) -> None:
     """KUH-BONUS-4: the space ``p`` was triggered earlier this turn, matches, and is unused."""
     spent = draft.spent
@@ -133,20 +122,6 @@ def check_bonus_step(draft: TurnDraft, p: int, base: Path, kind: str) -> None:
     draft.spent = spent | {p}
 
 
-def _check_swap_count(
-    draft: TurnDraft, step: PlaceTileStep | TakeCardStep, base: Path, rule: str
-) -> None:
-    swap = step.get("swap")
-    limit = draft.opts.max_swaps_per_action
-    if isinstance(swap, list) and len(swap) > limit:
-        raise RuleViolation(
-            rule,
-            f"{plural(len(swap), 'exchange')} in one action; at most {limit}",
-            (*base, "swap", limit),
-            {"expected": limit, "found": len(swap)},
-        )
-
-
 def step_place_tile(draft: TurnDraft, step: PlaceTileStep, at: int) -> None:
     """Action A: optional exchanges, take a tile, place it, optionally claim a tree."""
     base: Path = ("steps", at)
@@ -154,8 +129,8 @@ def step_place_tile(draft: TurnDraft, step: PlaceTileStep, at: int) -> None:
         check_bonus_step(draft, step["bonus_space"], base, "extra_tile")
     if "swap" in step:
         # KUH-TILE-2: at most max_swaps_per_action exchanges
-        _check_swap_count(draft, step, base, "KUH-TILE-2")
-        for ex, sub in exchanges(step):
+        draws.check_swap_count(draft, step, base, "KUH-TILE-2")
+        for ex, sub in draws.exchanges(step):
             draws.swap_tiles(draft, ex, (*base, *sub))
     take = step["take"]
     display = draft.tile_display
@@ -203,8 +178,8 @@ def step_take_card(draft: TurnDraft, step: TakeCardStep, at: int) -> None:
         check_bonus_step(draft, step["bonus_space"], base, "extra_card")
     if "swap" in step:  # the exchange checks only when there is one, as for place_tile
         # KUH-TAKE-4: at most max_swaps_per_action exchanges
-        _check_swap_count(draft, step, base, "KUH-TAKE-4")
-        for ex, sub in exchanges(step):
+        draws.check_swap_count(draft, step, base, "KUH-TAKE-4")
+        for ex, sub in draws.exchanges(step):
             draws.swap_cards(draft, ex, (*base, *sub))
     cid = step["card"]
     display = draft.card_display

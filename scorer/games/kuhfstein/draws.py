@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.core.words import plural
 from scorer.games.kuhfstein.state import KIND_INDEX, KIND_SET, KINDS, TurnDraft
-from scorer.games.kuhfstein.steps import Exchange
+from scorer.games.kuhfstein.steps import Exchange, PlaceTileStep, TakeCardStep
 
 Path = tuple[PathPart, ...]
 
@@ -110,6 +110,31 @@ def draw_cards(
     draft.seen = seen.union(entries)
     draft.card_pos += len(entries)
     draft.card_display = (*draft.card_display, *entries)
+
+
+def exchanges(step: PlaceTileStep | TakeCardStep) -> list[tuple[Exchange, Path]]:
+    """The exchanges of a ``swap`` field with their paths (single object or list form)."""
+    swap = step.get("swap")
+    if swap is None:
+        return []
+    if isinstance(swap, list):
+        return [(ex, ("swap", e)) for e, ex in enumerate(swap)]
+    return [(swap, ("swap",))]
+
+
+def check_swap_count(
+    draft: TurnDraft, step: PlaceTileStep | TakeCardStep, base: Path, rule: str
+) -> None:
+    """``rule`` (KUH-TILE-2, KUH-TAKE-4): at most ``max_swaps_per_action`` exchanges."""
+    swap = step.get("swap")
+    limit = draft.opts.max_swaps_per_action
+    if isinstance(swap, list) and len(swap) > limit:
+        raise RuleViolation(
+            rule,
+            f"{plural(len(swap), 'exchange')} in one action; at most {limit}",
+            (*base, "swap", limit),
+            {"expected": limit, "found": len(swap)},
+        )
 
 
 def swap_tiles(draft: TurnDraft, ex: Exchange, path: Path) -> None:

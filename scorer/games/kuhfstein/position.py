@@ -70,6 +70,15 @@ def _check_board(found: Findings, name: str, b: Mapping[str, Any], comp: Compone
                 f"{name}: tree square {list(sq)} shares a tile with another tree",
             )
         used.update(cells)
+    _check_cows_and_score(found, name, b, comp)
+
+
+def _check_cows_and_score(
+    found: Findings, name: str, b: Mapping[str, Any], comp: Components
+) -> None:
+    """KUH-POS-8 (the 6 cows) and KUH-POS-9 (the track score) of one board."""
+    base: Path = ("boards", name)
+    trees = b.get("trees", [])
     cows = sum(1 for t in b["tiles"] if t.get("cow", False))
     track = comp.cows_on_track(b["score"])
     supply = b.get("cows_in_supply")

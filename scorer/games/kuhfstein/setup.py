@@ -203,6 +203,13 @@ def _check_orders(
             why = ""
         if why:
             found.append(RuleViolation("KUH-SETUP-10", f"tile_order {why}", (*SETUP, "tile_order")))
+    found += _check_card_order(setup, players)
+    return found
+
+
+def _check_card_order(setup: Mapping[str, Any], players: int) -> list[RuleViolation]:
+    """KUH-SETUP-11: card_order lists the undealt defined ids, each once."""
+    found: list[RuleViolation] = []
     cards = setup.get("card_order")
     if cards is not None:
         taken = set(setup["card_display"]) | {c for h in setup["hands"].values() for c in h}
