@@ -39,7 +39,6 @@ DECK_SIZE: int = 55
 MAX_SCORING_TILES: int = 9
 COWS_PER_PLAYER: int = 6
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
-KNOWN_BONUS: frozenset[str] = frozenset({"cow", "extra_action", "extra_tile", "extra_card"})
 PHASES: tuple[str, ...] = ("play", "finishing", "extra_round", "over")
 CATEGORIES: tuple[str, ...] = ("cards", "trees", "scoring_tile")
 #: Why a game ends (section 7): a stable word → words (a score sheet's ``end_reason``).
@@ -216,9 +215,6 @@ class State(NamedTuple):
 
     def board(self, name: str) -> Board:
         return self.boards[self.names.index(name)]
-
-    def play_over(self) -> bool:
-        return self.phase == "over"
 
 
 class BoardDraft(Draft[Board]):
