@@ -60,10 +60,11 @@ class Draft(Generic[S]):
     plain attribute look-up); a write replaces the attribute. Subclasses declare the fields
     (and notes) so that mypy checks every access; this class declares none.
 
-    A subclass of ``Draft[State]`` gets an ``__init__`` and a ``done`` written for its state's
-    fields when the class is made (:func:`_field_code`), the way ``dataclasses`` and
-    ``namedtuple`` write theirs: one assignment per field, so that CPython keeps the fields in
-    the instance's inline values; the generic code below serves any other draft.
+    A subclass of ``Draft[State]`` gets its ``_load`` and ``_build`` written out for its
+    state's fields when the class is made (:func:`_field_code`), the way ``dataclasses`` and
+    ``namedtuple`` write their methods: one assignment per field, so that CPython keeps the
+    fields in the instance's inline values. A subclass that needs more in ``__init__`` (a
+    draft of a nested record) calls ``super().__init__(base)`` first.
     """
 
     #: The state the draft started from (never changed).
@@ -73,19 +74,25 @@ class Draft(Generic[S]):
         super().__init_subclass__(**kwargs)
         state = _state_class(cls)
         if state is not None:
-            init, done = _field_code(state)
-            cls.__init__ = init  # type: ignore[method-assign]
-            cls.done = done  # type: ignore[method-assign]
+            cls._load, cls._build = _field_code(state)  # type: ignore[method-assign]
 
     def __init__(self, base: S) -> None:
-        values = vars(self)
-        values.update((name, getattr(base, name)) for name in state_fields(type(base)))
-        self.base = base
+        self._load(base)
 
     def done(self) -> S:
         """The new state: the fields as they are now, in a record of the base's class.
 
         The draft may go on being changed and ``done()`` called again."""
+        return self._build()
+
+    def _load(self, base: S) -> None:
+        """Every field of ``base`` as an attribute (the generic way; see the class)."""
+        values = vars(self)
+        values.update((name, getattr(base, name)) for name in state_fields(type(base)))
+        self.base = base
+
+    def _build(self) -> S:
+        """A record of the base's class from the fields (the generic way; see the class)."""
         values = vars(self)
         cls = type(self.base)
         return cls(**{name: values[name] for name in state_fields(cls)})
@@ -101,19 +108,17 @@ def _state_class(cls: type) -> type | None:
 
 
 def _field_code(state: type) -> tuple[Callable[..., None], Callable[..., Any]]:
-    """``__init__`` and ``done`` of the drafts of ``state``, written out for its fields."""
+    """``_load`` and ``_build`` of the drafts of ``state``, written out for its fields."""
     fields = state_fields(state)
     reads = "".join(f"\n    self.{name} = base.{name}" for name in fields)
     args = ", ".join(f"{name}=self.{name}" for name in fields)
     source = (
-        f"def __init__(self, base):\n    self.base = base{reads}\n"
-        f"def done(self):\n    return State({args})\n"
+        f"def _load(self, base):\n    self.base = base{reads}\n"
+        f"def _build(self):\n    return State({args})\n"
     )
     namespace: dict[str, Any] = {"State": state}
     exec(compile(source, f"<draft of {state.__qualname__}>", "exec"), namespace)
-    init, done = namespace["__init__"], namespace["done"]
-    init.__doc__, done.__doc__ = Draft.__init__.__doc__, Draft.done.__doc__
-    return init, done
+    return namespace["_load"], namespace["_build"]
 
 
 D = TypeVar("D", bound=Draft[Any])

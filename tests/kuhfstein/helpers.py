@@ -8,11 +8,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scorer.core.errors import RuleViolation
-from scorer.core.persist import Draft
 from scorer.core.pointer import to_pointer
 from scorer.games.kuhfstein.actions import apply_step
-from scorer.games.kuhfstein.events import begin_turn, board_of, track_score
-from scorer.games.kuhfstein.state import KState
+from scorer.games.kuhfstein.events import begin_turn
+from scorer.games.kuhfstein.state import State, TurnDraft
 from tests.conftest import load_fixture
 from tests.roles import roles_of
 
@@ -117,13 +116,13 @@ def situation(
     table: Mapping[str, Any] | None = None,
     variant: Mapping[str, Any] | None = None,
     track: Mapping[str, Any] | None = None,
-) -> KState:
+) -> State:
     """A mid-game state from a position (the first player to move unless the table says
     otherwise). Each board spec may leave out ``score`` (0) and ``dealt``."""
     doc = situation_doc(boards, table, variant, track)
     result = RULES.positions.load_position(doc)
     assert result.state is not None, result.findings
-    state: KState = result.state
+    state: State = result.state
     return state
 
 
@@ -169,13 +168,13 @@ def move(
     return m
 
 
-def play(state: KState, m: Mapping[str, Any]) -> KState:
+def play(state: State, m: Mapping[str, Any]) -> State:
     """Apply one move that must be legal."""
-    out: KState = RULES.referee.apply(state, m)
+    out: State = RULES.referee.apply(state, m)
     return out
 
 
-def violation(state: KState, m: Mapping[str, Any], index: int = 0) -> tuple[str, str]:
+def violation(state: State, m: Mapping[str, Any], index: int = 0) -> tuple[str, str]:
     """The (rule, pointer) of the violation ``m`` raises as move ``index``."""
     try:
         RULES.referee.apply(state, m)
@@ -184,7 +183,7 @@ def violation(state: KState, m: Mapping[str, Any], index: int = 0) -> tuple[str,
     raise AssertionError("the move was accepted")
 
 
-def rejects(state: KState, m: Mapping[str, Any], rule: str, pointer: str) -> None:
+def rejects(state: State, m: Mapping[str, Any], rule: str, pointer: str) -> None:
     got = violation(state, m)
     assert got == (rule, pointer), f"expected {rule} at {pointer}, got {got}"
 
@@ -192,26 +191,24 @@ def rejects(state: KState, m: Mapping[str, Any], rule: str, pointer: str) -> Non
 class Progress:
     """What the tests read of a turn in progress: its draft's values and working notes."""
 
-    def __init__(self, draft: Draft[KState]) -> None:
+    def __init__(self, draft: TurnDraft) -> None:
         self.draft = draft
-        self.board = board_of(draft)
 
     def __getattr__(self, name: str) -> Any:
-        notes = self.draft.turn
-        if name in ("tiles", "cows", "supply", "hand"):
-            return self.board[name]
+        draft = self.draft
+        if name in ("tiles", "cows", "supply", "hand", "score"):
+            return getattr(draft.board, name)
         return {
-            "score": lambda: track_score(self.board),
-            "tile_display": lambda: notes["display"],
-            "card_display": lambda: notes["cards"],
-            "regular": lambda: notes["regular"],
-            "bonus_used": lambda: notes["spent"],
-            "warnings": lambda: notes["warnings"],
-            "trees_left": lambda: self.draft["trees_left"],
+            "tile_display": lambda: list(draft.tile_display),
+            "card_display": lambda: list(draft.card_display),
+            "regular": lambda: draft.regular,
+            "bonus_used": lambda: draft.spent,
+            "warnings": lambda: list(draft.warnings[len(draft.base.warnings) :]),
+            "trees_left": lambda: draft.trees_left,
         }[name]()
 
 
-def partial(state: KState, steps: Sequence[Mapping[str, Any]]) -> Progress:
+def partial(state: State, steps: Sequence[Mapping[str, Any]]) -> Progress:
     """The turn in progress after ``steps`` (no end-of-turn processing)."""
     m = move(steps, player=state.names[state.seat])
     draft = begin_turn(state, m)
@@ -220,9 +217,7 @@ def partial(state: KState, steps: Sequence[Mapping[str, Any]]) -> Progress:
     return Progress(draft)
 
 
-def step_rejects(
-    state: KState, steps: Sequence[Mapping[str, Any]], rule: str, pointer: str
-) -> None:
+def step_rejects(state: State, steps: Sequence[Mapping[str, Any]], rule: str, pointer: str) -> None:
     """The steps (without the end of the turn) raise ``rule`` at ``pointer`` (move 0)."""
     try:
         partial(state, steps)

@@ -13,6 +13,7 @@ from tests.roles import replay_game, roles_of
 
 RULES = roles_of("kuhfstein")
 
+
 RUNNER = CliRunner()
 E19 = str(FIXTURES / "kuhfstein/valid/e19-mini-game.json")
 

@@ -19,6 +19,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("kuhfstein")
 
+
 FULL = ["forest", "lake", "meadow", "hay", "house"]
 
 

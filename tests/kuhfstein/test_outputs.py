@@ -12,7 +12,7 @@ import pytest
 
 from scorer.games.citrus.picture import S as CITRUS_CELL
 from scorer.games.kuhfstein.scoring import chosen_tile
-from scorer.games.kuhfstein.state import KState
+from scorer.games.kuhfstein.state import State
 from scorer.writing.report import render_sheet
 from tests.conftest import FIXTURES, load_fixture
 from tests.roles import replay_game, roles_of
@@ -24,7 +24,7 @@ VALID = sorted(p.name for p in (FIXTURES / "kuhfstein" / "valid").glob("sim-*.js
 CELL = re.compile(r"\[(-?\d+),(-?\d+)\]")
 
 
-def _state(name: str) -> KState:
+def _state(name: str) -> State:
     state = replay_game(RULES, load_fixture(f"kuhfstein/valid/{name}")).state
     assert state is not None
     return state

@@ -21,6 +21,7 @@ from tests.roles import replay_game, roles_of
 
 RULES = roles_of("kuhfstein")
 
+
 BOARD = {"Ann": {"tiles": tiles("F0,0 L1,0 M0,1"), "hand": ["K", "C6"]}, "Bob": {}}
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from scorer.core.errors import RuleViolation
 from scorer.games.kuhfstein.generator import Plan
-from scorer.games.kuhfstein.state import KState
+from scorer.games.kuhfstein.state import State
 from tests.conftest import assert_ok, verify
 from tests.kuhfstein.helpers import partial, situation, tiles
 from tests.roles import replay_game, roles_of
@@ -24,7 +24,7 @@ RULES = roles_of("kuhfstein")
 IDENTITY = ("cows", "bonuses", "met")
 
 
-def _states(record: dict[str, Any]) -> list[KState]:
+def _states(record: dict[str, Any]) -> list[State]:
     """The state before every play turn of a record."""
     out = []
     state = RULES.referee.initial_state(record)
@@ -36,7 +36,7 @@ def _states(record: dict[str, Any]) -> list[KState]:
     return out
 
 
-def _accepted(state: KState, steps: list[dict[str, Any]]) -> bool:
+def _accepted(state: State, steps: list[dict[str, Any]]) -> bool:
     try:
         partial(state, steps)
     except RuleViolation:
@@ -147,7 +147,7 @@ def test_mutated_steps_are_rejected_or_generated(seed: int, players: int) -> Non
             assert _key(mutant) in offered, mutant
 
 
-def _herd_first(state: KState, at: list[int]) -> list[int]:
+def _herd_first(state: State, at: list[int]) -> list[int]:
     cows = state.boards[state.seat].cows
     herd, todo = {(at[0], at[1])}, [(at[0], at[1])]
     while todo:

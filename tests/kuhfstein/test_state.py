@@ -1,5 +1,5 @@
 """The replay state stays immutable: ``apply`` builds new states (copy on write through a
-``Draft`` inside a move) and never changes a state it returned, also when a later move is
+``TurnDraft`` inside a move) and never changes a state it returned, also when a later move is
 rejected; nothing reachable from a state can be written to; a turn shares every part it does
 not change."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_type_hints
 
 import pytest
 from pyrsistent import PSet, PVector
@@ -16,11 +16,12 @@ from pyrsistent import PSet, PVector
 from scorer.core.errors import RuleViolation
 from scorer.games.kuhfstein.actions import apply_step
 from scorer.games.kuhfstein.events import begin_turn, end_turn
-from scorer.games.kuhfstein.state import Board, KState
+from scorer.games.kuhfstein.state import Board, BoardDraft, State, TurnDraft
 from scorer.games.kuhfstein.tilemap import TileMap
 from tests.roles import roles_of
 
 RULES = roles_of("kuhfstein")
+
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -30,7 +31,7 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def snapshot(state: KState) -> str:
+def snapshot(state: State) -> str:
     """Everything of a state except the component data, with unordered parts sorted."""
     parts: list[Any] = [state._replace(comp=None, boards=())]
     for b in state.boards:
@@ -85,7 +86,7 @@ def test_a_turn_shares_what_it_does_not_change() -> None:
         for j, step in enumerate(m["steps"]):
             apply_step(draft, step, j)
         new = end_turn(draft, m)
-        assert type(new) is KState and len(new) == len(KState._fields)
+        assert type(new) is State and len(new) == len(State._fields)
         board = new.boards[state.seat]
         assert type(board) is Board and len(board) == len(Board._fields)
         assert isinstance(new.tile_display, tuple) and isinstance(new.seen, frozenset)
@@ -145,3 +146,17 @@ def test_nothing_reachable_from_a_state_is_writable(options: dict[str, Any]) -> 
         states.append(state)
     for k, st in enumerate([*states[:: max(1, len(states) // 12)], states[-1]]):
         assert _writable(st, f"state {k}", set()) == []
+
+
+def test_the_drafts_read_every_field_by_its_name_and_give_it_back() -> None:
+    record = RULES.moves.simulate(3, 9, {})
+    state = RULES.referee.initial_state(record)
+    for m in record["moves"][:6]:
+        state = RULES.referee.apply(state, m)
+    draft = TurnDraft(state)
+    assert {f: getattr(draft, f) for f in State._fields} == state._asdict()
+    board = state.boards[state.seat]
+    assert {f: getattr(draft.board, f) for f in Board._fields} == board._asdict()
+    assert draft.done() == state and draft.board.done() == board
+    assert set(get_type_hints(TurnDraft)) >= set(State._fields)
+    assert set(get_type_hints(BoardDraft)) >= set(Board._fields)

@@ -2,43 +2,51 @@
 ``step_<do>`` handler per ``do`` value, dispatched by HANDLERS.
 
 Every handler has one signature, ``step_<do>(draft, step, at)``: ``draft`` is the turn's
-``Draft`` of the state (its working notes are described in events.py), ``step`` the step
-object and ``at`` its index in the move. A handler is a list of guard clauses in the order of
-section 5.1's table, each headed by the rule it checks; paths are relative to the move object
-(``("steps", at, field)``).
+``TurnDraft`` (state.py: the state's fields, the moving player's board and the turn's notes),
+``step`` the step (its TypedDict in steps.py) and ``at`` its index in the move. A handler is a
+list of guard clauses in the order of section 5.1's table, each headed by the rule it checks;
+paths are relative to the move object (``("steps", at, field)``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
+from scorer.core.draft import StepHandler
 from scorer.core.errors import RuleViolation
-from scorer.core.gamebase import StepHandler
-from scorer.core.persist import Draft
+from scorer.core.values import Move
 from scorer.core.words import plural
 from scorer.games.kuhfstein import draws, events
-from scorer.games.kuhfstein.events import Path, add_points, board_of
+from scorer.games.kuhfstein.events import Path, add_points
 from scorer.games.kuhfstein.landscape import cell_of, claim_tree, is_stuck
-from scorer.games.kuhfstein.state import ROTATIONS, Cell, KState
+from scorer.games.kuhfstein.state import ROTATIONS, BoardDraft, Cell, State, TurnDraft
+from scorer.games.kuhfstein.steps import (
+    PassStep,
+    PlaceTileStep,
+    PlayCardStep,
+    ReturnHerdStep,
+    Step,
+    TakeCardStep,
+    TurnMove,
+)
 from scorer.grid.regions import connected_groups, group_of
 from scorer.grid.squaregrid import orthogonal
 
-Step = Mapping[str, Any]
-Move = Mapping[str, Any]
 
-
-def apply_move(state: KState, move: Move) -> KState:
-    """The game's ``apply``: a play turn, or a reveal after the end of play."""
+def apply_move(state: State, move: Move) -> State:
+    """The game's ``apply``: a play turn, or a reveal after the end of play. ``move`` is
+    schema-valid: a ``TurnMove``."""
+    turn = cast(TurnMove, move)
     if state.phase == "over":
-        return events.apply_reveal(state, move)
-    draft = events.begin_turn(state, move)
-    for j, step in enumerate(move["steps"]):
+        return events.apply_reveal(state, turn)
+    draft = events.begin_turn(state, turn)
+    for j, step in enumerate(turn["steps"]):
         apply_step(draft, step, j)
-    return events.end_turn(draft, move)
+    return events.end_turn(draft, turn)
 
 
-def skip_move(state: KState, move: Move) -> KState:
+def skip_move(state: State, move: Move) -> State:
     """Keep-going: pass over a rejected move so that the next player moves."""
     if state.phase == "over":
         return state._replace(move_index=state.move_index + 1)
@@ -56,18 +64,16 @@ def skip_move(state: KState, move: Move) -> KState:
     )
 
 
-def apply_step(draft: Draft[KState], step: Step, j: int) -> None:
+def apply_step(draft: TurnDraft, step: Step, j: int) -> None:
     """One step of a play turn, with the checks that precede its own (section 5.1)."""
-    do = step["do"]
     # KUH-TURN-3: no reveal during play
-    if do == "reveal_scoring_tile":
+    if step["do"] == "reveal_scoring_tile":
         raise RuleViolation(
             "KUH-TURN-3", "a scoring tile is revealed before the end of play", ("steps", j, "do")
         )
-    notes = draft.turn
     if "bonus_space" not in step:  # the schema allows it on place_tile and take_card only
-        regular = notes["regular"] = notes["regular"] + 1
-        budget = 2 + notes["extra"]
+        regular = draft.regular = draft.regular + 1
+        budget = 2 + draft.extra
         # KUH-TURN-2: a k-th regular step (k ≥ 3) needs k − 2 extra actions earlier
         if regular > budget:
             raise RuleViolation(
@@ -76,7 +82,7 @@ def apply_step(draft: Draft[KState], step: Step, j: int) -> None:
                 ("steps", j),
                 {"expected": budget, "found": regular},
             )
-    timing = draft.base.opts.refill_timing
+    timing = draft.opts.refill_timing
     # KUH-REFILL-5: no step-level refill under end_of_turn
     if timing == "end_of_turn" and "refill" in step:
         raise RuleViolation(
@@ -84,13 +90,12 @@ def apply_step(draft: Draft[KState], step: Step, j: int) -> None:
             "under refill_timing 'end_of_turn' the refill is recorded on the turn, not on a step",
             ("steps", j, "refill"),
         )
-    triggered = notes["triggered"]
-    before = len(triggered)
-    HANDLERS[do](draft, step, j)
+    before = len(draft.triggered)
+    HANDLERS[step["do"]](draft, step, j)
     claimed = step.get("bonuses")
     # KUH-BONUS-3: the bonuses cross-check (the schema makes ``bonuses`` a list)
-    if claimed is not None and (claimed or len(triggered) != before):
-        hits = triggered[before:]
+    if claimed is not None and (claimed or len(draft.triggered) != before):
+        hits = list(draft.triggered[before:])
         if claimed != hits:
             raise RuleViolation(
                 "KUH-BONUS-3",
@@ -102,21 +107,10 @@ def apply_step(draft: Draft[KState], step: Step, j: int) -> None:
         events.refill(draft, step.get("refill"), ("steps", j))
 
 
-def exchanges(step: Step) -> list[tuple[Mapping[str, Any], Path]]:
-    """The exchanges of a ``swap`` field with their paths (single object or list form)."""
-    swap = step.get("swap")
-    if swap is None:
-        return []
-    if isinstance(swap, list):
-        return [(ex, ("swap", e)) for e, ex in enumerate(swap)]
-    return [(swap, ("swap",))]
-
-
-def check_bonus_step(draft: Draft[KState], step: Step, base: Path, kind: str) -> None:
-    """KUH-BONUS-4: the space was triggered earlier this turn, matches, and is unused."""
-    p = step["bonus_space"]
-    spent = draft.turn["spent"]
-    if draft.turn["avail"].get(p) != kind or p in spent:
+def check_bonus_step(draft: TurnDraft, p: int, base: Path, kind: str) -> None:
+    """KUH-BONUS-4: the space ``p`` was triggered earlier this turn, matches, and is unused."""
+    spent = draft.spent
+    if draft.avail.get(p) != kind or p in spent:
         why = (
             "was already used this turn"
             if p in spent
@@ -125,33 +119,21 @@ def check_bonus_step(draft: Draft[KState], step: Step, base: Path, kind: str) ->
         raise RuleViolation(
             "KUH-BONUS-4", f"bonus space {p} {why}", (*base, "bonus_space"), {"found": p}
         )
-    spent.add(p)
+    draft.spent = spent | {p}
 
 
-def _check_swap_count(draft: Draft[KState], step: Step, base: Path, rule: str) -> None:
-    swap = step.get("swap")
-    limit = draft.base.opts.max_swaps_per_action
-    if isinstance(swap, list) and len(swap) > limit:
-        raise RuleViolation(
-            rule,
-            f"{plural(len(swap), 'exchange')} in one action; at most {limit}",
-            (*base, "swap", limit),
-            {"expected": limit, "found": len(swap)},
-        )
-
-
-def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
+def step_place_tile(draft: TurnDraft, step: PlaceTileStep, at: int) -> None:
     """Action A: optional exchanges, take a tile, place it, optionally claim a tree."""
     base: Path = ("steps", at)
     if "bonus_space" in step:
-        check_bonus_step(draft, step, base, "extra_tile")
+        check_bonus_step(draft, step["bonus_space"], base, "extra_tile")
     if "swap" in step:
         # KUH-TILE-2: at most max_swaps_per_action exchanges
-        _check_swap_count(draft, step, base, "KUH-TILE-2")
-        for ex, sub in exchanges(step):
+        draws.check_swap_count(draft, step, base, "KUH-TILE-2")
+        for ex, sub in draws.exchanges(step):
             draws.swap_tiles(draft, ex, (*base, *sub))
     take = step["take"]
-    display: list[str] = draft.turn["display"]
+    display = draft.tile_display
     # KUH-TILE-4: the taken kind is in the display
     if take not in display:
         raise RuleViolation(
@@ -160,10 +142,9 @@ def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
             (*base, "take"),
             {"found": take, "expected": sorted(set(display))},
         )
-    raw = step["at"]
-    cell = (raw[0], raw[1])
-    board = draft.turn["board"]
-    tiles = board["tiles"]
+    cell = cell_of(step["at"])
+    board = draft.board
+    tiles = board.tiles
     there = tiles.get(cell)
     # KUH-TILE-5: the target cell is empty
     if there is not None:
@@ -180,8 +161,9 @@ def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
             f"cell {list(cell)} does not touch the landscape orthogonally",
             (*base, "at"),
         )
-    display.remove(take)
-    board["tiles"] = tiles.set(cell, take)
+    i = display.index(take)
+    draft.tile_display = display[:i] + display[i + 1 :]
+    board.tiles = tiles.set(cell, take)
     tree = step.get("tree")
     # KUH-TREE-1: a tree only through the placement of one of its tiles (schema: place_tile)
     if tree is not None:
@@ -189,18 +171,18 @@ def step_place_tile(draft: Draft[KState], step: Step, at: int) -> None:
         add_points(draft, 5, base)
 
 
-def step_take_card(draft: Draft[KState], step: Step, at: int) -> None:
+def step_take_card(draft: TurnDraft, step: TakeCardStep, at: int) -> None:
     """Action B: optional exchanges, then take a displayed card into the hand."""
     base: Path = ("steps", at)
     if "bonus_space" in step:
-        check_bonus_step(draft, step, base, "extra_card")
+        check_bonus_step(draft, step["bonus_space"], base, "extra_card")
     if "swap" in step:  # the exchange checks only when there is one, as for place_tile
         # KUH-TAKE-4: at most max_swaps_per_action exchanges
-        _check_swap_count(draft, step, base, "KUH-TAKE-4")
-        for ex, sub in exchanges(step):
+        draws.check_swap_count(draft, step, base, "KUH-TAKE-4")
+        for ex, sub in draws.exchanges(step):
             draws.swap_cards(draft, ex, (*base, *sub))
     cid = step["card"]
-    display: list[str] = draft.turn["cards"]
+    display = draft.card_display
     # KUH-TAKE-3: the card is displayed
     if cid not in display:
         raise RuleViolation(
@@ -209,18 +191,18 @@ def step_take_card(draft: Draft[KState], step: Step, at: int) -> None:
             (*base, "card"),
             {"found": cid, "expected": list(display)},
         )
-    display.remove(cid)
-    board = board_of(draft)
-    # one element: a new PVector through the draft (C, 0.1 µs) costs less than an evolver
-    board["hand"] = board["hand"].append(cid)
+    i = display.index(cid)
+    draft.card_display = display[:i] + display[i + 1 :]
+    board = draft.board
+    board.hand = board.hand.append(cid)
 
 
-def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
+def step_play_card(draft: TurnDraft, step: PlayCardStep, at: int) -> None:
     """Action C: match the pattern, put cows on its face cells, score the card."""
     base: Path = ("steps", at)
-    board = board_of(draft)
+    board = draft.board
     cid = step["card"]
-    hand = board["hand"]
+    hand = board.hand
     # KUH-PLAY-1: the card is in the hand
     if cid not in hand:
         raise RuleViolation(
@@ -229,6 +211,22 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
             (*base, "card"),
             {"found": cid, "expected": list(hand)},
         )
+    points, cells, faces = _covered(draft, step, base)
+    targets = _cows_placed(board, step, faces, base)
+    board.cows = board.cows | targets
+    board.supply -= len(targets)
+    board.hand = hand.remove(cid)
+    board.played = board.played.append(cid)
+    board.played_at = board.played_at.append(tuple(cells))
+    board.card_points += points
+    add_points(draft, points, base)
+
+
+def _covered(
+    draft: TurnDraft, step: PlayCardStep, base: Path
+) -> tuple[int, list[Cell], list[Cell]]:
+    """KUH-PLAY-2 to 4: the card's points, the cells its pattern covers and its face cells (in
+    pattern order), for a rotation that exists and tiles that match every face."""
     rotation = step["rotation"]
     # KUH-PLAY-2: one of the four rotations
     if rotation not in ROTATIONS:
@@ -238,11 +236,10 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
             (*base, "rotation"),
             {"found": rotation},
         )
-    points, pattern = draft.base.comp.cards.pattern(cid, rotation)
-    offset = step["offset"]
-    ox, oy = offset[0], offset[1]
+    points, pattern = draft.comp.cards.pattern(step["card"], rotation)
+    ox, oy = cell_of(step["offset"])
     cells = [(ox + x, oy + y) for x, y, _ in pattern]
-    get = board["tiles"].get
+    get = draft.board.tiles.get
     kinds = [get(cell) for cell in cells]
     # KUH-PLAY-3: every covered cell holds a tile
     if None in kinds:
@@ -253,7 +250,7 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
             (*base, "offset"),
             {"found": list(cell)},
         )
-    faces: list[Cell] = []  # the face cells in pattern order (one pass with KUH-PLAY-4)
+    faces: list[Cell] = []
     for cell, (_, _, face), kind in zip(cells, pattern, kinds, strict=True):
         if face != "back":
             # KUH-PLAY-4: every face cell on a tile of its kind
@@ -265,7 +262,15 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
                     {"cell": list(cell), "expected": face, "found": kind},
                 )
             faces.append(cell)
-    cows = board["cows"]
+    return points, cells, faces
+
+
+def _cows_placed(
+    board: BoardDraft, step: PlayCardStep, faces: list[Cell], base: Path
+) -> frozenset[Cell]:
+    """KUH-PLAY-5 to 7: the face cells, free of cows, each given a cow from the supply, as the
+    ``cows`` cross-check lists them."""
+    cows = board.cows
     # KUH-PLAY-5: no face cell on a tile with a cow
     if not cows.isdisjoint(faces):
         cell = next(c for c in faces if c in cows)
@@ -275,7 +280,7 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
             (*base, "offset"),
             {"cell": list(cell)},
         )
-    supply = board["supply"]
+    supply = board.supply
     # KUH-PLAY-6: a cow in the supply for every face cell
     if supply < len(faces):
         raise RuleViolation(
@@ -285,7 +290,7 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
             {"expected": len(faces), "found": supply},
         )
     claimed = step.get("cows")
-    targets = set(faces)
+    targets = frozenset(faces)
     # KUH-PLAY-7: the cows cross-check
     if claimed is not None and (
         len(claimed) != len(targets) or {(c[0], c[1]) for c in claimed} != targets
@@ -296,21 +301,15 @@ def step_play_card(draft: Draft[KState], step: Step, at: int) -> None:
             (*base, "cows"),
             {"expected": sorted(list(c) for c in targets), "found": claimed},
         )
-    board["cows"] = cows | targets
-    board["supply"] = supply - len(targets)
-    board["hand"] = hand.remove(cid)
-    board["played"] = board["played"].append(cid)
-    board["played_at"] = board["played_at"].append(tuple(cells))
-    board["card_points"] += points
-    add_points(draft, points, base)
+    return targets
 
 
-def step_return_herd(draft: Draft[KState], step: Step, at: int) -> None:
+def step_return_herd(draft: TurnDraft, step: ReturnHerdStep, at: int) -> None:
     """Action D: one herd (orthogonally connected cows) goes back to the supply."""
     base: Path = ("steps", at)
     start = cell_of(step["at"]) if "at" in step else None
-    board = board_of(draft)
-    cows = board["cows"]
+    board = draft.board
+    cows = board.cows
     # KUH-HERD-1: at and every listed cell hold a cow
     if start is not None and start not in cows:
         raise RuleViolation("KUH-HERD-1", f"no cow stands on {list(start)}", (*base, "at"))
@@ -319,39 +318,47 @@ def step_return_herd(draft: Draft[KState], step: Step, at: int) -> None:
         if cell not in cows:
             raise RuleViolation("KUH-HERD-1", f"no cow stands on {list(cell)}", (*base, "cells", k))
     if "cells" in step:
-        herd = group_of(listed[0], cows, orthogonal) if listed else frozenset()
-        chosen = set(listed)
-        whole = bool(chosen) and chosen == herd
-        part = (
-            draft.base.opts.partial_herd
-            and bool(chosen)
-            and chosen <= herd
-            and len(connected_groups(sorted(chosen), orthogonal)) == 1
-        )
-        # KUH-HERD-2: exactly one whole herd (or a connected part), containing at
-        if (
-            not (whole or part)
-            or len(listed) != len(chosen)
-            or (start is not None and start not in chosen)
-        ):
-            raise RuleViolation(
-                "KUH-HERD-2",
-                "cells is not exactly one whole herd"
-                + (" containing at" if start is not None else ""),
-                (*base, "cells"),
-                {"expected": sorted(list(c) for c in herd), "found": listed},
-            )
+        chosen = _listed_herd(draft, listed, start, base)
     else:
         assert start is not None  # the schema requires at or cells
-        chosen = set(group_of(start, cows, orthogonal))
-    board["cows"] = cows - chosen
-    board["supply"] += len(chosen)
+        chosen = group_of(start, cows, orthogonal)
+    board.cows = cows - chosen
+    board.supply += len(chosen)
 
 
-def step_pass(draft: Draft[KState], step: Step, at: int) -> None:
+def _listed_herd(
+    draft: TurnDraft, listed: list[Cell], start: Cell | None, base: Path
+) -> frozenset[Cell]:
+    """KUH-HERD-2: the listed cells are one whole herd (or, with ``partial_herd``, a connected
+    part of one), each once, containing ``at`` if given."""
+    herd = group_of(listed[0], draft.board.cows, orthogonal) if listed else frozenset()
+    chosen = frozenset(listed)
+    whole = bool(chosen) and chosen == herd
+    part = (
+        draft.opts.partial_herd
+        and bool(chosen)
+        and chosen <= herd
+        and len(connected_groups(sorted(chosen), orthogonal)) == 1
+    )
+    # KUH-HERD-2: exactly one whole herd (or a connected part), containing at
+    if (
+        not (whole or part)
+        or len(listed) != len(chosen)
+        or (start is not None and start not in chosen)
+    ):
+        raise RuleViolation(
+            "KUH-HERD-2",
+            "cells is not exactly one whole herd" + (" containing at" if start is not None else ""),
+            (*base, "cells"),
+            {"expected": sorted(list(c) for c in herd), "found": listed},
+        )
+    return chosen
+
+
+def step_pass(draft: TurnDraft, step: PassStep, at: int) -> None:
     """A pass fills a regular slot and changes nothing (KUH-TURN-4)."""
-    mode = draft.base.opts.allow_pass
-    regular = draft.turn["regular"]
+    mode = draft.opts.allow_pass
+    regular = draft.regular
     if regular > 2 or mode == "never" or (mode == "if_stuck" and not is_stuck(draft)):
         why = (
             "only the first two actions of a turn may be passes"
@@ -363,7 +370,7 @@ def step_pass(draft: Draft[KState], step: Step, at: int) -> None:
         raise RuleViolation("KUH-TURN-4", why, ("steps", at), {"allow_pass": mode})
 
 
-HANDLERS: Mapping[str, StepHandler] = {
+HANDLERS: Mapping[str, StepHandler[TurnDraft]] = {
     "place_tile": step_place_tile,
     "take_card": step_take_card,
     "play_card": step_play_card,

@@ -30,7 +30,7 @@ from scorer.core.legal import LOOKED_AT, SHOWN
 from scorer.core.values import Legal, Move, steps_of
 from scorer.core.words import plural
 from scorer.games.kuhfstein.generator import Plan, Step, plan_after, swap_draws
-from scorer.games.kuhfstein.state import KState
+from scorer.games.kuhfstein.state import State
 
 #: Rules about draws, refills, exchange counts and cross-checks: no alternative applies.
 NOT_ASKED = frozenset(
@@ -96,7 +96,7 @@ def _swapped(plan: Plan, step: Mapping[str, Any]) -> bool:
     return True
 
 
-def unoffered_step(state: KState, move: Move) -> int | None:
+def unoffered_step(state: State, move: Move) -> int | None:
     """The index of the first step of ``move`` the generator would not have offered after
     the steps before it (compared as the module docstring says), or None."""
     steps = steps_of(move)
@@ -119,7 +119,7 @@ def unoffered_step(state: KState, move: Move) -> int | None:
     return None
 
 
-def plan_reveals(state: KState) -> list[Step]:
+def plan_reveals(state: State) -> list[Step]:
     """The reveals the generator offers after the end of play (each with its player)."""
     from scorer.games.kuhfstein.generator import legal_steps
 
@@ -166,7 +166,7 @@ def _legal(steps: Sequence[Step], note: str = "", none: str = "") -> Legal:
     return Legal(shown, tuple(describe_step(s) for s in shown), total, note)
 
 
-def legal_alternatives(state: KState, move: Move, at: int, rule: str) -> Legal | None:
+def legal_alternatives(state: State, move: Move, at: int, rule: str) -> Legal | None:
     """What was legal instead of step ``at`` of ``move``, rejected with ``rule`` in
     ``state`` (the state before the move), or None where the question does not apply."""
     steps = steps_of(move)
@@ -272,7 +272,7 @@ def _plays(plan: Plan, step: Mapping[str, Any], rule: str) -> Legal:
     return _legal((), none=f"{cid} fits nowhere in the landscape, in any rotation")
 
 
-def _reveals(state: KState, move: Move, rule: str) -> Legal | None:
+def _reveals(state: State, move: Move, rule: str) -> Legal | None:
     player = move.get("player")
     mine = [
         {k: v for k, v in s.items() if k != "player"}

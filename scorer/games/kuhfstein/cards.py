@@ -37,10 +37,7 @@ class CardBook(Mapping[str, Card]):
     points and cells); each Card, with its four rotations, comes from a module-level cache.
 
     The view (``MappingProxyType``) wraps a dict that ``parse_cards`` builds and lets go of,
-    so nothing can change it. Built once per game: 0.2 µs where a ``pmap`` of 55 cards took
-    9 µs (records seldom share a catalog, so a cache of books missed), and a look-up per card
-    drawn or played is a C dict look-up (0.02 µs; a PMap's ``in`` or ``[]`` 0.3 µs, timeit on
-    this machine)."""
+    so nothing can change it; it is built once per game."""
 
     __slots__ = ("_raw",)
     _raw: Mapping[str, CardSpec]
@@ -154,38 +151,7 @@ def _shape_problem(xy: tuple[tuple[int, int], ...]) -> str:
 def _card_problems(
     cid: str, cells: tuple[tuple[int, int, str], ...], points: int, problem: str, path: Path
 ) -> list[RuleViolation]:
-    found: list[RuleViolation] = []
-    xy = [[x, y] for x, y, _ in cells]
-    # KUH-CARDDEF-1: distinct integer cells, normalised to min x = min y = 0
-    if problem == "KUH-CARDDEF-1:distinct":
-        found.append(
-            RuleViolation(
-                "KUH-CARDDEF-1",
-                f"card {cid}: its cells must be distinct and at least one",
-                (*path, "cells"),
-                {"found": xy},
-            )
-        )
-    elif problem == "KUH-CARDDEF-1:normal":
-        low = [min(x for x, _ in xy), min(y for _, y in xy)]
-        found.append(
-            RuleViolation(
-                "KUH-CARDDEF-1",
-                f"card {cid}: the smallest x and the smallest y must both be 0",
-                (*path, "cells"),
-                {"expected": [0, 0], "found": low},
-            )
-        )
-    # KUH-CARDDEF-2: the cells form a polyomino (N4-connected)
-    elif problem == "KUH-CARDDEF-2":
-        found.append(
-            RuleViolation(
-                "KUH-CARDDEF-2",
-                f"card {cid}: its cells are not orthogonally connected (a hole or "
-                "a gap in the pattern)",
-                (*path, "cells"),
-            )
-        )
+    found = _shape_problems(cid, cells, problem, path)
     # KUH-CARDDEF-3: every face is a landscape kind or back; at least one face cell
     for k, (_, _, face) in enumerate(cells):
         if face not in FACES:
@@ -222,6 +188,45 @@ def _card_problems(
             warning(
                 "KUH-CARDDEF-7",
                 f"card {cid} has {plural(len(cells), 'cell')}; the cards have 2 to 5",
+                (*path, "cells"),
+            )
+        )
+    return found
+
+
+def _shape_problems(
+    cid: str, cells: tuple[tuple[int, int, str], ...], problem: str, path: Path
+) -> list[RuleViolation]:
+    """KUH-CARDDEF-1/2 as violations: the shape ``problem`` found by ``_shape_problem``."""
+    found: list[RuleViolation] = []
+    xy = [[x, y] for x, y, _ in cells]
+    # KUH-CARDDEF-1: distinct integer cells, normalised to min x = min y = 0
+    if problem == "KUH-CARDDEF-1:distinct":
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-1",
+                f"card {cid}: its cells must be distinct and at least one",
+                (*path, "cells"),
+                {"found": xy},
+            )
+        )
+    elif problem == "KUH-CARDDEF-1:normal":
+        low = [min(x for x, _ in xy), min(y for _, y in xy)]
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-1",
+                f"card {cid}: the smallest x and the smallest y must both be 0",
+                (*path, "cells"),
+                {"expected": [0, 0], "found": low},
+            )
+        )
+    # KUH-CARDDEF-2: the cells form a polyomino (N4-connected)
+    elif problem == "KUH-CARDDEF-2":
+        found.append(
+            RuleViolation(
+                "KUH-CARDDEF-2",
+                f"card {cid}: its cells are not orthogonally connected (a hole or "
+                "a gap in the pattern)",
                 (*path, "cells"),
             )
         )

@@ -1,35 +1,32 @@
 """The draws of a turn and the exchanges that draw: tiles from the supply (KUH-REFILL-4), cards
 from the deck (KUH-REFILL-3), both in the recorded order if any (KUH-REFILL-6), and the tile
 and card exchanges (KUH-TILE-1/3, KUH-TAKE-1/2). Refills (events.py) and the step handlers
-(actions.py) draw through these; they work on the turn's ``Draft`` and its notes.
+(actions.py) draw through these; they write the turn's ``TurnDraft``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from scorer.core.errors import PathPart, RuleViolation
-from scorer.core.persist import Draft
 from scorer.core.words import plural
-from scorer.games.kuhfstein.state import KIND_INDEX, KIND_SET, KState
+from scorer.games.kuhfstein.state import KIND_INDEX, KIND_SET, KINDS, TurnDraft
+from scorer.games.kuhfstein.steps import Exchange, PlaceTileStep, TakeCardStep
 
 Path = tuple[PathPart, ...]
 
 
 def draw_tiles(
-    draft: Draft[KState], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
+    draft: TurnDraft, entries: Sequence[str], path: Path, want: int, rule: str, at: Path
 ) -> None:
     """Draw ``entries`` from the tile supply into the display (checks in spec order);
     ``at`` is where a wrong count is reported."""
     if not entries and not want:
         return
-    notes = draft.turn
-    left = notes["tiles_left"]
-    counts = notes["counts"]
-    index = KIND_INDEX
+    left = draft.tiles_left
+    counts = list(draft.kind_left) if draft.kind_left is not None else None
     for k, kind in enumerate(entries):
-        i = index.get(kind)  # None: not a landscape kind (the keys are KIND_SET)
+        i = KIND_INDEX.get(kind)  # None: not a landscape kind (the keys are KIND_SET)
         # KUH-REFILL-4: a landscape kind still in the supply
         if i is None or left <= 0 or (counts is not None and counts[i] <= 0):
             why = (
@@ -48,19 +45,24 @@ def draw_tiles(
         left -= 1
         if counts is not None:
             counts[i] -= 1
-    order = draft.base.tile_order
-    pos0 = notes["tile_pos"]
-    follow_order(order, pos0, entries, path, "tile", repr)
+    follow_order(draft.tile_order, draft.tile_pos, entries, path, "tile", repr)
+    _check_count(entries, want, "tile", rule, at)
+    draft.tiles_left = left
+    if counts is not None:
+        draft.kind_left = tuple(counts)
+    draft.tile_pos += len(entries)
+    draft.tile_display = (*draft.tile_display, *entries)
+
+
+def _check_count(entries: Sequence[str], want: int, noun: str, rule: str, at: Path) -> None:
+    """``rule``: as many tiles or cards drawn as the display and the supply call for."""
     if len(entries) != want:
         raise RuleViolation(
             rule,
-            f"{plural(len(entries), 'tile')} drawn, {want} expected",
+            f"{plural(len(entries), noun)} drawn, {want} expected",
             at,
             {"expected": want, "found": len(entries)},
         )
-    notes["tiles_left"] = left
-    notes["tile_pos"] = pos0 + len(entries)
-    notes["display"].extend(entries)
 
 
 def follow_order(
@@ -89,91 +91,97 @@ def follow_order(
             )
 
 
-def deck_left(draft: Draft[KState]) -> int:
-    """Cards left in the deck so far."""
-    return draft.base.deck_left - len(draft.turn["drawn"])
-
-
 def draw_cards(
-    draft: Draft[KState], entries: Sequence[str], path: Path, want: int, rule: str, at: Path
+    draft: TurnDraft, entries: Sequence[str], path: Path, want: int, rule: str, at: Path
 ) -> None:
     """Draw ``entries`` from the deck into the card display (checks in spec order)."""
     if not entries and not want:
         return
-    base = draft.base
-    cards, before = base.comp.cards, base.seen
-    notes = draft.turn
-    drawn: list[str] = notes["drawn"]
+    cards, seen = draft.comp.cards, draft.seen
     for k, cid in enumerate(entries):
-        # KUH-REFILL-3: defined and never seen before (``seen`` inlined: a call less a card)
-        if cid not in cards or cid in before or cid in drawn or cid in entries[:k]:
+        # KUH-REFILL-3: defined and never seen before
+        if cid not in cards or cid in seen or cid in entries[:k]:
             why = "is not defined" if cid not in cards else "has been seen before"
             raise RuleViolation(
                 "KUH-REFILL-3", f"drawn card {cid} {why}", (*path, k), {"found": cid}
             )
-    order = base.card_order
-    pos0 = notes["card_pos"]
-    follow_order(order, pos0, entries, path, "card", str)
-    if len(entries) != want:
+    follow_order(draft.card_order, draft.card_pos, entries, path, "card", str)
+    _check_count(entries, want, "card", rule, at)
+    draft.seen = seen.union(entries)
+    draft.card_pos += len(entries)
+    draft.card_display = (*draft.card_display, *entries)
+
+
+def exchanges(step: PlaceTileStep | TakeCardStep) -> list[tuple[Exchange, Path]]:
+    """The exchanges of a ``swap`` field with their paths (single object or list form)."""
+    swap = step.get("swap")
+    if swap is None:
+        return []
+    if isinstance(swap, list):
+        return [(ex, ("swap", e)) for e, ex in enumerate(swap)]
+    return [(swap, ("swap",))]
+
+
+def check_swap_count(
+    draft: TurnDraft, step: PlaceTileStep | TakeCardStep, base: Path, rule: str
+) -> None:
+    """``rule`` (KUH-TILE-2, KUH-TAKE-4): at most ``max_swaps_per_action`` exchanges."""
+    swap = step.get("swap")
+    limit = draft.opts.max_swaps_per_action
+    if isinstance(swap, list) and len(swap) > limit:
         raise RuleViolation(
             rule,
-            f"{plural(len(entries), 'card')} drawn, {want} expected",
-            at,
-            {"expected": want, "found": len(entries)},
+            f"{plural(len(swap), 'exchange')} in one action; at most {limit}",
+            (*base, "swap", limit),
+            {"expected": limit, "found": len(swap)},
         )
-    drawn.extend(entries)
-    notes["card_pos"] = pos0 + len(entries)
-    notes["cards"].extend(entries)
 
 
-def swap_tiles(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
+def swap_tiles(draft: TurnDraft, ex: Exchange, path: Path) -> None:
     """A tile exchange: the display goes, as many tiles (or 5) are drawn (KUH-TILE-1/3)."""
-    display: list[str] = draft.turn["display"]
+    removed = draft.tile_display
     # KUH-TILE-1: 4 or 5 tiles of one kind in the display
-    if not any(display.count(k) >= 4 for k in set(display)):
+    if not any(removed.count(k) >= 4 for k in set(removed)):
         raise RuleViolation(
             "KUH-TILE-1",
             "a tile exchange needs 4 tiles of one kind in the "
-            f"display ({', '.join(display) or 'empty'})",
+            f"display ({', '.join(removed) or 'empty'})",
             path,
-            {"found": list(display)},
+            {"found": list(removed)},
         )
-    removed = list(display)
-    display.clear()
-    opts = draft.base.opts
-    notes = draft.turn
-    want = min(len(removed) if opts.tile_swap_draw == "same" else 5, notes["tiles_left"])
+    draft.tile_display = ()
+    opts = draft.opts
+    want = min(len(removed) if opts.tile_swap_draw == "same" else 5, draft.tiles_left)
     # KUH-REFILL-4, KUH-REFILL-6, then KUH-TILE-3 (the number drawn)
     draw_tiles(draft, ex["drawn"], (*path, "drawn"), want, "KUH-TILE-3", (*path, "drawn"))
     if opts.swap_discard == "return":
-        notes["tiles_left"] += len(removed)
-        counts = notes["counts"]
-        if counts is not None:
-            for k in removed:
-                counts[KIND_INDEX[k]] += 1
+        draft.tiles_left += len(removed)
+        if draft.kind_left is not None:
+            draft.kind_left = tuple(
+                n + removed.count(kind) for kind, n in zip(KINDS, draft.kind_left, strict=True)
+            )
 
 
-def swap_cards(draft: Draft[KState], ex: Mapping[str, Any], path: Path) -> None:
+def swap_cards(draft: TurnDraft, ex: Exchange, path: Path) -> None:
     """A card exchange: the display leaves the game, as many cards are drawn (KUH-TAKE-1/2)."""
-    display: list[str] = draft.turn["cards"]
-    cards = draft.base.comp.cards
-    full = draft.base.opts.card_swap_needs_full_display
-    common = set.intersection(*(set(cards[c].face_kinds) for c in display)) if display else set()
+    removed = draft.card_display
+    cards = draft.comp.cards
+    full = draft.opts.card_swap_needs_full_display
+    common = set.intersection(*(set(cards[c].face_kinds) for c in removed)) if removed else set()
     # KUH-TAKE-1: a (full) display sharing one face kind on every card
-    if not display or (full and len(display) < 4) or not common:
+    if not removed or (full and len(removed) < 4) or not common:
         why = (
             "the display is empty"
-            if not display
-            else f"the display holds {plural(len(display), 'card')}, not 4"
-            if full and len(display) < 4
+            if not removed
+            else f"the display holds {plural(len(removed), 'card')}, not 4"
+            if full and len(removed) < 4
             else "no landscape kind appears on every displayed card"
         )
         raise RuleViolation(
-            "KUH-TAKE-1", f"card exchange not allowed: {why}", path, {"found": list(display)}
+            "KUH-TAKE-1", f"card exchange not allowed: {why}", path, {"found": list(removed)}
         )
-    removed = list(display)
-    display.clear()
-    draft["cards_out"] = draft["cards_out"].extend(removed)
-    want = min(len(removed), deck_left(draft))
+    draft.card_display = ()
+    draft.cards_out = draft.cards_out.extend(removed)
+    want = min(len(removed), draft.deck_left)
     # KUH-REFILL-3, KUH-REFILL-6, then KUH-TAKE-2 (the number drawn)
     draw_cards(draft, ex["drawn"], (*path, "drawn"), want, "KUH-TAKE-2", (*path, "drawn"))

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from scorer.core.values import ScoreItem
 from scorer.core.words import noun, plural
 from scorer.games.kuhfstein.scoring import chosen_tile
-from scorer.games.kuhfstein.state import KINDS, Board, Card, Cell, KState, ScoringTile
+from scorer.games.kuhfstein.state import KINDS, Board, Card, Cell, ScoringTile, State
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
 
@@ -21,7 +21,7 @@ def _at(cells: Iterable[Cell]) -> str:
     return ", ".join(f"[{x},{y}]" for x, y in cells)
 
 
-def _card_items(state: KState, name: str, board: Board) -> list[ScoreItem]:
+def _card_items(state: State, name: str, board: Board) -> list[ScoreItem]:
     if not board.played and board.card_points:
         return [
             ScoreItem(
@@ -112,7 +112,7 @@ def _count(board: Board, kind: str) -> int:
     return sum(1 for k in board.tiles.values() if k == kind)
 
 
-def _progress(state: KState, index: int, tile: ScoringTile) -> str:
+def _progress(state: State, index: int, tile: ScoringTile) -> str:
     """What the condition counts on this landscape now (``3 cards played``)."""
     board, ctype, kind = state.boards[index], tile.ctype, tile.kind
     if ctype == "kind_count_at_least":
@@ -140,7 +140,7 @@ def _progress(state: KState, index: int, tile: ScoringTile) -> str:
     return "custom condition, scored from the reveal"
 
 
-def explain(state: KState) -> list[ScoreItem]:
+def explain(state: State) -> list[ScoreItem]:
     """Every scoring item of ``score(state)``."""
     items: list[ScoreItem] = []
     for i, (name, board) in enumerate(zip(state.names, state.boards, strict=True)):

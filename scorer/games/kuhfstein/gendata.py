@@ -101,69 +101,41 @@ def cards(rng: random.Random) -> dict[str, Any]:
     raise ValueError("could not generate a card set with every kind on 5 cards")
 
 
+def _tile(
+    points: int, text: str, ctype: str, kind: str | None = None, n: int | None = None
+) -> dict[str, Any]:
+    """A scoring tile as the setup writes it (condition members: type, kind, n)."""
+    condition: dict[str, Any] = {"type": ctype}
+    if kind is not None:
+        condition["kind"] = kind
+    if n is not None:
+        condition["n"] = n
+    return {"points": points, "condition": condition, "text": text}
+
+
 def scoring_tiles(rng: random.Random) -> dict[str, Any]:
     """One tile per evaluable type plus a second kind_majority, ids W1..W9 shuffled."""
     a, b = rng.sample(KINDS, 2)
-    made: list[dict[str, Any]] = [
-        {"points": 5, "condition": {"type": "kind_majority", "kind": a}, "text": f"most {a} tiles"},
-        {"points": 5, "condition": {"type": "kind_majority", "kind": b}, "text": f"most {b} tiles"},
+    made = [
+        _tile(5, f"most {a} tiles", "kind_majority", kind=a),
+        _tile(5, f"most {b} tiles", "kind_majority", kind=b),
     ]
     kind, n = rng.choice(KINDS), rng.choice((5, 6, 7))
-    made.append(
-        {
-            "points": n - 2,
-            "condition": {"type": "kind_count_at_least", "kind": kind, "n": n},
-            "text": f"at least {n} {kind} tiles",
-        }
-    )
+    made.append(_tile(n - 2, f"at least {n} {kind} tiles", "kind_count_at_least", kind, n))
     kind, n = rng.choice(KINDS), rng.choice((4, 5))
-    made.append(
-        {
-            "points": n,
-            "condition": {"type": "largest_group_at_least", "kind": kind, "n": n},
-            "text": f"a group of {n} {kind} tiles",
-        }
-    )
+    made.append(_tile(n, f"a group of {n} {kind} tiles", "largest_group_at_least", kind, n))
     n = rng.choice((1, 2))
-    made.append(
-        {
-            "points": 3 + 2 * n,
-            "condition": {"type": "trees_at_least", "n": n},
-            "text": f"at least {plural(n, 'tree')}",
-        }
-    )
+    made.append(_tile(3 + 2 * n, f"at least {plural(n, 'tree')}", "trees_at_least", n=n))
     n = rng.choice((2, 3))
-    made.append(
-        {
-            "points": 2 * n,
-            "condition": {"type": "each_kind_at_least", "n": n},
-            "text": f"{n} tiles of every kind",
-        }
-    )
+    made.append(_tile(2 * n, f"{n} tiles of every kind", "each_kind_at_least", n=n))
     n = rng.choice((15, 18, 21))
-    made.append(
-        {
-            "points": n // 3,
-            "condition": {"type": "tiles_at_least", "n": n},
-            "text": f"at least {n} tiles",
-        }
-    )
+    made.append(_tile(n // 3, f"at least {n} tiles", "tiles_at_least", n=n))
     n = rng.choice((4, 5))
     made.append(
-        {
-            "points": n - 1,
-            "condition": {"type": "cows_on_landscape_at_least", "n": n},
-            "text": f"at least {n} cows in the landscape",
-        }
+        _tile(n - 1, f"at least {n} cows in the landscape", "cows_on_landscape_at_least", n=n)
     )
     n = rng.choice((5, 6, 7))
-    made.append(
-        {
-            "points": n - 1,
-            "condition": {"type": "cards_played_at_least", "n": n},
-            "text": f"at least {n} cards played",
-        }
-    )
+    made.append(_tile(n - 1, f"at least {n} cards played", "cards_played_at_least", n=n))
     rng.shuffle(made)
     return {f"W{i + 1}": t for i, t in enumerate(made)}
 

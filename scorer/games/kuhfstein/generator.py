@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from scorer.games.kuhfstein.state import KINDS, ROTATIONS, Cell, KState
+from scorer.games.kuhfstein.state import KINDS, ROTATIONS, Cell, State
 from scorer.grid.regions import connected_groups, group_of
 from scorer.grid.squaregrid import orthogonal
 
@@ -35,7 +35,7 @@ def _turn_cw(x: int, y: int, times: int) -> Cell:
 class Plan:
     """The generator's model of the current player's turn (section 16.1)."""
 
-    def __init__(self, state: KState) -> None:
+    def __init__(self, state: State) -> None:
         b = state.boards[state.seat]
         self.state = state
         self.opts = state.opts
@@ -324,7 +324,7 @@ def swap_draws(step: Step) -> list[list[str]]:
     return [list(ex.get("drawn", [])) for ex in (swap if isinstance(swap, list) else [swap])]
 
 
-def plan_after(state: KState, prefix: Sequence[Mapping[str, Any]]) -> Plan:
+def plan_after(state: State, prefix: Sequence[Mapping[str, Any]]) -> Plan:
     """The generator's model of the turn once the recorded steps ``prefix`` are taken."""
     plan = Plan(state)
     for step in prefix:
@@ -352,7 +352,7 @@ def _connected_subsets(herd: list[Cell]) -> list[list[Cell]]:
     return out
 
 
-def legal_steps(state: KState, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Step]:
+def legal_steps(state: State, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Step]:
     """The legal next steps of the move once its recorded steps ``prefix`` are taken
     (reveals after the end of play, when a move is one reveal). Exchanges are not listed:
     they are two-stage decisions around a chance draw (16.3)."""

@@ -282,16 +282,31 @@ def next_step(
     ):
         return {"do": "pass"}, frozenset()
     if last and not progressed:
-        forced = [c for c in (best_play(turn, rng), best_place(turn, rng, {})) if c is not None]
-        if turn.card_display:
-            forced.append(
-                (
-                    _take_value(turn, max(turn.card_display, key=lambda c: _take_value(turn, c))),
-                    ({"do": "take_card"}, frozenset()),
-                )
-            )
+        forced = _progress_picks(turn, rng)
         if forced:
             return _resolve(turn, rng, exchange, knobs, max(forced, key=lambda c: c[0])[1])
+    options = _options(turn, rng, knobs)
+    if not options:
+        return None if turn.may_end() else ({"do": "pass"}, frozenset())
+    return _resolve(turn, rng, exchange, knobs, max(options, key=lambda o: o[0])[1])
+
+
+def _progress_picks(turn: Plan, rng: random.Random) -> list[tuple[float, Pick]]:
+    """The last regular step of a turn that has made no progress yet: a card play, a
+    placement or a take (the module docstring's Progress), each with its value."""
+    forced = [c for c in (best_play(turn, rng), best_place(turn, rng, {})) if c is not None]
+    if turn.card_display:
+        forced.append(
+            (
+                _take_value(turn, max(turn.card_display, key=lambda c: _take_value(turn, c))),
+                ({"do": "take_card"}, frozenset()),
+            )
+        )
+    return forced
+
+
+def _options(turn: Plan, rng: random.Random, knobs: Knobs) -> list[tuple[float, Pick]]:
+    """Every kind of regular step the player could take, each with its value."""
     options: list[tuple[float, Pick]] = []
     for found in (best_play(turn, rng), best_herd(turn, rng, knobs)):
         if found is not None:
@@ -306,9 +321,7 @@ def next_step(
     if turn.card_display:
         take_value = max(_take_value(turn, c) for c in turn.card_display)
         options.append((100.0 if knobs.drain else take_value, ({"do": "take_card"}, frozenset())))
-    if not options:
-        return None if turn.may_end() else ({"do": "pass"}, frozenset())
-    return _resolve(turn, rng, exchange, knobs, max(options, key=lambda o: o[0])[1])
+    return options
 
 
 def _resolve(

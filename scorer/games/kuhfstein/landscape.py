@@ -1,27 +1,26 @@
 """Landscape checks the step handlers and the end of the turn share: a tree on a square
 (KUH-TREE-2 to 6) and the stuck test of section 5.1 (can any regular action be taken?).
 
-They work on the turn's ``Draft`` (its notes are described in events.py).
+They read and write the turn's ``TurnDraft`` (state.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from scorer.core.errors import RuleViolation
-from scorer.core.persist import Draft
-from scorer.games.kuhfstein.state import Card, Cell, KState
+from scorer.core.errors import PathPart, RuleViolation
+from scorer.games.kuhfstein.state import BoardDraft, Card, Cell, TurnDraft
+from scorer.games.kuhfstein.steps import JsonCell
 
-Path = tuple[Any, ...]
+Path = tuple[PathPart, ...]
 
 
-def cell_of(value: Any) -> Cell:
+def cell_of(value: JsonCell) -> Cell:
     """A cell from its JSON form ``[x, y]``."""
     return (value[0], value[1])
 
 
-def claim_tree(draft: Draft[KState], at: Cell, square: Cell, path: Path) -> None:
+def claim_tree(draft: TurnDraft, at: Cell, square: Cell, path: Path) -> None:
     """KUH-TREE-2 to KUH-TREE-6: the tree on ``square`` for the tile just placed ``at``."""
     x, y = square
     cells = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
@@ -32,8 +31,8 @@ def claim_tree(draft: Draft[KState], at: Cell, square: Cell, path: Path) -> None
             f"square {list(square)} does not contain the tile just placed at {list(at)}",
             path,
         )
-    board: dict[str, Any] = draft.turn["board"]
-    tiles = board["tiles"]
+    board = draft.board
+    tiles = board.tiles
     # KUH-TREE-3: all 4 cells hold tiles
     missing = [list(c) for c in cells if c not in tiles]
     if missing:
@@ -53,7 +52,7 @@ def claim_tree(draft: Draft[KState], at: Cell, square: Cell, path: Path) -> None
             "different kinds",
             path,
         )
-    used = board["used"]
+    used = board.used
     # KUH-TREE-5: no tile serves a tree already
     if any(c in used for c in cells):
         raise RuleViolation(
@@ -63,18 +62,18 @@ def claim_tree(draft: Draft[KState], at: Cell, square: Cell, path: Path) -> None
             {"found": [list(c) for c in cells if c in used]},
         )
     # KUH-TREE-6: the tree supply is not empty
-    if draft["trees_left"] <= 0:
+    if draft.trees_left <= 0:
         raise RuleViolation("KUH-TREE-6", "no tree is left in the supply", path)
-    draft["trees_left"] -= 1
-    board["used"] = used.union(cells)  # a frozenset (state.py: Board.used)
-    board["trees"] = board["trees"].append(square)
+    draft.trees_left -= 1
+    board.used = used.union(cells)
+    board.trees = board.trees.append(square)
 
 
-def can_play(board: Mapping[str, Any], card: Card) -> bool:
+def can_play(board: BoardDraft, card: Card) -> bool:
     """Some rotation and offset satisfies KUH-PLAY-3 to KUH-PLAY-6 (used by the stuck test)."""
-    if card.n_faces > board["supply"]:
+    if card.n_faces > board.supply:
         return False
-    tiles, cows = board["tiles"], board["cows"]
+    tiles, cows = board.tiles, board.cows
     for cells in card.rotations:
         ax, ay, akind = next(c for c in cells if c[2] != "back")
         for (tx, ty), kind in tiles.items():
@@ -93,10 +92,10 @@ def _fits(tiles: Mapping[Cell, str], cows: frozenset[Cell], cell: Cell, face: st
     return face == "back" or (kind == face and cell not in cows)
 
 
-def is_stuck(draft: Draft[KState]) -> bool:
+def is_stuck(draft: TurnDraft) -> bool:
     """No regular action is possible (section 5.1)."""
-    board: dict[str, Any] = draft.turn["board"]
-    if draft.turn["display"] or draft.turn["cards"] or board["cows"]:
+    board = draft.board
+    if draft.tile_display or draft.card_display or board.cows:
         return False
-    cards = draft.base.comp.cards
-    return not any(can_play(board, cards[cid]) for cid in board["hand"])
+    cards = draft.comp.cards
+    return not any(can_play(board, cards[cid]) for cid in board.hand)

@@ -18,7 +18,7 @@ from scorer.games.kuhfstein.alternatives import (
 )
 from scorer.games.kuhfstein.knobs import SIMULATE_OPTIONS
 from scorer.games.kuhfstein.simulate import simulate
-from scorer.games.kuhfstein.state import KState
+from scorer.games.kuhfstein.state import State
 
 __all__ = [
     "SIMULATE_OPTIONS",
@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 
-def legal_steps(state: KState, prefix: Sequence[Json] = ()) -> Iterator[Json]:
+def legal_steps(state: State, prefix: Sequence[Json] = ()) -> Iterator[Json]:
     """The legal next steps once the recorded steps ``prefix`` of the turn are taken."""
     return generator.legal_steps(state, prefix)
 
@@ -39,4 +39,4 @@ if TYPE_CHECKING:
     from scorer.core.roles import Moves
     from scorer.games.kuhfstein import moves as _module
 
-    _check: Moves[KState] = _module
+    _check: Moves[State] = _module

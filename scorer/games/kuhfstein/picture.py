@@ -12,7 +12,7 @@ from scorer.core.words import plural
 from scorer.games.kuhfstein import render as text
 from scorer.games.kuhfstein.explain import explain as explain
 from scorer.games.kuhfstein.scoring import player_line
-from scorer.games.kuhfstein.state import KINDS, KState
+from scorer.games.kuhfstein.state import KINDS, Board, Cell, State
 
 CELL = 46  # as large as a Harmonies hex: a landscape reads at the size of the other games
 KIND_COLOUR = {
@@ -29,7 +29,7 @@ HEAD_H = 50  # the panel heading: name and total, track and scoring tile, trees 
 
 
 def _bounds(
-    state: KState, index: int, mark: Mark | None, frontier: bool = False
+    state: State, index: int, mark: Mark | None, frontier: bool = False
 ) -> tuple[int, int, int, int]:
     cells = list(state.boards[index].tiles)
     if mark is not None and mark.board == state.names[index]:
@@ -43,7 +43,7 @@ def _bounds(
 
 
 def draw_svg(
-    state: KState, items: Sequence[ScoreItem], mark: Mark | None, frontier: bool = False
+    state: State, items: Sequence[ScoreItem], mark: Mark | None, frontier: bool = False
 ) -> str:
     """The landscapes side by side (seat order) with a legend, as SVG text. ``frontier``
     (the editor of ``scorer serve``) also draws the empty cells one step around each landscape
@@ -75,7 +75,7 @@ def draw_svg(
 
 def _panel(
     svg: Svg,
-    state: KState,
+    state: State,
     index: int,
     left: float,
     top: float,
@@ -86,13 +86,38 @@ def _panel(
 ) -> tuple[float, float]:
     name = state.names[index]
     board = state.boards[index]
-    minx, miny, maxx, maxy = _bounds(state, index, mark, frontier)
+    box = _bounds(state, index, mark, frontier)
+    minx, miny, maxx, maxy = box
     cols, rows = maxx - minx + 1, maxy - miny + 1
     width = max(LABEL_W + cols * CELL, 240)
+    svg.open_group(class_="board", data_player=name)
+    _heading(svg, state, index, left, top, colour)
+    gx, oy = left + LABEL_W, top + HEAD_H + LABEL_H
+
+    def at(cell: Cell) -> tuple[float, float]:
+        return gx + (cell[0] - minx) * CELL, oy + (cell[1] - miny) * CELL
+
+    _coordinates(svg, gx, oy, box)
+    if frontier:
+        _frontier(svg, board.tiles, box, at)
+    _landscape(svg, board, at)
+    _items(svg, name, items, at)
+    for sx, sy in board.trees:
+        x, y = at((sx + 1, sy + 1))
+        svg.circle(x, y, CELL / 4, fill="#145a1e", stroke="#ffffff")
+        svg.tooltip(f"tree on square [{sx},{sy}]")
+    if mark is not None and mark.board == name:
+        _mark(svg, mark, at)
+    svg.close_group()
+    return width, HEAD_H + LABEL_H + rows * CELL
+
+
+def _heading(svg: Svg, state: State, index: int, left: float, top: float, colour: str) -> None:
+    """Name and total, track and scoring tile, trees and cows."""
+    name, board = state.names[index], state.boards[index]
     line = player_line(state, index)
     tile_points = line.categories["scoring_tile"]
     tile = f" ({line.beside['scoring_tile']})" if "scoring_tile" in line.beside else ""
-    svg.open_group(class_="board", data_player=name)
     svg.text(
         left,
         top,
@@ -117,13 +142,13 @@ def _panel(
         f"{plural(len(board.trees), 'tree')}, {plural(board.supply, 'cow')} in supply",
         font_size=12,
     )
-    gx, oy = left + LABEL_W, top + HEAD_H + LABEL_H
 
-    def at(cell: tuple[int, int]) -> tuple[float, float]:
-        return gx + (cell[0] - minx) * CELL, oy + (cell[1] - miny) * CELL
 
-    svg.open_group(class_="coordinates")  # x above the columns, y left of the rows
-    for c in range(cols):
+def _coordinates(svg: Svg, gx: float, oy: float, box: tuple[int, int, int, int]) -> None:
+    """The x labels above the columns, the y labels left of the rows."""
+    minx, miny, maxx, maxy = box
+    svg.open_group(class_="coordinates")
+    for c in range(maxx - minx + 1):
         svg.text(
             gx + c * CELL + CELL / 2,
             oy - 4,
@@ -132,7 +157,7 @@ def _panel(
             text_anchor="middle",
             fill="#555",
         )
-    for r in range(rows):
+    for r in range(maxy - miny + 1):
         svg.text(
             gx - 5,
             oy + r * CELL + CELL / 2 + 4,
@@ -143,8 +168,9 @@ def _panel(
         )
     svg.close_group()
 
-    if frontier:
-        _frontier(svg, board.tiles, (minx, miny, maxx, maxy), at)
+
+def _landscape(svg: Svg, board: Board, at: Callable[[Cell], tuple[float, float]]) -> None:
+    """The tiles in reading order, each with its cow."""
     for cell in sorted(board.tiles, key=lambda c: (c[1], c[0])):
         x, y = at(cell)
         kind = board.tiles[cell]
@@ -160,6 +186,12 @@ def _panel(
         svg.tooltip(f"[{cell[0]},{cell[1]}] {kind}")
         if cell in board.cows:
             svg.circle(x + CELL / 2, y + CELL / 2, CELL / 5, fill="#ffffff", stroke="#000")
+
+
+def _items(
+    svg: Svg, name: str, items: Sequence[ScoreItem], at: Callable[[Cell], tuple[float, float]]
+) -> None:
+    """The player's scoring items with cells, outlined (hover for the item)."""
     for k, item in enumerate(i for i in items if i.board == name and i.cells):
         svg.open_group(
             class_="score-item", data_player=name, data_category=item.category, data_rule=item.rule
@@ -178,21 +210,17 @@ def _panel(
                 stroke_width=2,
             )
         svg.close_group()
-    for sx, sy in board.trees:
-        x, y = at((sx + 1, sy + 1))
-        svg.circle(x, y, CELL / 4, fill="#145a1e", stroke="#ffffff")
-        svg.tooltip(f"tree on square [{sx},{sy}]")
-    if mark is not None and mark.board == name:
-        x, y = at(mark.cell)
-        svg.open_group(class_="mark", data_rule=mark.rule or None)
-        svg.tooltip(
-            f"offending cell [{mark.cell[0]},{mark.cell[1]}]"
-            + (f" ({mark.rule})" if mark.rule else "")
-        )
-        svg.rect(x, y, CELL, CELL, fill="none", stroke=MARK_COLOUR, stroke_width=4)
-        svg.close_group()
+
+
+def _mark(svg: Svg, mark: Mark, at: Callable[[Cell], tuple[float, float]]) -> None:
+    """The offending cell of an illegal move."""
+    x, y = at(mark.cell)
+    svg.open_group(class_="mark", data_rule=mark.rule or None)
+    svg.tooltip(
+        f"offending cell [{mark.cell[0]},{mark.cell[1]}]" + (f" ({mark.rule})" if mark.rule else "")
+    )
+    svg.rect(x, y, CELL, CELL, fill="none", stroke=MARK_COLOUR, stroke_width=4)
     svg.close_group()
-    return width, HEAD_H + LABEL_H + rows * CELL
 
 
 def _frontier(
@@ -229,12 +257,12 @@ def _legend(svg: Svg, x: float, y: float) -> float:
 # -- the Pictures role (scorer.core.roles.Pictures) ---------------------------------------------
 
 
-def render(state: KState, color: bool = False) -> str:
+def render(state: State, color: bool = False) -> str:
     """The landscapes as text (plain letters whatever ``color``: the legend names them)."""
     return text.render(state)
 
 
-def draw_editor_svg(state: KState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+def draw_editor_svg(state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
     """The picture of the web app's editor: ``draw_svg`` plus the empty cells one step around
     each landscape, to tap."""
     return draw_svg(state, items, mark, frontier=True)
@@ -244,4 +272,4 @@ if TYPE_CHECKING:
     from scorer.core.roles import Pictures
     from scorer.games.kuhfstein import picture as _module
 
-    _check: Pictures[KState] = _module
+    _check: Pictures[State] = _module

@@ -16,7 +16,7 @@ from scorer.core.gamebase import Findings
 from scorer.core.values import PositionResult
 from scorer.core.words import plural
 from scorer.games.kuhfstein.blank import blank_position as blank_position
-from scorer.games.kuhfstein.components import Path, build_components
+from scorer.games.kuhfstein.component_checks import Path, build_components
 from scorer.games.kuhfstein.scoring import chosen_tile, evaluate
 from scorer.games.kuhfstein.setup import check_players, position_state, square
 from scorer.games.kuhfstein.state import (
@@ -28,8 +28,8 @@ from scorer.games.kuhfstein.state import (
     TOTAL_TILES,
     Cell,
     Components,
-    KState,
     Options,
+    State,
 )
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
@@ -71,6 +71,15 @@ def _check_board(found: Findings, name: str, b: Mapping[str, Any], comp: Compone
                 f"{name}: tree square {list(sq)} shares a tile with another tree",
             )
         used.update(cells)
+    _check_cows_and_score(found, name, b, comp)
+
+
+def _check_cows_and_score(
+    found: Findings, name: str, b: Mapping[str, Any], comp: Components
+) -> None:
+    """KUH-POS-8 (the 6 cows) and KUH-POS-9 (the track score) of one board."""
+    base: Path = ("boards", name)
+    trees = b.get("trees", [])
     cows = sum(1 for t in b["tiles"] if t.get("cow", False))
     track = comp.cows_on_track(b["score"])
     supply = b.get("cows_in_supply")
@@ -226,7 +235,7 @@ def _check_players(found: Findings, doc: Mapping[str, Any]) -> None:
             found.add("KUH-POS-1", ("boards", name), f"board of {name!r}, who is not a player")
 
 
-def draft_state(doc: Mapping[str, Any]) -> KState | None:
+def draft_state(doc: Mapping[str, Any]) -> State | None:
     """A state to draw a schema-valid but impossible position with (the editor of ``scorer
     serve`` shows the board while it is being entered); None when none can be built. Never
     used for scoring or checks."""
@@ -237,12 +246,12 @@ def draft_state(doc: Mapping[str, Any]) -> KState | None:
             TOTAL_TILES.get(len(doc["players"]), 71),
             ("components",),
         )
-        return position_state(doc, comp, Options.from_variant(doc.get("variant", {})))
+        return position_state(doc, comp, Options.parse(doc.get("variant", {})))
     except Exception:  # an impossible position may break any assumption of the builder
         return None
 
 
-def _reveal(found: Findings, state: KState, doc: Mapping[str, Any]) -> KState:
+def _reveal(found: Findings, state: State, doc: Mapping[str, Any]) -> State:
     """Fix each player's scoring tile and check the met claims (KUH-FINAL-4/5/6)."""
     boards = list(state.boards)
     for i, name in enumerate(state.names):
@@ -288,11 +297,11 @@ def _reveal(found: Findings, state: KState, doc: Mapping[str, Any]) -> KState:
     return state._replace(boards=tuple(boards))
 
 
-def load_position(doc: Mapping[str, Any]) -> PositionResult[KState]:
+def load_position(doc: Mapping[str, Any]) -> PositionResult[State]:
     """Check a schema-valid position; score it only when it is possible."""
     players = doc["players"]
     total = TOTAL_TILES.get(len(players), 71)
-    opts = Options.from_variant(doc.get("variant", {}))
+    opts = Options.parse(doc.get("variant", {}))
     comp, problems = build_components(doc["components"], len(players), total, ("components",))
     found = Findings()
     for v in problems:
@@ -313,7 +322,7 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult[KState]:
     return PositionResult(None if errors else state, found.sorted())
 
 
-def export_position(state: KState, record: Mapping[str, Any]) -> dict[str, Any]:
+def export_position(state: State, record: Mapping[str, Any]) -> dict[str, Any]:
     """Every field of section 14.1; ``tiles_left`` per kind when the record has tile_counts."""
     setup = record["setup"]
     components: dict[str, Any] = {
@@ -370,4 +379,4 @@ if TYPE_CHECKING:
     from scorer.core.roles import Positions
     from scorer.games.kuhfstein import position as _module
 
-    _check: Positions[KState] = _module
+    _check: Positions[State] = _module

@@ -17,7 +17,7 @@ from scorer.games.kuhfstein.actions import apply_move as apply
 from scorer.games.kuhfstein.actions import skip_move as skip
 from scorer.games.kuhfstein.scoring import score_state as score
 from scorer.games.kuhfstein.setup import initial_state
-from scorer.games.kuhfstein.state import KState
+from scorer.games.kuhfstein.state import State
 
 __all__ = [
     "CLAIMS_WHEN_INCOMPLETE",
@@ -37,7 +37,7 @@ __all__ = [
 CLAIMS_WHEN_INCOMPLETE = True
 
 
-def expected_players(state: KState) -> frozenset[str]:
+def expected_players(state: State) -> frozenset[str]:
     """Who may move: the seat to move during play, then anybody who has not revealed."""
     # KUH-TURN-1: seat order during play; after it, anybody who has not revealed
     if state.phase != "over":
@@ -47,7 +47,7 @@ def expected_players(state: KState) -> frozenset[str]:
     )
 
 
-def is_over(state: KState) -> bool:
+def is_over(state: State) -> bool:
     return state.phase == "over" and all(b.revealed is not None for b in state.boards)
 
 
@@ -55,13 +55,13 @@ def count_steps(move: Move) -> int:
     return len(steps_of(move))
 
 
-def end_reason(state: KState) -> str | None:
+def end_reason(state: State) -> str | None:
     """``threshold`` or ``tiles_exhausted`` once the game is over (None before, and for a
     position, whose past is unknown)."""
     return state.end if is_over(state) else None
 
 
-def warnings(state: KState) -> tuple[Finding, ...]:
+def warnings(state: State) -> tuple[Finding, ...]:
     """Warnings found during the replay (absolute pointers)."""
     return state.warnings
 
@@ -94,4 +94,4 @@ if TYPE_CHECKING:
     from scorer.core.roles import Referee
     from scorer.games.kuhfstein import referee as _module
 
-    _check: Referee[KState] = _module
+    _check: Referee[State] = _module

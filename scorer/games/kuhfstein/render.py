@@ -6,7 +6,7 @@ L lake, M meadow, H hay, S house) followed by ``*`` when a cow stands there, ``.
 
 from __future__ import annotations
 
-from scorer.games.kuhfstein.state import Board, KState
+from scorer.games.kuhfstein.state import Board, State
 
 LETTER = {"forest": "F", "lake": "L", "meadow": "M", "hay": "H", "house": "S"}
 
@@ -31,7 +31,7 @@ def render_board(board: Board) -> list[str]:
     return lines
 
 
-def render(state: KState) -> str:
+def render(state: State) -> str:
     """Every player's landscape with score, cows, trees and hand, then the table."""
     kinds = ", ".join(f"{LETTER[k]} {k}" for k in LETTER)
     out: list[str] = [f"Landscape tiles: {kinds}; * cow on the tile, . no tile", ""]

@@ -8,7 +8,7 @@ Decisions where the spec is silent (the spec's own [D] decisions are its variant
   ``initial_state``, so the first (in catalogue order) is raised, its message counts the
   others and ``details["others"]`` lists them (rule, path, message).
 - Warnings (KUH-CARDDEF-7, KUH-BONUS-5, KUH-FINAL-6) found while replaying a record are kept
-  in the state (``KState.warnings``, absolute pointers) and returned by
+  in the state (``State.warnings``, absolute pointers) and returned by
   ``referee.warnings(state)`` (the referee reports them); the score sheet notes that the result
   is partly unverified. Positions report them as warning findings.
 - A mirrored or identical pattern under two ids is not an error (spec 3.3).
@@ -226,7 +226,7 @@ def effective_options(variant: Json) -> dict[str, object]:
 
     from scorer.games.kuhfstein.state import Options
 
-    return asdict(Options.from_variant(variant))
+    return asdict(Options.parse(variant))
 
 
 def component_data(doc: Json) -> Components:

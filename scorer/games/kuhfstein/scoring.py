@@ -9,7 +9,7 @@ more in the current state is used (the first dealt on a tie).
 from __future__ import annotations
 
 from scorer.core.values import PlayerScore, ScoreSheet
-from scorer.games.kuhfstein.state import CATEGORIES, KINDS, Board, KState, ScoringTile
+from scorer.games.kuhfstein.state import CATEGORIES, KINDS, Board, ScoringTile, State
 from scorer.grid.regions import connected_groups
 from scorer.grid.squaregrid import orthogonal
 
@@ -24,7 +24,7 @@ def _count(board: Board, kind: str) -> int:
     return board.tiles.count(kind)
 
 
-def evaluate(state: KState, index: int, tile: ScoringTile) -> bool:
+def evaluate(state: State, index: int, tile: ScoringTile) -> bool:
     """Whether ``tile``'s condition holds for player ``index`` (section 8.2; custom: False)."""
     board = state.boards[index]
     ctype, kind, n = tile.ctype, tile.kind, tile.n
@@ -52,7 +52,7 @@ def evaluate(state: KState, index: int, tile: ScoringTile) -> bool:
     return False
 
 
-def chosen_tile(state: KState, index: int) -> tuple[str | None, bool]:
+def chosen_tile(state: State, index: int) -> tuple[str | None, bool]:
     """The revealed tile and whether it scores; else the better dealt tile now."""
     board = state.boards[index]
     if board.revealed is not None:
@@ -77,7 +77,7 @@ EFFECTS = {
 }
 
 
-def bonus_text(state: KState, board: Board) -> str:
+def bonus_text(state: State, board: Board) -> str:
     """The bonus spaces the player's track score has reached, with their effects."""
     hits = sorted(p for p in state.comp.bonus if p <= board.score)
     bonus = state.comp.bonus
@@ -86,7 +86,7 @@ def bonus_text(state: KState, board: Board) -> str:
     )
 
 
-def player_line(state: KState, index: int) -> PlayerScore:
+def player_line(state: State, index: int) -> PlayerScore:
     board = state.boards[index]
     tid, met = chosen_tile(state, index)
     # KUH-FINAL-3: the revealed tile's points if met, else 0; the other tile scores nothing
@@ -106,7 +106,7 @@ def player_line(state: KState, index: int) -> PlayerScore:
     return PlayerScore(state.names[index], cats, sum(cats.values()), extras, beside)
 
 
-def score_state(state: KState) -> ScoreSheet:
+def score_state(state: State) -> ScoreSheet:
     """The score table: totals, then the tie-break (more tiles), then a shared victory."""
     lines = tuple(player_line(state, i) for i in range(len(state.names)))
     keyed: dict[tuple[int, int], list[str]] = {}

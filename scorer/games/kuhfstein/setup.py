@@ -15,7 +15,7 @@ from pyrsistent import pvector
 
 from scorer.core.errors import RuleViolation, RuleViolations
 from scorer.core.words import plural
-from scorer.games.kuhfstein.components import Path, build_components
+from scorer.games.kuhfstein.component_checks import Path, build_components
 from scorer.games.kuhfstein.rules import RULE_IDS
 from scorer.games.kuhfstein.state import (
     COWS_PER_PLAYER,
@@ -26,8 +26,8 @@ from scorer.games.kuhfstein.state import (
     Board,
     Cell,
     Components,
-    KState,
     Options,
+    State,
 )
 from scorer.games.kuhfstein.tilemap import TileMap
 
@@ -203,6 +203,13 @@ def _check_orders(
             why = ""
         if why:
             found.append(RuleViolation("KUH-SETUP-10", f"tile_order {why}", (*SETUP, "tile_order")))
+    found += _check_card_order(setup, players)
+    return found
+
+
+def _check_card_order(setup: Mapping[str, Any], players: int) -> list[RuleViolation]:
+    """KUH-SETUP-11: card_order lists the undealt defined ids, each once."""
+    found: list[RuleViolation] = []
     cards = setup.get("card_order")
     if cards is not None:
         taken = set(setup["card_display"]) | {c for h in setup["hands"].values() for c in h}
@@ -240,11 +247,11 @@ def _check_orders(
     return found
 
 
-def initial_state(record: Mapping[str, Any]) -> KState:
+def initial_state(record: Mapping[str, Any]) -> State:
     """The state before the first move. Raises RuleViolation (absolute path)."""
     players = record["players"]
     names = [p["name"] for p in players]
-    opts = Options.from_variant(record.get("variant", {}))
+    opts = Options.parse(record.get("variant", {}))
     setup = record["setup"]
     total = TOTAL_TILES.get(len(players), 71)
     found = check_players(players)
@@ -270,7 +277,7 @@ def _build_state(
     opts: Options,
     names: list[str],
     warnings: list[RuleViolation],
-) -> KState:
+) -> State:
     from scorer.games.kuhfstein.events import violation_to_warning
 
     setup = record["setup"]
@@ -288,7 +295,7 @@ def _build_state(
     seen = frozenset([*setup["card_display"], *(c for n in names for c in setup["hands"][n])])
     order = setup.get("tile_order")
     card_order = setup.get("card_order")
-    return KState(
+    return State(
         comp=comp,
         opts=opts,
         names=tuple(names),
@@ -341,7 +348,7 @@ def _position_board(b: Mapping[str, Any], comp: Components) -> Board:
     )
 
 
-def position_state(doc: Mapping[str, Any], comp: Components, opts: Options) -> KState:
+def position_state(doc: Mapping[str, Any], comp: Components, opts: Options) -> State:
     """The state of a position document (checked by position.py, or a draft to draw)."""
     names = tuple(p["name"] for p in doc["players"])
     boards = tuple(_position_board(doc["boards"][n], comp) for n in names)
@@ -360,7 +367,7 @@ def position_state(doc: Mapping[str, Any], comp: Components, opts: Options) -> K
     )
     deck_base = len(seen) + t["deck_left"] if "deck_left" in t else DECK_SIZE
     trees_left = comp.trees - sum(len(b.trees) for b in boards)
-    return KState(
+    return State(
         comp=comp,
         opts=opts,
         names=names,

@@ -13,39 +13,19 @@ from typing import Any
 
 from scorer.core.errors import RuleViolation
 from scorer.games.kuhfstein import gendata
+from scorer.games.kuhfstein.coverage import COVERAGE_RUNS as COVERAGE_RUNS
+from scorer.games.kuhfstein.features import features as features
 from scorer.games.kuhfstein.generator import Plan, Step, partial_return
 from scorer.games.kuhfstein.knobs import Knobs, split
-from scorer.games.kuhfstein.state import DECK_SIZE, KINDS, TOTAL_TILES, KState, Options
+from scorer.games.kuhfstein.state import DECK_SIZE, KINDS, TOTAL_TILES, Options, State
 
 NO_KNOBS = Knobs()
-#: Games bench/rule_coverage.py plays besides the default ones: (players, options). Each takes
-#: the games onto paths the default random games never take, so that single-step mutations
-#: of them reach the rules those paths check: passes and partial herds (KUH-TURN-4,
-#: KUH-HERD-2), exchange lists (KUH-TILE-2, KUH-TAKE-4), step-level refills (KUH-REFILL-5),
-#: greedy games that reach the threshold, use bonus steps and play the extra final round
-#: (KUH-BONUS-4, KUH-END-1), and a drained game with stuck turns.
-_DRAIN: dict[str, Any] = {
-    "policy": "greedy",
-    "drain": True,
-    "early_end_finish_round": True,
-    "end_threshold": 200,
-}
-COVERAGE_RUNS: tuple[tuple[int, dict[str, Any]], ...] = (
-    (3, {"allow_pass": "always", "pass_chance": 0.3}),
-    (3, {"partial_herd": True, "partial_returns": 0.7}),
-    (2, {"max_swaps_per_action": 2, "swap_discard": "return", "swap_chance": 1.0}),
-    (4, {"max_swaps_per_action": 2, "card_swap_needs_full_display": False, "swap_chance": 1.0}),
-    (3, {"refill_timing": "after_action", "policy": "greedy"}),
-    (2, {"policy": "greedy", "extra_final_round": True}),
-    (4, _DRAIN),
-    (4, {**_DRAIN, "allow_pass": "never"}),
-)
 
 
 class Chance:
     """Draws for exchanges and refills: the recorded orders, else the seeded generator."""
 
-    def __init__(self, rng: random.Random, state: KState) -> None:
+    def __init__(self, rng: random.Random, state: State) -> None:
         self.rng = rng
         self.tile_order = state.tile_order
         self.card_order = state.card_order
@@ -282,7 +262,7 @@ def _next_step(
     return _pick_regular(turn, rng, chance, knobs)
 
 
-def play_turn(state: KState, rng: random.Random, knobs: Knobs = NO_KNOBS) -> dict[str, Any]:
+def play_turn(state: State, rng: random.Random, knobs: Knobs = NO_KNOBS) -> dict[str, Any]:
     """One move object for the player to move, as ``knobs.policy`` plays."""
     from scorer.games.kuhfstein import greedy
 
@@ -316,7 +296,6 @@ def play_turn(state: KState, rng: random.Random, knobs: Knobs = NO_KNOBS) -> dic
 def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """A complete record (16.7), reproducible from ``seed``."""
     from scorer.games.kuhfstein import referee as RULES
-    from scorer.games.kuhfstein.scoring import evaluate
 
     if players not in TOTAL_TILES:
         raise ValueError("Kuhfstein is for 2 to 4 players")
@@ -349,21 +328,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
         turns += 1
         assert turns <= bound, "the simulated game does not end (generator bug)"
     for i, name in enumerate(names):
-        board = state.boards[i]
-        best: tuple[int, str, bool] | None = None
-        for tid in board.dealt:
-            tile = state.comp.scoring_tiles[tid]
-            met = evaluate(state, i, tile)
-            worth = tile.points if met else 0
-            if best is None or worth > best[0]:
-                best = (worth, tid, met)
-        assert best is not None
-        move = {
-            "player": name,
-            "action": "turn",
-            "steps": [{"do": "reveal_scoring_tile", "tile": best[1], "met": best[2]}],
-        }
-        state = _advance(RULES, state, move, record)
+        state = _advance(RULES, state, _best_reveal(state, i, name), record)
     sheet = RULES.score(state)
     record["claimed"] = {
         "scores": {p.name: p.total for p in sheet.players},
@@ -378,9 +343,29 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     return record
 
 
-def _advance(rules: Any, state: KState, move: dict[str, Any], record: dict[str, Any]) -> KState:
+def _best_reveal(state: State, index: int, name: str) -> dict[str, Any]:
+    """The reveal of the player's dealt scoring tile worth more (the first on a tie)."""
+    from scorer.games.kuhfstein.scoring import evaluate
+
+    board = state.boards[index]
+    best: tuple[int, str, bool] | None = None
+    for tid in board.dealt:
+        tile = state.comp.scoring_tiles[tid]
+        met = evaluate(state, index, tile)
+        worth = tile.points if met else 0
+        if best is None or worth > best[0]:
+            best = (worth, tid, met)
+    assert best is not None
+    return {
+        "player": name,
+        "action": "turn",
+        "steps": [{"do": "reveal_scoring_tile", "tile": best[1], "met": best[2]}],
+    }
+
+
+def _advance(rules: Any, state: State, move: dict[str, Any], record: dict[str, Any]) -> State:
     try:
-        new: KState = rules.apply(state, move)
+        new: State = rules.apply(state, move)
     except RuleViolation as exc:
         raise AssertionError(
             f"generated move {len(record['moves'])} rejected: {exc.rule} "
@@ -388,63 +373,3 @@ def _advance(rules: Any, state: KState, move: dict[str, Any], record: dict[str, 
         ) from exc
     record["moves"].append(move)
     return new
-
-
-def features(record: Mapping[str, Any], state: KState | None = None) -> frozenset[str]:
-    """The rare paths a finished game took (bench/policy_outcomes.py counts them): ``pass``,
-    ``stuck_turn`` (a pass when stuck, or a turn of fewer than 2 actions), ``partial_herd`` (a
-    return of part of a herd), ``tile_swap``, ``card_swap``, ``double_swap``, ``tree``,
-    ``full_draw`` (a tile exchange drawing more than it removed), ``trees_exhausted``,
-    ``extra_action`` (a third action), ``bonus_step``, ``cow_bonus``,
-    ``finish_round`` (the round completed after an early end), ``extra_final_round`` (the
-    extra round played) and ``deck_exhausted``. ``state`` is not needed: the record is
-    replayed (it must be legal)."""
-    from scorer.games.kuhfstein import referee as RULES
-    from scorer.games.kuhfstein.generator import swap_draws
-
-    words: set[str] = set()
-    st = RULES.initial_state(record)
-    for move in record["moves"]:
-        if st.phase == "over":
-            break
-        plan = Plan(st)
-        regular = 0
-        for step in move["steps"]:
-            do = step["do"]
-            regular += "bonus_space" not in step
-            if do == "pass":
-                words.add("pass")
-                if plan.stuck():
-                    words.add("stuck_turn")
-            if do == "return_herd" and "cells" in step:
-                cells = {(c[0], c[1]) for c in step["cells"]}
-                if all(set(h) != cells for h in plan.herds()):
-                    words.add("partial_herd")
-            draws = swap_draws(step)
-            if draws:
-                words.add("tile_swap" if do == "place_tile" else "card_swap")
-                if len(draws) > 1:
-                    words.add("double_swap")
-                if do == "place_tile" and len(draws[0]) > len(plan.display):
-                    words.add("full_draw")
-            if step.get("tree") is not None:
-                words.add("tree")
-            if "bonus_space" in step:
-                words.add("bonus_step")
-            if any(st.comp.bonus.get(p) == "cow" for p in step.get("bonuses", ())):
-                words.add("cow_bonus")
-            plan.advance(dict(step))
-        if regular > 2:
-            words.add("extra_action")
-        if regular < 2:
-            words.add("stuck_turn")
-        st = RULES.apply(st, move)
-        if st.phase == "finishing" and st.end == "tiles_exhausted":
-            words.add("finish_round")
-        if st.phase == "extra_round":
-            words.add("extra_final_round")
-    if st.trees_left == 0:
-        words.add("trees_exhausted")
-    if st.deck_left == 0:
-        words.add("deck_exhausted")
-    return frozenset(words)

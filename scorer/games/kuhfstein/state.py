@@ -1,13 +1,14 @@
 """Immutable Kuhfstein state: component data, options, boards and the shared table.
 
-The state and the boards are NamedTuples (cheaper to build than frozen dataclasses, and
-built once per move) holding pyrsistent collections: ``TileMap`` landscapes (tilemap.py: a
-``PVector`` over a window of cells), ``PMap`` counts,
-``PVector`` hands, played cards, trees and orders. A turn changes
-them through ``scorer.core.persist.Draft`` (actions.py, events.py) and returns a new state sharing
-every untouched part with the old one; nothing reachable from a state is a plain dict, list
-or set. Small bounded fields stay tuples or frozensets, each with its figure below.
-Component data and options, built once per game, are frozen dataclasses of pyrsistent maps.
+The state and the boards are NamedTuples holding pyrsistent collections: ``TileMap``
+landscapes (tilemap.py: a ``PVector`` over a window of cells), ``PMap`` counts, ``PVector``
+hands, played cards, trees and orders; nothing reachable from a state is a plain dict, list
+or set. Small bounded fields stay tuples or frozensets, each with its bound below. Component
+data and options, built once per game, are frozen dataclasses of pyrsistent maps.
+
+A move never changes a state: it writes a ``TurnDraft`` (a typed ``scorer.core.draft.Draft``
+of the state and of the moving player's board, ``BoardDraft``, with the notes of the turn in
+progress), and ``done()`` returns the new state, sharing every untouched part with the old.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pyrsistent import PMap, PVector, pmap, pvector
 
+from scorer.core.draft import Draft
 from scorer.core.findings import Finding
 from scorer.games.kuhfstein.tilemap import NO_TILES, TileMap
 
@@ -36,9 +38,7 @@ TOTAL_TILES: Mapping[int, int] = {2: 61, 3: 66, 4: 71}
 DECK_SIZE: int = 55
 MAX_SCORING_TILES: int = 9
 COWS_PER_PLAYER: int = 6
-TREE_POINTS: int = 5
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
-KNOWN_BONUS: frozenset[str] = frozenset({"cow", "extra_action", "extra_tile", "extra_card"})
 PHASES: tuple[str, ...] = ("play", "finishing", "extra_round", "over")
 CATEGORIES: tuple[str, ...] = ("cards", "trees", "scoring_tile")
 #: Why a game ends (section 7): a stable word → words (a score sheet's ``end_reason``).
@@ -73,8 +73,8 @@ def turned(
 
 
 class Card(NamedTuple):
-    """A pattern card as printed, with its four rotations precomputed (a NamedTuple: cheap to
-    build, and a game builds each card it uses once)."""
+    """A pattern card as printed, with its four rotations precomputed (a game builds each card
+    it uses once)."""
 
     cid: str
     points: int
@@ -91,7 +91,7 @@ class Card(NamedTuple):
 
 
 class ScoringTile(NamedTuple):
-    """A scoring tile: points and a condition (section 8.2); a NamedTuple, cheap to build."""
+    """A scoring tile: points and a condition (section 8.2)."""
 
     tid: str
     points: int
@@ -118,10 +118,12 @@ class Options:
     end_threshold: int = 65
     card_catalog: str = "inline"
 
-    @staticmethod
-    def from_variant(variant: Mapping[str, object]) -> Options:
-        known = Options.__dataclass_fields__
-        return Options(**{k: v for k, v in variant.items() if k in known})  # type: ignore[arg-type]
+    @classmethod
+    def parse(cls, variant: Mapping[str, object]) -> Options:
+        """The options a record's or a position's ``variant`` sets (schema-checked), the
+        defaults for the rest; members that are not variant options are left out."""
+        known = cls.__dataclass_fields__
+        return cls(**{k: v for k, v in variant.items() if k in known})  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,16 +148,12 @@ class Components:
 
 
 class Board(NamedTuple):
-    """One player's landscape, cows, trees, cards and scoring tiles (a NamedTuple: built once
-    per move, and much cheaper to build than a frozen dataclass)."""
+    """One player's landscape, cows, trees, cards and scoring tiles."""
 
     tiles: TileMap = NO_TILES
-    #: at most 6 cows (COWS_PER_PLAYER) stand in a landscape: a frozenset, whose union with a
-    #: card's ≤ 5 cells takes 0.2 µs where a PSet add takes 13 µs (timeit, this machine)
+    #: at most 6 cows (COWS_PER_PLAYER) stand in a landscape: a small frozenset
     cows: frozenset[Cell] = frozenset()
-    #: the cells serving a tree (4 per tree, so at most 4 × the tree supply): a frozenset,
-    #: whose union with a tree's 4 cells takes 0.43 µs where a PSet update takes 8.5 µs, and
-    #: the KUH-TREE-5 test of 4 cells 0.26 µs where a PSet's takes 1.6 µs (timeit, this machine)
+    #: the cells serving a tree (4 per tree, so at most 4 × the tree supply): a small frozenset
     used: frozenset[Cell] = frozenset()
     trees: PVector[Cell] = pvector()
     hand: PVector[str] = NO_IDS
@@ -176,21 +174,13 @@ class Board(NamedTuple):
         return self.card_points + 5 * len(self.trees)
 
 
-#: the fields of a Board, in order
-BOARD_FIELDS: tuple[str, ...] = Board._fields
-
-
-class KState(NamedTuple):
+class State(NamedTuple):
     """The whole game between two move objects.
 
-    Small fixed-size fields stay tuples, measured with timeit on this machine: ``names``,
-    ``colours``, ``boards`` (one per player, 2 to 4: rebuilt around the one board a move
-    changes in 0.2 µs), the displays (at most 5 tiles, 4 cards: a tuple of the turn's
-    working list in 0.1 µs) and ``kind_left`` (the 5 kinds' counts in KINDS order: a
-    PMap evolver's get and set per drawn tile cost ~4 µs). ``seen`` (at most the 55 card
-    ids) is a frozenset: a union with the ids drawn takes 0.2 µs, a PSet update 18 µs, and
-    it is read on every draw (frozenset 0.05 µs, PSet 0.9 µs). ``warnings`` are Findings
-    whose ``details`` are PMaps, in a tuple (the protocol's type; records rarely have any)."""
+    Small bounded fields are tuples: ``names``, ``colours``, ``boards`` (one per player, 2 to
+    4), the displays (at most 5 tiles, 4 cards) and ``kind_left`` (the 5 kinds' counts in
+    KINDS order); ``seen`` (at most the 55 card ids) is a frozenset. ``warnings`` are Findings
+    whose ``details`` are PMaps (records rarely have any)."""
 
     comp: Components
     opts: Options
@@ -226,5 +216,162 @@ class KState(NamedTuple):
     def board(self, name: str) -> Board:
         return self.boards[self.names.index(name)]
 
-    def play_over(self) -> bool:
-        return self.phase == "over"
+
+class BoardDraft(Draft[Board]):
+    """The moving player's board as the move leaves it so far: ``Board``'s fields."""
+
+    tiles: TileMap
+    cows: frozenset[Cell]
+    used: frozenset[Cell]
+    trees: PVector[Cell]
+    hand: PVector[str]
+    played: PVector[str]
+    played_at: PVector[tuple[Cell, ...]]
+    card_points: int
+    supply: int
+    dealt: tuple[str, ...]
+    revealed: str | None
+    tile_met: bool
+
+    def __init__(self, base: Board) -> None:
+        self.base = base
+        (
+            self.tiles,
+            self.cows,
+            self.used,
+            self.trees,
+            self.hand,
+            self.played,
+            self.played_at,
+            self.card_points,
+            self.supply,
+            self.dealt,
+            self.revealed,
+            self.tile_met,
+        ) = base
+
+    @property
+    def score(self) -> int:
+        """The track score so far: card points and trees."""
+        return self.card_points + 5 * len(self.trees)
+
+    def done(self) -> Board:
+        """The board as the move leaves it."""
+        return Board(
+            self.tiles,
+            self.cows,
+            self.used,
+            self.trees,
+            self.hand,
+            self.played,
+            self.played_at,
+            self.card_points,
+            self.supply,
+            self.dealt,
+            self.revealed,
+            self.tile_met,
+        )
+
+
+class TurnDraft(Draft[State]):
+    """A play turn in progress: ``State``'s fields as the move leaves them so far, the moving
+    player's board (``board``, made a ``Board`` again by ``events.end_turn``) and the notes of
+    the turn, which never become part of a state."""
+
+    comp: Components
+    opts: Options
+    names: tuple[str, ...]
+    boards: tuple[Board, ...]
+    tile_display: tuple[str, ...]
+    tiles_left: int
+    kind_left: tuple[int, ...] | None
+    tile_order: PVector[str] | None
+    tile_pos: int
+    card_display: tuple[str, ...]
+    seen: frozenset[str]
+    card_order: PVector[str] | None
+    card_pos: int
+    cards_out: PVector[str]
+    trees_left: int
+    seat: int
+    phase: str
+    extra_pending: bool
+    move_index: int
+    warnings: tuple[Finding, ...]
+    deck_base: int
+    colours: tuple[str | None, ...]
+    end: str | None
+
+    #: the moving player's board
+    board: BoardDraft
+    #: regular steps taken so far, and extra actions won (KUH-TURN-2)
+    regular: int = 0
+    extra: int = 0
+    #: bonus spaces won this turn (space → extra_tile or extra_card) and those used
+    avail: PMap[int, str] = pmap()
+    spent: frozenset[int] = frozenset()
+    #: every bonus space triggered this turn, in order (KUH-BONUS-3)
+    triggered: tuple[int, ...] = ()
+
+    def __init__(self, base: State) -> None:
+        self.base = base
+        (
+            self.comp,
+            self.opts,
+            self.names,
+            self.boards,
+            self.tile_display,
+            self.tiles_left,
+            self.kind_left,
+            self.tile_order,
+            self.tile_pos,
+            self.card_display,
+            self.seen,
+            self.card_order,
+            self.card_pos,
+            self.cards_out,
+            self.trees_left,
+            self.seat,
+            self.phase,
+            self.extra_pending,
+            self.move_index,
+            self.warnings,
+            self.deck_base,
+            self.colours,
+            self.end,
+        ) = base
+        self.board = BoardDraft(base.boards[base.seat])
+
+    @property
+    def deck_left(self) -> int:
+        """Cards left in the deck so far."""
+        return self.deck_base - len(self.seen)
+
+    def done(self) -> State:
+        """The new state: the fields as the move leaves them (the moving player's board is
+        written back by ``events.end_turn``)."""
+        return State(
+            self.comp,
+            self.opts,
+            self.names,
+            self.boards,
+            self.tile_display,
+            self.tiles_left,
+            self.kind_left,
+            self.tile_order,
+            self.tile_pos,
+            self.card_display,
+            self.seen,
+            self.card_order,
+            self.card_pos,
+            self.cards_out,
+            self.trees_left,
+            self.seat,
+            self.phase,
+            self.extra_pending,
+            self.move_index,
+            self.warnings,
+            self.deck_base,
+            self.colours,
+            self.end,
+        )

@@ -2,19 +2,17 @@
 
 Looking cells up and placing tiles is the hot path of a turn (KUH-TILE-5/6, KUH-PLAY-3/4,
 KUH-TREE-3/4), so the kinds of the cells of a window around the origin (x and y in
-−32..31: ``WINDOW``) live in a C-accelerated pyrsistent ``PVector`` indexed through a
-read-only table: a look-up is one dict access and one index (0.13 µs, timeit on this
-machine; a ``PMap`` look-up 0.5–0.8 µs), a placement one ``PVector.set`` (0.7 µs; ``PMap.set``
-2.6 µs) and two appends. A cell outside the window (a landscape started far from the origin,
-or a position) goes to a ``PMap`` beside the vector. The placed cells and their kinds are
-also kept in placement order (``PVector``\\ s), so ``len``, iteration and ``items`` cost no
-Python call per cell. Every part is immutable; ``set`` returns a new map sharing the rest.
+−32..31: ``WINDOW``) live in a pyrsistent ``PVector`` indexed through a read-only table built
+once: a look-up is one dict access and one index, a placement one
+``PVector.set`` and two appends. A cell outside the window (a landscape started far from the
+origin, or a position) goes to a ``PMap`` beside the vector. The placed cells and their kinds
+are also kept in placement order (``PVector``\\ s) for ``len``, iteration and ``items``.
+Every part is immutable; ``set`` returns a new map sharing the rest.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from types import MappingProxyType
 from typing import TypeVar, overload
 
 from pyrsistent import PMap, PVector, pmap, pvector
@@ -30,11 +28,8 @@ _INDEX: dict[Cell, int] = {
     for x in range(-WINDOW, WINDOW)
     for y in range(-WINDOW, WINDOW)
 }
-#: cell of the window → its index in a TileMap's grid (read-only)
-INDEX: Mapping[Cell, int] = MappingProxyType(_INDEX)
 _NO_KINDS: PVector[str] = pvector([""] * (_SIDE * _SIDE))
 _NO_EXTRA: PMap[Cell, str] = pmap()
-_new = object.__new__
 
 
 class TileMap(Mapping[Cell, str]):
@@ -114,8 +109,7 @@ class TileMap(Mapping[Cell, str]):
     def set(self, cell: Cell, kind: str) -> TileMap:
         """A new map with a tile of ``kind`` (not empty) on ``cell``."""
         i = _INDEX.get(cell)
-        # filled in directly, not through __init__: one Python call less per tile placed
-        new: TileMap = _new(TileMap)
+        new = TileMap.__new__(TileMap)  # its parts are set below, not built from items
         if i is not None:
             old = self._grid[i]
             new._grid = self._grid.set(i, kind)

@@ -41,11 +41,11 @@ def _tree(doc: Doc, rng: random.Random, aim: str) -> bool:
         step = doc["moves"][m]["steps"][j]
         if step["do"] != "place_tile" or step.get("tree") is not None:
             continue
-        if aim == "none_left" and draft["trees_left"] > 0:
+        if aim == "none_left" and draft.trees_left > 0:
             continue
-        board = draft.turn["board"]
+        board = draft.board
         cell = (step["at"][0], step["at"][1])
-        tiles = dict(board["tiles"].items())
+        tiles = dict(board.tiles.items())
         if cell in tiles:
             continue
         tiles[cell] = step["take"]
@@ -54,7 +54,7 @@ def _tree(doc: Doc, rng: random.Random, aim: str) -> bool:
             if any(c not in tiles for c in square):
                 continue
             valid = len({tiles[c] for c in square}) in (1, 4)
-            used = any(c in board["used"] for c in square)
+            used = any(c in board.used for c in square)
             if (not valid) if aim == "mixed" else (valid and used == (aim == "used")):
                 found.append((step, [sx, sy]))
     hit = _pick(rng, found)
@@ -74,12 +74,12 @@ def card_on_a_cow(doc: Doc, rng: random.Random) -> bool:
         step = doc["moves"][m]["steps"][j]
         if step["do"] != "play_card":
             continue
-        board = draft.turn["board"]
-        cows = board["cows"]
+        board = draft.board
+        cows = board.cows
         if not cows:
             continue
-        tiles = board["tiles"]
-        book = draft.base.comp.cards
+        tiles = board.tiles
+        book = draft.comp.cards
         if step["card"] not in book:
             continue
         for rotation in ROTATIONS:
@@ -115,7 +115,7 @@ def herd_not_whole(doc: Doc, rng: random.Random) -> bool:
         step = doc["moves"][m]["steps"][j]
         if step["do"] != "return_herd":
             continue
-        cows = draft.turn["board"]["cows"]
+        cows = draft.board.cows
         first = step["at"] if "at" in step else (step.get("cells") or [None])[0]
         if first is None or (first[0], first[1]) not in cows:
             continue
@@ -164,10 +164,10 @@ def card_face_mismatch(doc: Doc, rng: random.Random) -> bool:
     found = []
     for m, j, draft in _walk(doc):
         step = doc["moves"][m]["steps"][j]
-        book = draft.base.comp.cards
+        book = draft.comp.cards
         if step["do"] != "play_card" or step["card"] not in book:
             continue
-        tiles = draft.turn["board"]["tiles"]
+        tiles = draft.board.tiles
         cells = sorted(tiles)
         for rotation in ROTATIONS:
             _, pattern = book.pattern(step["card"], rotation)

@@ -88,11 +88,11 @@ def _exchange_added(doc: Doc, rng: random.Random, do: str) -> bool:
         if step["do"] != do or "swap" in step:
             continue
         if do == "place_tile":
-            display = draft.turn["display"]
+            display = draft.tile_display
             ok = any(display.count(k) >= 4 for k in set(display))
         else:
-            cards = draft.turn["cards"]
-            book = draft.base.comp.cards
+            cards = draft.card_display
+            book = draft.comp.cards
             kinds = [set(book[c].face_kinds) for c in cards]
             ok = bool(cards) and not (full and len(cards) < 4) and bool(set.intersection(*kinds))
         (allowed if ok else refused).append(step)

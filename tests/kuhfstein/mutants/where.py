@@ -10,15 +10,13 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from scorer.core.persist import Draft
 from scorer.games.kuhfstein import actions, events
-from scorer.games.kuhfstein.state import KState
+from scorer.games.kuhfstein.state import TurnDraft
 from tests.roles import roles_of
 
 RULES = roles_of("kuhfstein")
 
 Doc = dict[str, Any]
-Notes = dict[str, Any]
 Mutator = Callable[[Doc, random.Random], bool]
 
 
@@ -56,7 +54,7 @@ def _swap_limit(doc: Doc) -> int:
     return limit if isinstance(limit, int) else 1
 
 
-def _walk(doc: Doc) -> Iterator[tuple[int, int, Draft[KState]]]:
+def _walk(doc: Doc) -> Iterator[tuple[int, int, TurnDraft]]:
     """Replay a record: (move, step, the turn's draft just before the step), for every step
     of every play turn. Stops quietly where the record is not legal."""
     try:
