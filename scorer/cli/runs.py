@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, Any
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
@@ -39,7 +39,9 @@ from scorer.cli.settings import run_config
 
 if TYPE_CHECKING:
     from scorer.core.values import VerifyResult
+    from scorer.reading.loading import Item
     from scorer.running.config import Config
+    from scorer.writing.formats import Writer
 
 BatchFormatOpt = Annotated[BatchFormat, typer.Option("--format", "-f", help="Output format.")]
 OutputOpt = Annotated[
@@ -146,7 +148,7 @@ def _items(
     shard_spec: str | None,
     settings: Config,
     empty: list[str],
-) -> Iterator[Any]:
+) -> Iterator[Item]:
     """The records to verify (duplicates marked), only those of the shard with ``--shard``;
     ``empty`` collects the inputs that hold no record."""
     from scorer.running import batch as b
@@ -171,7 +173,7 @@ def _parse_shard(spec: str) -> tuple[int, int]:
 
 def _write(
     results: Iterable[VerifyResult],
-    writer: Any,
+    writer: Writer,
     sink: IO[bytes],
     output: Path | None,
     fail_on: FailOn,

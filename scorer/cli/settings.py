@@ -3,14 +3,13 @@ upward from the working directory; its option keys become the defaults of the op
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 if TYPE_CHECKING:
-    from scorer.running.config import Config
+    from scorer.running.config import Config, Convert
 
 
 CONFIG_HELP = (
@@ -94,7 +93,7 @@ def run_config() -> Config:
 
 def _long_options(
     ctx: typer.Context,
-) -> dict[str, dict[str, tuple[str, Callable[[Any], Any]]]]:
+) -> dict[str, dict[str, tuple[str, Convert]]]:
     """Command name → {long option name: (parameter name, check)} of every command that reads
     the configuration (has ``--config``); a check raises for a value the option does not
     take. :func:`scorer.cli.app.main` builds the running command only: the keys are still
@@ -107,7 +106,7 @@ def _long_options(
     group: Any = root.command
     if len(group.list_commands(root)) < len(COMMANDS):
         group = get_command(make_app())
-    out: dict[str, dict[str, tuple[str, Callable[[Any], Any]]]] = {}
+    out: dict[str, dict[str, tuple[str, Convert]]] = {}
     for name in group.list_commands(root):
         cmd = group.get_command(root, name)
         params = cmd.params if cmd is not None else []
@@ -122,6 +121,6 @@ def _long_options(
     return out
 
 
-def _checker(ctx: typer.Context, param: Any) -> Callable[[Any], Any]:
+def _checker(ctx: typer.Context, param: Any) -> Convert:
     """A configuration value as ``param`` takes it; raises for a value it does not take."""
     return lambda value: param.process_value(ctx, value)

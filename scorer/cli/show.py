@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from scorer.cli.options import DocumentArg, Format, NoColorOpt
 from scorer.cli.output import emit, output_failed, use_color
+
+if TYPE_CHECKING:
+    from scorer.core.findings import Finding
+    from scorer.core.values import VerifyResult
+    from scorer.referee.replay import Replay
 
 AtOpt = Annotated[
     int | None,
@@ -101,7 +106,7 @@ def _show_position(
     raise typer.Exit(0 if result.ok else 1)
 
 
-def _write_svg(rules: Any, doc: Any, run: Any, out: Path) -> None:
+def _write_svg(rules: Any, doc: Any, run: Replay, out: Path) -> None:
     from scorer.core.values import VerifyResult
     from scorer.writing.explain import offending_mark
 
@@ -156,7 +161,7 @@ def _placed(found: Any, data: bytes, doc: Any) -> Any:
     return place(VerifyResult("", "unknown", None, "error", tuple(found)), data, doc).findings
 
 
-def _malformed(file: str, kind: str, errors: list[Any]) -> Any:
+def _malformed(file: str, kind: str, errors: list[Finding]) -> VerifyResult:
     from scorer.core.findings import Finding
     from scorer.core.values import VerifyResult
 

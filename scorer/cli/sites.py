@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -33,6 +33,7 @@ from scorer.cli.settings import run_config
 if TYPE_CHECKING:
     from scorer.running.config import Config
     from scorer.standings import Collector
+    from scorer.standings.model import Options
 
 PathsArg = Annotated[list[str], typer.Argument(metavar="PATH", help="Files, directories or globs.")]
 HtmlOpt = Annotated[
@@ -79,7 +80,7 @@ def report_site(
     raise typer.Exit(exit_code([p.result for p in pages]))
 
 
-def _site_standings_options(settings: Config) -> Any:
+def _site_standings_options(settings: Config) -> Options:
     """The standings system of the report's standings page: the configuration's ``system``,
     ``points`` and ``tiebreak`` (as ``scorer standings`` reads them), else ``beaten``."""
     from scorer.standings.model import StandingsError
