@@ -201,3 +201,24 @@ def test_the_cli_uses_only_typers_public_api() -> None:
                 if parts[0] in ("typer", "click") and any(p.startswith("_") for p in parts):
                     private.append(f"{path.name}:{node.lineno}: {name}")
     assert not private, private
+
+
+def test_every_parameter_has_a_placeholder_in_words() -> None:
+    """Placeholders are explicit (metavar=): an argument or a valued option without one would
+    show Typer's Python type in the help (<str>, <list[str]>); choices and flags need none."""
+    import typer.main
+
+    group = typer.main.get_command(app)
+    missing = []
+    for name in group.list_commands(typer.Context(group)):
+        command = group.get_command(typer.Context(group), name)
+        assert command is not None
+        ctx = typer.Context(command, info_name=name)
+        for param in command.get_params(ctx):
+            record = param.get_help_record(ctx)
+            flag = getattr(param, "is_flag", False)
+            if record is None or flag or param.metavar is not None or "<" not in record[0]:
+                continue
+            if "|" not in record[0]:  # <text|json|ndjson>: the choices, as wanted
+                missing.append(f"{name} {param.name}: {record[0]}")
+    assert not missing, missing
