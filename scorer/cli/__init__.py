@@ -1,10 +1,10 @@
 """The command line (Typer): options, the file loop, the renderer and the exit code; no rules.
 
-``common`` holds the app and what every command shares; each other module registers its
-commands on the app when imported.
+``app`` builds the Typer app from the commands of ``check``, ``show``, ``making``, ``runs``
+and ``sites``; ``options`` holds the options they share, ``settings`` the configuration and
+``output`` what they print and the exit codes.
 """
 
-from scorer.cli import check, runs, sites  # noqa: F401 - registers the commands
-from scorer.cli.common import app, main
+from scorer.cli.app import app, main
 
 __all__ = ["app", "main"]

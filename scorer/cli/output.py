@@ -1,0 +1,156 @@
+"""What the commands share at run time: colour, output, messages that end a run, exit codes."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+import typer
+
+from scorer.cli.options import Color, Format
+
+if TYPE_CHECKING:
+    from scorer.core.values import VerifyResult
+
+
+NO_FILES = "no file is left to verify once the include/exclude patterns are applied"
+
+
+def use_color(no_color: bool, color: Color = Color.auto, stream: TextIO | None = None) -> bool:
+    """--color always/never, else NO_COLOR (off), FORCE_COLOR (on), else: on a terminal."""
+    if no_color or color is Color.never:
+        return False
+    if color is Color.always:
+        return True
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR", "0") not in ("", "0"):
+        return True
+    return bool((stream or sys.stdout).isatty())
+
+
+def output_failed(target: str, exc: OSError) -> typer.Exit:
+    """Say that the output could not be written; exit 2 (the caller raises the result)."""
+    typer.echo(f"cannot write {target}: {exc.strerror or exc}", err=True)
+    if target == "the output" and _has_fileno(sys.stdout):
+        devnull = os.open(os.devnull, os.O_WRONLY)  # let nothing try to flush it again
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    return typer.Exit(2)
+
+
+def _has_fileno(stream: TextIO) -> bool:
+    try:
+        stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def nothing_matched(reasons: list[str], allow_empty: bool) -> None:
+    """Inputs that held no record: a message each, and exit 2 unless --allow-empty."""
+    for reason in reasons:
+        typer.echo(f"{reason}{' (accepted: --allow-empty)' if allow_empty else ''}", err=True)
+    if reasons and not allow_empty:
+        typer.echo(
+            "nothing to verify: an input holds no record (--allow-empty accepts this)", err=True
+        )
+        raise typer.Exit(2)
+
+
+def set_schema_dir(path: Path | None) -> None:
+    """``--schema-dir``: use the schemas of that folder (each problem said, exit 2)."""
+    if path is not None:
+        from scorer.reading.schemas import check_schema_dir
+        from scorer.reading.schemas import set_schema_dir as use_schemas
+
+        problems = check_schema_dir(path)
+        if problems:
+            for problem in problems:
+                typer.echo(f"--schema-dir {path}: {problem}", err=True)
+            raise typer.Exit(2)
+        use_schemas(path)
+
+
+def emit(
+    results: Sequence[VerifyResult],
+    fmt: Format,
+    quiet: bool,
+    no_color: bool,
+    scores: bool = True,
+    color: Color = Color.auto,
+    statistics: bool = False,
+) -> None:
+    """Print the results as text, JSON or NDJSON (and, with --statistics, the tally)."""
+    from scorer.writing import report
+
+    try:
+        if fmt is Format.json:
+            sys.stdout.buffer.write(report.render_json(results))
+        elif fmt is Format.ndjson:
+            for r in results:
+                sys.stdout.buffer.write(report.dumps_line(report.result_to_data(r)))
+        else:
+            sys.stdout.write(report.render_text(results, use_color(no_color, color), quiet, scores))
+        sys.stdout.flush()
+    except OSError as exc:
+        raise output_failed("the output", exc) from None
+    if statistics:
+        from scorer.writing.formats import Tally
+
+        tally = Tally()
+        for r in results:
+            tally.add(r)
+        stream_is_report = fmt is not Format.text
+        typer.echo("Findings by rule:\n" + tally.statistics(), nl=False, err=stream_is_report)
+
+
+def exit_code(results: Sequence[VerifyResult]) -> int:
+    """2 when a file could not be read, else 1 when a result is not ok, else 0."""
+    if any(f.rule == "REC-IO-1" for r in results for f in r.findings):
+        return 2
+    return 0 if all(r.ok for r in results) else 1
+
+
+def write_output(data: bytes, output: Path | None) -> None:
+    """``data`` to FILE (``--output``) or to the standard output."""
+    if output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        typer.echo(f"cannot write {output}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+def progress(results: Iterable[VerifyResult], quiet: bool) -> Iterator[VerifyResult]:
+    """Wrap the result stream in a progress display when stderr is a terminal."""
+    if quiet or not sys.stderr.isatty():
+        yield from results
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    columns = (SpinnerColumn(), TextColumn("{task.completed} records"), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as shown:
+        task = shown.add_task("verify", total=None)
+        for result in results:
+            shown.advance(task)
+            yield result
+
+
+def did_you_mean(value: str, choices: Iterable[str]) -> str:
+    from scorer.reading.schema_words import did_you_mean as guess
+
+    return guess(value, choices)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Say ``message`` on stderr; exit ``code`` (the caller raises the result)."""
+    typer.echo(message, err=True)
+    return typer.Exit(code)

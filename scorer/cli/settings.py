@@ -1,0 +1,126 @@
+"""The configuration of one run: ``--config`` (of the root or of a command) or the file found
+upward from the working directory; its option keys become the defaults of the options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from scorer.running.config import Config, Convert
+
+
+CONFIG_HELP = (
+    "Read settings and the event profile from FILE (scorer.toml or pyproject.toml; "
+    "default: found upward from the working directory)."
+)
+
+#: Long option names that are no setting of the configuration file.
+NOT_SETTINGS = frozenset(
+    {
+        "help",
+        "version",
+        "config",
+        "output",
+        "html",
+        "shard",
+        "player",
+        "category",
+        "at",
+        "svg",
+        "position",
+        "seed",
+        "count",
+        "option",
+        "map",
+        "board",
+        "id",
+        "name",
+        "author",
+        "license",
+        "rocks",
+        "players",
+        "exclude",
+    }
+)
+
+_CONFIG_KEY = "config"
+
+#: This run's configuration, once loaded (the root callback empties it at every run).
+_RUN: dict[str, Config | None] = {}
+
+
+def start_run() -> None:
+    """Forget the configuration of an earlier run in this process."""
+    _RUN.clear()
+
+
+def command_config(ctx: typer.Context, value: Path | None) -> Path | None:
+    """A command's eager ``--config``: FILE, else the root's ``--config``, else the file found
+    upward from the working directory."""
+    if value is not None or _RUN.get(_CONFIG_KEY) is None:
+        use_config(ctx, value)
+    return value
+
+
+def use_config(ctx: typer.Context, path: Path | None) -> None:
+    """Load the configuration (exit 2 on any problem) and make its option keys the defaults
+    of the command's options (click's default_map, keyed by the option's long name)."""
+    from scorer.running.config import ConfigError, load, option_defaults
+
+    root = ctx.find_root()
+    try:
+        config = load(path)
+        defaults = option_defaults(config, _long_options(ctx)) if config.defaults else {}
+    except ConfigError as exc:
+        typer.echo(f"scorer: configuration error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    _RUN[_CONFIG_KEY] = config
+    root.default_map = defaults
+    if ctx is not root:
+        ctx.default_map = defaults.get(ctx.info_name or "", {})
+
+
+def run_config() -> Config:
+    """The configuration of this run (an empty one when there is none)."""
+    from scorer.running.config import Config
+
+    loaded = _RUN.get(_CONFIG_KEY)
+    return loaded if loaded is not None else Config()
+
+
+def _long_options(
+    ctx: typer.Context,
+) -> dict[str, dict[str, tuple[str, Convert]]]:
+    """Command name → {long option name: (parameter name, check)} of every command that reads
+    the configuration (has ``--config``); a check raises for a value the option does not
+    take. :func:`scorer.cli.app.main` builds the running command only: the keys are still
+    checked against every command."""
+    from typer.main import get_command
+
+    from scorer.cli.app import COMMANDS, make_app
+
+    root = ctx.find_root()
+    group: Any = root.command
+    if len(group.list_commands(root)) < len(COMMANDS):
+        group = get_command(make_app())
+    out: dict[str, dict[str, tuple[str, Convert]]] = {}
+    for name in group.list_commands(root):
+        cmd = group.get_command(root, name)
+        params = cmd.params if cmd is not None else []
+        if not any(p.name == "config_file" for p in params):
+            continue  # a command that reads no configuration
+        for param in params:
+            if param.callback is not None or not param.name:
+                continue  # --version, --config
+            for opt in getattr(param, "opts", ()):
+                if opt.startswith("--") and opt[2:] not in NOT_SETTINGS:
+                    out.setdefault(name, {})[opt[2:]] = (param.name, _checker(ctx, param))
+    return out
+
+
+def _checker(ctx: typer.Context, param: Any) -> Convert:
+    """A configuration value as ``param`` takes it; raises for a value it does not take."""
+    return lambda value: param.process_value(ctx, value)
