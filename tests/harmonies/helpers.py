@@ -11,7 +11,7 @@ from scorer.games.harmonies.actions import apply_step, begin_turn
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS
 from scorer.games.harmonies.events import expected_spaces
 from scorer.games.harmonies.generator import ACCEPTS
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.state import State
 from tests.conftest import load_fixture, make_record
 
 SAMPLE_FILE = "harmonies/invalid/sample-11-7-incomplete.json"
@@ -89,7 +89,7 @@ class Script:
                 "display": DISPLAY[:3] if solo else DISPLAY,
             }
         self.record = make_record("harmonies", setup, [], players, variant)
-        self.state: GameState = RULES.initial_state(self.record)
+        self.state: State = RULES.initial_state(self.record)
         self.draws: Iterator[str] = iter(draws)
         self.deck: Iterator[str] = iter(deck)
 

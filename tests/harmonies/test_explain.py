@@ -19,7 +19,7 @@ from scorer.cli import app
 from scorer.core.values import ScoreItem
 from scorer.games.harmonies import RULES
 from scorer.games.harmonies.picture import initials
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.state import State
 from scorer.writing.explain import offending_mark
 from tests.conftest import FIXTURES, ROOT, load_fixture, verify
 
@@ -28,7 +28,7 @@ VALID = sorted((FIXTURES / "harmonies" / "valid").glob("*.json"))
 runner = CliRunner()
 
 
-def assert_adds_up(state: GameState) -> list[ScoreItem]:
+def assert_adds_up(state: State) -> list[ScoreItem]:
     """The invariant: per player and category, the items' points are the sheet's value."""
     sheet = RULES.score(state)
     items = RULES.explain(state)
@@ -66,10 +66,10 @@ def test_items_add_up_on_simulated_games(players: int, options: dict[str, Any]) 
         assert_adds_up(final(record))
 
 
-def final(doc: Any) -> GameState:
+def final(doc: Any) -> State:
     """The scored state of a record or position document."""
     result = verify(doc)
-    assert isinstance(result.state, GameState), result.findings
+    assert isinstance(result.state, State), result.findings
     return result.state
 
 
@@ -78,7 +78,7 @@ def position(
     variant: dict[str, Any],
     cards: list[dict[str, Any]] | None = None,
     spirit: Any = None,
-) -> GameState:
+) -> State:
     letters = {"b": "brown", "g": "green", "G": "gray", "Y": "yellow", "B": "blue", "R": "red"}
     board: dict[str, Any] = {
         "cells": [{"cell": list(c), "tokens": [letters[x] for x in s]} for c, s in cells.items()],
@@ -370,7 +370,7 @@ def test_illegal_fixture_marks_the_offending_cell(
     assert mark is not None and mark.rule == rule
     if cell is not None:
         assert (mark.cell, mark.board) == (cell, board)
-    assert isinstance(result.state, GameState)
+    assert isinstance(result.state, State)
     svg = RULES.draw_svg(result.state, RULES.explain(result.state), mark)
     root = parse(svg)
     (ring,) = groups(root, "mark")

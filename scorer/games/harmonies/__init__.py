@@ -3,7 +3,7 @@
 Module map (the same rooms as every game package):
 
 * ``rules`` — the rule catalogue (``RULE_IDS``);
-* ``state`` — ``GameState`` / ``PlayerState`` / ``HeldCard`` records over pyrsistent
+* ``state`` — ``State`` / ``PlayerState`` / ``HeldCard`` records over pyrsistent
   collections, and the variant ``Options``;
 * ``setup`` — the record's ``setup`` → the state before the first turn (HAR-SETUP-*);
 * ``actions`` — the turn driver (``apply_move``, ``skip_move``) and one ``step_<kind>(draft,
@@ -67,7 +67,7 @@ from scorer.games.harmonies.actions import apply_move, skip_move
 from scorer.games.harmonies.rules import END_REASONS, RULE_IDS, SIMULATE_OPTIONS
 from scorer.games.harmonies.scoring import CATEGORIES, compare_suns, score_state
 from scorer.games.harmonies.setup import initial_state
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.state import State as GameState
 
 
 class HarmoniesRules(BaseRules[GameState]):

@@ -36,13 +36,13 @@ from scorer.games.harmonies.board import (
 )
 from scorer.games.harmonies.cellmap import INDEX
 from scorer.games.harmonies.events import end_turn
-from scorer.games.harmonies.state import GameState, HeldCard, incomplete_cards
+from scorer.games.harmonies.state import HeldCard, State, incomplete_cards
 
 Step = Mapping[str, Any]
 #: The one shape of a step handler (the lead moves it to the core).
 
 
-def begin_turn(state: GameState) -> Draft[GameState]:
+def begin_turn(state: State) -> Draft[State]:
     """A draft of ``state`` with the working notes of a turn of the player to move."""
     draft = Draft(state)
     player = state.players[state.seat]
@@ -67,7 +67,7 @@ def begin_turn(state: GameState) -> Draft[GameState]:
     return draft
 
 
-def apply_move(state: GameState, move: Mapping[str, Any]) -> GameState:
+def apply_move(state: State, move: Mapping[str, Any]) -> State:
     """Apply one turn (schema-valid): its steps, then the end of the turn. Raises
     RuleViolation (path relative to the move object)."""
     draft = begin_turn(state)
@@ -76,12 +76,12 @@ def apply_move(state: GameState, move: Mapping[str, Any]) -> GameState:
     return end_turn(draft, move)
 
 
-def apply_step(draft: Draft[GameState], step: Step, at: int) -> None:
+def apply_step(draft: Draft[State], step: Step, at: int) -> None:
     """Apply step ``at`` of a turn in progress (tests and tools step through a turn)."""
     HANDLERS[step["do"]](draft, step, at)
 
 
-def skip_move(state: GameState, move: Mapping[str, Any]) -> GameState:
+def skip_move(state: State, move: Mapping[str, Any]) -> State:
     """Pass over a rejected turn (``--keep-going``): the seat advances and the player's turn
     count grows; nothing else changes."""
     draft = Draft(state)
@@ -94,7 +94,7 @@ def skip_move(state: GameState, move: Mapping[str, Any]) -> GameState:
     return draft.done()
 
 
-def step_take_tokens(draft: Draft[GameState], step: Step, at: int) -> None:
+def step_take_tokens(draft: Draft[State], step: Step, at: int) -> None:
     """Take all tokens of one Central board space (6.2)."""
     notes = draft.turn
     space = int(step["space"])
@@ -135,7 +135,7 @@ def step_take_tokens(draft: Draft[GameState], step: Step, at: int) -> None:
     notes["space"] = space
 
 
-def step_place_token(draft: Draft[GameState], step: Step, at: int) -> None:
+def step_place_token(draft: Draft[State], step: Step, at: int) -> None:
     """Place one token from hand on a cell of the own board (6.3)."""
     notes = draft.turn
     hand: list[str] = notes["hand"]
@@ -251,7 +251,7 @@ def _stacking() -> frozenset[tuple[str, Stack]]:
 STACKING: frozenset[tuple[str, Stack]] = _stacking()
 
 
-def step_take_card(draft: Draft[GameState], step: Step, at: int) -> None:
+def step_take_card(draft: Draft[State], step: Step, at: int) -> None:
     """Take one Animal card from the display (6.4)."""
     notes = draft.turn
     card = step["card"]
@@ -296,7 +296,7 @@ def step_take_card(draft: Draft[GameState], step: Step, at: int) -> None:
     notes["took_card"] = True
 
 
-def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
+def step_place_cube(draft: Draft[State], step: Step, at: int) -> None:
     """Place a cube of an own card on a cell where the card's habitat lies (6.5)."""
     notes = draft.turn
     card = step["card"]
@@ -344,7 +344,7 @@ def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
         notes["spirit_cube"] = cell
 
 
-def step_choose_spirit(draft: Draft[GameState], step: Step, at: int) -> None:
+def step_choose_spirit(draft: Draft[State], step: Step, at: int) -> None:
     """Choose one of the two dealt Nature's Spirit cards (6.6)."""
     card = step["card"]
     state = draft.base

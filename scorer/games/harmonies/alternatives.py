@@ -28,7 +28,7 @@ from scorer.core import legal
 from scorer.core.values import Legal, steps_of
 from scorer.games.harmonies.board import CARD_LIMIT, TRACKS, to_axial
 from scorer.games.harmonies.generator import Pending, follow, legal_steps
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.state import State
 from scorer.grid.hexgrid import distance
 
 Step = Mapping[str, Any]
@@ -62,7 +62,7 @@ def _cell(cell: Any) -> str:
     return str(cell)
 
 
-def legal_alternatives(state: GameState, move: Mapping[str, Any], at: int) -> Legal | None:
+def legal_alternatives(state: State, move: Mapping[str, Any], at: int) -> Legal | None:
     """The legal steps of the kind of step ``at`` of ``move`` after the steps before it."""
     steps = steps_of(move)
     if not 0 <= at < len(steps) or not isinstance(steps[at], Mapping):

@@ -21,7 +21,7 @@ from scorer.core.persist import Draft
 from scorer.core.words import plural
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS, Stack
 from scorer.games.harmonies.cellmap import CellMap
-from scorer.games.harmonies.state import GameState, PlayerState
+from scorer.games.harmonies.state import PlayerState, State
 
 CATALOG_SIZE = len(TRACKS)
 _INDEX = {c: i for i, c in enumerate(COLOURS)}
@@ -31,7 +31,7 @@ _new_tuple = tuple.__new__
 _NO_SPACES: Mapping[str, list[str]] = MappingProxyType({})
 
 
-def check_turn_complete(draft: Draft[GameState]) -> None:
+def check_turn_complete(draft: Draft[State]) -> None:
     """The turn-level checks of 6.1 (paths at ``steps``)."""
     notes = draft.turn
     # HAR-TURN-2: exactly one take_tokens step
@@ -53,7 +53,7 @@ def check_turn_complete(draft: Draft[GameState]) -> None:
         )
 
 
-def pouch_trigger(state: GameState) -> bool:
+def pouch_trigger(state: State) -> bool:
     """The pouch trigger (7.3) for the refill due at the end of the current turn."""
     return _pouch_trigger(state.pouch_size(), state.solo, state.options.solo_last_refill)
 
@@ -64,7 +64,7 @@ def _pouch_trigger(left: int, solo: bool, last_refill: str) -> bool:
     return left == 0
 
 
-def expected_spaces(state: GameState, space: int) -> dict[str, int]:
+def expected_spaces(state: State, space: int) -> dict[str, int]:
     """Space (as written in records) → number of tokens the refill puts there."""
     return _expected_spaces(state.pouch_size(), state.solo, space)
 
@@ -81,7 +81,7 @@ def _expected_spaces(left: int, solo: bool, space: int) -> dict[str, int]:
     return out
 
 
-def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
+def end_turn(draft: Draft[State], move: Mapping[str, Any]) -> State:
     """Finish the turn: checks, discard, refills, triggers. Returns the next state.
 
     The pouch size, the seat and whether the game is solo are read once here and handed to
@@ -140,9 +140,7 @@ def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
     return draft.done()
 
 
-def _solo_discard(
-    draft: Draft[GameState], discard: Mapping[str, Any], solo: bool, final: bool
-) -> None:
+def _solo_discard(draft: Draft[State], discard: Mapping[str, Any], solo: bool, final: bool) -> None:
     # HAR-SOLO-1: a display discard requires a solo game
     if not solo:
         raise RuleViolation(
@@ -195,7 +193,7 @@ def _reveal(revealed: PVector[str], card: str, path: tuple[str | int, ...]) -> P
 
 
 def _refill_central(
-    draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool, solo: bool, left: int
+    draft: Draft[State], refill: Mapping[str, Any] | None, final: bool, solo: bool, left: int
 ) -> None:
     spaces: Mapping[str, list[str]] = (
         refill.get("spaces", _NO_SPACES) if refill is not None else _NO_SPACES
@@ -279,7 +277,7 @@ def _check_refill_spaces(
 
 
 def _refill_display(
-    draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool, solo: bool
+    draft: Draft[State], refill: Mapping[str, Any] | None, final: bool, solo: bool
 ) -> None:
     cards: Sequence[str] = refill.get("display", ()) if refill is not None else ()
     display = draft["display"]

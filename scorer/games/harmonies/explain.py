@@ -17,7 +17,7 @@ from scorer.games.harmonies.board import NEIGHBOURS, TRACKS, Cell
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.landscapes import Unit
 from scorer.games.harmonies.scoring import CATEGORIES, player_units
-from scorer.games.harmonies.state import GameState, PlayerState
+from scorer.games.harmonies.state import PlayerState, State
 
 RULE: dict[str, str] = {
     "trees": "HAR-SCORE-1",
@@ -49,7 +49,7 @@ def at(cells: Sequence[Cell]) -> str:
     return ", ".join(f"[{c},{r}]" for c, r in cells)
 
 
-def explain(state: GameState) -> list[ScoreItem]:
+def explain(state: State) -> list[ScoreItem]:
     """Every scoring item of every player, in seat and category order."""
     items: list[ScoreItem] = []
     for player in state.players:
@@ -78,9 +78,7 @@ class _Maker:
         )
 
 
-def _items(
-    state: GameState, player: PlayerState, category: str, units: list[Unit]
-) -> list[ScoreItem]:
+def _items(state: State, player: PlayerState, category: str, units: list[Unit]) -> list[ScoreItem]:
     item = _Maker(player.name, category)
     board = player.board
     if category == "trees":
@@ -140,7 +138,7 @@ def _items(
     return _spirit(player, units, item)
 
 
-def _water(state: GameState, u: Unit, item: _Maker) -> ScoreItem:
+def _water(state: State, u: Unit, item: _Maker) -> ScoreItem:
     if state.side != "A":
         # the cells are listed once, by the explanation (an island can cover the whole board)
         return item(

@@ -29,7 +29,7 @@ from scorer.games.harmonies.board import (
     placements,
 )
 from scorer.games.harmonies.cellmap import CellMap
-from scorer.games.harmonies.state import GameState, HeldCard
+from scorer.games.harmonies.state import HeldCard, State
 
 END_TURN: Mapping[str, str] = {"do": "end_turn"}
 
@@ -44,7 +44,7 @@ ACCEPTS: Mapping[str, frozenset[Stack]] = {
 class Pending:
     """A turn in progress: the state at its start and everything the steps so far changed."""
 
-    state: GameState
+    state: State
     board: CellMap[Stack]
     cubes: CellMap[str]
     cards: tuple[HeldCard, ...]
@@ -71,7 +71,7 @@ class Pending:
         return out
 
 
-def start(state: GameState) -> Pending:
+def start(state: State) -> Pending:
     """The pending turn of the player to move, before any step."""
     p = state.players[state.seat]
     return Pending(
@@ -87,7 +87,7 @@ def start(state: GameState) -> Pending:
     )
 
 
-def legal_steps(pending: Pending | GameState) -> Iterator[Mapping[str, Any]]:
+def legal_steps(pending: Pending | State) -> Iterator[Mapping[str, Any]]:
     """Every legal next step, in a canonical order; ``END_TURN`` when the turn may end."""
     p = pending if isinstance(pending, Pending) else start(pending)
     if p.state.over:
@@ -257,7 +257,7 @@ def offered(p: Pending, recorded: Mapping[str, Any]) -> Mapping[str, Any] | None
     return None
 
 
-def follow(state: GameState, prefix: Sequence[Mapping[str, Any]]) -> Pending | None:
+def follow(state: State, prefix: Sequence[Mapping[str, Any]]) -> Pending | None:
     """The turn of the player to move after the steps ``prefix`` (taken as the generator
     offers them), or None if the generator would not have offered one of them."""
     p = start(state)
@@ -269,7 +269,7 @@ def follow(state: GameState, prefix: Sequence[Mapping[str, Any]]) -> Pending | N
     return p
 
 
-def first_unoffered(state: GameState, steps: Sequence[Any]) -> int | None:
+def first_unoffered(state: State, steps: Sequence[Any]) -> int | None:
     """The index of the first of ``steps`` the generator would not offer after the ones
     before it, or None if it offers every one."""
     p = start(state)

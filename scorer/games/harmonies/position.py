@@ -30,7 +30,7 @@ from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.cubelist import Choice, Resolution, choose, resolve, winner_note
 from scorer.games.harmonies.scoring import score_player, score_spirit
-from scorer.games.harmonies.state import GameState, HeldCard, Options, PlayerState
+from scorer.games.harmonies.state import HeldCard, Options, PlayerState, State
 
 Board = Mapping[str, Any]
 
@@ -46,7 +46,7 @@ def _ordered_boards(doc: Record) -> list[tuple[str, Board]]:
     return known + [(n, b) for n, b in boards.items() if n not in names]
 
 
-def load_position(doc: Record) -> PositionResult[GameState]:
+def load_position(doc: Record) -> PositionResult[State]:
     """Check a schema-valid position; returns the state to score (None if HAR-POS-1…5 fail)."""
     options = Options.parse(doc.get("variant"))
     checks = Findings()
@@ -464,7 +464,7 @@ def _player(
 
 def _state(
     doc: Record, options: Options, found: Mapping[str, Resolution], choices: Mapping[str, Choice]
-) -> GameState:
+) -> State:
     players = []
     for p in doc["players"]:
         name = p["name"]
@@ -480,7 +480,7 @@ def _state(
             )
         )
     notes = pvector(n for c in choices.values() for n in c.notes)
-    return GameState(
+    return State(
         options,
         pvector(players),
         pvector(),
@@ -496,7 +496,7 @@ def _state(
     )
 
 
-def export_position(state: GameState, record: Record) -> dict[str, Any]:
+def export_position(state: State, record: Record) -> dict[str, Any]:
     """The position document of a replayed state (12.4)."""
     boards: dict[str, Any] = {}
     for player in state.players:

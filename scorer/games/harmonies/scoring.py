@@ -37,7 +37,7 @@ from scorer.games.harmonies.landscapes import (
     is_tree,
     total,
 )
-from scorer.games.harmonies.state import GameState, Options, PlayerState
+from scorer.games.harmonies.state import Options, PlayerState, State
 from scorer.grid.regions import connected_groups
 
 CATEGORIES: tuple[str, ...] = (
@@ -186,7 +186,7 @@ def _spirit_text(player: PlayerState, points: int) -> str:
     return f"{player.spirit} ({placed})={points}"
 
 
-def score_state(state: GameState) -> ScoreSheet:
+def score_state(state: State) -> ScoreSheet:
     """HAR-SCORE-1…11: the score sheet of a final (or any) state."""
     options = state.options
     lines = [score_player(p, options) for p in state.players]

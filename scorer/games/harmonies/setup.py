@@ -15,7 +15,7 @@ from scorer.core.values import Record
 from scorer.core.words import plural
 from scorer.games.harmonies.board import COLOURS, TOKEN_COUNTS, TRACKS
 from scorer.games.harmonies.cards import SPIRIT_DATA
-from scorer.games.harmonies.state import GameState, Options, empty_player
+from scorer.games.harmonies.state import Options, State, empty_player
 
 
 def spaces_for(players: int) -> int:
@@ -23,7 +23,7 @@ def spaces_for(players: int) -> int:
     return 3 if players == 1 else 5
 
 
-def initial_state(record: Record) -> GameState:
+def initial_state(record: Record) -> State:
     """Build the state before the first turn. Raises RuleViolation (absolute path)."""
     options = Options.parse(record.get("variant"))
     names = [p["name"] for p in record["players"]]
@@ -49,7 +49,7 @@ def initial_state(record: Record) -> GameState:
         empty_player(name, options.board_side, dealt.get(name, ()), colour)
         for name, colour in zip(names, colours, strict=True)
     )
-    return GameState(
+    return State(
         options,
         pvector(players),
         pvector(central),

@@ -35,7 +35,7 @@ from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.generator import END_TURN, Pending, advance, legal_steps, start
 from scorer.games.harmonies.greedy import Greedy, completing
 from scorer.games.harmonies.scoring import score_state
-from scorer.games.harmonies.state import DEFAULT_OPTIONS, GameState
+from scorer.games.harmonies.state import DEFAULT_OPTIONS, State
 
 ALLOWED: Mapping[str, tuple[Any, ...]] = {
     "board_side": ("A", "B"),
@@ -173,7 +173,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
         "setup": setup,
         "moves": [],
     }
-    state: GameState = RULES.initial_state(record)
+    state: State = RULES.initial_state(record)
     while not state.over:
         move = _turn(state, rng, policy, pouch, pile, greedy)
         state = RULES.apply(state, move)
@@ -208,7 +208,7 @@ def _with_knobs(policy: Policy, knobs: Mapping[str, Any]) -> Policy:
 
 
 def _turn(
-    state: GameState,
+    state: State,
     rng: random.Random,
     policy: Policy,
     pouch: Pouch,
@@ -257,7 +257,7 @@ def _turn(
     return move
 
 
-def _is_final(state: GameState, p: Pending, pouch: Pouch) -> bool:
+def _is_final(state: State, p: Pending, pouch: Pouch) -> bool:
     empty = len(SIDE_CELLS[state.side]) - len(p.board)
     left = pouch.size()
     dry = left < 9 if state.solo and state.options.solo_last_refill == "end" else left == 0
@@ -265,7 +265,7 @@ def _is_final(state: GameState, p: Pending, pouch: Pouch) -> bool:
     return triggered and state.seat == len(state.players) - 1
 
 
-def _draw_spaces(state: GameState, p: Pending, pouch: Pouch) -> dict[str, list[str]]:
+def _draw_spaces(state: State, p: Pending, pouch: Pouch) -> dict[str, list[str]]:
     if not state.solo:
         return {str(p.space): pouch.draw(3)} if pouch.size() else {}
     spaces = {}
@@ -317,7 +317,7 @@ def _token_weight(
     return weight + policy.same * same
 
 
-def features(record: Mapping[str, Any], state: GameState) -> frozenset[str]:
+def features(record: Mapping[str, Any], state: State) -> frozenset[str]:
     """The rare paths a finished game took (``bench/policy_outcomes.py``, fixture tests):
 
     ``spirit_cube`` (a Nature's Spirit cube was placed), ``card_completed``, ``card_limit`` (a
@@ -331,7 +331,7 @@ def features(record: Mapping[str, Any], state: GameState) -> frozenset[str]:
 
     words: set[str] = set()
     moves = record.get("moves", [])
-    replay: GameState = RULES.initial_state(record)
+    replay: State = RULES.initial_state(record)
     for move in moves:
         before = replay
         replay = RULES.apply(replay, move)

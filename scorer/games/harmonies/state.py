@@ -1,6 +1,6 @@
 """The immutable game state: options, per-player boards and cards, shared supply.
 
-A ``GameState`` is replaced, never changed: a turn edits it through a
+A ``State`` is replaced, never changed: a turn edits it through a
 :class:`scorer.core.persist.Draft` (``actions.apply_move``) and gets a new state that shares every
 untouched part with the old one. The records are NamedTuples (``Draft.done`` over a NamedTuple
 takes 1.6 µs against 4.0 µs over a frozen dataclass with slots, measured on this machine for
@@ -118,7 +118,7 @@ def empty_player(
     return PlayerState(name, board, cubes, pvector(), dealt, color=color)
 
 
-class GameState(NamedTuple):
+class State(NamedTuple):
     """Everything the referee tracks between turns (sections 10 and 15.1).
 
     ``pouch`` holds the token counts in ``COLOURS`` order; ``display`` the face-up Animal cards;

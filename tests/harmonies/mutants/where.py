@@ -12,7 +12,7 @@ from typing import Any
 
 from scorer.games.harmonies import RULES
 from scorer.games.harmonies.board import TRACKS
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.state import State
 from tests.mutants import states_before_moves
 
 Record = dict[str, Any]
@@ -29,7 +29,7 @@ def _moves(doc: Record) -> list[Move]:
     return moves if isinstance(moves, list) and not _is_position(doc) else []
 
 
-def _starts(doc: Record) -> Iterator[tuple[int, GameState]]:
+def _starts(doc: Record) -> Iterator[tuple[int, State]]:
     """(i, the state before move i) for the moves of a valid record, in order."""
     yield from states_before_moves(RULES, doc)
 
