@@ -113,9 +113,9 @@ class Script:
             apply_step(t, step, j)
         pouch = self.state.pouch_counts()
         spaces = {}
-        for key, n in expected_spaces(self.state, t.turn["space"]).items():
+        for key, n in expected_spaces(self.state, t.space).items():
             spaces[key] = [self._draw(pouch) for _ in range(n)]
-        display = list(t["display"])
+        display = list(t.display)
         discard = move.get("solo_discard")
         revealed = set(self.state.revealed)
         if discard is not None:

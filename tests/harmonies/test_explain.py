@@ -252,17 +252,14 @@ def test_e8_spirit_groups_and_counts() -> None:
     assert rows(cat, "spirit") == [("spirit", 0, "HAR-SCORE-8", ())]
     state = position(cells, variant, spirit={"card": "crane_spirit", "cube": None})
     ann = state.players[0]
-    from scorer.core.persist import replace
-
-    placed = replace(state, {"players": pvector([replace(ann, {"spirit_cube": (9, 9)})])})
+    placed = state._replace(players=pvector([ann._replace(spirit_cube=(9, 9))]))
     crane = rows(assert_adds_up(placed), "spirit")
     assert crane == [
         ("spirit", 6, "HAR-SCORE-8", ((0, 0), (0, 1))),
         ("spirit", 6, "HAR-SCORE-8", ((3, 1), (4, 1))),
     ]
-    tortoise = replace(
-        placed,
-        {"players": pvector([replace(ann, {"spirit": "tortoise_spirit", "spirit_cube": (9, 9)})])},
+    tortoise = placed._replace(
+        players=pvector([ann._replace(spirit="tortoise_spirit", spirit_cube=(9, 9))])
     )
     (item,) = [i for i in assert_adds_up(tortoise) if i.category == "spirit"]
     assert item.points == 8 and item.cells == ((0, 4), (1, 3), (2, 4), (4, 4))

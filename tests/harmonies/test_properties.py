@@ -12,14 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.core.errors import RuleViolation
-from scorer.core.persist import Draft
 from scorer.games.harmonies import RULES
 from scorer.games.harmonies.actions import apply_step, begin_turn
 from scorer.games.harmonies.board import TRACKS
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.events import check_turn_complete
 from scorer.games.harmonies.generator import END_TURN, advance, legal_steps, start
-from scorer.games.harmonies.state import State
+from scorer.games.harmonies.state import State, TurnDraft
 from scorer.referee.pipeline import verify_bytes, verify_document
 from tests.conftest import assert_ok, describe, verify
 
@@ -98,7 +97,7 @@ def test_options_can_be_fixed_and_are_checked() -> None:
         RULES.simulate(5, 1, {})
 
 
-def _turn_after(state: State, steps: Sequence[Mapping[str, Any]]) -> Draft[State]:
+def _turn_after(state: State, steps: Sequence[Mapping[str, Any]]) -> TurnDraft:
     t = begin_turn(state)
     for j, step in enumerate(steps):
         apply_step(t, step, j)

@@ -4,7 +4,8 @@ Module map (the same rooms as every game package):
 
 * ``rules`` — the rule catalogue (``RULE_IDS``);
 * ``state`` — ``State`` / ``PlayerState`` / ``HeldCard`` records over pyrsistent
-  collections, and the variant ``Options``;
+  collections, the variant ``Options`` and ``TurnDraft`` (the typed draft of a turn);
+* ``steps`` — the TypedDicts of a move and of each step kind, as the schema admits them;
 * ``setup`` — the record's ``setup`` → the state before the first turn (HAR-SETUP-*);
 * ``actions`` — the turn driver (``apply_move``, ``skip_move``) and one ``step_<kind>(draft,
   step, at)`` handler per step kind (``HANDLERS``);
