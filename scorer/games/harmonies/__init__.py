@@ -13,7 +13,8 @@ Module map (the same rooms as every game package):
 * ``scoring`` — final scoring units, the score sheet, suns and the ``claimed.suns`` claims;
 * ``landscapes`` — the units of the board categories (Trees … water), from one bit-set
   layout of a player's board;
-* ``position`` — position checks (HAR-POS-*), the state to score, and export;
+* ``position`` — a position → the state to score (``load_position``), and export;
+* ``position_checks`` — the checks of a position document (HAR-POS-*) and its board's shape;
 * ``generator`` — the legal steps of a turn in progress (independent of the checks), also
   after a recorded prefix of a turn's steps;
 * ``alternatives`` — what was legal instead of a rejected step (``details.legal``), in words;

@@ -16,7 +16,7 @@ Harmonies steps hold nothing chance decides (refills and the solo discard are tu
 never steps), so the question always applies to a rejected step; it is None only for a step
 the finding does not name (no such index) or after a prefix the generator would not have
 played (a disagreement the property tests look for). At most 75 token and 600 cube placements
-are tested per step: a rejected step costs a few milliseconds.
+are tested per step.
 """
 
 from __future__ import annotations

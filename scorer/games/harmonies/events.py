@@ -82,8 +82,7 @@ def end_turn(draft: TurnDraft, move: TurnMove) -> State:
     """Finish the turn: checks, discard, refills, triggers. Returns the next state.
 
     The pouch size, the seat and whether the game is solo are read once here and handed to
-    the helpers: this runs every turn, and each property or helper call costs about as much
-    as the check it serves."""
+    the helpers."""
     check_turn_complete(draft)
     state = draft.base
     players = state.players

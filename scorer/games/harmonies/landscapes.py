@@ -69,9 +69,7 @@ class Layout(NamedTuple):
     ``CellMap`` index), ``stacks`` the stack on each cell by number (``()`` when empty),
     ``near`` the neighbour bit set of each cell (``scorer.grid.bitsets``) and ``tops`` top
     colour → the bit set of the cells it tops. Categories then read bit sets instead of
-    scanning the board and hashing cells once each (scoring the 150 records of
-    ``verify_bench``: 1109k → 969k instructions a record under callgrind, with the river's
-    single search)."""
+    scanning the board and hashing cells once each."""
 
     cells: tuple[Cell, ...]
     stacks: Sequence[Stack]
