@@ -28,7 +28,6 @@ TOKEN_COUNTS: Mapping[str, int] = {
     "yellow": 19,
     "red": 15,
 }
-TOTAL_TOKENS = 120
 CARD_LIMIT = 4
 
 

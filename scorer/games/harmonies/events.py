@@ -50,11 +50,6 @@ def check_turn_complete(draft: TurnDraft) -> None:
         )
 
 
-def pouch_trigger(state: State) -> bool:
-    """The pouch trigger (7.3) for the refill due at the end of the current turn."""
-    return _pouch_trigger(state.pouch_size(), state.solo, state.options.solo_last_refill)
-
-
 def _pouch_trigger(left: int, solo: bool, last_refill: str) -> bool:
     if solo and last_refill == "end":
         return left < 9

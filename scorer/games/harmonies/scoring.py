@@ -65,11 +65,6 @@ def animal_units(player: PlayerState) -> list[Unit]:
     ]
 
 
-def score_animals(player: PlayerState) -> int:
-    """HAR-SCORE-7: a card with k placed cubes scores the k-th value of its track."""
-    return total(animal_units(player))
-
-
 def _track_points(card: str, placed: int) -> int:
     track = TRACKS[card]
     return track[min(placed, len(track)) - 1] if placed else 0
