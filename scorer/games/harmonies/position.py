@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
-from typing import Any
 
 from pyrsistent import pvector
 
@@ -177,11 +176,11 @@ def _state(
     )
 
 
-def export_position(state: State, record: Record) -> dict[str, Any]:
+def export_position(state: State, record: Record) -> dict[str, object]:
     """The position document of a replayed state (12.4)."""
-    boards: dict[str, Any] = {}
+    boards: dict[str, Board] = {}
     for player in state.players:
-        board: dict[str, Any] = {
+        board: Board = {
             "cells": [
                 {"cell": list(c), "tokens": list(s)} for c, s in sorted(player.board.items())
             ],
@@ -191,7 +190,7 @@ def export_position(state: State, record: Record) -> dict[str, Any]:
             cube = list(player.spirit_cube) if player.spirit_cube is not None else None
             board["spirit"] = {"card": player.spirit, "cube": cube}
         boards[player.name] = board
-    doc: dict[str, Any] = {
+    doc: dict[str, object] = {
         "format": "scorer-position/1",
         "game": "harmonies",
         "variant": dict(record.get("variant", {})),

@@ -12,12 +12,11 @@ The board categories (Trees, Mountains, Fields, Buildings, water) are computed i
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any
 
 from scorer.core.claims import claim_mismatch, not_a_player, unexpected_claim
 from scorer.core.findings import Finding
 from scorer.core.pointer import to_pointer
-from scorer.core.values import PlayerScore, ScoreSheet
+from scorer.core.values import Json, PlayerScore, ScoreSheet
 from scorer.games.harmonies.board import (
     NEIGHBOURS,
     SPIRIT_CATEGORY,
@@ -230,7 +229,7 @@ def rank(lines: list[PlayerScore]) -> tuple[tuple[str, ...], ...]:
     return tuple(tiers)
 
 
-def compare_suns(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+def compare_suns(sheet: ScoreSheet, claimed: Json) -> list[Finding]:
     """REC-CLAIM-1 for every claimed sun rating that differs (solo); any in multiplayer."""
     if "suns" not in claimed:
         return []

@@ -6,12 +6,11 @@ Checks in the order HAR-SETUP-5, HAR-SETUP-1, HAR-SETUP-3, HAR-SETUP-4; paths ar
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from pyrsistent import pvector
 
 from scorer.core.errors import RuleViolation
-from scorer.core.values import Record
+from scorer.core.values import Json, Record
 from scorer.core.words import plural
 from scorer.games.harmonies.board import COLOURS, TOKEN_COUNTS, TRACKS
 from scorer.games.harmonies.cards import SPIRIT_DATA
@@ -104,7 +103,7 @@ def _check_display(display: Sequence[str], n: int) -> tuple[str, ...]:
 
 
 def _check_spirits(
-    setup: Mapping[str, Any], names: list[str], module: bool
+    setup: Json, names: list[str], module: bool
 ) -> dict[str, tuple[str | None, ...]]:
     dealt: Mapping[str, Sequence[str | None]] = setup.get("spirits_dealt", {})
     # HAR-SETUP-4: without the module, no spirit cards are dealt

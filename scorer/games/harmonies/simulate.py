@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from scorer.core.values import Json
 from scorer.games.harmonies.actions import apply_move
 from scorer.games.harmonies.board import (
     COLOURS,
@@ -47,7 +48,7 @@ from scorer.games.harmonies.steps import (
     TurnMove,
 )
 
-ALLOWED: Mapping[str, tuple[Any, ...]] = {
+ALLOWED: Mapping[str, tuple[str | bool, ...]] = {
     "board_side": ("A", "B"),
     "nature_spirits": (False, True),
     "river_metric": ("shortest_path", "include_loops"),
@@ -76,7 +77,7 @@ class Policy:
     write_rotation: bool
 
 
-def draw_options(rng: random.Random, players: int, fixed: Mapping[str, Any]) -> dict[str, Any]:
+def draw_options(rng: random.Random, players: int, fixed: Json) -> dict[str, object]:
     """The variant: options fixed by the caller, the others drawn from the seed."""
     for name, value in fixed.items():
         if name == "animal_cube_supply":
@@ -122,7 +123,7 @@ class Pouch:
         return out
 
 
-def split_options(options: Mapping[str, Any]) -> tuple[str, dict[str, Any], dict[str, Any]]:
+def split_options(options: Json) -> tuple[str, dict[str, str], Json]:
     """The policy, the simulator's knobs and the variant options of ``options``. Raises
     ValueError for a policy or knob value the simulator does not know."""
     policy = options.get("policy", "random")
@@ -136,7 +137,7 @@ def split_options(options: Mapping[str, Any]) -> tuple[str, dict[str, Any], dict
     return policy, knobs, fixed
 
 
-def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+def simulate(players: int, seed: int, options: Json) -> dict[str, Any]:
     """One complete legal game record (``options["policy"]``: ``random``, the default, or
     ``greedy``). Raises ValueError for bad arguments."""
     if not 1 <= players <= 4:
@@ -149,7 +150,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
         variant["animal_cube_supply"] = 30 if rng.random() < 0.25 else None
     names = ["Ann", "Ben", "Cid", "Dee"][:players]
     pouch = Pouch(rng)
-    setup, pile = _deal(rng, pouch, names, variant["nature_spirits"])
+    setup, pile = _deal(rng, pouch, names, bool(variant["nature_spirits"]))
     policy = _with_knobs(_draw_policy(rng), knobs)
     greedy = Greedy(rng, knobs) if policy_name == "greedy" else None
     record: dict[str, Any] = {
@@ -176,13 +177,13 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
 
 def _deal(
     rng: random.Random, pouch: Pouch, names: list[str], spirits_on: bool
-) -> tuple[dict[str, Any], list[str]]:
+) -> tuple[dict[str, object], list[str]]:
     """The record's ``setup`` (the Central board, the display, the spirit cards dealt) and the
     draw pile left."""
     n = 3 if len(names) == 1 else 5
     deck = list(TRACKS)
     rng.shuffle(deck)
-    setup: dict[str, Any] = {
+    setup: dict[str, object] = {
         "central_board": [pouch.draw(3) for _ in range(n)],
         "display": deck[:n],
     }
@@ -207,10 +208,10 @@ def _draw_policy(rng: random.Random) -> Policy:
     )
 
 
-def _claimed(state: State) -> dict[str, Any]:
+def _claimed(state: State) -> dict[str, object]:
     """The record's ``claimed`` block: the scores of the final state (and the solo suns)."""
     sheet = score_state(state)
-    claimed: dict[str, Any] = {
+    claimed: dict[str, object] = {
         "scores": {p.name: p.total for p in sheet.players},
         "breakdown": {p.name: dict(p.categories) for p in sheet.players},
     }
@@ -219,7 +220,7 @@ def _claimed(state: State) -> dict[str, Any]:
     return claimed
 
 
-def _with_knobs(policy: Policy, knobs: Mapping[str, Any]) -> Policy:
+def _with_knobs(policy: Policy, knobs: Mapping[str, str]) -> Policy:
     """The random policy's weights as the knobs steer them (unchanged without knobs)."""
     if knobs.get("end") == "board":
         policy = replace(policy, stack=0.0, same=policy.same / 4)
@@ -342,7 +343,7 @@ def _token_weight(
     return weight + policy.same * same
 
 
-def features(record: Mapping[str, Any], state: State) -> frozenset[str]:
+def features(record: Json, state: State) -> frozenset[str]:
     """The rare paths a finished game took (``bench/policy_outcomes.py``, fixture tests):
 
     ``spirit_cube`` (a Nature's Spirit cube was placed), ``card_completed``, ``card_limit`` (a
