@@ -10,7 +10,7 @@ from scorer.games.harmonies.actions import apply_step, begin_turn
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS
 from scorer.games.harmonies.events import expected_spaces
 from scorer.games.harmonies.generator import ACCEPTS
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.state import State
 from tests.conftest import load_fixture, make_record
 from tests.roles import roles_of
 
@@ -91,7 +91,7 @@ class Script:
                 "display": DISPLAY[:3] if solo else DISPLAY,
             }
         self.record = make_record("harmonies", setup, [], players, variant)
-        self.state: GameState = RULES.referee.initial_state(self.record)
+        self.state: State = RULES.referee.initial_state(self.record)
         self.draws: Iterator[str] = iter(draws)
         self.deck: Iterator[str] = iter(deck)
 
@@ -115,9 +115,9 @@ class Script:
             apply_step(t, step, j)
         pouch = self.state.pouch_counts()
         spaces = {}
-        for key, n in expected_spaces(self.state, t.turn["space"]).items():
+        for key, n in expected_spaces(self.state, t.space).items():
             spaces[key] = [self._draw(pouch) for _ in range(n)]
-        display = list(t["display"])
+        display = list(t.display)
         discard = move.get("solo_discard")
         revealed = set(self.state.revealed)
         if discard is not None:

@@ -19,6 +19,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("harmonies")
 
+
 root = pathlib.Path(__file__).resolve().parents[2] / "fixtures" / "harmonies"
 cases = []
 

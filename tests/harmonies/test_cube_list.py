@@ -25,6 +25,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("harmonies")
 
+
 FIXTURES = sorted((Path(__file__).parents[2] / "fixtures" / "harmonies" / "valid").glob("*.json"))
 
 

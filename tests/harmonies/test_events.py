@@ -12,6 +12,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("harmonies")
 
+
 GGG = ["gray", "gray", "gray"]
 BBG = ["brown", "brown", "green"]
 MOUNTAIN_CELLS = [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 0), (1, 1)]

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from scorer.cli import app
 from scorer.core.values import ScoreItem
 from scorer.games.harmonies.picture import initials
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.state import State
 from scorer.writing.explain import offending_mark
 from tests.conftest import FIXTURES, ROOT, load_fixture, verify
 from tests.roles import roles_of
@@ -30,7 +30,7 @@ VALID = sorted((FIXTURES / "harmonies" / "valid").glob("*.json"))
 runner = CliRunner()
 
 
-def assert_adds_up(state: GameState) -> list[ScoreItem]:
+def assert_adds_up(state: State) -> list[ScoreItem]:
     """The invariant: per player and category, the items' points are the sheet's value."""
     sheet = RULES.referee.score(state)
     items = RULES.pictures.explain(state)
@@ -68,10 +68,10 @@ def test_items_add_up_on_simulated_games(players: int, options: dict[str, Any]) 
         assert_adds_up(final(record))
 
 
-def final(doc: Any) -> GameState:
+def final(doc: Any) -> State:
     """The scored state of a record or position document."""
     result = verify(doc)
-    assert isinstance(result.state, GameState), result.findings
+    assert isinstance(result.state, State), result.findings
     return result.state
 
 
@@ -80,7 +80,7 @@ def position(
     variant: dict[str, Any],
     cards: list[dict[str, Any]] | None = None,
     spirit: Any = None,
-) -> GameState:
+) -> State:
     letters = {"b": "brown", "g": "green", "G": "gray", "Y": "yellow", "B": "blue", "R": "red"}
     board: dict[str, Any] = {
         "cells": [{"cell": list(c), "tokens": [letters[x] for x in s]} for c, s in cells.items()],
@@ -254,17 +254,14 @@ def test_e8_spirit_groups_and_counts() -> None:
     assert rows(cat, "spirit") == [("spirit", 0, "HAR-SCORE-8", ())]
     state = position(cells, variant, spirit={"card": "crane_spirit", "cube": None})
     ann = state.players[0]
-    from scorer.core.persist import replace
-
-    placed = replace(state, {"players": pvector([replace(ann, {"spirit_cube": (9, 9)})])})
+    placed = state._replace(players=pvector([ann._replace(spirit_cube=(9, 9))]))
     crane = rows(assert_adds_up(placed), "spirit")
     assert crane == [
         ("spirit", 6, "HAR-SCORE-8", ((0, 0), (0, 1))),
         ("spirit", 6, "HAR-SCORE-8", ((3, 1), (4, 1))),
     ]
-    tortoise = replace(
-        placed,
-        {"players": pvector([replace(ann, {"spirit": "tortoise_spirit", "spirit_cube": (9, 9)})])},
+    tortoise = placed._replace(
+        players=pvector([ann._replace(spirit="tortoise_spirit", spirit_cube=(9, 9))])
     )
     (item,) = [i for i in assert_adds_up(tortoise) if i.category == "spirit"]
     assert item.points == 8 and item.cells == ((0, 4), (1, 3), (2, 4), (4, 4))
@@ -372,7 +369,7 @@ def test_illegal_fixture_marks_the_offending_cell(
     assert mark is not None and mark.rule == rule
     if cell is not None:
         assert (mark.cell, mark.board) == (cell, board)
-    assert isinstance(result.state, GameState)
+    assert isinstance(result.state, State)
     svg = RULES.pictures.draw_svg(result.state, RULES.pictures.explain(result.state), mark)
     root = parse(svg)
     (ring,) = groups(root, "mark")

@@ -16,6 +16,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("harmonies")
 
+
 #: sha256 (first 16 hex digits, keys sorted) of the random game of seed 0 per player count,
 #: as the simulator wrote it before policies existed (``scorer simulate --seed 0``).
 RANDOM_SEED_0 = {

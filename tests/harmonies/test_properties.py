@@ -12,13 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.core.errors import RuleViolation
-from scorer.core.persist import Draft
 from scorer.games.harmonies.actions import apply_step, begin_turn
 from scorer.games.harmonies.board import TRACKS
 from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.events import check_turn_complete
 from scorer.games.harmonies.generator import END_TURN, advance, legal_steps, start
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.state import State, TurnDraft
 from scorer.referee.pipeline import verify_bytes, verify_document
 from tests.conftest import assert_ok, describe, verify
 from tests.roles import roles_of
@@ -73,8 +72,8 @@ def test_batch_covers_both_triggers_and_record_forms() -> None:
     assert board and pouch and omitted and written
 
 
-def _final_state(record: Mapping[str, Any]) -> GameState:
-    state: GameState = RULES.referee.initial_state(record)
+def _final_state(record: Mapping[str, Any]) -> State:
+    state: State = RULES.referee.initial_state(record)
     for move in record["moves"]:
         state = RULES.referee.apply(state, move)
     assert state.over
@@ -100,7 +99,7 @@ def test_options_can_be_fixed_and_are_checked() -> None:
         RULES.moves.simulate(5, 1, {})
 
 
-def _turn_after(state: GameState, steps: Sequence[Mapping[str, Any]]) -> Draft[GameState]:
+def _turn_after(state: State, steps: Sequence[Mapping[str, Any]]) -> TurnDraft:
     t = begin_turn(state)
     for j, step in enumerate(steps):
         apply_step(t, step, j)
@@ -112,10 +111,10 @@ def _key(step: Mapping[str, Any]) -> tuple[Any, ...]:
     return (step["do"], step.get("color"), cell, step.get("card"), step.get("space"))
 
 
-def _states(record: Mapping[str, Any]) -> list[tuple[GameState, list[Mapping[str, Any]]]]:
+def _states(record: Mapping[str, Any]) -> list[tuple[State, list[Mapping[str, Any]]]]:
     """(state at turn start, steps so far) for every step position of every turn."""
     out = []
-    state: GameState = RULES.referee.initial_state(record)
+    state: State = RULES.referee.initial_state(record)
     for move in record["moves"]:
         for j in range(len(move["steps"]) + 1):
             out.append((state, move["steps"][:j]))

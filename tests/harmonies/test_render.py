@@ -17,6 +17,7 @@ from tests.roles import replay_game, roles_of
 
 RULES = roles_of("harmonies")
 
+
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 runner = CliRunner()
 

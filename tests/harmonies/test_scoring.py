@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import pytest
 from pyrsistent import pvector
 
 from scorer.core.values import PlayerScore
-from scorer.games.harmonies.board import NEIGHBOURS, matching_rotations
+from scorer.games.harmonies.board import NEIGHBOURS, Cell, matching_rotations
 from scorer.games.harmonies.cellmap import CellMap
 from scorer.games.harmonies.landscapes import (
+    Board,
+    Nbrs,
     blocks,
-    cycle_length,
-    island_count,
+    island_units,
     layout,
     player_layout,
-    river_length,
+    river,
     river_points,
     score_buildings,
     score_fields,
@@ -24,16 +26,29 @@ from scorer.games.harmonies.landscapes import (
     score_trees,
 )
 from scorer.games.harmonies.scoring import (
+    animal_units,
     rank,
-    score_animals,
     score_player,
     score_spirit,
     suns,
 )
 from scorer.games.harmonies.state import HeldCard, Options, PlayerState
+from scorer.grid.paths import longest_cycle
 from tests.conftest import assert_finding, verify
 
 NB_A = NEIGHBOURS["A"]
+
+
+def river_length(board: Board, nbrs: Nbrs, include_loops: bool = False) -> int:
+    """The river length L of section 8.5 (in tokens)."""
+    return len(river(board, nbrs, include_loops))
+
+
+def cycle_length(group: Collection[Cell], nbrs: Nbrs) -> int:
+    """Cells of the longest simple cycle in ``group`` (0 if it has none)."""
+    return len(longest_cycle(sorted(group), nbrs.__getitem__))
+
+
 LETTERS = {"b": "brown", "g": "green", "G": "gray", "Y": "yellow", "B": "blue", "R": "red"}
 
 
@@ -175,11 +190,11 @@ def test_e5_loop_both_metrics() -> None:
 
 def test_e6_islands_side_B_HAR_SCORE_6() -> None:
     """HAR-SCORE-6 (section 14 worked example)."""
-    assert 5 * island_count({}, "B") == 5
+    assert len(island_units({}, "B")) == 1
     middle = blue((3, 0), (3, 1), (3, 2))
-    assert 5 * island_count(middle, "B") == 10
+    assert sum(u.points for u in island_units(middle, "B")) == 10
     middle.update(blue((0, 1), (1, 0)))
-    assert 5 * island_count(middle, "B") == 15
+    assert sum(u.points for u in island_units(middle, "B")) == 15
     line = score_player(player(middle, side="B"), Options(board_side="B"))
     assert line.categories["water"] == 15 and line.extras["islands"] == 3
 
@@ -192,7 +207,7 @@ def test_e7_koala_placement_and_scoring_HAR_SCORE_7() -> None:
     assert matching_rotations("A", "koala", (2, 2), board(c2_2="bbg", c2_1="g")) == []
     for placed, points in ((2, 6), (0, 0), (4, 15)):
         held = HeldCard("koala", tuple((0, r) for r in range(placed)))
-        assert score_animals(player({}, cards=(held,))) == points
+        assert sum(u.points for u in animal_units(player({}, cards=(held,)))) == points
 
 
 def test_e8_spirit_groups() -> None:

@@ -8,8 +8,9 @@ role module checks itself against its protocol (mypy); this package holds no cod
 Module map (the same rooms as every game package):
 
 * ``rules`` — the rule catalogue (``RULE_IDS``);
-* ``state`` — ``GameState`` / ``PlayerState`` / ``HeldCard`` records over pyrsistent
-  collections, and the variant ``Options``;
+* ``state`` — ``State`` / ``PlayerState`` / ``HeldCard`` records over pyrsistent
+  collections, the variant ``Options`` and ``TurnDraft`` (the typed draft of a turn);
+* ``steps`` — the TypedDicts of a move and of each step kind, as the schema admits them;
 * ``setup`` — the record's ``setup`` → the state before the first turn (HAR-SETUP-*);
 * ``actions`` — the turn driver (``apply_move``, ``skip_move``) and one ``step_<kind>(draft,
   step, at)`` handler per step kind (``HANDLERS``);
@@ -17,7 +18,8 @@ Module map (the same rooms as every game package):
 * ``scoring`` — final scoring units, the score sheet, suns and the ``claimed.suns`` claims;
 * ``landscapes`` — the units of the board categories (Trees … water), from one bit-set
   layout of a player's board;
-* ``position`` — position checks (HAR-POS-*), the state to score, and export;
+* ``position`` — a position → the state to score (``load_position``), and export;
+* ``position_checks`` — the checks of a position document (HAR-POS-*) and its board's shape;
 * ``generator`` — the legal steps of a turn in progress (independent of the checks), also
   after a recorded prefix of a turn's steps;
 * ``alternatives`` — what was legal instead of a rejected step (``details.legal``), in words;
@@ -29,6 +31,7 @@ Module map (the same rooms as every game package):
   card catalogs), ``cellmap`` (``CellMap``, a board's cell → value map), ``cubelist`` and
   ``assign`` (a position's board-level cube list and its exact search), ``component_data``
   (the catalogue as component data, for fingerprints).
+
 The role modules ``referee`` and ``moves`` (and ``blank``) gather what their role needs from
 the rooms above.
 

@@ -1,30 +1,21 @@
 """The turn driver and the steps of a turn (section 6): one ``step_<kind>`` per step kind.
 
-``apply_move`` opens a :class:`scorer.core.persist.Draft` of the state, runs the handler of each
-step (``HANDLERS``, keyed by the step's ``do``), and ``events.end_turn`` checks the turn,
-refills and returns the next state. Every handler has the one signature
-``step_<kind>(draft, step, at)``: ``at`` is the step's index in the move, so a violation's path
-(relative to the move object) starts ``("steps", at)``.
-
-The draft's working notes (``draft.turn``) hold the move in progress: the player to move's
-board as ``stacks`` (the ``PVector`` inside its ``CellMap``, indexed through ``index``) and
-``filled`` (cells holding tokens), its cubes as ``cube_at`` and ``cubes`` (their number), and
-its ``cards``, ``spirit`` and ``spirit_cube`` as the steps left them. They are immutable
-values; ``end_turn`` puts them into the player's record once. (A second ``Draft`` of the
-player, read and written through ``__getitem__``, and ``CellMap`` method calls per token cost
-about twice as many instructions per step.) Also: ``hand`` (the tokens taken and not yet placed),
-``took`` / ``space`` (the Central board space taken), ``took_card``, ``first`` (the
-player's first turn) and ``side`` (the board side in use).
+``apply_move`` opens a :class:`~scorer.games.harmonies.state.TurnDraft` of the state (its
+fields and the notes of the turn in progress), runs the handler of each step (``HANDLERS``,
+keyed by the step's ``do``), and ``events.end_turn`` checks the turn, refills and returns the
+next state. Every handler has the one signature ``step_<kind>(draft, step, at)``: ``step`` is
+the TypedDict of its kind (``steps``), ``at`` the step's index in the move, so a violation's
+path (relative to the move object) starts ``("steps", at)``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
+from scorer.core.draft import StepHandler
 from scorer.core.errors import RuleViolation
-from scorer.core.gamebase import StepHandler
-from scorer.core.persist import Draft
+from scorer.core.values import Move
 from scorer.core.words import plural
 from scorer.games.harmonies.board import (
     CARD_LIMIT,
@@ -36,72 +27,72 @@ from scorer.games.harmonies.board import (
 )
 from scorer.games.harmonies.cellmap import INDEX
 from scorer.games.harmonies.events import end_turn
-from scorer.games.harmonies.state import GameState, HeldCard, incomplete_cards
+from scorer.games.harmonies.state import HeldCard, State, TurnDraft, incomplete_cards
+from scorer.games.harmonies.steps import (
+    ChooseSpiritStep,
+    PlaceCubeStep,
+    PlaceTokenStep,
+    Step,
+    TakeCardStep,
+    TakeTokensStep,
+    TurnMove,
+)
 
-Step = Mapping[str, Any]
-#: The one shape of a step handler (the lead moves it to the core).
 
-
-def begin_turn(state: GameState) -> Draft[GameState]:
-    """A draft of ``state`` with the working notes of a turn of the player to move."""
-    draft = Draft(state)
+def begin_turn(state: State) -> TurnDraft:
+    """A draft of ``state`` with the notes of a turn of the player to move."""
+    draft = TurnDraft(state)
     player = state.players[state.seat]
     side = state.options.board_side
     board, cubes = player.board, player.cubes
-    draft.turn = {
-        "index": INDEX[side],
-        "stacks": board.vector,
-        "filled": board.size,
-        "cube_at": cubes.vector,
-        "cubes": cubes.size,
-        "cards": player.cards,
-        "spirit": player.spirit,
-        "spirit_cube": player.spirit_cube,
-        "hand": [],
-        "took": False,
-        "space": 0,
-        "took_card": False,
-        "first": player.turns == 0,
-        "side": side,
-    }
+    draft.side = side
+    draft.cell_index = INDEX[side]
+    draft.stacks = board.vector
+    draft.filled = board.size
+    draft.cube_at = cubes.vector
+    draft.cube_count = cubes.size
+    draft.cards = player.cards
+    draft.spirit = player.spirit
+    draft.spirit_cube = player.spirit_cube
+    draft.first_turn = player.turns == 0
     return draft
 
 
-def apply_move(state: GameState, move: Mapping[str, Any]) -> GameState:
+def apply_move(state: State, move: Move) -> State:
     """Apply one turn (schema-valid): its steps, then the end of the turn. Raises
     RuleViolation (path relative to the move object)."""
+    turn = cast(TurnMove, move)  # the schema admitted it: a turn of the shape TurnMove
     draft = begin_turn(state)
-    for at, step in enumerate(move["steps"]):
+    for at, step in enumerate(turn["steps"]):
         HANDLERS[step["do"]](draft, step, at)
-    return end_turn(draft, move)
+    return end_turn(draft, turn)
 
 
-def apply_step(draft: Draft[GameState], step: Step, at: int) -> None:
+def apply_step(draft: TurnDraft, step: Step, at: int) -> None:
     """Apply step ``at`` of a turn in progress (tests and tools step through a turn)."""
     HANDLERS[step["do"]](draft, step, at)
 
 
-def skip_move(state: GameState, move: Mapping[str, Any]) -> GameState:
+def skip_move(state: State, move: Move) -> State:
     """Pass over a rejected turn (``--keep-going``): the seat advances and the player's turn
     count grows; nothing else changes."""
-    draft = Draft(state)
+    draft = TurnDraft(state)
     n = len(state.players)
     player = state.players[state.seat]
-    draft.vector("players")[state.seat] = player._replace(turns=player.turns + 1)
-    draft["seat"] = (state.seat + 1) % n
-    draft["turn"] = state.turn + 1
-    draft["over"] = state.triggered and state.seat == n - 1
+    draft.players = state.players.set(state.seat, player._replace(turns=player.turns + 1))
+    draft.seat = (state.seat + 1) % n
+    draft.turn = state.turn + 1
+    draft.over = state.triggered and state.seat == n - 1
     return draft.done()
 
 
-def step_take_tokens(draft: Draft[GameState], step: Step, at: int) -> None:
+def step_take_tokens(draft: TurnDraft, step: TakeTokensStep, at: int) -> None:
     """Take all tokens of one Central board space (6.2)."""
-    notes = draft.turn
     space = int(step["space"])
     # HAR-TURN-2: only one take_tokens per turn
-    if notes["took"]:
+    if draft.took_tokens:
         raise RuleViolation("HAR-TURN-2", "tokens were already taken this turn", ("steps", at))
-    central = draft["central"]
+    central = draft.central
     # HAR-TAKE-1: the space exists
     if not 1 <= space <= len(central):
         raise RuleViolation(
@@ -129,16 +120,15 @@ def step_take_tokens(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at, "tokens"),
             {"expected": list(tokens), "found": list(listed)},
         )
-    notes["hand"] = list(tokens)
-    draft["central"] = central.set(space - 1, ())
-    notes["took"] = True
-    notes["space"] = space
+    draft.hand = tokens
+    draft.central = central.set(space - 1, ())
+    draft.took_tokens = True
+    draft.space = space
 
 
-def step_place_token(draft: Draft[GameState], step: Step, at: int) -> None:
+def step_place_token(draft: TurnDraft, step: PlaceTokenStep, at: int) -> None:
     """Place one token from hand on a cell of the own board (6.3)."""
-    notes = draft.turn
-    hand: list[str] = notes["hand"]
+    hand = draft.hand
     colour = step["color"]
     # HAR-TOK-1: an in-hand token not yet placed this turn
     if colour not in hand:
@@ -152,18 +142,18 @@ def step_place_token(draft: Draft[GameState], step: Step, at: int) -> None:
     at_cell = step["cell"]
     # the cell as written: a schema-valid integer pair looks up like the ints it stands for
     # (``int`` is applied only where a cell is reported)
-    i = notes["index"].get((at_cell[0], at_cell[1]))
+    i = draft.cell_index.get((at_cell[0], at_cell[1]))
     # HAR-TOK-2: the cell exists on the board side
     if i is None:
         cell = (int(at_cell[0]), int(at_cell[1]))
         raise RuleViolation(
             "HAR-TOK-2",
-            f"cell {list(cell)} is not on board side {notes['side']}",
+            f"cell {list(cell)} is not on board side {draft.side}",
             ("steps", at, "cell"),
             {"found": list(cell)},
         )
     # HAR-TOK-3: the cell carries no cube
-    if notes["cube_at"][i]:
+    if draft.cube_at[i]:
         cell = (int(at_cell[0]), int(at_cell[1]))
         raise RuleViolation(
             "HAR-TOK-3",
@@ -171,16 +161,17 @@ def step_place_token(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at, "cell"),
             {"found": list(cell)},
         )
-    stacks = notes["stacks"]
+    stacks = draft.stacks
     stack = stacks[i]
     if stack:
         # a legal placement is one set look-up; the rule runs (and builds its path) otherwise
         if (colour, stack) not in STACKING:
             check_stacking(colour, stack, ("steps", at, "cell"))
     else:
-        notes["filled"] += 1
-    hand.remove(colour)
-    notes["stacks"] = stacks.set(i, (*stack, colour))
+        draft.filled += 1
+    k = hand.index(colour)
+    draft.hand = hand[:k] + hand[k + 1 :]
+    draft.stacks = stacks.set(i, (*stack, colour))
 
 
 def check_stacking(colour: str, stack: Stack, path: tuple[str | int, ...]) -> None:
@@ -251,16 +242,15 @@ def _stacking() -> frozenset[tuple[str, Stack]]:
 STACKING: frozenset[tuple[str, Stack]] = _stacking()
 
 
-def step_take_card(draft: Draft[GameState], step: Step, at: int) -> None:
+def step_take_card(draft: TurnDraft, step: TakeCardStep, at: int) -> None:
     """Take one Animal card from the display (6.4)."""
-    notes = draft.turn
     card = step["card"]
     # HAR-TURN-4: at most one take_card per turn
-    if notes["took_card"]:
+    if draft.took_card:
         raise RuleViolation(
             "HAR-TURN-4", "an Animal card was already taken this turn", ("steps", at)
         )
-    display = draft["display"]
+    display = draft.display
     # HAR-CARD-1: the card is face up in the display
     if card not in display:
         raise RuleViolation(
@@ -269,9 +259,9 @@ def step_take_card(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at, "card"),
             {"expected": list(display), "found": card},
         )
-    cards = notes["cards"]
+    cards = draft.cards
     # HAR-CARD-3: at most 3 incomplete cards before taking one
-    held = incomplete_cards(cards, notes["spirit"], notes["spirit_cube"])
+    held = incomplete_cards(cards, draft.spirit, draft.spirit_cube)
     if held >= CARD_LIMIT:
         raise RuleViolation(
             "HAR-CARD-3",
@@ -280,7 +270,7 @@ def step_take_card(draft: Draft[GameState], step: Step, at: int) -> None:
             {"expected": "at most 3", "found": held},
         )
     need = len(TRACKS[card])
-    reserve = draft["reserve"]
+    reserve = draft.reserve
     # HAR-CARD-4: a limited reserve holds enough cubes for the track
     if reserve is not None and reserve < need:
         raise RuleViolation(
@@ -289,20 +279,19 @@ def step_take_card(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at),
             {"expected": need, "found": reserve},
         )
-    draft["display"] = display.remove(card)
-    notes["cards"] = cards.append(HeldCard(card))
+    draft.display = display.remove(card)
+    draft.cards = cards.append(HeldCard(card))
     if reserve is not None:
-        draft["reserve"] = reserve - need
-    notes["took_card"] = True
+        draft.reserve = reserve - need
+    draft.took_card = True
 
 
-def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
+def step_place_cube(draft: TurnDraft, step: PlaceCubeStep, at: int) -> None:
     """Place a cube of an own card on a cell where the card's habitat lies (6.5)."""
-    notes = draft.turn
     card = step["card"]
-    cards = notes["cards"]
+    cards = draft.cards
     index = next((i for i, h in enumerate(cards) if h.card == card and not h.complete), -1)
-    is_spirit = card == notes["spirit"] and notes["spirit_cube"] is None
+    is_spirit = card == draft.spirit and draft.spirit_cube is None
     # HAR-CUBE-1: the card is the player's and still has a cube
     if index < 0 and not is_spirit:
         raise RuleViolation(
@@ -312,17 +301,17 @@ def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
             {"found": card},
         )
     cell = (int(step["cell"][0]), int(step["cell"][1]))
-    i = notes["index"].get(cell)
+    i = draft.cell_index.get(cell)
     # HAR-CUBE-2: the target cell carries no cube
-    if i is not None and notes["cube_at"][i]:
+    if i is not None and draft.cube_at[i]:
         raise RuleViolation(
             "HAR-CUBE-2",
             f"cell {list(cell)} already carries a cube",
             ("steps", at, "cell"),
             {"found": list(cell)},
         )
-    side = notes["side"]
-    rotations = rotations_on(side, card, cell, notes["stacks"])
+    side = draft.side
+    rotations = rotations_on(side, card, cell, draft.stacks)
     given = step.get("rotation")
     # HAR-CUBE-3: the habitat matches exactly in some (or the given) rotation
     if not rotations or (given is not None and given not in rotations):
@@ -335,16 +324,16 @@ def step_place_cube(draft: Draft[GameState], step: Step, at: int) -> None:
             {"expected": rotations, "found": given if where == "rotation" else list(cell)},
         )
     # a habitat matched, so the cube cell is a cell of the side
-    notes["cube_at"] = notes["cube_at"].set(INDEX[side][cell], card)
-    notes["cubes"] += 1
+    draft.cube_at = draft.cube_at.set(draft.cell_index[cell], card)
+    draft.cube_count += 1
     if index >= 0:
         held = cards[index]
-        notes["cards"] = cards.set(index, HeldCard(card, (*held.cubes, cell)))
+        draft.cards = cards.set(index, HeldCard(card, (*held.cubes, cell)))
     else:
-        notes["spirit_cube"] = cell
+        draft.spirit_cube = cell
 
 
-def step_choose_spirit(draft: Draft[GameState], step: Step, at: int) -> None:
+def step_choose_spirit(draft: TurnDraft, step: ChooseSpiritStep, at: int) -> None:
     """Choose one of the two dealt Nature's Spirit cards (6.6)."""
     card = step["card"]
     state = draft.base
@@ -362,19 +351,18 @@ def step_choose_spirit(draft: Draft[GameState], step: Step, at: int) -> None:
             ("steps", at, "card"),
             {"expected": [c for c in dealt if c is not None], "found": card},
         )
-    notes = draft.turn
     # HAR-SPIRIT-3: chosen once, in the first turn
-    if not notes["first"] or notes["spirit"] is not None:
+    if not draft.first_turn or draft.spirit is not None:
         raise RuleViolation(
             "HAR-SPIRIT-3",
             "the spirit card is chosen once, in the player's first turn",
             ("steps", at),
         )
-    notes["spirit"] = card
+    draft.spirit = card
 
 
 #: Step kind (the step's ``do``) → its handler.
-HANDLERS: Mapping[str, StepHandler] = {
+HANDLERS: Mapping[str, StepHandler[TurnDraft]] = {
     "take_tokens": step_take_tokens,
     "place_token": step_place_token,
     "take_card": step_take_card,

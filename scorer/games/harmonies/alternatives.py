@@ -16,25 +16,27 @@ Harmonies steps hold nothing chance decides (refills and the solo discard are tu
 never steps), so the question always applies to a rejected step; it is None only for a step
 the finding does not name (no such index) or after a prefix the generator would not have
 played (a disagreement the property tests look for). At most 75 token and 600 cube placements
-are tested per step: a rejected step costs a few milliseconds.
+are tested per step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TypeVar
 
 from scorer.core import legal
-from scorer.core.values import Legal, steps_of
+from scorer.core.values import Json, Legal, Move, steps_of
 from scorer.games.harmonies.board import CARD_LIMIT, TRACKS, to_axial
-from scorer.games.harmonies.generator import Pending, follow, legal_steps
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.generator import Pending, follow, offers
+from scorer.games.harmonies.state import State
+from scorer.games.harmonies.steps import Offered, PlaceCubeStep, PlaceTokenStep
 from scorer.grid.hexgrid import distance
 
-Step = Mapping[str, Any]
+#: A step placed on a cell (a token or a cube).
+OnCell = TypeVar("OnCell", PlaceTokenStep, PlaceCubeStep)
 
 
-def describe_step(step: Step) -> str:
+def describe_step(step: Json) -> str:
     """A generated step in a few words (``blue at [2, 1]``, ``koala cube at [2, 2]``)."""
     do = step.get("do")
     if do == "take_tokens":
@@ -56,13 +58,13 @@ def describe_step(step: Step) -> str:
     return legal.describe_step(step)
 
 
-def _cell(cell: Any) -> str:
+def _cell(cell: object) -> str:
     if isinstance(cell, list | tuple):
         return "[" + ", ".join(str(v) for v in cell) + "]"
     return str(cell)
 
 
-def legal_alternatives(state: GameState, move: Mapping[str, Any], at: int) -> Legal | None:
+def legal_alternatives(state: State, move: Move, at: int) -> Legal | None:
     """The legal steps of the kind of step ``at`` of ``move`` after the steps before it."""
     steps = steps_of(move)
     if not 0 <= at < len(steps) or not isinstance(steps[at], Mapping):
@@ -70,35 +72,35 @@ def legal_alternatives(state: GameState, move: Mapping[str, Any], at: int) -> Le
     p = follow(state, steps[:at])
     if p is None:
         return None
-    step = steps[at]
+    step: Json = steps[at]
     kind = step.get("do")
-    offered = [s for s in legal_steps(p) if s.get("do") == kind]
+    offered = offers(p)
     if kind == "place_token":
-        return _tokens(p, step, offered)
+        return _tokens(p, step, offered.tokens)
     if kind == "place_cube":
-        return _cubes(p, step, offered)
+        return _cubes(p, step, offered.cubes)
     if kind == "take_tokens":
-        return _build(offered, "Central board spaces to take", _no_take(p))
+        return _build(offered.takes, "Central board spaces to take", _no_take(p))
     if kind == "take_card":
-        return _build(offered, "display cards the player may take", _no_card(p))
+        return _build(offered.cards, "display cards the player may take", _no_card(p))
     if kind == "choose_spirit":
-        return _build(offered, "dealt spirit cards to choose", _no_spirit(p))
+        return _build(offered.spirits, "dealt spirit cards to choose", _no_spirit(p))
     return None
 
 
-def _build(offered: Iterable[Step], note: str, none: str) -> Legal:
+def _build(offered: Iterable[Offered], note: str, none: str) -> Legal:
     return legal.build(offered, describe_step, note, none)
 
 
-def _near(offered: Sequence[Step], cell: Any) -> list[Step]:
+def _near(offered: Sequence[OnCell], cell: object) -> list[OnCell]:
     """``offered`` nearest to ``cell`` first (the generator's order among equals)."""
     if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)):
         return list(offered)
     here = to_axial((cell[0], cell[1]))
-    return sorted(offered, key=lambda s: distance(here, to_axial(tuple(s["cell"]))))
+    return sorted(offered, key=lambda s: distance(here, to_axial((s["cell"][0], s["cell"][1]))))
 
 
-def _tokens(p: Pending, step: Step, offered: list[Step]) -> Legal:
+def _tokens(p: Pending, step: Json, offered: list[PlaceTokenStep]) -> Legal:
     colour = step.get("color")
     if not p.hand:
         why = "all three tokens are placed" if p.took else "no token in hand: take tokens first"
@@ -111,7 +113,7 @@ def _tokens(p: Pending, step: Step, offered: list[Step]) -> Legal:
     return _build(_near(mine, step.get("cell")), f"cells for a {colour} token", none)
 
 
-def _cubes(p: Pending, step: Step, offered: list[Step]) -> Legal:
+def _cubes(p: Pending, step: Json, offered: list[PlaceCubeStep]) -> Legal:
     card = step.get("card")
     open_cards = p.open_cards()
     if card not in open_cards:

@@ -133,13 +133,7 @@ def _component(
     width = len(comp_slots)
     local = {j: b for b, j in enumerate(comp_slots)}
     full = (1 << width) - 1
-    inside = [0] * (1 << width)  # inside[S]: cubes every slot of which lies in S
-    for i in comp_cubes:
-        inside[sum(1 << local[j] for j in cand[i])] += 1
-    for b in range(width):
-        for s in range(1 << width):
-            if s >> b & 1:
-                inside[s] += inside[s ^ (1 << b)]
+    inside = _inside(width, [sum(1 << local[j] for j in cand[i]) for i in comp_cubes])
     caps = [slots[j].capacity for j in comp_slots]
     for s in range(1, 1 << width):
         held = sum(caps[b] for b in range(width) if s >> b & 1)
@@ -186,6 +180,19 @@ def _component(
     # re-index the slack so that bit 0 of a subset is the next slot to decide: subset s of
     # slots b.. maps to index s, and dropping slot b halves the table (pairs 2s, 2s+1)
     return walk(0, n, slack), None
+
+
+def _inside(width: int, masks: Sequence[int]) -> list[int]:
+    """``inside[S]`` for every subset S of ``width`` slots: the number of cubes all of whose
+    slots (``masks``, one bit set per cube) lie in S (a sum over subsets)."""
+    inside = [0] * (1 << width)
+    for mask in masks:
+        inside[mask] += 1
+    for b in range(width):
+        for s in range(1 << width):
+            if s >> b & 1:
+                inside[s] += inside[s ^ (1 << b)]
+    return inside
 
 
 def _keep(table: _Table, key: Outcome, inc: int, ks: tuple[int, ...]) -> None:

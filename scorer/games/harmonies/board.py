@@ -28,7 +28,6 @@ TOKEN_COUNTS: Mapping[str, int] = {
     "yellow": 19,
     "red": 15,
 }
-TOTAL_TOKENS = 120
 CARD_LIMIT = 4
 
 
@@ -124,8 +123,8 @@ _PLACEMENTS: dict[tuple[str, str], Mapping[Cell, tuple[Placement, ...]]] = {}
 def placements(side: str, card: str) -> Mapping[Cell, tuple[Placement, ...]]:
     """Cube cell → the rotations of ``card``'s habitat that fit on board ``side``, with their
     cells (the cube cell first), for every cell of the side in order; empty for an unknown
-    card. Computed on first use per side and card (all of them take ≈ 40 ms, too much to pay
-    at import for a record that uses one side and a few cards)."""
+    card. Computed on first use per side and card (a record uses one side and a few cards),
+    then kept: data built once."""
     key = (side, card)
     table = _PLACEMENTS.get(key)
     if table is None:

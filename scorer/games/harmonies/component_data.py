@@ -10,9 +10,9 @@ profile could pin.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from scorer.core.components import Components, keyed
+from scorer.core.values import Json
 from scorer.games.harmonies.cards import ANIMAL_DATA, SPIRIT_DATA
 
 
@@ -25,7 +25,7 @@ def catalogue() -> Components:
     }
 
 
-def component_data(doc: Any) -> Components:
+def component_data(doc: Json) -> Components:
     """The built-in catalogue: a Harmonies document carries no component data of its own."""
     del doc
     return catalogue()

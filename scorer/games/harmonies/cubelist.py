@@ -21,15 +21,18 @@ Findings, per board (absolute pointers):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from scorer.core.findings import Finding
 from scorer.core.pointer import to_pointer
 from scorer.core.words import noun, plural
 from scorer.games.harmonies.assign import Search, Slot, realise, search
 from scorer.games.harmonies.board import SIDE_SETS, TRACKS, Cell, matching_rotations
+
+if TYPE_CHECKING:  # position_checks runs resolve(): the board's shape only, for mypy
+    from scorer.games.harmonies.position_checks import Board
 
 Stacks = Mapping[Cell, tuple[str, ...]]
 
@@ -62,7 +65,7 @@ class Resolution:
 
 def resolve(
     name: str,
-    board: Mapping[str, Any],
+    board: Board,
     side: str,
     stacks: Stacks,
     occupied: set[Cell],
@@ -73,28 +76,7 @@ def resolve(
 
     ``occupied`` holds the cells of the given cubes; ``add(rule, path, message, **details)``
     records an error finding."""
-    base = ("boards", name, "cubes")
-    cubes: list[Cell] = []
-    pointers: list[int] = []
-    for m, raw in enumerate(board["cubes"]):
-        cell = (int(raw[0]), int(raw[1]))
-        # HAR-POS-8: on an existing cell, one cube per cell
-        if cell not in SIDE_SETS[side] or cell in occupied:
-            why = (
-                f"is not on board side {side}"
-                if cell not in SIDE_SETS[side]
-                else ("already carries a cube")
-            )
-            add(
-                "HAR-POS-8",
-                (*base, m),
-                f"{name}: the cube's cell {list(cell)} {why}",
-                found=list(cell),
-            )
-            continue
-        occupied.add(cell)
-        cubes.append(cell)
-        pointers.append(m)
+    cubes, pointers = _listed_cubes(name, board["cubes"], side, occupied, add)
     slots, index = _slots(board)
     found = search(
         cubes,
@@ -102,43 +84,12 @@ def resolve(
         lambda s, c: bool(matching_rotations(side, s.card, c, stacks, prefix=True)),
         fixed_incomplete,
     )
-    cards = sorted({s.card for s in slots})
-    if not cards:
-        why = "no card is left without its own cubes"
-    else:
-        named = (
-            ", ".join(cards)
-            if len(cards) <= 6
-            else (f"the {len(cards)} cards without their own cubes")
-        )
-        why = f"the habitat of none of {named} can have been present around it"
-    for i in found.unmatched:
-        # HAR-POS-9: some card's habitat was present around the cube when it was placed
-        add(
-            "HAR-POS-9",
-            (*base, pointers[i]),
-            f"{name}: the cube on {list(cubes[i])} comes from no card: {why}",
-            found=list(cubes[i]),
-            cards=cards,
-        )
+    if found.unmatched:
+        _from_no_card(name, cubes, pointers, slots, found.unmatched, add)
     if found.unmatched or len(cubes) < len(board["cubes"]):
         return None
     if found.shortage is not None:
-        which, held = found.shortage
-        room = sum(slots[j].capacity for j in held)
-        names = [slots[j].card for j in held]
-        # HAR-POS-7: whichever card each cube came from, some card would hold too many
-        add(
-            "HAR-POS-7",
-            base,
-            f"{name}: the cubes on {_cells(cubes[i] for i in which)} can "
-            f"only come from {', '.join(names)}, whose tracks hold {room} "
-            f"{noun(room, 'cube')}",
-            expected=room,
-            found=len(which),
-            cells=[list(cubes[i]) for i in which],
-            cards=names,
-        )
+        _overfilled(name, cubes, slots, found.shortage, add)
         return None
     if not found.outcomes:
         fewest = found.fewest_incomplete
@@ -155,12 +106,99 @@ def resolve(
     return Resolution(name, tuple(cubes), tuple(slots), tuple(index), found, fixed)
 
 
+def _listed_cubes(
+    name: str,
+    listed: Sequence[Sequence[int]],
+    side: str,
+    occupied: set[Cell],
+    add: Callable[..., None],
+) -> tuple[list[Cell], list[int]]:
+    """The valid cells of the list (they go into ``occupied``) and their indices in it."""
+    cubes: list[Cell] = []
+    pointers: list[int] = []
+    for m, raw in enumerate(listed):
+        cell = (int(raw[0]), int(raw[1]))
+        # HAR-POS-8: on an existing cell, one cube per cell
+        if cell not in SIDE_SETS[side] or cell in occupied:
+            why = (
+                f"is not on board side {side}"
+                if cell not in SIDE_SETS[side]
+                else ("already carries a cube")
+            )
+            add(
+                "HAR-POS-8",
+                ("boards", name, "cubes", m),
+                f"{name}: the cube's cell {list(cell)} {why}",
+                found=list(cell),
+            )
+            continue
+        occupied.add(cell)
+        cubes.append(cell)
+        pointers.append(m)
+    return cubes, pointers
+
+
+def _from_no_card(
+    name: str,
+    cubes: Sequence[Cell],
+    pointers: Sequence[int],
+    slots: Sequence[Slot],
+    unmatched: Sequence[int],
+    add: Callable[..., None],
+) -> None:
+    """HAR-POS-9 at each cube no card left to the search can have given."""
+    cards = sorted({s.card for s in slots})
+    if not cards:
+        why = "no card is left without its own cubes"
+    else:
+        named = (
+            ", ".join(cards)
+            if len(cards) <= 6
+            else (f"the {len(cards)} cards without their own cubes")
+        )
+        why = f"the habitat of none of {named} can have been present around it"
+    for i in unmatched:
+        # HAR-POS-9: some card's habitat was present around the cube when it was placed
+        add(
+            "HAR-POS-9",
+            ("boards", name, "cubes", pointers[i]),
+            f"{name}: the cube on {list(cubes[i])} comes from no card: {why}",
+            found=list(cubes[i]),
+            cards=cards,
+        )
+
+
+def _overfilled(
+    name: str,
+    cubes: Sequence[Cell],
+    slots: Sequence[Slot],
+    shortage: tuple[tuple[int, ...], tuple[int, ...]],
+    add: Callable[..., None],
+) -> None:
+    """HAR-POS-7 for cubes that only cards without room for them can have given."""
+    which, held = shortage
+    room = sum(slots[j].capacity for j in held)
+    names = [slots[j].card for j in held]
+    # HAR-POS-7: whichever card each cube came from, some card would hold too many
+    add(
+        "HAR-POS-7",
+        ("boards", name, "cubes"),
+        f"{name}: the cubes on {_cells(cubes[i] for i in which)} can "
+        f"only come from {', '.join(names)}, whose tracks hold {room} "
+        f"{noun(room, 'cube')}",
+        expected=room,
+        found=len(which),
+        cells=[list(cubes[i]) for i in which],
+        cards=names,
+    )
+
+
 def _points(card: str, placed: int) -> int:
     track = TRACKS.get(card, ())
     return track[min(placed, len(track)) - 1] if placed and track else 0
 
 
-def _slots(board: Mapping[str, Any]) -> tuple[list[Slot], list[int | None]]:
+def _slots(board: Board) -> tuple[list[Slot], list[int | None]]:
     slots: list[Slot] = []
     index: list[int | None] = []
     for k, entry in enumerate(board.get("cards", [])):
@@ -174,7 +212,7 @@ def _slots(board: Mapping[str, Any]) -> tuple[list[Slot], list[int | None]]:
     return slots, index
 
 
-def _cells(cells: Any) -> str:
+def _cells(cells: Iterable[Cell]) -> str:
     return ", ".join(str(list(c)) for c in cells)
 
 

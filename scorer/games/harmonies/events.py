@@ -4,40 +4,37 @@ Order: HAR-TURN-2, HAR-TURN-3, HAR-TURN-6, the solo discard (HAR-SOLO-1/2/4 and 
 HAR-REFILL-3/4), the Central board refill (HAR-REFILL-1, HAR-REFILL-2), the display refill
 (HAR-REFILL-3, HAR-REFILL-4), then the end triggers (7.3: pouch and board) and the end (7.4).
 Whether the turn is the game's final turn is decided before the refills are checked. Each
-function works on the turn's :class:`scorer.core.persist.Draft` (its notes are described in
-``actions``); ``end_turn`` returns the next state.
+function works on the turn's :class:`~scorer.games.harmonies.state.TurnDraft`; ``end_turn``
+returns the next state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
 
 from pyrsistent import PVector, pvector
 
 from scorer.core.errors import RuleViolation
-from scorer.core.persist import Draft
 from scorer.core.words import plural
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS, Stack
 from scorer.games.harmonies.cellmap import CellMap
-from scorer.games.harmonies.state import GameState, PlayerState
+from scorer.games.harmonies.state import PlayerState, State, TurnDraft
+from scorer.games.harmonies.steps import Refill, SoloDiscard, TurnMove
 
 CATALOG_SIZE = len(TRACKS)
 _INDEX = {c: i for i, c in enumerate(COLOURS)}
 #: The solo Central board after a refill starts: its leftovers leave the game.
 _SOLO_EMPTY: PVector[Stack] = pvector([(), (), ()])
-_new_tuple = tuple.__new__
 _NO_SPACES: Mapping[str, list[str]] = MappingProxyType({})
 
 
-def check_turn_complete(draft: Draft[GameState]) -> None:
+def check_turn_complete(draft: TurnDraft) -> None:
     """The turn-level checks of 6.1 (paths at ``steps``)."""
-    notes = draft.turn
     # HAR-TURN-2: exactly one take_tokens step
-    if not notes["took"]:
+    if not draft.took_tokens:
         raise RuleViolation("HAR-TURN-2", "the turn takes no tokens", ("steps",))
-    hand = notes["hand"]
+    hand = draft.hand
     # HAR-TURN-3: all three taken tokens placed
     if hand:
         raise RuleViolation(
@@ -47,15 +44,10 @@ def check_turn_complete(draft: Draft[GameState]) -> None:
             {"expected": 0, "found": list(hand)},
         )
     # HAR-TURN-6: the first turn chooses the spirit card
-    if draft.base.options.nature_spirits and notes["first"] and notes["spirit"] is None:
+    if draft.options.nature_spirits and draft.first_turn and draft.spirit is None:
         raise RuleViolation(
             "HAR-TURN-6", "the player's first turn must choose a Nature's Spirit card", ("steps",)
         )
-
-
-def pouch_trigger(state: GameState) -> bool:
-    """The pouch trigger (7.3) for the refill due at the end of the current turn."""
-    return _pouch_trigger(state.pouch_size(), state.solo, state.options.solo_last_refill)
 
 
 def _pouch_trigger(left: int, solo: bool, last_refill: str) -> bool:
@@ -64,7 +56,7 @@ def _pouch_trigger(left: int, solo: bool, last_refill: str) -> bool:
     return left == 0
 
 
-def expected_spaces(state: GameState, space: int) -> dict[str, int]:
+def expected_spaces(state: State, space: int) -> dict[str, int]:
     """Space (as written in records) → number of tokens the refill puts there."""
     return _expected_spaces(state.pouch_size(), state.solo, space)
 
@@ -81,22 +73,19 @@ def _expected_spaces(left: int, solo: bool, space: int) -> dict[str, int]:
     return out
 
 
-def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
+def end_turn(draft: TurnDraft, move: TurnMove) -> State:
     """Finish the turn: checks, discard, refills, triggers. Returns the next state.
 
     The pouch size, the seat and whether the game is solo are read once here and handed to
-    the helpers: this runs every turn, and each property or helper call costs about as much
-    as the check it serves."""
+    the helpers."""
     check_turn_complete(draft)
     state = draft.base
-    notes = draft.turn
     players = state.players
     n = len(players)
     solo = n == 1
     seat = state.seat
     left = sum(state.pouch)
-    side = notes["side"]
-    board_full = len(SIDE_CELLS[side]) - notes["filled"] <= 2
+    board_full = len(SIDE_CELLS[draft.side]) - draft.filled <= 2
     # HAR-END-1 / HAR-END-2: the end is triggered (earlier, or by this turn)
     triggered = (
         state.triggered or board_full or _pouch_trigger(left, solo, state.options.solo_last_refill)
@@ -108,51 +97,48 @@ def end_turn(draft: Draft[GameState], move: Mapping[str, Any]) -> GameState:
     refill = move.get("refill")
     _refill_central(draft, refill, final, solo, left)
     _refill_display(draft, refill, final, solo)
-    player = players[seat]
-    cubes = player.cubes
-    if notes["cube_at"] is not cubes.vector:
-        cubes = CellMap(side, notes["cube_at"], "", notes["cubes"])
-    # the player's record in one positional build (``tuple.__new__``, as ``_make`` does
-    # without its length check: ``_replace`` with six members costs about five times as much)
-    player = _new_tuple(
-        PlayerState,
-        (
-            player.name,
-            CellMap(side, notes["stacks"], (), notes["filled"]),
-            cubes,
-            notes["cards"],
-            player.dealt,
-            notes["spirit"],
-            notes["spirit_cube"],
-            player.turns + 1,
-            player.color,
-        ),
-    )
-    draft["players"] = players.set(seat, player)
-    draft["seat"] = (seat + 1) % n
-    draft["turn"] = state.turn + 1
+    draft.players = players.set(seat, _played(draft, players[seat]))
+    draft.seat = (seat + 1) % n
+    draft.turn = state.turn + 1
     if triggered != state.triggered:
-        draft["triggered"] = triggered
+        draft.triggered = triggered
         dry = _pouch_trigger(left, solo, state.options.solo_last_refill)
-        draft["trigger"] = "pouch_empty" if dry else "board_full"
+        draft.trigger = "pouch_empty" if dry else "board_full"
     if final != state.over:
-        draft["over"] = final
+        draft.over = final
     return draft.done()
 
 
-def _solo_discard(
-    draft: Draft[GameState], discard: Mapping[str, Any], solo: bool, final: bool
-) -> None:
+def _played(draft: TurnDraft, player: PlayerState) -> PlayerState:
+    """The record of the player to move after the turn (the draft's notes put in)."""
+    side = draft.side
+    cubes = player.cubes
+    if draft.cube_at is not cubes.vector:
+        cubes = CellMap(side, draft.cube_at, "", draft.cube_count)
+    return PlayerState(
+        player.name,
+        CellMap(side, draft.stacks, (), draft.filled),
+        cubes,
+        draft.cards,
+        player.dealt,
+        draft.spirit,
+        draft.spirit_cube,
+        player.turns + 1,
+        player.color,
+    )
+
+
+def _solo_discard(draft: TurnDraft, discard: SoloDiscard, solo: bool, final: bool) -> None:
     # HAR-SOLO-1: a display discard requires a solo game
     if not solo:
         raise RuleViolation(
             "HAR-SOLO-1", "only a solo game may discard from the display", ("solo_discard",)
         )
     # HAR-SOLO-2: not in a turn in which an Animal card was taken
-    if draft.turn["took_card"]:
+    if draft.took_card:
         raise RuleViolation("HAR-SOLO-2", "an Animal card was taken this turn", ("solo_discard",))
     card = discard["card"]
-    display = draft["display"]
+    display = draft.display
     # HAR-SOLO-4: the discarded card is face up in the display
     if card not in display:
         raise RuleViolation(
@@ -163,7 +149,7 @@ def _solo_discard(
         )
     slot = display.index(card)
     replacement = discard.get("replacement")
-    revealed = draft["revealed"]
+    revealed = draft.revealed
     pile = CATALOG_SIZE - len(revealed)
     # HAR-REFILL-3: one replacement while the draw pile lasts, none once it is empty
     if not final and (replacement is None) != (pile == 0):
@@ -175,10 +161,10 @@ def _solo_discard(
             {"expected": min(pile, 1), "found": int(replacement is not None)},
         )
     if replacement is None:
-        draft["display"] = display.delete(slot)
+        draft.display = display.delete(slot)
     else:  # the replacement takes the discarded card's slot
-        draft["revealed"] = _reveal(revealed, replacement, ("solo_discard", "replacement"))
-        draft["display"] = display.set(slot, replacement)
+        draft.revealed = _reveal(revealed, replacement, ("solo_discard", "replacement"))
+        draft.display = display.set(slot, replacement)
 
 
 def _reveal(revealed: PVector[str], card: str, path: tuple[str | int, ...]) -> PVector[str]:
@@ -195,24 +181,24 @@ def _reveal(revealed: PVector[str], card: str, path: tuple[str | int, ...]) -> P
 
 
 def _refill_central(
-    draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool, solo: bool, left: int
+    draft: TurnDraft, refill: Refill | None, final: bool, solo: bool, left: int
 ) -> None:
     spaces: Mapping[str, list[str]] = (
         refill.get("spaces", _NO_SPACES) if refill is not None else _NO_SPACES
     )
-    space = draft.turn["space"]
+    space = draft.space
     taken = spaces.get(str(space)) if len(spaces) == 1 else None
     # the usual refill, checked without building the expected one: a game of 2-4 with tokens
     # in the pouch puts 3 on the one space taken
     usual = taken is not None and not solo and left > 0 and len(taken) == 3
     if not final and not usual:
         _check_refill_spaces(refill, spaces, _expected_spaces(left, solo, space))
-    central: PVector[Stack] = _SOLO_EMPTY if solo else draft["central"]
+    central: PVector[Stack] = _SOLO_EMPTY if solo else draft.central
     if not spaces:
         if solo:
-            draft["central"] = central
+            draft.central = central
         return
-    pouch = draft["pouch"]
+    pouch = draft.pouch
     counts = pouch.tolist()
     for tokens in spaces.values():
         for colour in tokens:
@@ -226,8 +212,8 @@ def _refill_central(
             index = int(key) - 1 if key.isascii() and key.isdigit() else -1
             if 0 <= index < len(central):
                 central = central.set(index, tuple(tokens))
-    draft["pouch"] = pvector(counts)
-    draft["central"] = central
+    draft.pouch = pvector(counts)
+    draft.central = central
 
 
 def _overdrawn(pouch: PVector[int], spaces: Mapping[str, list[str]]) -> None:
@@ -249,7 +235,7 @@ def _overdrawn(pouch: PVector[int], spaces: Mapping[str, list[str]]) -> None:
 
 
 def _check_refill_spaces(
-    refill: Mapping[str, Any] | None, spaces: Mapping[str, list[str]], expected: dict[str, int]
+    refill: Refill | None, spaces: Mapping[str, list[str]], expected: dict[str, int]
 ) -> None:
     # HAR-REFILL-1: the refill names exactly the spaces that receive tokens
     if refill is None:
@@ -278,12 +264,10 @@ def _check_refill_spaces(
         )
 
 
-def _refill_display(
-    draft: Draft[GameState], refill: Mapping[str, Any] | None, final: bool, solo: bool
-) -> None:
+def _refill_display(draft: TurnDraft, refill: Refill | None, final: bool, solo: bool) -> None:
     cards: Sequence[str] = refill.get("display", ()) if refill is not None else ()
-    display = draft["display"]
-    revealed = draft["revealed"]
+    display = draft.display
+    revealed = draft.revealed
     want = min((3 if solo else 5) - len(display), CATALOG_SIZE - len(revealed))
     # HAR-REFILL-3: as many cards as the empty slots and the draw pile allow
     if not final and len(cards) != want:
@@ -300,5 +284,5 @@ def _refill_display(
         for k, card in enumerate(cards):
             revealed = _reveal(revealed, card, ("refill", "display", k))
             display = display.append(card)
-        draft["revealed"] = revealed
-        draft["display"] = display
+        draft.revealed = revealed
+        draft.display = display

@@ -18,7 +18,7 @@ from scorer.games.harmonies.cards import SPIRIT_DATA
 from scorer.games.harmonies.landscapes import Unit
 from scorer.games.harmonies.rules import CATEGORIES
 from scorer.games.harmonies.scoring import player_units
-from scorer.games.harmonies.state import GameState, PlayerState
+from scorer.games.harmonies.state import PlayerState, State
 
 RULE: dict[str, str] = {
     "trees": "HAR-SCORE-1",
@@ -50,7 +50,7 @@ def at(cells: Sequence[Cell]) -> str:
     return ", ".join(f"[{c},{r}]" for c, r in cells)
 
 
-def explain(state: GameState) -> list[ScoreItem]:
+def explain(state: State) -> list[ScoreItem]:
     """Every scoring item of every player, in seat and category order."""
     items: list[ScoreItem] = []
     for player in state.players:
@@ -79,9 +79,7 @@ class _Maker:
         )
 
 
-def _items(
-    state: GameState, player: PlayerState, category: str, units: list[Unit]
-) -> list[ScoreItem]:
+def _items(state: State, player: PlayerState, category: str, units: list[Unit]) -> list[ScoreItem]:
     item = _Maker(player.name, category)
     board = player.board
     if category == "trees":
@@ -141,7 +139,7 @@ def _items(
     return _spirit(player, units, item)
 
 
-def _water(state: GameState, u: Unit, item: _Maker) -> ScoreItem:
+def _water(state: State, u: Unit, item: _Maker) -> ScoreItem:
     if state.side != "A":
         # the cells are listed once, by the explanation (an island can cover the whole board)
         return item(

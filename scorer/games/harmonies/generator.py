@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
+from scorer.core.values import Json
 from scorer.games.harmonies.board import (
     COLOURS,
     LEGAL_STACKS,
@@ -29,9 +29,19 @@ from scorer.games.harmonies.board import (
     placements,
 )
 from scorer.games.harmonies.cellmap import CellMap
-from scorer.games.harmonies.state import GameState, HeldCard
+from scorer.games.harmonies.state import HeldCard, State
+from scorer.games.harmonies.steps import (
+    ChooseSpiritStep,
+    EndTurnStep,
+    Offered,
+    PlaceCubeStep,
+    PlaceTokenStep,
+    Step,
+    TakeCardStep,
+    TakeTokensStep,
+)
 
-END_TURN: Mapping[str, str] = {"do": "end_turn"}
+END_TURN: EndTurnStep = {"do": "end_turn"}
 
 #: Colour → the stacks a token of that colour may be put on (the empty stack included).
 ACCEPTS: Mapping[str, frozenset[Stack]] = {
@@ -44,7 +54,7 @@ ACCEPTS: Mapping[str, frozenset[Stack]] = {
 class Pending:
     """A turn in progress: the state at its start and everything the steps so far changed."""
 
-    state: GameState
+    state: State
     board: CellMap[Stack]
     cubes: CellMap[str]
     cards: tuple[HeldCard, ...]
@@ -57,7 +67,7 @@ class Pending:
     took: bool = False
     space: int = 0
     took_card: bool = False
-    steps: tuple[Mapping[str, Any], ...] = ()
+    steps: tuple[Step, ...] = ()
 
     @property
     def first(self) -> bool:
@@ -71,7 +81,7 @@ class Pending:
         return out
 
 
-def start(state: GameState) -> Pending:
+def start(state: State) -> Pending:
     """The pending turn of the player to move, before any step."""
     p = state.players[state.seat]
     return Pending(
@@ -87,7 +97,7 @@ def start(state: GameState) -> Pending:
     )
 
 
-def legal_steps(pending: Pending | GameState) -> Iterator[Mapping[str, Any]]:
+def legal_steps(pending: Pending | State) -> Iterator[Offered]:
     """Every legal next step, in a canonical order; ``END_TURN`` when the turn may end."""
     p = pending if isinstance(pending, Pending) else start(pending)
     if p.state.over:
@@ -101,21 +111,48 @@ def legal_steps(pending: Pending | GameState) -> Iterator[Mapping[str, Any]]:
         yield END_TURN
 
 
-def spirit_steps(p: Pending) -> Iterator[Mapping[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class Offers:
+    """The legal next steps of a turn in progress by kind, each kind in the order of
+    :func:`legal_steps`, and whether the turn may end (``END_TURN``)."""
+
+    spirits: list[ChooseSpiritStep]
+    takes: list[TakeTokensStep]
+    tokens: list[PlaceTokenStep]
+    cards: list[TakeCardStep]
+    cubes: list[PlaceCubeStep]
+    can_end: bool
+
+
+def offers(p: Pending) -> Offers:
+    """The steps of :func:`legal_steps` by kind (for the simulated players)."""
+    if p.state.over:
+        return Offers([], [], [], [], [], False)
+    return Offers(
+        list(spirit_steps(p)),
+        list(take_steps(p)),
+        list(token_steps(p)),
+        list(card_steps(p)),
+        list(cube_steps(p)),
+        can_end(p),
+    )
+
+
+def spirit_steps(p: Pending) -> Iterator[ChooseSpiritStep]:
     if p.state.options.nature_spirits and p.first and p.spirit is None:
         dealt = p.state.players[p.state.seat].dealt
         for card in sorted(c for c in dealt if c is not None):
             yield {"do": "choose_spirit", "card": card}
 
 
-def take_steps(p: Pending) -> Iterator[Mapping[str, Any]]:
+def take_steps(p: Pending) -> Iterator[TakeTokensStep]:
     if not p.took:
         for k, tokens in enumerate(p.central):
             if tokens:
                 yield {"do": "take_tokens", "space": k + 1, "tokens": list(tokens)}
 
 
-def token_steps(p: Pending) -> Iterator[Mapping[str, Any]]:
+def token_steps(p: Pending) -> Iterator[PlaceTokenStep]:
     colours = [c for c in COLOURS if c in p.hand]
     for colour in colours:
         accepts = ACCEPTS[colour]
@@ -124,7 +161,7 @@ def token_steps(p: Pending) -> Iterator[Mapping[str, Any]]:
                 yield {"do": "place_token", "color": colour, "cell": list(cell)}
 
 
-def card_steps(p: Pending) -> Iterator[Mapping[str, Any]]:
+def card_steps(p: Pending) -> Iterator[TakeCardStep]:
     if p.took_card or len(p.open_cards()) >= 4:
         return
     for card in sorted(p.display):
@@ -132,7 +169,7 @@ def card_steps(p: Pending) -> Iterator[Mapping[str, Any]]:
             yield {"do": "take_card", "card": card}
 
 
-def cube_steps(p: Pending) -> Iterator[Mapping[str, Any]]:
+def cube_steps(p: Pending) -> Iterator[PlaceCubeStep]:
     for card in dict.fromkeys(p.open_cards()):
         for cell in SIDE_CELLS[p.state.side]:
             if cell in p.cubes:
@@ -163,23 +200,22 @@ def can_end(p: Pending) -> bool:
     return not (p.state.options.nature_spirits and p.first and p.spirit is None)
 
 
-def advance(p: Pending, step: Mapping[str, Any]) -> Pending:
+def advance(p: Pending, step: Step) -> Pending:
     """The pending turn after a legal ``step`` (the generator's own effects, no checks)."""
-    do = step["do"]
     steps = (*p.steps, step)
-    if do == "choose_spirit":
+    if step["do"] == "choose_spirit":
         return replace(p, spirit=step["card"], steps=steps)
-    if do == "take_tokens":
+    if step["do"] == "take_tokens":
         k = step["space"] - 1
         central = (*p.central[:k], (), *p.central[k + 1 :])
         return replace(p, hand=p.central[k], central=central, took=True, space=k + 1, steps=steps)
-    if do == "place_token":
+    if step["do"] == "place_token":
         cell = (step["cell"][0], step["cell"][1])
         hand = list(p.hand)
         hand.remove(step["color"])
         board = p.board.set(cell, (*p.board.get(cell, ()), step["color"]))
         return replace(p, hand=tuple(hand), board=board, steps=steps)
-    if do == "take_card":
+    if step["do"] == "take_card":
         card = step["card"]
         reserve = None if p.reserve is None else p.reserve - len(TRACKS[card])
         display = tuple(c for c in p.display if c != card)
@@ -210,54 +246,56 @@ def rotations(p: Pending, card: str, cell: Cell) -> list[int]:
     return found
 
 
-def same_step(p: Pending, recorded: Mapping[str, Any], generated: Mapping[str, Any]) -> bool:
+def same_step(p: Pending, recorded: Json, generated: Offered) -> bool:
     """Whether the recorded step is the generated one (members a record may leave out or
     write differently compared by meaning)."""
-    do = generated["do"]
-    if recorded.get("do") != do or do == END_TURN["do"]:
+    if generated["do"] == "end_turn" or recorded.get("do") != generated["do"]:
         return False
-    extra = set(recorded) - set(generated) - {"rotation"}
-    if extra:
+    if set(recorded) - set(generated) - {"rotation"}:
         return False
-    if do == "take_tokens":
+    if generated["do"] == "take_tokens":
         listed = recorded.get("tokens")
         if listed is not None and sorted(listed) != sorted(generated["tokens"]):
             return False
         return _same_int(recorded.get("space"), generated["space"])
-    if do == "place_token" and recorded.get("color") != generated["color"]:
+    if generated["do"] == "take_card" or generated["do"] == "choose_spirit":
+        return bool(recorded.get("card") == generated["card"])
+    if generated["do"] == "place_token":
+        return recorded.get("color") == generated["color"] and _same_cell(
+            recorded.get("cell"), generated["cell"]
+        )
+    if recorded.get("card") != generated["card"]:
         return False
-    if "card" in generated and recorded.get("card") != generated["card"]:
+    if not _same_cell(recorded.get("cell"), generated["cell"]):
         return False
-    if do in ("place_token", "place_cube") and not _same_cell(recorded.get("cell"), generated):
-        return False
-    if do == "place_cube" and recorded.get("rotation") is not None:
+    if recorded.get("rotation") is not None:
         cell = (generated["cell"][0], generated["cell"][1])
         return recorded["rotation"] in rotations(p, generated["card"], cell)
     return True
 
 
-def _same_int(a: Any, b: int) -> bool:
+def _same_int(a: object, b: int) -> bool:
     return isinstance(a, int) and not isinstance(a, bool) and a == b
 
 
-def _same_cell(cell: Any, generated: Mapping[str, Any]) -> bool:
+def _same_cell(cell: object, generated: Sequence[int]) -> bool:
     if not isinstance(cell, list | tuple) or len(cell) != 2:
         return False
-    return all(_same_int(a, b) for a, b in zip(cell, generated["cell"], strict=True))
+    return all(_same_int(a, b) for a, b in zip(cell, generated, strict=True))
 
 
-def offered(p: Pending, recorded: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def offered(p: Pending, recorded: object) -> Step | None:
     """The generated step the recorded one is, or None if the generator does not offer it."""
     if not isinstance(recorded, Mapping):
         return None
     do = recorded.get("do")
     for step in legal_steps(p):
-        if step["do"] == do and same_step(p, recorded, step):
+        if step["do"] != "end_turn" and step["do"] == do and same_step(p, recorded, step):
             return step
     return None
 
 
-def follow(state: GameState, prefix: Sequence[Mapping[str, Any]]) -> Pending | None:
+def follow(state: State, prefix: Sequence[object]) -> Pending | None:
     """The turn of the player to move after the steps ``prefix`` (taken as the generator
     offers them), or None if the generator would not have offered one of them."""
     p = start(state)
@@ -269,7 +307,7 @@ def follow(state: GameState, prefix: Sequence[Mapping[str, Any]]) -> Pending | N
     return p
 
 
-def first_unoffered(state: GameState, steps: Sequence[Any]) -> int | None:
+def first_unoffered(state: State, steps: Sequence[object]) -> int | None:
     """The index of the first of ``steps`` the generator would not offer after the ones
     before it, or None if it offers every one."""
     p = start(state)

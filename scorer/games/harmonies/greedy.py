@@ -19,18 +19,18 @@ Progress toward the end: the ``end`` knob adds a bonus for putting a token on an
 pouch runs dry, an empty cell costing more the fewer are left); without the knob half the
 games (drawn from the seed) stack that way, the others lean slightly toward empty cells, so
 that a batch reaches both triggers. Ties are broken by a seeded random number drawn per
-candidate, so the same seed gives the same game. A turn costs a few hundred landscape
-evaluations (tens of µs each): a greedy game takes about 0.06 s (solo) to 0.25 s (4 players).
+candidate, so the same seed gives the same game. A turn weighs a few hundred landscape
+evaluations.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 from scorer.games.harmonies.board import NEIGHBOURS, SIDE_CELLS, TRACKS, Cell, Stack, placements
-from scorer.games.harmonies.generator import ACCEPTS, END_TURN, Pending, legal_steps, rotations
+from scorer.games.harmonies.generator import ACCEPTS, END_TURN, Pending, offers, rotations
 from scorer.games.harmonies.landscapes import (
     score_buildings,
     score_fields,
@@ -40,14 +40,22 @@ from scorer.games.harmonies.landscapes import (
 )
 from scorer.games.harmonies.scoring import spirit_units
 from scorer.games.harmonies.state import PlayerState
+from scorer.games.harmonies.steps import (
+    Offered,
+    PlaceCubeStep,
+    PlaceTokenStep,
+    TakeCardStep,
+    TakeTokensStep,
+)
 
-Step = Mapping[str, Any]
+#: One kind of step offered (the greedy players weigh the steps of one kind at a time).
+S = TypeVar("S")
 
 
 class Greedy:
     """One game's greedy players: the seeded random source and the knobs."""
 
-    def __init__(self, rng: random.Random, knobs: Mapping[str, Any]) -> None:
+    def __init__(self, rng: random.Random, knobs: Mapping[str, str]) -> None:
         self.rng = rng
         #: The end trigger the players steer toward: the knob, or drawn from the seed (half
         #: the games stack), so that a batch of games reaches both triggers.
@@ -59,34 +67,32 @@ class Greedy:
 
     # -- the step to take next ------------------------------------------------------------
 
-    def choose(self, p: Pending) -> Step:
+    def choose(self, p: Pending) -> Offered:
         """The next step of the turn in progress (``END_TURN`` to end it)."""
-        by: dict[str, list[Step]] = {}
-        for step in legal_steps(p):
-            by.setdefault(step["do"], []).append(step)
-        if "choose_spirit" in by:
-            return self.rng.choice(by["choose_spirit"])
-        if "take_card" in by and not p.took:
-            card = self._card(p, by["take_card"])
+        offered = offers(p)
+        if offered.spirits:
+            return self.rng.choice(offered.spirits)
+        if offered.cards and not p.took:
+            card = self._card(p, offered.cards)
             if card is not None:
                 return card
-        if "place_cube" in by:
-            return self._best(by["place_cube"], lambda s: cube_gain(p, s))
-        if "take_tokens" in by:
-            return self._space(p, by["take_tokens"])
-        if "place_token" in by:
-            return self._token(p, by["place_token"])
-        if "take_card" in by:  # a card after the tokens, if one pays now
-            card = self._card(p, by["take_card"])
+        if offered.cubes:
+            return self._best(offered.cubes, lambda s: cube_gain(p, s))
+        if offered.takes:
+            return self._space(p, offered.takes)
+        if offered.tokens:
+            return self._token(p, offered.tokens)
+        if offered.cards:  # a card after the tokens, if one pays now
+            card = self._card(p, offered.cards)
             if card is not None:
                 return card
         return END_TURN
 
-    def _best(self, steps: Sequence[Step], gain: Any) -> Step:
+    def _best(self, steps: Sequence[S], gain: Callable[[S], float]) -> S:
         """The step of the largest gain, ties broken by a seeded number per candidate."""
         return max(steps, key=lambda s: (gain(s), self.rng.random()))
 
-    def _card(self, p: Pending, offered: list[Step]) -> Step | None:
+    def _card(self, p: Pending, offered: list[TakeCardStep]) -> TakeCardStep | None:
         open_cards = len(p.open_cards())
         scored = [(card_promise(p, s["card"]), self.rng.random(), s) for s in offered]
         best = max(scored, key=lambda t: (t[0], t[1]))
@@ -94,7 +100,7 @@ class Greedy:
             return best[2]
         return None
 
-    def _space(self, p: Pending, offered: list[Step]) -> Step:
+    def _space(self, p: Pending, offered: list[TakeTokensStep]) -> TakeTokensStep:
         gains: dict[str, float] = {}
         wanted = completing(p)
         base = landscape(p)
@@ -110,7 +116,7 @@ class Greedy:
                     )
         return self._best(offered, lambda s: sum(gains[c] for c in s["tokens"]))
 
-    def _token(self, p: Pending, offered: list[Step]) -> Step:
+    def _token(self, p: Pending, offered: list[PlaceTokenStep]) -> PlaceTokenStep:
         wanted = completing(p)
         base = landscape(p)
         return self._best(
@@ -202,7 +208,7 @@ def spirit_points_if_placed(p: Pending) -> int:
     return sum(u.points for u in spirit_units(player, NEIGHBOURS[p.state.side]))
 
 
-def cube_gain(p: Pending, step: Step) -> float:
+def cube_gain(p: Pending, step: PlaceCubeStep) -> float:
     """A cube's gain: the card's next track value (cells with no later use first)."""
     return float(next_value(p, step["card"]))
 

@@ -69,9 +69,7 @@ class Layout(NamedTuple):
     ``CellMap`` index), ``stacks`` the stack on each cell by number (``()`` when empty),
     ``near`` the neighbour bit set of each cell (``scorer.grid.bitsets``) and ``tops`` top
     colour → the bit set of the cells it tops. Categories then read bit sets instead of
-    scanning the board and hashing cells once each (scoring the 150 records of
-    ``verify_bench``: 1109k → 969k instructions a record under callgrind, with the river's
-    single search)."""
+    scanning the board and hashing cells once each."""
 
     cells: tuple[Cell, ...]
     stacks: Sequence[Stack]
@@ -283,20 +281,10 @@ def _river(board: Layout, nbrs: Nbrs, include_loops: bool) -> tuple[Cell, ...]:
     return best
 
 
-def river_length(board: Board, nbrs: Nbrs, include_loops: bool = False) -> int:
-    """The river length L of section 8.5 (largest shortest-path distance, in tokens)."""
-    return len(river(board, nbrs, include_loops))
-
-
 def blocks(group: Collection[Cell], nbrs: Nbrs) -> list[frozenset[Cell]]:
     """The biconnected components of ``group`` with 3 or more cells (every cycle lies inside
     one of them), largest first (``scorer.grid.paths.blocks`` over the sorted cells)."""
     return grid_blocks(sorted(group), nbrs.__getitem__)
-
-
-def cycle_length(group: Collection[Cell], nbrs: Nbrs) -> int:
-    """Cells of the longest simple cycle in ``group`` (0 if it has none)."""
-    return len(longest_cycle(sorted(group), nbrs.__getitem__))
 
 
 RIVER_POINTS: tuple[int, ...] = (0, 0, 2, 5, 8, 11, 15)
@@ -316,11 +304,6 @@ def island_units(board: Board, side: str) -> list[Unit]:
 def _island_units(board: Layout) -> list[Unit]:
     # HAR-SCORE-6: islands of non-blue cells
     return [Unit(g, 5, len(g)) for g in _top_groups(board, "blue", invert=True)]
-
-
-def island_count(board: Board, side: str) -> int:
-    """HAR-SCORE-6: groups of non-blue cells (empty ones included)."""
-    return len(island_units(board, side))
 
 
 def water_units(board: Board, options: Options) -> list[Unit]:

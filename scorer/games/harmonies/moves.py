@@ -14,7 +14,7 @@ from scorer.games.harmonies import alternatives, generator
 from scorer.games.harmonies.alternatives import describe_step
 from scorer.games.harmonies.rules import SIMULATE_OPTIONS
 from scorer.games.harmonies.simulate import simulate
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.state import State
 
 __all__ = [
     "SIMULATE_OPTIONS",
@@ -26,17 +26,17 @@ __all__ = [
 ]
 
 
-def legal_steps(state: GameState, prefix: Sequence[Json] = ()) -> Iterator[Json]:
+def legal_steps(state: State, prefix: Sequence[Json] = ()) -> Iterator[Json]:
     """The legal next steps once the recorded steps ``prefix`` of the turn are taken."""
     pending = generator.follow(state, prefix)
     return iter(()) if pending is None else generator.legal_steps(pending)
 
 
-def unoffered_step(state: GameState, move: Move) -> int | None:
+def unoffered_step(state: State, move: Move) -> int | None:
     return generator.first_unoffered(state, steps_of(move))
 
 
-def legal_alternatives(state: GameState, move: Move, at: int, rule: RuleId) -> Legal | None:
+def legal_alternatives(state: State, move: Move, at: int, rule: RuleId) -> Legal | None:
     """The legal steps of the rejected step's kind (the rule does not change them)."""
     return alternatives.legal_alternatives(state, move, at)
 
@@ -45,4 +45,4 @@ if TYPE_CHECKING:
     from scorer.core.roles import Moves
     from scorer.games.harmonies import moves as _module
 
-    _check: Moves[GameState] = _module
+    _check: Moves[State] = _module

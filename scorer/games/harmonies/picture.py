@@ -32,7 +32,7 @@ from scorer.games.harmonies.explain import explain as explain
 from scorer.games.harmonies.render import render as render
 from scorer.games.harmonies.rules import CATEGORIES
 from scorer.games.harmonies.scoring import suns
-from scorer.games.harmonies.state import GameState, PlayerState
+from scorer.games.harmonies.state import PlayerState, State
 
 S = 32.0  # hexagon circumradius
 H = math.sqrt(3) * S  # row pitch
@@ -97,7 +97,7 @@ def initials(player: PlayerState) -> dict[str, str]:
 
 
 def _summary(
-    state: GameState, player: PlayerState, items: Sequence[ScoreItem], mark: Mark | None
+    state: State, player: PlayerState, items: Sequence[ScoreItem], mark: Mark | None
 ) -> list[tuple[str, str]]:
     pts = {
         c: sum(i.points for i in items if i.player == player.name and i.category == c)
@@ -150,7 +150,7 @@ def _summary(
     return lines
 
 
-def draw_svg(state: GameState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+def draw_svg(state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
     """The boards of ``state`` with ``items`` highlighted and ``mark`` ringed (deterministic)."""
     side = state.side
     names = [p.name for p in state.players]
@@ -193,7 +193,7 @@ def draw_svg(state: GameState, items: Sequence[ScoreItem], mark: Mark | None) ->
 
 def _panel(
     svg: Svg,
-    state: GameState,
+    state: State,
     player: PlayerState,
     x: float,
     y: float,
@@ -217,7 +217,7 @@ def _panel(
     )
 
 
-def _cells(svg: Svg, state: GameState, player: PlayerState, bx: float, by: float) -> None:
+def _cells(svg: Svg, state: State, player: PlayerState, bx: float, by: float) -> None:
     short = initials(player)
     svg.open_group(class_="board", data_player=player.name)
     for cell in SIDE_CELLS[state.side]:
@@ -354,7 +354,7 @@ def _mark(svg: Svg, mark: Mark, bx: float, by: float, bw: float, bh: float) -> N
     svg.close_group()
 
 
-def _legend(svg: Svg, x: float, y: float, state: GameState, colours: dict[str, str]) -> None:
+def _legend(svg: Svg, x: float, y: float, state: State, colours: dict[str, str]) -> None:
     svg.text(
         x,
         y - 8,
@@ -393,4 +393,4 @@ if TYPE_CHECKING:
     from scorer.core.roles import Pictures
     from scorer.games.harmonies import picture as _module
 
-    _check: Pictures[GameState] = _module
+    _check: Pictures[State] = _module

@@ -15,7 +15,7 @@ from scorer.games.harmonies.actions import skip_move as skip
 from scorer.games.harmonies.scoring import compare_suns as extra_claims
 from scorer.games.harmonies.scoring import score_state as score
 from scorer.games.harmonies.setup import initial_state
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.state import State
 
 __all__ = [
     "CLAIMS_WHEN_INCOMPLETE",
@@ -35,12 +35,12 @@ __all__ = [
 CLAIMS_WHEN_INCOMPLETE = True
 
 
-def expected_players(state: GameState) -> frozenset[str]:
+def expected_players(state: State) -> frozenset[str]:
     """The player in the seat to move (turns go round in seat order)."""
     return frozenset((state.players[state.seat].name,))
 
 
-def is_over(state: GameState) -> bool:
+def is_over(state: State) -> bool:
     return state.over
 
 
@@ -48,12 +48,12 @@ def count_steps(move: Move) -> int:
     return len(steps_of(move))
 
 
-def end_reason(state: GameState) -> str | None:
+def end_reason(state: State) -> str | None:
     """The end trigger that fired first (HAR-END-1/2), None while the game goes on."""
     return (state.trigger or None) if state.over else None
 
 
-def warnings(state: GameState) -> tuple[Finding, ...]:
+def warnings(state: State) -> tuple[Finding, ...]:
     """A replay of Harmonies collects no warnings."""
     return ()
 
@@ -62,4 +62,4 @@ if TYPE_CHECKING:
     from scorer.core.roles import Referee
     from scorer.games.harmonies import referee as _module
 
-    _check: Referee[GameState] = _module
+    _check: Referee[State] = _module

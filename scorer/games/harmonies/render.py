@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from scorer.core.words import plural
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, SIDE_SETS, TRACKS
-from scorer.games.harmonies.state import GameState, PlayerState
+from scorer.games.harmonies.state import PlayerState, State
 
 LETTER = {"blue": "W", "gray": "M", "brown": "T", "green": "L", "yellow": "Y", "red": "R"}
 #: What each letter stands for, in the legend (the pouch order of ``COLOURS``).
@@ -92,7 +92,7 @@ def _cards(player: PlayerState) -> str:
     return ", ".join(parts) or "none"
 
 
-def render(state: GameState, color: bool = False) -> str:
+def render(state: State, color: bool = False) -> str:
     """The legend, every board, then the Central board, display, pouch and whose turn it is
     (``color``: token letters in their colours, for a terminal)."""
     out: list[str] = [*legend(color), ""]

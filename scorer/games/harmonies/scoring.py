@@ -12,12 +12,11 @@ The board categories (Trees, Mountains, Fields, Buildings, water) are computed i
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any
 
 from scorer.core.claims import claim_mismatch, not_a_player, unexpected_claim
 from scorer.core.findings import Finding
 from scorer.core.pointer import to_pointer
-from scorer.core.values import PlayerScore, ScoreSheet
+from scorer.core.values import Json, PlayerScore, ScoreSheet
 from scorer.games.harmonies.board import (
     NEIGHBOURS,
     SPIRIT_CATEGORY,
@@ -38,7 +37,7 @@ from scorer.games.harmonies.landscapes import (
     total,
 )
 from scorer.games.harmonies.rules import CATEGORIES
-from scorer.games.harmonies.state import GameState, Options, PlayerState
+from scorer.games.harmonies.state import Options, PlayerState, State
 from scorer.grid.regions import connected_groups
 
 
@@ -54,11 +53,6 @@ def animal_units(player: PlayerState) -> list[Unit]:
         Unit(h.cubes, _track_points(h.card, len(h.cubes)), len(h.cubes), card=h.card)
         for h in player.cards
     ]
-
-
-def score_animals(player: PlayerState) -> int:
-    """HAR-SCORE-7: a card with k placed cubes scores the k-th value of its track."""
-    return total(animal_units(player))
 
 
 def _track_points(card: str, placed: int) -> int:
@@ -177,7 +171,7 @@ def _spirit_text(player: PlayerState, points: int) -> str:
     return f"{player.spirit} ({placed})={points}"
 
 
-def score_state(state: GameState) -> ScoreSheet:
+def score_state(state: State) -> ScoreSheet:
     """HAR-SCORE-1…11: the score sheet of a final (or any) state."""
     options = state.options
     lines = [score_player(p, options) for p in state.players]
@@ -226,7 +220,7 @@ def rank(lines: list[PlayerScore]) -> tuple[tuple[str, ...], ...]:
     return tuple(tiers)
 
 
-def compare_suns(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+def compare_suns(sheet: ScoreSheet, claimed: Json) -> list[Finding]:
     """REC-CLAIM-1 for every claimed sun rating that differs (solo); any in multiplayer."""
     if "suns" not in claimed:
         return []

@@ -6,16 +6,15 @@ Checks in the order HAR-SETUP-5, HAR-SETUP-1, HAR-SETUP-3, HAR-SETUP-4; paths ar
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from pyrsistent import pvector
 
 from scorer.core.errors import RuleViolation
-from scorer.core.values import Record
+from scorer.core.values import Json, Record
 from scorer.core.words import plural
 from scorer.games.harmonies.board import COLOURS, TOKEN_COUNTS, TRACKS
 from scorer.games.harmonies.cards import SPIRIT_DATA
-from scorer.games.harmonies.state import GameState, Options, empty_player
+from scorer.games.harmonies.state import Options, State, empty_player
 
 
 def spaces_for(players: int) -> int:
@@ -23,7 +22,7 @@ def spaces_for(players: int) -> int:
     return 3 if players == 1 else 5
 
 
-def initial_state(record: Record) -> GameState:
+def initial_state(record: Record) -> State:
     """Build the state before the first turn. Raises RuleViolation (absolute path)."""
     options = Options.parse(record.get("variant"))
     names = [p["name"] for p in record["players"]]
@@ -49,7 +48,7 @@ def initial_state(record: Record) -> GameState:
         empty_player(name, options.board_side, dealt.get(name, ()), colour)
         for name, colour in zip(names, colours, strict=True)
     )
-    return GameState(
+    return State(
         options,
         pvector(players),
         pvector(central),
@@ -104,7 +103,7 @@ def _check_display(display: Sequence[str], n: int) -> tuple[str, ...]:
 
 
 def _check_spirits(
-    setup: Mapping[str, Any], names: list[str], module: bool
+    setup: Json, names: list[str], module: bool
 ) -> dict[str, tuple[str | None, ...]]:
     dealt: Mapping[str, Sequence[str | None]] = setup.get("spirits_dealt", {})
     # HAR-SETUP-4: without the module, no spirit cards are dealt

@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from scorer.core.values import Json
+from scorer.games.harmonies.actions import apply_move
 from scorer.games.harmonies.board import (
     COLOURS,
     NEIGHBOURS,
@@ -32,12 +34,21 @@ from scorer.games.harmonies.board import (
     Cell,
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
-from scorer.games.harmonies.generator import END_TURN, Pending, advance, legal_steps, start
+from scorer.games.harmonies.generator import END_TURN, Pending, advance, offers, start
 from scorer.games.harmonies.greedy import Greedy, completing
 from scorer.games.harmonies.scoring import score_state
-from scorer.games.harmonies.state import DEFAULT_OPTIONS, GameState
+from scorer.games.harmonies.setup import initial_state
+from scorer.games.harmonies.state import DEFAULT_OPTIONS, State
+from scorer.games.harmonies.steps import (
+    Offered,
+    PlaceTokenStep,
+    Refill,
+    SoloDiscard,
+    Step,
+    TurnMove,
+)
 
-ALLOWED: Mapping[str, tuple[Any, ...]] = {
+ALLOWED: Mapping[str, tuple[str | bool, ...]] = {
     "board_side": ("A", "B"),
     "nature_spirits": (False, True),
     "river_metric": ("shortest_path", "include_loops"),
@@ -66,7 +77,7 @@ class Policy:
     write_rotation: bool
 
 
-def draw_options(rng: random.Random, players: int, fixed: Mapping[str, Any]) -> dict[str, Any]:
+def draw_options(rng: random.Random, players: int, fixed: Json) -> dict[str, object]:
     """The variant: options fixed by the caller, the others drawn from the seed."""
     for name, value in fixed.items():
         if name == "animal_cube_supply":
@@ -112,7 +123,7 @@ class Pouch:
         return out
 
 
-def split_options(options: Mapping[str, Any]) -> tuple[str, dict[str, Any], dict[str, Any]]:
+def split_options(options: Json) -> tuple[str, dict[str, str], Json]:
     """The policy, the simulator's knobs and the variant options of ``options``. Raises
     ValueError for a policy or knob value the simulator does not know."""
     policy = options.get("policy", "random")
@@ -126,11 +137,9 @@ def split_options(options: Mapping[str, Any]) -> tuple[str, dict[str, Any], dict
     return policy, knobs, fixed
 
 
-def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+def simulate(players: int, seed: int, options: Json) -> dict[str, Any]:
     """One complete legal game record (``options["policy"]``: ``random``, the default, or
     ``greedy``). Raises ValueError for bad arguments."""
-    from scorer.games.harmonies import referee as RULES
-
     if not 1 <= players <= 4:
         raise ValueError("Harmonies is for 1 to 4 players")
     policy_name, knobs, fixed = split_options(options)
@@ -141,29 +150,8 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
         variant["animal_cube_supply"] = 30 if rng.random() < 0.25 else None
     names = ["Ann", "Ben", "Cid", "Dee"][:players]
     pouch = Pouch(rng)
-    n = 3 if players == 1 else 5
-    deck = list(TRACKS)
-    rng.shuffle(deck)
-    setup: dict[str, Any] = {
-        "central_board": [pouch.draw(3) for _ in range(n)],
-        "display": deck[:n],
-    }
-    pile = deck[n:]
-    if variant["nature_spirits"]:
-        spirits = list(SPIRIT_DATA)
-        rng.shuffle(spirits)
-        setup["spirits_dealt"] = {name: spirits[2 * i : 2 * i + 2] for i, name in enumerate(names)}
-    policy = Policy(
-        cube=rng.uniform(0.6, 1.0),
-        card=rng.uniform(0.3, 0.9),
-        stack=rng.uniform(0.5, 12.0),
-        same=rng.uniform(0.5, 6.0),
-        habitat=rng.uniform(5.0, 60.0),
-        discard=rng.uniform(0.0, 0.5),
-        omit_final_refill=rng.random() < 0.5,
-        write_rotation=rng.random() < 0.5,
-    )
-    policy = _with_knobs(policy, knobs)
+    setup, pile = _deal(rng, pouch, names, bool(variant["nature_spirits"]))
+    policy = _with_knobs(_draw_policy(rng), knobs)
     greedy = Greedy(rng, knobs) if policy_name == "greedy" else None
     record: dict[str, Any] = {
         "format": "scorer-record/1",
@@ -173,19 +161,12 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
         "setup": setup,
         "moves": [],
     }
-    state: GameState = RULES.initial_state(record)
+    state = initial_state(record)
     while not state.over:
         move = _turn(state, rng, policy, pouch, pile, greedy)
-        state = RULES.apply(state, move)
+        state = apply_move(state, move)
         record["moves"].append(move)
-    sheet = score_state(state)
-    claimed: dict[str, Any] = {
-        "scores": {p.name: p.total for p in sheet.players},
-        "breakdown": {p.name: dict(p.categories) for p in sheet.players},
-    }
-    if players == 1:
-        claimed["suns"] = {p.name: p.extras["suns"] for p in sheet.players}
-    record["claimed"] = claimed
+    record["claimed"] = _claimed(state)
     record["meta"] = {"generator": "scorer simulate", "seed": seed}
     if greedy is not None:
         record["meta"]["policy"] = "greedy"
@@ -194,7 +175,52 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     return record
 
 
-def _with_knobs(policy: Policy, knobs: Mapping[str, Any]) -> Policy:
+def _deal(
+    rng: random.Random, pouch: Pouch, names: list[str], spirits_on: bool
+) -> tuple[dict[str, object], list[str]]:
+    """The record's ``setup`` (the Central board, the display, the spirit cards dealt) and the
+    draw pile left."""
+    n = 3 if len(names) == 1 else 5
+    deck = list(TRACKS)
+    rng.shuffle(deck)
+    setup: dict[str, object] = {
+        "central_board": [pouch.draw(3) for _ in range(n)],
+        "display": deck[:n],
+    }
+    if spirits_on:
+        spirits = list(SPIRIT_DATA)
+        rng.shuffle(spirits)
+        setup["spirits_dealt"] = {name: spirits[2 * i : 2 * i + 2] for i, name in enumerate(names)}
+    return setup, deck[n:]
+
+
+def _draw_policy(rng: random.Random) -> Policy:
+    """The weights of the light policy, drawn from the seed."""
+    return Policy(
+        cube=rng.uniform(0.6, 1.0),
+        card=rng.uniform(0.3, 0.9),
+        stack=rng.uniform(0.5, 12.0),
+        same=rng.uniform(0.5, 6.0),
+        habitat=rng.uniform(5.0, 60.0),
+        discard=rng.uniform(0.0, 0.5),
+        omit_final_refill=rng.random() < 0.5,
+        write_rotation=rng.random() < 0.5,
+    )
+
+
+def _claimed(state: State) -> dict[str, object]:
+    """The record's ``claimed`` block: the scores of the final state (and the solo suns)."""
+    sheet = score_state(state)
+    claimed: dict[str, object] = {
+        "scores": {p.name: p.total for p in sheet.players},
+        "breakdown": {p.name: dict(p.categories) for p in sheet.players},
+    }
+    if state.solo:
+        claimed["suns"] = {p.name: p.extras["suns"] for p in sheet.players}
+    return claimed
+
+
+def _with_knobs(policy: Policy, knobs: Mapping[str, str]) -> Policy:
     """The random policy's weights as the knobs steer them (unchanged without knobs)."""
     if knobs.get("end") == "board":
         policy = replace(policy, stack=0.0, same=policy.same / 4)
@@ -208,27 +234,23 @@ def _with_knobs(policy: Policy, knobs: Mapping[str, Any]) -> Policy:
 
 
 def _turn(
-    state: GameState,
+    state: State,
     rng: random.Random,
     policy: Policy,
     pouch: Pouch,
     pile: list[str],
     greedy: Greedy | None = None,
-) -> dict[str, Any]:
+) -> TurnMove:
     p = start(state)
     while True:
         step = _choose(p, rng, policy) if greedy is None else greedy.choose(p)
-        if step is END_TURN:
+        if step["do"] == "end_turn":
             break
         p = advance(p, step)
-    steps = [dict(s) for s in p.steps]
-    if not policy.write_rotation:  # the rotation is optional: the verifier then searches
-        for step in steps:
-            step.pop("rotation", None)
-    move: dict[str, Any] = {
+    move: TurnMove = {
         "player": state.players[state.seat].name,
         "action": "turn",
-        "steps": steps,
+        "steps": [_as_written(s, policy.write_rotation) for s in p.steps],
     }
     display = list(p.display)
     card = None
@@ -238,17 +260,18 @@ def _turn(
         card = rng.choice(sorted(display))
     if card is not None:
         slot = display.index(card)
-        move["solo_discard"] = {"card": card}
+        discard: SoloDiscard = {"card": card}
         if pile:
             replacement = pile.pop(0)
-            move["solo_discard"]["replacement"] = replacement
+            discard["replacement"] = replacement
             display[slot] = replacement
         else:
             del display[slot]
+        move["solo_discard"] = discard
     final = _is_final(state, p, pouch)
     if final and policy.omit_final_refill:
         return move
-    refill: dict[str, Any] = {"spaces": _draw_spaces(state, p, pouch)}
+    refill: Refill = {"spaces": _draw_spaces(state, p, pouch)}
     size = 3 if state.solo else 5
     reveal = [pile.pop(0) for _ in range(min(size - len(display), len(pile)))]
     if reveal or rng.random() < 0.5:
@@ -257,7 +280,15 @@ def _turn(
     return move
 
 
-def _is_final(state: GameState, p: Pending, pouch: Pouch) -> bool:
+def _as_written(step: Step, rotation: bool) -> Step:
+    """A copy of a generated step as the record writes it: a cube's rotation is optional, and
+    the seeds that leave it out leave the search to the verifier."""
+    if step["do"] == "place_cube" and not rotation:
+        return {"do": "place_cube", "card": step["card"], "cell": step["cell"]}
+    return step.copy()
+
+
+def _is_final(state: State, p: Pending, pouch: Pouch) -> bool:
     empty = len(SIDE_CELLS[state.side]) - len(p.board)
     left = pouch.size()
     dry = left < 9 if state.solo and state.options.solo_last_refill == "end" else left == 0
@@ -265,7 +296,7 @@ def _is_final(state: GameState, p: Pending, pouch: Pouch) -> bool:
     return triggered and state.seat == len(state.players) - 1
 
 
-def _draw_spaces(state: GameState, p: Pending, pouch: Pouch) -> dict[str, list[str]]:
+def _draw_spaces(state: State, p: Pending, pouch: Pouch) -> dict[str, list[str]]:
     if not state.solo:
         return {str(p.space): pouch.draw(3)} if pouch.size() else {}
     spaces = {}
@@ -276,37 +307,32 @@ def _draw_spaces(state: GameState, p: Pending, pouch: Pouch) -> dict[str, list[s
     return spaces
 
 
-def _choose(p: Pending, rng: random.Random, policy: Policy) -> Mapping[str, Any]:
-    steps = list(legal_steps(p))
-    by: dict[str, list[Mapping[str, Any]]] = {}
-    for step in steps:
-        by.setdefault(step["do"], []).append(step)
-    if "choose_spirit" in by and rng.random() < 0.5:
-        return rng.choice(by["choose_spirit"])
-    if "place_cube" in by and rng.random() < policy.cube:
-        return rng.choice(by["place_cube"])
-    if "take_card" in by and rng.random() < policy.card:
-        return rng.choice(by["take_card"])
-    if "take_tokens" in by:
+def _choose(p: Pending, rng: random.Random, policy: Policy) -> Offered:
+    offered = offers(p)
+    if offered.spirits and rng.random() < 0.5:
+        return rng.choice(offered.spirits)
+    if offered.cubes and rng.random() < policy.cube:
+        return rng.choice(offered.cubes)
+    if offered.cards and rng.random() < policy.card:
+        return rng.choice(offered.cards)
+    if offered.takes:
         wanted_colours = {c for _, c in completing(p)}
-        spaces = by["take_tokens"]
         weights = [
             1.0 + sum(policy.habitat / 4 for c in s["tokens"] if c in wanted_colours)
-            for s in spaces
+            for s in offered.takes
         ]
-        return rng.choices(spaces, weights)[0]
-    if "place_token" in by:
-        options = by["place_token"]
+        return rng.choices(offered.takes, weights)[0]
+    if offered.tokens:
         wanted = set(completing(p))
-        weights = [_token_weight(p, s, policy, wanted) for s in options]
-        return rng.choices(options, weights)[0]
-    if "end_turn" in by:
+        weights = [_token_weight(p, s, policy, wanted) for s in offered.tokens]
+        return rng.choices(offered.tokens, weights)[0]
+    if offered.can_end:
         return END_TURN
-    return rng.choice(by["choose_spirit"])  # the only step left: the first turn's spirit
+    return rng.choice(offered.spirits)  # the only step left: the first turn's spirit
 
 
 def _token_weight(
-    p: Pending, step: Mapping[str, Any], policy: Policy, wanted: set[tuple[Cell, str]]
+    p: Pending, step: PlaceTokenStep, policy: Policy, wanted: set[tuple[Cell, str]]
 ) -> float:
     cell = (step["cell"][0], step["cell"][1])
     colour = step["color"]
@@ -317,7 +343,7 @@ def _token_weight(
     return weight + policy.same * same
 
 
-def features(record: Mapping[str, Any], state: GameState) -> frozenset[str]:
+def features(record: Json, state: State) -> frozenset[str]:
     """The rare paths a finished game took (``bench/policy_outcomes.py``, fixture tests):
 
     ``spirit_cube`` (a Nature's Spirit cube was placed), ``card_completed``, ``card_limit`` (a
@@ -327,14 +353,12 @@ def features(record: Mapping[str, Any], state: GameState) -> frozenset[str]:
     ``round_finished`` (the end was triggered before the last seat's turn),
     ``final_refill_omitted``, ``rotation_written``, ``shared_victory`` and ``tie_by_cubes``
     (equal totals at the top, parted by the cube count)."""
-    from scorer.games.harmonies import referee as RULES
-
     words: set[str] = set()
     moves = record.get("moves", [])
-    replay: GameState = RULES.initial_state(record)
+    replay = initial_state(record)
     for move in moves:
         before = replay
-        replay = RULES.apply(replay, move)
+        replay = apply_move(replay, move)
         if replay.triggered and not before.triggered and not replay.over:
             words.add("round_finished")
         if any(p.incomplete() >= 4 for p in replay.players):

@@ -1,23 +1,18 @@
 """The immutable game state: options, per-player boards and cards, shared supply.
 
-A ``GameState`` is replaced, never changed: a turn edits it through a
-:class:`scorer.core.persist.Draft` (``actions.apply_move``) and gets a new state that shares every
-untouched part with the old one. The records are NamedTuples (``Draft.done`` over a NamedTuple
-takes 1.6 µs against 4.0 µs over a frozen dataclass with slots, measured on this machine for
-an 11-field record; every turn makes two). Collections are pyrsistent: ``PVector`` for the
-players, the Central board, the pouch, the display, the held cards and the cards revealed
-(in the order revealed: at most 32 distinct ids, where ``PVector.append`` takes 0.08 µs and
-``in`` 0.28 µs against 5.7 µs and 0.34 µs for ``PSet``), and ``CellMap`` (a ``PVector``
-indexed by cell) for a board's stacks and cubes.
+A ``State`` is replaced, never changed: a turn edits it through a :class:`TurnDraft`
+(``actions.apply_move``) and gets a new state that shares every untouched part with the old
+one. The records are NamedTuples. Collections are pyrsistent: ``PVector`` for the players, the
+Central board, the pouch, the display, the held cards and the cards revealed (in the order
+revealed: at most 32 distinct ids), and ``CellMap`` (a ``PVector`` indexed by cell) for a
+board's stacks and cubes.
 
-Small fixed-size values stay tuples, where a pyrsistent vector measured slower:
+Small fixed-size values stay tuples:
 
 * a stack (``Stack``, at most 3 colour names, bottom to top) and a cell ``(col, row)``: they
-  are looked up in frozensets of accepted stacks and used as keys (``stack in accepted`` 59 ns
-  for a tuple; a ``PVector`` must be hashed first, 69 ns, and cannot meet the tuple keys);
-* ``HeldCard.cubes`` (at most 5 cells, grown by one per cube: tuple 70 ns against
-  ``PVector.append`` 92 ns; iterated by scoring, tuple 174 ns against 240 ns);
-* ``PlayerState.dealt`` (0 or 2 card ids, never changed: ``in`` 57 ns against 101 ns).
+  are looked up in frozensets of accepted stacks and used as keys;
+* ``HeldCard.cubes`` (at most 5 cells, grown by one per cube);
+* ``PlayerState.dealt`` (0 or 2 card ids, never changed).
 
 Empty cells are not part of a board mapping.
 """
@@ -25,41 +20,38 @@ Empty cells are not part of a board mapping.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from dataclasses import asdict, dataclass, fields
+from types import MappingProxyType
+from typing import Literal, NamedTuple
 
 from pyrsistent import PVector, pvector
 
+from scorer.core.draft import Draft
+from scorer.core.values import Json
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, TRACKS, Cell, Stack
 from scorer.games.harmonies.cellmap import CellMap
-
-#: Option name → default (section 9).
-DEFAULT_OPTIONS: Mapping[str, Any] = {
-    "board_side": "A",
-    "nature_spirits": False,
-    "river_metric": "shortest_path",
-    "tiebreak_counts_spirit_cube": False,
-    "animal_cube_supply": None,
-    "solo_last_refill": "continue",
-}
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """The variant options of a record or position (defaults filled in)."""
+    """The variant options of a record or position (section 9; defaults filled in)."""
 
-    board_side: str = "A"
+    board_side: Literal["A", "B"] = "A"
     nature_spirits: bool = False
-    river_metric: str = "shortest_path"
+    river_metric: Literal["shortest_path", "include_loops"] = "shortest_path"
     tiebreak_counts_spirit_cube: bool = False
     animal_cube_supply: int | None = None
-    solo_last_refill: str = "continue"
+    solo_last_refill: Literal["continue", "end"] = "continue"
 
-    @staticmethod
-    def parse(variant: Mapping[str, Any] | None) -> Options:
-        """Options from a schema-valid ``variant`` object."""
-        merged = {**DEFAULT_OPTIONS, **(variant or {})}
-        return Options(**{k: merged[k] for k in DEFAULT_OPTIONS})
+    @classmethod
+    def parse(cls, variant: Json | None) -> Options:
+        """Options from a schema-valid ``variant`` object (options it leaves out: defaults)."""
+        given = variant or {}
+        return cls(**{f.name: given[f.name] for f in fields(cls) if f.name in given})
+
+
+#: Option name → default (section 9), read-only.
+DEFAULT_OPTIONS: Mapping[str, str | bool | int | None] = MappingProxyType(asdict(Options()))
 
 
 class HeldCard(NamedTuple):
@@ -118,7 +110,7 @@ def empty_player(
     return PlayerState(name, board, cubes, pvector(), dealt, color=color)
 
 
-class GameState(NamedTuple):
+class State(NamedTuple):
     """Everything the referee tracks between turns (sections 10 and 15.1).
 
     ``pouch`` holds the token counts in ``COLOURS`` order; ``display`` the face-up Animal cards;
@@ -162,3 +154,49 @@ class GameState(NamedTuple):
 
     def empty_cells(self, player: PlayerState) -> int:
         return len(SIDE_CELLS[self.side]) - len(player.board)
+
+
+class TurnDraft(Draft[State]):
+    """A turn in progress (``actions``): the fields of the state as the steps so far left
+    them, and the notes of the turn, which never become part of a state.
+
+    The notes keep the player to move's board, cubes and cards as the steps change them:
+    ``stacks`` (the ``PVector`` inside the board's ``CellMap``, indexed through
+    ``cell_index``) and ``filled`` (cells holding tokens), ``cube_at`` and ``cube_count`` (the
+    cube map's vector and size), ``cards``, ``spirit`` and ``spirit_cube``; ``events.end_turn``
+    puts them into the player's record once. Also: ``hand`` (the tokens taken and not yet
+    placed), ``took_tokens`` and ``space`` (the Central board space taken), ``took_card``,
+    ``first_turn`` (the player's first turn) and ``side`` (the board side in use).
+    ``actions.begin_turn`` sets them from the player to move.
+    """
+
+    # the fields of State (tests/harmonies/test_state.py checks they are exactly State's)
+    options: Options
+    players: PVector[PlayerState]
+    central: PVector[Stack]
+    pouch: PVector[int]
+    display: PVector[str]
+    revealed: PVector[str]
+    reserve: int | None
+    seat: int
+    turn: int
+    triggered: bool
+    over: bool
+    notes: PVector[str]
+    trigger: str
+
+    # the notes of the turn in progress
+    side: str = "A"
+    cell_index: Mapping[Cell, int] = MappingProxyType({})
+    stacks: PVector[Stack] = pvector()
+    filled: int = 0
+    cube_at: PVector[str] = pvector()
+    cube_count: int = 0
+    cards: PVector[HeldCard] = pvector()
+    spirit: str | None = None
+    spirit_cube: Cell | None = None
+    hand: tuple[str, ...] = ()
+    took_tokens: bool = False
+    space: int = 0
+    took_card: bool = False
+    first_turn: bool = False

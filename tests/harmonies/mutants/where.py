@@ -11,11 +11,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from scorer.games.harmonies.board import TRACKS
-from scorer.games.harmonies.state import GameState
+from scorer.games.harmonies.state import State
 from tests.mutants import states_before_moves
 from tests.roles import roles_of
 
 RULES = roles_of("harmonies")
+
 
 Record = dict[str, Any]
 Move = dict[str, Any]
@@ -31,7 +32,7 @@ def _moves(doc: Record) -> list[Move]:
     return moves if isinstance(moves, list) and not _is_position(doc) else []
 
 
-def _starts(doc: Record) -> Iterator[tuple[int, GameState]]:
+def _starts(doc: Record) -> Iterator[tuple[int, State]]:
     """(i, the state before move i) for the moves of a valid record, in order."""
     yield from states_before_moves(RULES, doc)
 
