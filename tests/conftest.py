@@ -12,6 +12,7 @@ import orjson
 from scorer.core.findings import Finding
 from scorer.core.values import VerifyResult
 from scorer.referee.pipeline import verify_document
+from scorer.referee.settings import VerifyOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -46,7 +47,7 @@ def make_record(
 
 def verify(doc: Any, keep_going: bool = False) -> VerifyResult:
     """Run the whole pipeline (schema, replay or position checks, scoring, claims)."""
-    return verify_document(doc, "<test>", keep_going)
+    return verify_document(doc, "<test>", VerifyOptions(keep_going))
 
 
 def describe(findings: Iterable[Finding]) -> str:

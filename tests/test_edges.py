@@ -22,6 +22,7 @@ from scorer.reading.items import Item, iter_items, mark_duplicates
 from scorer.reading.schemas import get_schema
 from scorer.referee import pipeline
 from scorer.referee.pipeline import verify_bytes
+from scorer.referee.settings import VerifyOptions
 from scorer.running import batch
 from scorer.running.batch import run_local, verify_item
 from tests.conftest import assert_finding, assert_rejects
@@ -333,8 +334,8 @@ def test_max_findings_then_one_finding_counting_the_rest() -> None:
         name: dict.fromkeys(roles_of("harmonies").catalogue.CATEGORIES, 999)
         for name in ("Ann", "Ben")
     }
-    claims = len(pipeline.verify_document(doc, max_findings=1000).findings)
-    result = pipeline.verify_document(doc, max_findings=3)
+    claims = len(pipeline.verify_document(doc, options=VerifyOptions(max_findings=1000)).findings)
+    result = pipeline.verify_document(doc, options=VerifyOptions(max_findings=3))
     assert len(result.findings) == 4
     limit = assert_finding(result, "REC-LIMIT-1", "")
     assert limit.details == {"shown": 3, "more": claims - 3, "at_least": False}
@@ -371,7 +372,7 @@ def test_record_timeout_is_REC_TIMEOUT_1(monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(batch, "verify_bytes", slow)
     start = time.perf_counter()
-    result = verify_item(Item("x.ndjson", 4, b"{}"), timeout=0.2)
+    result = verify_item(Item("x.ndjson", 4, b"{}"), VerifyOptions(record_timeout=0.2))
     assert time.perf_counter() - start < 2
     assert_rejects(result, "REC-TIMEOUT-1", "")
     assert result.status == "error" and result.findings[0].line == 4
@@ -448,7 +449,7 @@ def test_record_timeout_in_worker_processes(monkeypatch: pytest.MonkeyPatch) -> 
         Item("a.ndjson", 3, good),
     ]
     start = time.perf_counter()
-    results = list(run_local(items, 2, chunk_size=1, timeout=0.5))
+    results = list(run_local(items, 2, VerifyOptions(record_timeout=0.5), chunk_size=1))
     assert time.perf_counter() - start < 20
     assert [r.status for r in results] == ["ok", "error", "ok"]
     assert_rejects(results[1], "REC-TIMEOUT-1", "")

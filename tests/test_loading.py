@@ -7,6 +7,7 @@ import pytest
 from scorer.core.errors import RecordLoadError
 from scorer.reading.loading import load, parse, read_bytes
 from scorer.referee.pipeline import verify_bytes, verify_file
+from scorer.referee.settings import VerifyOptions
 
 
 def test_bad_json_gives_REC_JSON_1_with_line_and_column() -> None:
@@ -42,7 +43,7 @@ def test_size_limit_is_REC_SIZE_1(tmp_path: Path) -> None:
     with pytest.raises(RecordLoadError) as info:
         read_bytes(str(path), max_bytes=50)
     assert info.value.rule == "REC-SIZE-1"
-    result = verify_file(str(path), max_bytes=50)
+    result = verify_file(str(path), VerifyOptions(max_bytes=50))
     assert [f.rule for f in result.findings] == ["REC-SIZE-1"]
 
 

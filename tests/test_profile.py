@@ -17,6 +17,7 @@ from scorer.core.components import fingerprint
 from scorer.core.findings import REC_RULES
 from scorer.reading.schemas import get_schema
 from scorer.referee.pipeline import verify_document
+from scorer.referee.settings import VerifyOptions
 from scorer.running import config
 from tests.conftest import assert_ok, assert_rejects, load_fixture
 from tests.roles import roles_of
@@ -48,7 +49,7 @@ def profile_for(tmp_path: Path, toml: str, files: dict[str, Any] | None = None) 
 
 
 def under(cfg: config.Config, doc: Any) -> Any:
-    return verify_document(doc, "<test>", profile=cfg.profile)
+    return verify_document(doc, "<test>", VerifyOptions(profile=cfg.profile))
 
 
 def test_profile_rules_are_catalogued() -> None:

@@ -19,6 +19,7 @@ import pytest
 
 from scorer.core.words import an, article, noun, plural, pluralize
 from scorer.referee.pipeline import verify_bytes
+from scorer.referee.settings import VerifyOptions
 from scorer.registry import game_names
 from scorer.writing.explain import offending_mark
 from tests.conftest import FIXTURES
@@ -135,7 +136,7 @@ def _documents() -> tuple[bytes, ...]:
 def _texts() -> Iterator[tuple[str, str]]:
     """(where, text) of every message, explanation item, board and picture label."""
     for raw in _documents():
-        result = verify_bytes(raw, "<doc>", keep_going=True)
+        result = verify_bytes(raw, "<doc>", VerifyOptions(keep_going=True))
         for f in result.findings:
             yield f"{f.rule} {f.pointer}", f.message
         if result.state is None or result.game is None:

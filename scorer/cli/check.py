@@ -59,17 +59,16 @@ def verify(
 ) -> None:
     """Replay and check records; print findings and, for verified games, the score table."""
     from scorer.reading.items import iter_items
+    from scorer.referee.settings import VerifyOptions
     from scorer.running.batch import verify_item
     from scorer.running.selection import select
 
     set_schema_dir(schema_dir)
     config = run_config()
+    options = VerifyOptions(keep_going, max_findings, config.profile, schema_dir=schema_dir)
     empty: list[str] = []
     chosen = select(files, config.filters(tuple(exclude or ())))
-    results = [
-        verify_item(item, keep_going, max_findings, profile=config.profile)
-        for item in iter_items(chosen, empty=empty)
-    ]
+    results = [verify_item(item, options) for item in iter_items(chosen, empty=empty)]
     nothing_matched(empty if results or empty else [NO_FILES], allow_empty)
     emit(results, fmt, quiet, no_color, color=color, statistics=statistics)
     raise typer.Exit(exit_code(results))
@@ -87,9 +86,11 @@ def score(
 ) -> None:
     """The score breakdown of a record or position: per player and category, winner, tie-break."""
     from scorer.referee.pipeline import verify_file
+    from scorer.referee.settings import VerifyOptions
 
     set_schema_dir(schema_dir)
-    result = verify_file(file, keep_going, profile=run_config().profile, max_findings=max_findings)
+    profile = run_config().profile
+    result = verify_file(file, VerifyOptions(keep_going, max_findings, profile))
     emit([result], fmt, False, no_color, color=color)
     raise typer.Exit(exit_code([result]))
 
@@ -183,11 +184,12 @@ def explain(
     """Why each point was scored: the cells of every chain, herd, habitat or finca majority."""
     from scorer.core.roles import PICTURES
     from scorer.referee.pipeline import verify_file
+    from scorer.referee.settings import VerifyOptions
     from scorer.registry import get
     from scorer.writing import report
     from scorer.writing.explain import explanation_data, filter_problem, render_explanation
 
-    result = verify_file(file, keep_going, profile=run_config().profile)
+    result = verify_file(file, VerifyOptions(keep_going, profile=run_config().profile))
     scored = result.scores is not None and result.state is not None and result.game is not None
     problem = filter_problem(result, player, category) if scored else None
     if problem is not None:

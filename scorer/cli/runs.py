@@ -106,6 +106,7 @@ def batch(
     allow_empty: AllowEmptyOpt = False,
 ) -> None:
     """Verify many records in parallel: one line per finding, a summary, 'N passed, M failed'."""
+    from scorer.referee.settings import VerifyOptions
     from scorer.running import batch as b
     from scorer.writing.formats import WRITERS, Tally
 
@@ -113,17 +114,14 @@ def batch(
     settings = run_config()
     empty: list[str] = []
     items = _items(paths, exclude, shard_spec, settings, empty)
-    options = {
-        "keep_going": keep_going,
-        "render": WRITERS[fmt.value].render,
-        "max_findings": max_findings,
-        "timeout": record_timeout,
-        "profile": settings.profile,
-    }
+    options = VerifyOptions(
+        keep_going, max_findings, settings.profile, record_timeout, schema_dir=schema_dir
+    )
+    render = WRITERS[fmt.value].render
     if dask is not None:
-        results = b.run_dask(items, dask, **options)  # type: ignore[arg-type]
+        results = b.run_dask(items, dask, options, render)
     else:
-        results = b.run_local(items, jobs, **options)  # type: ignore[arg-type]
+        results = b.run_local(items, jobs, options, render)
     target = str(output) if output is not None else "the output"
     try:
         sink = output.open("wb") if output is not None else sys.stdout.buffer

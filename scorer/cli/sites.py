@@ -240,12 +240,14 @@ def _collect(
     """Verify the records and hand each to ``collector``; whether a record of the event fails
     the run (``--fail-on``) and whether a file could not be read (REC-IO-1)."""
     from scorer.reading.items import iter_items, mark_duplicates
+    from scorer.referee.settings import VerifyOptions
     from scorer.running import batch as b
     from scorer.running.selection import select
     from scorer.writing.formats import fails
 
     items = iter_items(select(paths, settings.filters(tuple(exclude or ()))))
-    results = b.run_local(mark_duplicates(items), jobs, profile=settings.profile)
+    options = VerifyOptions(profile=settings.profile)
+    results = b.run_local(mark_duplicates(items), jobs, options)
     failed = io_error = False
     for result in progress(results, False):
         if collector.add(result):

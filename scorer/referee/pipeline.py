@@ -7,83 +7,62 @@ reported as REC-INTERNAL-1 for that document only.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorer.core.errors import RecordLoadError
-from scorer.core.findings import MAX_FINDINGS, Finding, cap, limit_finding
+from scorer.core.findings import Finding, cap, limit_finding
 from scorer.core.values import VerifyResult
-from scorer.reading.loading import MAX_BYTES, DuplicateKeysError, parse_record, read_bytes
+from scorer.reading.loading import DuplicateKeysError, parse_record, read_bytes
 from scorer.reading.positions import duplicate_findings, place
 from scorer.reading.schemas import document_kind, validate
 from scorer.referee.replay import score_position, verify_record
-
-if TYPE_CHECKING:
-    from scorer.referee.profile import Profile
+from scorer.referee.settings import DEFAULTS, VerifyOptions
 
 
-def verify_file(
-    source: str,
-    keep_going: bool = False,
-    max_bytes: int = MAX_BYTES,
-    *,
-    profile: Profile | None = None,
-    max_findings: int = MAX_FINDINGS,
-) -> VerifyResult:
+def verify_file(source: str, options: VerifyOptions = DEFAULTS) -> VerifyResult:
     """Verify the record or position in file ``source`` (``-`` for standard input)."""
     try:
-        data = read_bytes(source, max_bytes)
+        data = read_bytes(source, options.max_bytes)
     except RecordLoadError as exc:
         return _load_failure(source, exc)
-    return verify_bytes(data, source, keep_going, profile=profile, max_findings=max_findings)
+    return verify_bytes(data, source, options)
 
 
 def verify_bytes(
-    data: bytes,
-    source: str = "<bytes>",
-    keep_going: bool = False,
-    *,
-    profile: Profile | None = None,
-    max_findings: int = MAX_FINDINGS,
+    data: bytes, source: str = "<bytes>", options: VerifyOptions = DEFAULTS
 ) -> VerifyResult:
     """Verify a document given as bytes; its findings carry line and column."""
     try:
-        doc = parse_record(data, max_duplicates=100 * max_findings)
+        doc = parse_record(data, max_duplicates=100 * options.max_findings)
     except DuplicateKeysError as exc:
-        return _duplicate_keys(source, exc, max_findings)
+        return _duplicate_keys(source, exc, options.max_findings)
     except RecordLoadError as exc:
         return _load_failure(source, exc)
-    result = verify_document(doc, source, keep_going, profile=profile, max_findings=max_findings)
+    result = verify_document(doc, source, options)
     return place(result, data, doc)
 
 
 def verify_document(
-    doc: Any,
-    source: str = "<document>",
-    keep_going: bool = False,
-    *,
-    profile: Profile | None = None,
-    max_findings: int = MAX_FINDINGS,
+    doc: Any, source: str = "<document>", options: VerifyOptions = DEFAULTS
 ) -> VerifyResult:
     """Verify a parsed document (record or position); the result carries its ``meta``. Under
     an event ``profile`` deviations are REC-PROFILE-* findings (scorer.referee.profile); every
     schema-valid document gets the fingerprint of its component data. At most
     ``max_findings`` findings, then one REC-LIMIT-1 counting the rest."""
-    result = _verify_document(doc, source, keep_going, profile, max_findings)
-    if len(result.findings) > max_findings:
-        result = replace(result, findings=cap(result.findings, max_findings))
+    result = _verify_document(doc, source, options)
+    if len(result.findings) > options.max_findings:
+        result = replace(result, findings=cap(result.findings, options.max_findings))
     if result.meta is not None:  # set by the referee for records (no copy on the hot path)
         return result
     meta = doc.get("meta") if isinstance(doc, dict) else None
     return replace(result, meta=meta) if isinstance(meta, dict) else result
 
 
-def _verify_document(
-    doc: Any, source: str, keep_going: bool, profile: Profile | None, max_findings: int
-) -> VerifyResult:
+def _verify_document(doc: Any, source: str, options: VerifyOptions) -> VerifyResult:
     from scorer.referee.profile import annotate
 
     try:
-        return annotate(_verify(doc, source, keep_going, max_findings), doc, profile)
+        return annotate(_verify(doc, source, options), doc, options.profile)
     except RecursionError:
         return VerifyResult(
             source,
@@ -109,13 +88,13 @@ def _verify_document(
         )
 
 
-def _verify(doc: Any, source: str, keep_going: bool, max_findings: int) -> VerifyResult:
-    kind, errors = validate(doc, max_findings)
+def _verify(doc: Any, source: str, options: VerifyOptions) -> VerifyResult:
+    kind, errors = validate(doc, options.max_findings)
     if errors:
         return VerifyResult(source, kind, _game(doc), "malformed", tuple(errors))
     if kind == "position":
-        return score_position(doc, source, keep_going)
-    return verify_record(doc, source, keep_going)
+        return score_position(doc, source, options.keep_going)
+    return verify_record(doc, source, options.keep_going)
 
 
 def _game(doc: Any) -> str | None:

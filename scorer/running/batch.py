@@ -17,28 +17,23 @@ from dataclasses import replace
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from scorer.core.findings import MAX_FINDINGS, Finding
+from scorer.core.findings import Finding
 from scorer.core.values import VerifyResult
 from scorer.reading.items import Item
 from scorer.reading.positions import place, shift
 from scorer.referee.pipeline import verify_bytes
+from scorer.referee.settings import DEFAULTS, VerifyOptions
 
 if TYPE_CHECKING:
-    from scorer.referee.profile import Profile
+    pass
 
 
-def verify_item(
-    item: Item,
-    keep_going: bool = False,
-    max_findings: int = MAX_FINDINGS,
-    timeout: float | None = None,
-    profile: Profile | None = None,
-) -> VerifyResult:
-    """Verify one item (under the event ``profile``, if any); the result carries no state (it
-    crosses process boundaries).
+def verify_item(item: Item, options: VerifyOptions = DEFAULTS) -> VerifyResult:
+    """Verify one item under ``options``; the result carries no state (it crosses process
+    boundaries).
 
     Findings carry line and column in the input file (for NDJSON, the record's line). With
-    ``timeout`` (seconds), a record that takes longer is stopped: REC-TIMEOUT-1.
+    ``options.record_timeout`` (seconds), a record that takes longer is stopped: REC-TIMEOUT-1.
     """
     if item.data is None:
         rule, message = item.error or ("REC-IO-1", "no data")
@@ -51,7 +46,7 @@ def verify_item(
             (Finding(rule, "", message, line=position[0], col=position[1]),),
         )
     else:
-        result = verify_timed(item, keep_going, max_findings, timeout, profile)
+        result = verify_timed(item, options)
     if item.duplicate_of is not None:
         dup = Finding(
             "REC-DUP-1",
@@ -67,22 +62,14 @@ def verify_item(
     return replace(result, state=None, line=item.line, findings=findings)
 
 
-def verify_timed(
-    item: Item,
-    keep_going: bool,
-    max_findings: int,
-    timeout: float | None,
-    profile: Profile | None = None,
-) -> VerifyResult:
+def verify_timed(item: Item, options: VerifyOptions) -> VerifyResult:
     """verify_bytes within a time budget (REC-TIMEOUT-1 when it runs out)."""
     from scorer.referee.timeout import RecordTimeout, budget
 
     assert item.data is not None
     try:
-        with budget(timeout):
-            return verify_bytes(
-                item.data, item.source, keep_going, profile=profile, max_findings=max_findings
-            )
+        with budget(options.record_timeout):
+            return verify_bytes(item.data, item.source, options)
     except RecordTimeout as exc:
         finding = Finding(
             "REC-TIMEOUT-1",
@@ -97,12 +84,7 @@ def verify_timed(
 
 
 def verify_chunk(
-    items: list[Item],
-    keep_going: bool = False,
-    render: str | None = None,
-    max_findings: int = MAX_FINDINGS,
-    timeout: float | None = None,
-    profile: Profile | None = None,
+    items: list[Item], options: VerifyOptions = DEFAULTS, render: str | None = None
 ) -> list[VerifyResult]:
     """Worker entry point: verify a chunk of items in order.
 
@@ -110,7 +92,12 @@ def verify_chunk(
     no score sheet; with "slim" it only drops the sheet (formats that show findings only).
     Either way less crosses back to the parent process, which then only writes.
     """
-    results = [verify_item(item, keep_going, max_findings, timeout, profile) for item in items]
+    if options.schema_dir is not None:  # a worker that did not inherit --schema-dir
+        from scorer.reading.schemas import schema_dir, set_schema_dir
+
+        if schema_dir() != options.schema_dir:
+            set_schema_dir(options.schema_dir)
+    results = [verify_item(item, options) for item in items]
     if render is None:
         return results
     from scorer.writing.report import dumps_line, dumps_report, result_to_data
@@ -197,22 +184,19 @@ def sized_jobs(items: Iterable[Item], limit: int = SERIAL_BYTES) -> tuple[Iterat
 def run_local(
     items: Iterable[Item],
     jobs: int | None,
-    keep_going: bool = False,
-    chunk_size: int = 64,
+    options: VerifyOptions = DEFAULTS,
     render: str | None = None,
-    max_findings: int = MAX_FINDINGS,
-    timeout: float | None = None,
-    profile: Profile | None = None,
+    chunk_size: int = 64,
 ) -> Iterator[VerifyResult]:
     """Verify with ``jobs`` worker processes (1 = in this process; ``None``: chosen from the
-    input's size by :func:`sized_jobs`); ``render``, ``max_findings``, ``timeout`` and
-    ``profile`` as for :func:`verify_chunk` (the profile is sent with every chunk)."""
+    input's size by :func:`sized_jobs`); ``options`` and ``render`` as for
+    :func:`verify_chunk` (the options are sent with every chunk)."""
     if jobs is None:
         items, jobs = sized_jobs(items)
     chunks = chunked(items, chunk_size)
     if jobs <= 1:
         for chunk in chunks:
-            yield from verify_chunk(chunk, keep_going, render, max_findings, timeout, profile)
+            yield from verify_chunk(chunk, options, render)
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -222,9 +206,7 @@ def run_local(
     with ProcessPoolExecutor(max_workers=jobs, initializer=tune_gc) as pool:
         yield from run_ordered(
             chunks,
-            lambda c: pool.submit(
-                verify_chunk, c, keep_going, render, max_findings, timeout, profile
-            ),
+            lambda c: pool.submit(verify_chunk, c, options, render),
             lambda f: f.result(),
             window=4 * jobs,
         )
@@ -246,15 +228,12 @@ def warm_up() -> None:
 def run_dask(
     items: Iterable[Item],
     address: str,
-    keep_going: bool = False,
-    chunk_size: int = 64,
+    options: VerifyOptions = DEFAULTS,
     render: str | None = None,
-    max_findings: int = MAX_FINDINGS,
-    timeout: float | None = None,
-    profile: Profile | None = None,
+    chunk_size: int = 64,
 ) -> Iterator[VerifyResult]:
     """Verify on a Dask distributed cluster (``local`` starts a two-worker local cluster).
-    Dask runs tasks in threads, where ``timeout`` is checked after each record, not enforced
+    Dask runs tasks in threads, where the record timeout is checked after each record, not enforced
     during it (see :mod:`scorer.referee.timeout`)."""
     import importlib
 
@@ -271,9 +250,7 @@ def run_dask(
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         yield from run_ordered(
             chunked(items, chunk_size),
-            lambda c: client.submit(
-                verify_chunk, c, keep_going, render, max_findings, timeout, profile, pure=False
-            ),
+            lambda c: client.submit(verify_chunk, c, options, render, pure=False),
             lambda f: f.result(),
             window=4 * workers,
         )

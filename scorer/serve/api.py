@@ -85,8 +85,9 @@ def _parse(body: bytes) -> tuple[Any, Answer | None]:
 
 def _verify(doc: Any, keep_going: bool) -> VerifyResult:
     from scorer.referee.pipeline import verify_document
+    from scorer.referee.settings import VerifyOptions
 
-    return verify_document(doc, "<request>", keep_going)
+    return verify_document(doc, "<request>", VerifyOptions(keep_going))
 
 
 def _result_data(doc: Any, result: VerifyResult) -> dict[str, Any]:

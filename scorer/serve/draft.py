@@ -65,6 +65,7 @@ def drawable(doc: Any, result: VerifyResult) -> tuple[object | None, int]:
     """A state to draw ``doc`` with, and how many pieces it leaves out."""
     from scorer.core.roles import POSITIONS
     from scorer.referee.pipeline import verify_document
+    from scorer.referee.settings import VerifyOptions
     from scorer.registry import get
 
     if result.state is not None or result.game is None or result.status != "impossible":
@@ -79,7 +80,7 @@ def drawable(doc: Any, result: VerifyResult) -> tuple[object | None, int]:
         if not removed:
             return None, dropped
         dropped += removed
-        result = verify_document(work, "<draft>", True)
+        result = verify_document(work, "<draft>", VerifyOptions(keep_going=True))
         if result.state is not None:
             return result.state, dropped
     return None, dropped

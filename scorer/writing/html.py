@@ -161,6 +161,7 @@ def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[P
     from scorer.core.roles import PICTURES
     from scorer.reading.loading import parse
     from scorer.referee.pipeline import verify_bytes, verify_document
+    from scorer.referee.settings import VerifyOptions
     from scorer.registry import get
     from scorer.writing.explain import offending_mark
 
@@ -182,7 +183,7 @@ def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[P
         except Exception:
             result = verify_bytes(item.data, item.label)  # reports the JSON error
         else:
-            result = verify_document(doc, item.label, profile=profile)
+            result = verify_document(doc, item.label, VerifyOptions(profile=profile))
         picture = ""
         scored: tuple[ScoreItem, ...] = ()
         if result.state is not None and result.game is not None:
