@@ -13,7 +13,6 @@ finding), so no consumer has to read the message. A leaf: findings and words onl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from scorer.core.findings import Finding
 from scorer.core.words import plural
@@ -34,8 +33,8 @@ def claim_mismatch(
     pointer: str,
     player: str,
     what: str,
-    claimed: Any,
-    computed: Any,
+    claimed: object,
+    computed: object,
     *,
     rule: str = "REC-CLAIM-1",
     when: str = "",

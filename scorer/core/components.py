@@ -3,12 +3,12 @@ place where they differ from an event's.
 
 Each game says which members of a record's ``setup`` (or of a position) are *component data* —
 the printed material of the box, as opposed to what was dealt or drawn — by returning
-:data:`Components` from ``RULES.component_data(doc)`` (see each game's ``component_data``
+:data:`Components` from its catalogue's ``component_data(doc)`` (see each game's ``component_data``
 module). A :class:`Part` holds canonical values (shipped ids resolved, defaults filled in,
 informational labels dropped) together with the pointer of each value in the document, so a
 comparison can name the first differing pointer of the record as written.
 
-Leaf module: stdlib only, besides the canonical JSON encoder of :mod:`scorer.reading.loading`.
+Leaf module: stdlib and orjson (the canonical JSON encoder) only.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 import orjson
 
@@ -47,11 +47,11 @@ class Part:
 
     pointer: str
     kind: PartKind = "keyed"
-    values: Mapping[str, Any] | Sequence[Any] = field(default_factory=dict)
+    values: Mapping[str, object] | Sequence[object] = field(default_factory=dict)
     pointers: ItemPointers = None
     complete: bool = True
     present: bool = True
-    same: Callable[[Any, Any], bool] | None = None
+    same: Callable[[object, object], bool] | None = None
 
     def at(self, key: str | int) -> str:
         """The pointer of item ``key`` (a key, or an index of a multiset)."""
@@ -74,23 +74,23 @@ class Difference:
 
     part: str
     pointer: str
-    found: Any
-    expected: Any
+    found: object
+    expected: object
     count: int  # how many items differ in all (at least 1)
 
 
 def keyed(
     pointer: str,
-    values: Mapping[str, Any],
+    values: Mapping[str, object],
     pointers: ItemPointers = None,
     complete: bool = True,
-    same: Callable[[Any, Any], bool] | None = None,
+    same: Callable[[object, object], bool] | None = None,
 ) -> Part:
     return Part(pointer, "keyed", values, pointers, complete, True, same)
 
 
 def multiset(
-    pointer: str, values: Sequence[Any], pointers: ItemPointers = None, complete: bool = True
+    pointer: str, values: Sequence[object], pointers: ItemPointers = None, complete: bool = True
 ) -> Part:
     return Part(pointer, "multiset", tuple(values), pointers, complete)
 
@@ -104,16 +104,16 @@ def child(pointer: str, *parts: str | int) -> str:
     return pointer + "".join("/" + escape(p) for p in parts)
 
 
-def canonical_json(value: Any) -> bytes:
+def canonical_json(value: object) -> bytes:
     """The canonical JSON form of plain data: UTF-8, keys sorted, no whitespace (fingerprints
     and comparisons of component data)."""
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
-def canonical_value(components: Components) -> dict[str, Any]:
+def canonical_value(components: Components) -> dict[str, object]:
     """The component data as one plain value: keyed parts as objects, multisets as sorted
     lists, absent parts as null."""
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for name, part in components.items():
         if not part.present:
             out[name] = None
@@ -134,10 +134,10 @@ def fingerprint(components: Components) -> str:
     return digest
 
 
-_last: list[Any] = []
+_last: list[object] = []
 
 
-def first_difference(doc: Any, found: Components, expected: Components) -> Difference | None:
+def first_difference(doc: object, found: Components, expected: Components) -> Difference | None:
     """The first place (parts in the game's order, items in document order) where ``found``
     (the document's component data) differs from ``expected`` (the event's), or None."""
     for name, want in expected.items():
@@ -151,10 +151,10 @@ def first_difference(doc: Any, found: Components, expected: Components) -> Diffe
     return None
 
 
-Diff = tuple[str, Any, Any]
+Diff = tuple[str, object, object]
 
 
-def _part_differences(doc: Any, have: Part, want: Part) -> list[Diff]:
+def _part_differences(doc: object, have: Part, want: Part) -> list[Diff]:
     if have.present != want.present:
         return [(have.pointer, _plain(have), _plain(want))]
     if isinstance(have.values, Mapping) and isinstance(want.values, Mapping):
@@ -164,7 +164,7 @@ def _part_differences(doc: Any, have: Part, want: Part) -> list[Diff]:
     return [(have.pointer, _plain(have), _plain(want))]
 
 
-def _keyed_differences(doc: Any, have: Part, want: Part) -> list[Diff]:
+def _keyed_differences(doc: object, have: Part, want: Part) -> list[Diff]:
     assert isinstance(have.values, Mapping) and isinstance(want.values, Mapping)
     wanted = want.values
     out: list[Diff] = []
@@ -194,7 +194,9 @@ def _multiset_differences(have: Part, want: Part) -> list[Diff]:
     return out
 
 
-def _deepest(doc: Any, pointer: str, found: Any, expected: Any) -> tuple[str, Any, Any]:
+def _deepest(
+    doc: object, pointer: str, found: object, expected: object
+) -> tuple[str, object, object]:
     """Descend from ``pointer`` into the first differing member of two objects, as long as
     that member exists in the document as written: (pointer, found, expected) there."""
     while isinstance(found, dict) and isinstance(expected, dict):
@@ -208,7 +210,7 @@ def _deepest(doc: Any, pointer: str, found: Any, expected: Any) -> tuple[str, An
     return pointer, found, expected
 
 
-def _exists(doc: Any, pointer: str) -> bool:
+def _exists(doc: object, pointer: str) -> bool:
     try:
         resolve(doc, pointer)
     except (KeyError, IndexError, ValueError):
@@ -216,5 +218,5 @@ def _exists(doc: Any, pointer: str) -> bool:
     return True
 
 
-def _plain(part: Part) -> Any:
+def _plain(part: Part) -> object:
     return canonical_value({"part": part})["part"]

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import islice
-from typing import Any
 
 from scorer.core.values import Legal, Move, steps_of
 
@@ -28,11 +27,11 @@ SHOWN = 5
 #: step costs; past it the count reads "at least").
 LOOKED_AT = 2000
 
-Step = Mapping[str, Any]
+Step = Mapping[str, object]
 Describe = Callable[[Step], str]
 
 
-def plain(step: Step, chance: frozenset[str] = frozenset()) -> dict[str, Any]:
+def plain(step: Step, chance: frozenset[str] = frozenset()) -> dict[str, object]:
     """``step`` without the members chance decides and without members that are null (a
     record may write ``"tree": null`` or leave it out: both say the same)."""
     return {k: v for k, v in step.items() if v is not None and k not in chance}
@@ -44,7 +43,7 @@ def describe_step(step: Step) -> str:
     return f"{step.get('do', '?')} {rest}".strip()
 
 
-def _word(value: Any) -> str:
+def _word(value: object) -> str:
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_word(v) for v in value) + "]"
     return str(value)
@@ -95,7 +94,7 @@ def alternatives_of_kind(
     return same_kind(legal_steps(steps[:at]), steps[at].get("do"), chance, describe)
 
 
-def _same_value(a: Any, b: Any) -> bool:
+def _same_value(a: object, b: object) -> bool:
     if isinstance(a, list | tuple) and isinstance(b, list | tuple):
         return len(a) == len(b) and all(_same_value(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
@@ -136,13 +135,13 @@ def first_unoffered(
     return None
 
 
-def details_of(legal: Legal) -> dict[str, Any]:
+def details_of(legal: Legal) -> dict[str, object]:
     """The members a finding's ``details`` gains: ``legal`` (up to SHOWN step objects),
     ``legal_more`` (how many more the generator found), ``legal_text`` (the same in words,
     what text output prints after ``legal here:``) and ``legal_note``."""
     steps = [dict(s) for s in legal.steps[:SHOWN]]
     more = max(0, legal.total - len(steps))
-    out: dict[str, Any] = {"legal": steps, "legal_more": more}
+    out: dict[str, object] = {"legal": steps, "legal_more": more}
     if steps:
         text = "; ".join(legal.texts[:SHOWN])
         if more:
@@ -157,7 +156,7 @@ def details_of(legal: Legal) -> dict[str, Any]:
     return out
 
 
-def legal_line(details: Mapping[str, Any]) -> str | None:
+def legal_line(details: Mapping[str, object]) -> str | None:
     """``legal here: …`` for a finding whose details carry alternatives, else None."""
     text = details.get("legal_text")
     return f"legal here: {text}" if isinstance(text, str) else None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 
 def escape(part: str | int) -> str:
@@ -30,7 +29,7 @@ def split(pointer: str) -> list[str]:
     return [unescape(t) for t in pointer[1:].split("/")]
 
 
-def resolve(doc: Any, pointer: str) -> Any:
+def resolve(doc: object, pointer: str) -> object:
     """Return the value the pointer names. Raises KeyError/IndexError if it names nothing."""
     node = doc
     for token in split(pointer):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from scorer.core.findings import Finding
 from scorer.core.pointer import resolve
@@ -26,7 +25,7 @@ def decode(data: bytes) -> str:
     return data.decode("utf-8-sig")
 
 
-def place(result: VerifyResult, data: bytes, doc: Any = None) -> VerifyResult:
+def place(result: VerifyResult, data: bytes, doc: object = None) -> VerifyResult:
     """``result`` with line and column on each finding that has none yet."""
     todo = [f for f in result.findings if f.line is None and f.rule != "REC-IO-1"]
     if not todo:
@@ -57,7 +56,7 @@ def shift(findings: Sequence[Finding], line: int) -> tuple[Finding, ...]:
     return tuple(replace(f, line=f.line + line - 1) if f.line is not None else f for f in findings)
 
 
-def _as_written(finding: Finding, doc: Any, raw: str | None) -> Finding:
+def _as_written(finding: Finding, doc: object, raw: str | None) -> Finding:
     """Name a number the way the file writes it when parsing changed it (floats only)."""
     if raw is None or doc is None or raw[:1] not in "-0123456789":
         return finding

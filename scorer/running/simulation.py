@@ -9,7 +9,6 @@ simulator option the game refuses (its ``simulate`` raises ValueError).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
 
 #: The command-line options that name a simulator option, and the game that has it.
 NAMED = {"map": "--map", "board": "--board"}
@@ -26,11 +25,11 @@ class SimulateError(Exception):
 def request(
     game: str,
     players: int,
-    options: Mapping[str, Any],
+    options: Mapping[str, object],
     map_id: str | None = None,
     board: str | None = None,
     policy: str = "random",
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The options to simulate with (``--map`` / ``--board`` / ``--policy`` folded in).
     Raises SimulateError."""
     from scorer.core.roles import CATALOGUE, MOVES
@@ -66,8 +65,8 @@ def request(
 
 
 def records(
-    game: str, players: int, seed: int, count: int, options: Mapping[str, Any]
-) -> Iterator[dict[str, Any]]:
+    game: str, players: int, seed: int, count: int, options: Mapping[str, object]
+) -> Iterator[dict[str, object]]:
     """``count`` records from seeds ``seed``, ``seed + 1``, ... Raises SimulateError for an
     option the game's simulator refuses (before the first record, or at the record whose seed
     it concerns)."""

@@ -15,7 +15,6 @@ not counted, and they do not decide the exit code. Records whose event cannot be
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from scorer.core.findings import Finding
 from scorer.core.values import VerifyResult
@@ -98,7 +97,7 @@ class Collector:
         return True
 
 
-def _exclusion(result: VerifyResult, event: object, meta: Mapping[str, Any]) -> str | None:
+def _exclusion(result: VerifyResult, event: object, meta: Mapping[str, object]) -> str | None:
     """Why ``result`` is not counted, or None if it counts."""
     if result.status != "ok":
         return STATUS_TEXT[result.status]
@@ -115,7 +114,7 @@ def _exclusion(result: VerifyResult, event: object, meta: Mapping[str, Any]) -> 
     return None
 
 
-def _event_of(meta: Mapping[str, Any] | None) -> object:
+def _event_of(meta: Mapping[str, object] | None) -> object:
     """The event a record names: its text, None when it names none, else ``BAD_EVENT``."""
     if meta is None or meta.get("event") is None:
         return None
@@ -123,11 +122,11 @@ def _event_of(meta: Mapping[str, Any] | None) -> object:
     return event if isinstance(event, str) and event.strip() else BAD_EVENT
 
 
-def _round_of(meta: Mapping[str, Any]) -> Round | None:
+def _round_of(meta: Mapping[str, object]) -> Round | None:
     return _label(meta.get("round"))
 
 
-def _table_of(meta: Mapping[str, Any]) -> TableLabel:
+def _table_of(meta: Mapping[str, object]) -> TableLabel:
     return _label(meta.get("table"))
 
 

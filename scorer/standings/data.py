@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
 
 from scorer.core.findings import Finding
 from scorer.standings.model import Document, EventWarning, Excluded, Result, Standing
@@ -41,7 +40,7 @@ def number(value: Fraction | int | None) -> int | float | None:
     return exact.numerator if exact.denominator == 1 else float(decimal(exact))
 
 
-def to_data(doc: Document) -> dict[str, Any]:
+def to_data(doc: Document) -> dict[str, object]:
     """The whole document as plain data."""
     return {
         "format": STANDINGS_FORMAT,
@@ -69,7 +68,7 @@ def to_data(doc: Document) -> dict[str, Any]:
     }
 
 
-def _standing(s: Standing) -> dict[str, Any]:
+def _standing(s: Standing) -> dict[str, object]:
     return {
         "place": s.place,
         "shared": s.shared,
@@ -82,7 +81,7 @@ def _standing(s: Standing) -> dict[str, Any]:
     }
 
 
-def _result(r: Result) -> dict[str, Any]:
+def _result(r: Result) -> dict[str, object]:
     return {
         "round": r.round,
         "table": r.table,
@@ -96,7 +95,7 @@ def _result(r: Result) -> dict[str, Any]:
     }
 
 
-def _excluded(x: Excluded) -> dict[str, Any]:
+def _excluded(x: Excluded) -> dict[str, object]:
     return {
         "file": x.source,
         "status": x.status,
@@ -109,11 +108,11 @@ def _excluded(x: Excluded) -> dict[str, Any]:
     }
 
 
-def _finding(f: Finding) -> dict[str, Any]:
+def _finding(f: Finding) -> dict[str, object]:
     return {"rule": f.rule, "pointer": f.pointer, "message": f.message}
 
 
-def _warning(w: EventWarning) -> dict[str, Any]:
+def _warning(w: EventWarning) -> dict[str, object]:
     return {
         "kind": w.kind,
         "event": w.event,
