@@ -2,16 +2,19 @@
 
 Module map:
 - ``rules``: the catalogue of rule IDs.
-- ``data``: shipped demo boards, landscape, finca set, ``cross12``; ``component_data``: the
-  component data of a document (fingerprints, event profiles) and its checks as written
-  (layout, landscape, finca set, supply; shared by setup and positions).
+- ``data``: shipped demo boards, landscape, finca set, ``cross12``, the option defaults;
+  ``component_data``: the component data of a document (fingerprints, event profiles) and
+  its checks as written (layout, landscape, finca set, supply; shared by setup and positions).
 - ``board``: the parsed board and its lookup tables.
-- ``state``: ``State`` (frozen records of pyrsistent collections), ``Static``, the move's
-  ``Notes``.
+- ``state``: ``State`` (frozen records of pyrsistent collections), ``Options`` (the variant),
+  ``Static``, and ``TurnDraft`` (a move in progress: the state's typed fields and the move's
+  ``Notes``).
 - ``setup``: the initial state (CIT-SETUP-*).
+- ``steps``: the TypedDict of a move and of every step kind, as the schema admits them.
 - ``actions``: the turn driver (``apply_move``, ``skip_move``) and one handler per step
   (``HANDLERS``, ``step_<kind>(draft, step, at)``); ``build``: the handlers of buying and
-  building (``buy``, ``place``, ``return``).
+  building (``buy``, ``place``, ``return``); ``action_tiles``: the handlers of the cart, the
+  milestone and the bull.
 - ``placement``: the placement rules of section 8 and their effects; ``search``: the
   CIT-BUY-3 and CIT-PASS-1 lookahead.
 - ``events``: income, trigger, new finca, refill, finca scoring, end of turn and game,
@@ -21,15 +24,17 @@ Module map:
   checks of a position's regions (CIT-POS-1 … CIT-POS-5).
 - ``generator``: legal steps, independent of the checks, also after a prefix of a move;
   ``alternatives``: what was legal instead of a rejected step (``details.legal``);
-  ``simulate``: complete games (random policy, component data, the paths a game took);
-  ``policy``: the greedy policy; ``playing``: a turn being played by either policy.
+  ``simulate``: complete games (the random policy); ``deal``: a simulated game's component
+  data and chance (``Sim``); ``greedy``: the greedy policy; ``playing``: a turn being played
+  by either policy; ``features``: the rare paths a simulated game took; ``coverage``: the
+  extra games ``bench/rule_coverage.py`` plays (``COVERAGE_RUNS``).
 - ``render`` (text), ``picture`` (the SVG board), ``explain`` (``scorer explain`` items).
 
 Decisions where the spec leaves room (also listed in the final report):
 - Warnings (CIT-RET-2, CIT-REC-2) cannot travel through ``apply`` (it returns a state or
   raises), so they are kept in the state (``State.warnings``, absolute pointers, ``pmap``
   details), shown as notes of the score sheet and returned by ``RULES.warnings(state)``.
-- States hold pyrsistent collections; a turn changes them through a ``scorer.core.persist.Draft``
+- States hold pyrsistent collections; a turn changes them through a typed ``state.TurnDraft``
   and the new state shares everything the turn left alone (``state``).
 - A ``place`` naming another tile right after ``use_cart`` is CIT-CART-1 at its ``tile``; a
   turn that ends with the cart's tile unplaced is CIT-CART-1 at the ``use_cart``; another step

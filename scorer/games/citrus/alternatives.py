@@ -144,7 +144,7 @@ def legal_alternatives(state: State, move: Mapping[str, Any], at: int, rule: str
     if rule == "CIT-FINCA-1" and any(s.get("site") == step.get("site") for _, _, s in found):
         return None  # the site was legal: the finca tile or the revealed letter is chance's
     if do == "buy":
-        mode = state.static.options["purchase_mistakes"]
+        mode = state.static.options.purchase_mistakes
         buys = [x for x in found if x[2]["do"] == "buy"]
         texts = plan_text if mode == "reject" else None
         return answer(buys, texts, none=kinds_note(found, "buy"))

@@ -3,9 +3,8 @@
 Everything is precomputed once per board so that placement checks only look up tuples. A board
 is part of every state, so its tables are immutable: read-only ``MappingProxyType`` views of
 dicts nothing else holds (``table``), the one exception to the pyrsistent collections of the
-state. They never change after the board is built, and they are the hottest reads of the
-replay: ``get`` of a 180-cell table takes 0.16 µs through the view and 0.94 µs (2.1 µs for a
-missing key) on a ``pmap`` (timeit, this machine).
+state. They never change after the board is built, and they are the most frequent reads of the
+replay.
 
 Every cell has a number (row-major, ``Board.cells`` / ``Board.index``): the state's board
 vectors (``State.tiles``, ``region_of``, ``land``) are ``PVector``s indexed by it, and the hot

@@ -22,11 +22,11 @@ from scorer.games.citrus.data import (
     SIDE_SUPPLY,
     TOKENS,
     WORKERS,
-    options_of,
 )
 from scorer.games.citrus.position_regions import check_regions
 from scorer.games.citrus.setup import check_players, colours_of
 from scorer.games.citrus.state import (
+    Options,
     Player,
     Region,
     Site,
@@ -45,7 +45,7 @@ def _cell(raw: list[int]) -> Cell:
 
 def load_position(doc: dict[str, Any]) -> PositionResult[State]:
     ck = Findings()
-    opts = options_of(doc.get("variant", {}))
+    opts = Options.parse(doc.get("variant", {}))
     names = [p["name"] for p in doc["players"]]
     ck.run(check_players, doc["players"], ("players",))
     board = ck.run(parse_board, doc["board"], ("board",), None)
@@ -58,7 +58,7 @@ def load_position(doc: dict[str, Any]) -> PositionResult[State]:
     supply = ck.run(
         parse_supply,
         doc.get("supply"),
-        opts["board_side"],
+        opts.board_side,
         board.printed if board else None,
         ("supply",),
         False,
@@ -100,7 +100,7 @@ def load_position(doc: dict[str, Any]) -> PositionResult[State]:
             f"at most {plural(limit, 'finca tile')} {noun(limit, 'is', 'are')} left",
         )
     finca_sites = {s for s, v in sites.items() if v.status == "finca"}
-    tiles, owners = check_regions(doc, board, names, ck, finca_sites, bool(opts["family"]))
+    tiles, owners = check_regions(doc, board, names, ck, finca_sites, opts.family)
     land = check_landscape(doc, board, tiles, ck)
     players = check_players_state(doc, names, opts, ck)
     market = check_market(doc, names, ck)
@@ -124,18 +124,18 @@ def load_position(doc: dict[str, Any]) -> PositionResult[State]:
     seats = [players[n][0]._replace(mat=mats[i]) for i, n in enumerate(names)]
     unknown = frozenset(i for i, n in enumerate(names) if not players[n][1])
     static = make_static(
-        tuple(names),
-        board,
-        opts,
-        layout,
-        fset,
-        supply or dict(SIDE_SUPPLY[opts["board_side"]]),
-        (
+        names=tuple(names),
+        board=board,
+        options=opts,
+        layout=layout,
+        finca_set=fset,
+        supply=supply or dict(SIDE_SUPPLY[opts.board_side]),
+        notes=(
             "Position: component data as given by the document (ids name data "
             "shipped with the program).",
         ),
-        unknown,
-        colours_of(doc.get("players")),
+        unknown=unknown,
+        colours=colours_of(doc.get("players")),
     )
     # CIT-POS-8: a finca is scored exactly when its ring is complete
     tile_v, region_v, land_v = board_vectors(board, tiles, region_of, land)
@@ -223,14 +223,14 @@ def check_landscape(
 
 
 def check_players_state(
-    doc: dict[str, Any], names: list[str], opts: dict[str, Any], ck: Findings
+    doc: dict[str, Any], names: list[str], opts: Options, ck: Findings
 ) -> dict[str, tuple[Player, bool]]:
     """CIT-POS-10 (and CIT-LAND-2 for held action tiles)."""
     ps = doc["player_state"]
     if sorted(ps) != sorted(names):
         ck.add("CIT-POS-10", ("player_state",), "player_state needs one entry per player")
     out: dict[str, tuple[Player, bool]] = {}
-    immediate = bool(opts["wild_horses_immediate"])
+    immediate = opts.wild_horses_immediate
     for name in names:
         st = ps.get(name, {"score": 0})
         base = ("player_state", name)
@@ -245,7 +245,7 @@ def check_players_state(
         for k, a in enumerate(acts):
             if a not in ACTION_TYPES:
                 ck.add("CIT-LAND-2", (*base, "actions", k), f"unsupported action tile {a!r}")
-        value = len(horses) if opts["horse_points"] == "one" else sum(horses)
+        value = len(horses) if opts.horse_points == "one" else sum(horses)
         held = value if immediate else 0
         bd = st.get("breakdown")
         p = Player(
@@ -357,7 +357,7 @@ def export_position(state: State, record: dict[str, Any]) -> dict[str, Any]:
         if t != "bull"
     ]
     doc["bulls"] = [list(c) for c, (t, _) in sorted(land_items(state)) if t == "bull"]
-    immediate = st.options["wild_horses_immediate"]
+    immediate = st.options.wild_horses_immediate
     doc["player_state"] = {}
     for name, p in zip(names, state.players, strict=True):
         bd = {"harvest": p.harvest, "finca": p.finca, "penalties": p.penalties}

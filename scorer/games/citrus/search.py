@@ -1,8 +1,8 @@
 """Lookahead searches of the checker: can a purchase be paid and completely built
 (CIT-BUY-3), and can a player without regions buy and build some line (CIT-PASS-1).
 
-The boards searched are states: the turn's draft so far (``Draft.done``), with another market
-or another site status (``persist.replace``, every other field shared); the backtracking
+The boards searched are states: the turn's draft so far (``TurnDraft.done``), with another
+market or another site status (``State._replace``, every other field shared); the backtracking
 places on new states (``placement.trial``), so nothing of the turn is changed."""
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from typing import NamedTuple
 
 from pyrsistent import PVector
 
-from scorer.core.persist import replace
 from scorer.games.citrus import events
 from scorer.games.citrus.placement import can_build_all, candidates, verdict_in
 from scorer.games.citrus.state import (
@@ -32,7 +31,7 @@ FINCA = Site("finca")
 
 def with_finca(state: State, site: str) -> State:
     """``state`` in which ``site`` holds a new finca (before its values are known)."""
-    return replace(state, {"sites": state.sites.set(site, FINCA)})
+    return state._replace(sites=state.sites.set(site, FINCA))
 
 
 def buy_buildable(
@@ -43,10 +42,10 @@ def buy_buildable(
     money = state.players[seat].money
     if money < len(tokens):
         return False
-    market = state.market.evolver()
+    market = state.market
     for f in fields:
-        market[f - 1] = None
-    trial = replace(state, {"market": market.persistent()})
+        market = market.set(f - 1, None)
+    trial = state._replace(market=market)
     if events.trigger_fires(trial.market, trial.lrc, fired) and events.finca_possible(
         trial.finca_deck, trial.sites
     ):

@@ -28,9 +28,10 @@ dealt (random policy too; absent: the simulator's mix of 20.4, ``demo-1`` on its
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TypeVar
 
 from scorer.games.citrus.board import Cell
+from scorer.games.citrus.deal import Sim
 from scorer.games.citrus.events import complete, finca_points, finca_shares
 from scorer.games.citrus.generator import (
     _kind,
@@ -45,7 +46,9 @@ from scorer.games.citrus.generator import (
 )
 from scorer.games.citrus.playing import Playing
 from scorer.games.citrus.state import Notes, State, live, market_count
+from scorer.games.citrus.steps import TileStep, TurnMove
 
+T = TypeVar("T")
 Plan = list[tuple[str, Cell]]
 #: What a cell or line of the path a ``seek`` knob names is worth besides its value.
 SEEK_BONUS = 6.0
@@ -230,7 +233,7 @@ def harvest_choice(w: State, seat: int, money: int, forced: bool) -> list[Cell]:
     return [(x, y) for y, x in sorted(min((c[1], c[0]) for c in r.cells) for r in chosen)]
 
 
-def choose(rng: random.Random, scored: list[tuple[float, Any]]) -> Any:
+def choose(rng: random.Random, scored: list[tuple[float, T]]) -> T:
     """The best of ``scored`` (value, item), ties broken by the seeded generator."""
     top = max(v for v, _ in scored)
     return rng.choice([item for v, item in scored if v >= top - 1e-9])
@@ -243,18 +246,15 @@ def free_paths(w: State, site: str) -> int:
 
 def site_choice(rng: random.Random, w: State, sites: list[str]) -> str:
     """A marked site for a new finca: the one with the most free path fields."""
-    return str(choose(rng, [(float(free_paths(w, s)), s) for s in sorted(sites)]))
+    return choose(rng, [(float(free_paths(w, s)), s) for s in sorted(sites)])
 
 
-def action_steps(
-    rng: random.Random, w: State, t: Notes, seek: str
-) -> list[tuple[float, dict[str, Any]]]:
+def action_steps(rng: random.Random, w: State, t: Notes, seek: str) -> list[tuple[float, TileStep]]:
     """The action-tile steps worth taking now, with their value."""
-    out: list[tuple[float, dict[str, Any]]] = []
-    cost = w.static.options["cart_cost"]
+    out: list[tuple[float, TileStep]] = []
+    cost = w.static.options.cart_cost
     for step in gen_steps(w, t, False):
-        do = step["do"]
-        if do == "use_cart":
+        if step["do"] == "use_cart":
             tok = w.market[step["field"] - 1]
             assert tok is not None
             board = w
@@ -265,9 +265,9 @@ def action_steps(
             if cells:
                 value = 3 + max(cell_value(board, t.seat, tok, c, seek) for c in cells) - cost
                 out.append((value, step))
-        elif do == "use_milestone":
+        elif step["do"] == "use_milestone":
             out.append((1.0 + free_paths(w, step["site"]) / 4, step))
-        elif do == "use_bull":
+        elif step["do"] == "use_bull":
             c = (step["at"][0], step["at"][1])
             land = w.land.set(w.static.board.index[c], ("bull", 0))
             if finca_gain(w, w._replace(land=land), t.seat) > 1:
@@ -276,7 +276,7 @@ def action_steps(
 
 
 # ---- one turn ----------------------------------------------------------------------------
-def greedy_turn(state: State, sim: Any, seek: str) -> tuple[dict[str, Any], State]:
+def greedy_turn(state: State, sim: Sim, seek: str) -> tuple[TurnMove, State]:
     """One turn of the greedy player: the move as recorded, and the state after it."""
     turn = Playing(state, sim)
     rng, t, do = sim.rng, turn.notes, turn.do
@@ -285,7 +285,7 @@ def greedy_turn(state: State, sim: Any, seek: str) -> tuple[dict[str, Any], Stat
     w = turn.now()
     seat = t.seat
     money = w.players[seat].money
-    builds: list[tuple[float, Any]] = []
+    builds: list[tuple[float, tuple[str, str | None, Plan]]] = []
     for line, fields in w.static.lines:
         found = line_choice(w, t, fields, seek)
         if found is not None:
@@ -318,7 +318,7 @@ def greedy_turn(state: State, sim: Any, seek: str) -> tuple[dict[str, Any], Stat
     return turn.finish()
 
 
-def use(turn: Any, step: dict[str, Any], seek: str) -> None:
+def use(turn: Playing, step: TileStep, seek: str) -> None:
     """Use one action tile (the cart's tile goes to its best cell)."""
     sim, t = turn.sim, turn.notes
     if step["do"] == "use_milestone":
@@ -327,9 +327,9 @@ def use(turn: Any, step: dict[str, Any], seek: str) -> None:
     if step["do"] == "use_bull":
         turn.do(step)
         return
-    turn.do({**step, "paid": turn.now().static.options["cart_cost"]})
+    turn.do({"do": "use_cart", "field": step["field"], "paid": turn.now().static.options.cart_cost})
     if t.finca_due is not None:
-        sites = [s["site"] for s in gen_steps(turn.now(), t, False)]
+        sites = [s["site"] for s in gen_steps(turn.now(), t, False) if s["do"] == "new_finca"]
         turn.do(sim.finca_step("new_finca", site_choice(sim.rng, turn.now(), sites)))
     assert t.cart is not None
     w = turn.now()
