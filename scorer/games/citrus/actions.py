@@ -40,7 +40,7 @@ MAIN = frozenset({"buy", "harvest", "pass"})
 USES = frozenset({"use_cart", "use_milestone", "use_bull"})
 MAIN_OF = {"buy": "build", "harvest": "harvest", "pass": "pass"}
 #: Main-action steps a turn of each kind may not contain (CIT-TURN-2).
-OTHER_MAIN = {"build": ("harvest", "pass"), "harvest": ("buy", "pass")}
+OTHER_MAIN = {"build": frozenset({"harvest", "pass"}), "harvest": frozenset({"buy", "pass"})}
 #: The fields a turn's board is made of (CIT-PASS-1 memo: unchanged by the turn so far).
 BOARD_FIELDS = ("tiles", "region_of", "regions", "sites")
 
@@ -73,17 +73,14 @@ def prescan(steps: Sequence[Step]) -> Notes:
                 )
         return turn
     other = OTHER_MAIN[main]
-    for j, d in enumerate(dos):
-        # CIT-TURN-2: exactly one kind of main action
-        if d in other:
-            raise RuleViolation(
-                "CIT-TURN-2",
-                f"{article(main)} turn may not contain {d!r}",
-                ("steps", j),
-                {"found": d},
-            )
-        if d == "harvest":
-            turn.last_harvest = j
+    # CIT-TURN-2: exactly one kind of main action
+    if not other.isdisjoint(dos):
+        j, d = next((j, d) for j, d in enumerate(dos) if d in other)
+        raise RuleViolation(
+            "CIT-TURN-2", f"{article(main)} turn may not contain {d!r}", ("steps", j), {"found": d}
+        )
+    if main == "harvest":
+        turn.last_harvest = len(dos) - 1 - dos[::-1].index("harvest")
     return turn
 
 

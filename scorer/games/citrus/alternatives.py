@@ -29,7 +29,8 @@ from typing import Any
 
 from scorer.core import legal
 from scorer.core.values import Legal, steps_of
-from scorer.games.citrus.generator import after_prefix, line_plan, offered_after, plan
+from scorer.games.citrus.generator import after_prefix, offered_after
+from scorer.games.citrus.planning import line_plan, plan
 from scorer.games.citrus.state import Notes, State
 
 #: Rules whose question has no answer of alternatives (see the module docstring).

@@ -1,7 +1,8 @@
 """Legal-move generator (spec 20.1–20.3), written independently of the checks: candidate
 cells come from regions and path fields, then the exclusion rules are re-derived here.
-Its questions take a ``State`` (the position so far) and the move's ``Notes``; ``simulate``
-(simulate.py) plays complete games with it.
+Its questions take a ``State`` (the position so far) and the move's ``Notes``; the cells and
+placement plans it offers come from its own bookkeeping (``planning``); ``simulate`` plays
+complete games with it.
 
 After a prefix of a move (``legal_steps(state, prefix)``) the steps taken are replayed as
 recorded (their effects, chance outcomes included) and the generator answers for the position
@@ -23,8 +24,18 @@ from typing import Any, cast
 
 from scorer.core.errors import RuleViolation
 from scorer.core.values import Json
-from scorer.games.citrus.board import Cell
-from scorer.games.citrus.state import Notes, Region, Site, State, TurnDraft, live, market_count
+from scorer.games.citrus.planning import (
+    cart_fits,
+    cells_for,
+    finca_left,
+    fires,
+    line_plan,
+    region_by_id,
+    region_id,
+    tile_on,
+    token_kind,
+)
+from scorer.games.citrus.state import Notes, State, TurnDraft, live, market_count
 from scorer.games.citrus.steps import FincaValues, Step
 
 #: Step members whose value chance decides: left out of the steps offered.
@@ -35,165 +46,6 @@ CROSS_CHECKS = frozenset({"tiles", "new_region", "took", "paid"})
 MAIN_OF = {"buy": "build", "harvest": "harvest", "pass": "pass"}
 #: A step as the generator offers it: chance members left out, cross-checks filled in.
 Offered = dict[str, object]
-
-
-def _kind(token: str) -> str:
-    return token[:-1] if token.endswith("*") else token
-
-
-def _free(w: State, c: Cell) -> bool:
-    board = w.static.board
-    return c in board.buildable and w.tiles[board.index[c]] is None
-
-
-def _tile(w: State, c: Cell) -> str | None:
-    i = w.static.board.index.get(c)
-    return None if i is None else w.tiles[i]
-
-
-def _rid(w: State, c: Cell) -> int | None:
-    i = w.static.board.index.get(c)
-    rid = -1 if i is None else w.region_of[i]
-    return None if rid < 0 else rid
-
-
-def _region(w: State, rid: int) -> Region:
-    r = w.regions[rid]
-    assert r is not None
-    return r
-
-
-def cells_for(w: State, seat: int, token: str) -> list[Cell]:
-    """Every cell where ``token`` may be built by ``seat`` now (sorted)."""
-    board = w.static.board
-    k = _kind(token)
-    regions = w.regions
-    mine = [r for r in live(regions) if r.owner == seat and r.kind == k]
-    own_cells: set[Cell] = set()
-    for r in mine:
-        own_cells |= r.cells
-    cand: set[Cell] = set()
-    for r in mine:
-        for c in r.cells:
-            for n in board.nbrs[c]:
-                if _free(w, n):
-                    cand.add(n)
-    if w.players[seat].mat > 0:
-        for s, site in w.sites.items():
-            if site.status != "finca":
-                continue
-            for p in board.paths[s]:
-                if _free(w, p) and not any(n in own_cells for n in board.nbrs[p]):
-                    cand.add(p)
-    out = []
-    family = w.static.options.family
-    count_new = w.static.options.fusion_count_new_tile
-    for c in sorted(cand):
-        touching: dict[int, Region] = {}
-        for n in board.nbrs[c]:
-            rid = _rid(w, n)
-            if rid is not None and _region(w, rid).kind == k:
-                touching[rid] = _region(w, rid)
-        if any(r.owner not in (-1, seat) for r in touching.values()):
-            continue
-        if not family and any(
-            q != c and (t := _tile(w, q)) is not None and _kind(t) == k
-            for s in board.path_sites.get(c, ())
-            for q in board.paths[s]
-        ):
-            continue
-        neutral = sum(len(r.cells) for r in touching.values() if r.owner == -1)
-        own = sum(len(r.cells) for r in touching.values() if r.owner == seat) + int(count_new)
-        if neutral and neutral > own:
-            continue
-        out.append(c)
-    return out
-
-
-def trial_place(w: State, seat: int, token: str, c: Cell) -> State:
-    """``w`` with ``token`` built on ``c`` (the generator's own bookkeeping, a new state)."""
-    board = w.static.board
-    k = _kind(token)
-    merged = {
-        rid for n in board.nbrs[c] if (rid := _rid(w, n)) is not None and _region(w, rid).kind == k
-    }
-    own = sum(1 for rid in merged if _region(w, rid).owner == seat)
-    cells = {c}
-    wells = int(token.endswith("*"))
-    regions = w.regions
-    for rid in merged:
-        cells |= _region(w, rid).cells
-        wells += _region(w, rid).wells
-        regions = regions.set(rid, None)
-    rid = w.next_rid
-    regions = regions.append(Region(k, frozenset(cells), wells, seat))  # rid = len(regions)
-    region_of = w.region_of
-    for x in cells:
-        region_of = region_of.set(board.index[x], rid)
-    p = w.players[seat]
-    return w._replace(
-        regions=regions,
-        region_of=region_of,
-        next_rid=rid + 1,
-        tiles=w.tiles.set(board.index[c], token),
-        players=w.players.set(seat, p._replace(mat=p.mat - 1 if own == 0 else p.mat + own - 1)),
-    )
-
-
-def plan(
-    w: State,
-    seat: int,
-    tokens: list[str],
-    money: int,
-    seen: set[frozenset[tuple[Cell, str]]] | None = None,
-    done: frozenset[tuple[Cell, str]] = frozenset(),
-) -> list[tuple[str, Cell]] | None:
-    """A complete placement plan for ``tokens`` (first found in canonical order), or None."""
-    if not tokens:
-        return []
-    if money < len(tokens):
-        return None
-    seen = set() if seen is None else seen
-    for token in sorted(set(tokens)):
-        rest = list(tokens)
-        rest.remove(token)
-        for c in cells_for(w, seat, token):
-            key = done | {(c, token)}
-            if key in seen:
-                continue
-            seen.add(key)
-            tail = plan(trial_place(w, seat, token, c), seat, rest, money - 1, seen, key)
-            if tail is not None:
-                return [(token, c), *tail]
-    return None
-
-
-def fires(w: State, t: Notes, left: int) -> bool:
-    return not t.fired and w.lrc and left <= 3
-
-
-def finca_left(w: State) -> bool:
-    return w.finca_deck > 0 and any(s.status == "marked" for s in w.sites.values())
-
-
-def line_plan(
-    w: State, t: Notes, fields: tuple[int, ...]
-) -> tuple[str | None, list[tuple[str, Cell]]] | None:
-    """For a line: (site for the new finca or None, plan), or None if it cannot be built."""
-    tokens = [w.market[f - 1] for f in fields if w.market[f - 1] is not None]
-    money = w.players[t.seat].money
-    if not tokens or money < len(tokens):
-        return None
-    left = market_count(w.market) - len(tokens)
-    toks = [x for x in tokens if x is not None]
-    if fires(w, t, left) and finca_left(w):
-        for site in sorted(s for s, v in w.sites.items() if v.status == "marked"):
-            found = plan(_with_finca(w, site), t.seat, toks, money)
-            if found is not None:
-                return site, found
-        return None
-    found = plan(w, t.seat, toks, money)
-    return None if found is None else (None, found)
 
 
 def chance_finca(w: State) -> tuple[FincaValues, str | None]:
@@ -236,7 +88,7 @@ def due_steps(w: State, t: Notes, first: bool) -> list[Step] | None:
     if t.finca_due is not None:
         sites = marked
         if t.cart is not None:
-            sites = [s for s in marked if _cart_ok(w, t.seat, t.cart[0], s)]
+            sites = [s for s in marked if cart_fits(w, t.seat, t.cart[0], s)]
         return [{"do": "new_finca", "site": s, "finca": finca, "reveal": reveal} for s in sites]
     if t.cart is not None:
         tile = t.cart[0]
@@ -298,7 +150,7 @@ def tile_steps(w: State, t: Notes) -> list[Step]:
             if ctok is None:
                 continue
             if fires(w, t, market_count(w.market) - 1) and finca_left(w):
-                if any(_cart_ok(w, seat, ctok, s) for s in marked):
+                if any(cart_fits(w, seat, ctok, s) for s in marked):
                     out.append({"do": "use_cart", "field": f})
             elif cells_for(w, seat, ctok):
                 out.append({"do": "use_cart", "field": f})
@@ -312,17 +164,9 @@ def tile_steps(w: State, t: Notes) -> list[Step]:
         out.extend(
             {"do": "use_bull", "at": list(c)}
             for c in sorted(board.buildable)
-            if _tile(w, c) is None and w.land[board.index[c]] is None
+            if tile_on(w, c) is None and w.land[board.index[c]] is None
         )
     return out
-
-
-def _with_finca(w: State, site: str) -> State:
-    return w._replace(sites=w.sites.set(site, Site("finca")))
-
-
-def _cart_ok(w: State, seat: int, token: str, site: str) -> bool:
-    return bool(cells_for(_with_finca(w, site), seat, token))
 
 
 # ---- after a prefix of the move ------------------------------------------------------------
@@ -361,11 +205,11 @@ def dressed(w: State, t: Notes, step: Step) -> Offered:
         out["tiles"] = [tok for f in fields if (tok := w.market[f - 1]) is not None]
     elif step["do"] == "place":
         c = (step["at"][0], step["at"][1])
-        k = _kind(step["tile"])
+        k = token_kind(step["tile"])
         out["new_region"] = not any(
-            (rid := _rid(w, n)) is not None
-            and _region(w, rid).owner == t.seat
-            and _region(w, rid).kind == k
+            (rid := region_id(w, n)) is not None
+            and region_by_id(w, rid).owner == t.seat
+            and region_by_id(w, rid).kind == k
             for n in w.static.board.nbrs[c]
         )
         out["took"] = took_of(w.land[w.static.board.index[c]])
@@ -418,8 +262,8 @@ def offered(w: State, recorded: Mapping[str, Any], step: Mapping[str, Any]) -> b
     """Whether the ``recorded`` step is the offered ``step`` (see the module docstring)."""
     if recorded.get("do") == "harvest" and step.get("do") == "harvest":
         at = recorded.get("at")
-        r = _rid(w, (at[0], at[1])) if isinstance(at, list) and len(at) == 2 else None
-        return r is not None and r == _rid(w, (step["at"][0], step["at"][1]))
+        r = region_id(w, (at[0], at[1])) if isinstance(at, list) and len(at) == 2 else None
+        return r is not None and r == region_id(w, (step["at"][0], step["at"][1]))
     for key in recorded.keys() | step.keys():
         if key in CHANCE:
             continue

@@ -33,16 +33,16 @@ from typing import TypeVar
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.deal import Sim
 from scorer.games.citrus.events import complete, finca_points, finca_shares
-from scorer.games.citrus.generator import (
-    _kind,
-    _region,
-    _rid,
-    _with_finca,
+from scorer.games.citrus.generator import gen_steps
+from scorer.games.citrus.planning import (
     cells_for,
     finca_left,
     fires,
-    gen_steps,
+    region_by_id,
+    region_id,
+    token_kind,
     trial_place,
+    with_finca,
 )
 from scorer.games.citrus.playing import Playing
 from scorer.games.citrus.state import Notes, State, live, market_count
@@ -57,13 +57,13 @@ SEEK_BONUS = 6.0
 def cell_value(w: State, seat: int, token: str, c: Cell, seek: str) -> float:
     """How much the greedy player likes building ``token`` on ``c`` now."""
     board = w.static.board
-    k = _kind(token)
+    k = token_kind(token)
     own = neutral = 0
     for n in board.nbrs[c]:
-        rid = _rid(w, n)
+        rid = region_id(w, n)
         if rid is None:
             continue
-        r = _region(w, rid)
+        r = region_by_id(w, rid)
         if r.kind != k:
             continue
         if r.owner == seat:
@@ -96,8 +96,8 @@ def toward_own(w: State, seat: int, k: str, c: Cell, own: int) -> float:
     if len(mine) < 2:
         return 0.0
     board = w.static.board
-    near = {rid for n in board.nbrs[c] if (rid := _rid(w, n)) is not None}
-    others = [r for r in mine if not any(_region(w, rid) is r for rid in near)]
+    near = {rid for n in board.nbrs[c] if (rid := region_id(w, n)) is not None}
+    others = [r for r in mine if not any(region_by_id(w, rid) is r for rid in near)]
     if not others:
         return 0.0
 
@@ -160,7 +160,7 @@ def finca_gain(before: State, after: State, seat: int) -> int:
 def order_dependent(w: State, seat: int, tokens: list[str], money: int) -> bool:
     """Whether some legal first placement of ``tokens`` leaves the rest impossible, though a
     complete plan exists (a buy that the order of the placements can spoil)."""
-    from scorer.games.citrus.generator import plan
+    from scorer.games.citrus.planning import plan
 
     if len(tokens) < 2 or money < len(tokens) or plan(w, seat, tokens, money) is None:
         return False
@@ -185,9 +185,7 @@ def line_choice(
     left = market_count(w.market) - len(tokens)
     boards: list[tuple[str | None, State]] = [(None, w)]
     if fires(w, t, left) and finca_left(w):
-        boards = [
-            (s, _with_finca(w, s)) for s, v in sorted(w.sites.items()) if v.status == "marked"
-        ]
+        boards = [(s, with_finca(w, s)) for s, v in sorted(w.sites.items()) if v.status == "marked"]
     best: tuple[float, str | None, Plan] | None = None
     for site, board in boards:
         found = best_plan(board, t.seat, tokens, money, seek)
@@ -260,7 +258,7 @@ def action_steps(rng: random.Random, w: State, t: Notes, seek: str) -> list[tupl
             board = w
             if fires(w, t, market_count(w.market) - 1) and finca_left(w):
                 marked = sorted(s for s, v in w.sites.items() if v.status == "marked")
-                board = _with_finca(w, marked[0])
+                board = with_finca(w, marked[0])
             cells = cells_for(board, t.seat, tok)
             if cells:
                 value = 3 + max(cell_value(board, t.seat, tok, c, seek) for c in cells) - cost

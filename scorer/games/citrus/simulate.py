@@ -19,7 +19,8 @@ from scorer.games.citrus.coverage import COVERAGE_RUNS
 from scorer.games.citrus.data import BOARDS
 from scorer.games.citrus.deal import COLOURS, LAND_MIXES, NAMES, Sim, make_setup
 from scorer.games.citrus.features import features
-from scorer.games.citrus.generator import cells_for, gen_steps, line_plan
+from scorer.games.citrus.generator import gen_steps
+from scorer.games.citrus.planning import cells_for, line_plan
 from scorer.games.citrus.playing import Playing
 from scorer.games.citrus.state import Region, State, live, marked
 from scorer.games.citrus.steps import TurnMove
