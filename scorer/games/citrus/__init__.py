@@ -20,9 +20,11 @@ Module map:
 - ``events``: income, trigger, new finca, refill, finca scoring, end of turn and game,
   ``expect``.
 - ``scoring``: final scoring (13.1); ``ledger``: the records of what was scored in play.
-- ``position``: position documents (17): checks and export; ``position_regions``: the
-  checks of a position's regions (CIT-POS-1 … CIT-POS-5).
+- ``position``: position documents (17): checks and the state to score;
+  ``position_regions``: the checks of a position's regions (CIT-POS-1 … CIT-POS-5);
+  ``position_export``: a replayed state as a position document (17.5).
 - ``generator``: legal steps, independent of the checks, also after a prefix of a move;
+  ``planning``: its own placement bookkeeping (candidate cells, trial placements, plans);
   ``alternatives``: what was legal instead of a rejected step (``details.legal``);
   ``simulate``: complete games (the random policy); ``deal``: a simulated game's component
   data and chance (``Sim``); ``greedy``: the greedy policy; ``playing``: a turn being played

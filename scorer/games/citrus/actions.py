@@ -229,9 +229,7 @@ def step_harvest(draft: TurnDraft, step: HarvestStep, at: int) -> None:
     draft.regions = draft.regions.set(rid, region._replace(owner=-1))
     cells = tuple(sorted(region.cells))
     draft.notes.scored.append(Harvest(draft.moves, seat, region.kind, cells, region.wells))
-    p = draft.players[seat]
-    p = p._replace(mat=p.mat + 1, harvest=p.harvest + region.value)
-    draft.players = draft.players.set(seat, p)
+    draft.players = draft.players.set(seat, draft.players[seat].harvested(region.value))
 
 
 def step_pass(draft: TurnDraft, step: PassStep, at: int) -> None:

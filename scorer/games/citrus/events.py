@@ -32,8 +32,7 @@ def pay_income(draft: TurnDraft, seat: int) -> int:
     # CIT-HARV-3: income 2/4/6/7/8 for 1-5 workers at home, capped at 12
     p = draft.players[seat]
     income = INCOME[p.mat]
-    p = p._replace(money=min(MONEY_CAP, p.money + income))
-    draft.players = draft.players.set(seat, p)
+    draft.players = draft.players.set(seat, p.with_money(min(MONEY_CAP, p.money + income)))
     return income
 
 

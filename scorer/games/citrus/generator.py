@@ -250,7 +250,7 @@ def legal_steps(state: State, prefix: Sequence[Json] = ()) -> Iterator[Offered]:
     return iter([step for _, _, step in offered_after(state, prefix)])
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):
@@ -258,7 +258,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def offered(w: State, recorded: Mapping[str, Any], step: Mapping[str, Any]) -> bool:
+def offered(w: State, recorded: Json, step: Json) -> bool:
     """Whether the ``recorded`` step is the offered ``step`` (see the module docstring)."""
     if recorded.get("do") == "harvest" and step.get("do") == "harvest":
         at = recorded.get("at")

@@ -10,12 +10,12 @@ a tile on the board through a ``TurnDraft`` (the turn's, or a search's: ``trial`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from pyrsistent import PMap
 
 from scorer.core.words import article, plural
-from scorer.games.citrus.board import Cell
+from scorer.games.citrus.board import Board, Cell
 from scorer.games.citrus.ledger import Taken
 from scorer.games.citrus.state import KIND, Region, Site, State, Static, TurnDraft, kind_of
 
@@ -47,10 +47,8 @@ def verdict(
     section 8; ``mat`` is the workers at home of ``seat``."""
     board = static.board
     rids: list[int] = []
-    own = 0
-    mine = 0
-    neutral = 0
-    foreign: int | None = None
+    own = mine = neutral = 0  # own regions; tiles in them; tiles in neutral ones
+    foreign: int | None = None  # another player owning a region of the kind next to it
     for n in board.nbrs_at[i]:
         rid = region_of[n]
         if rid < 0 or rid in rids:
@@ -71,10 +69,7 @@ def verdict(
     # CIT-BUILD-5: extension of an own region, or a new region on a finca's path field
     new_region = not own
     if new_region:
-        for s in path_sites:
-            if sites[s].status == "finca":
-                break
-        else:
+        if not any(sites[s].status == "finca" for s in path_sites):
             return ("CIT-BUILD-5", True, (), "path")
         if mat <= 0:
             return ("CIT-BUILD-5", True, (), "mat")
@@ -84,13 +79,9 @@ def verdict(
     opts = static.options
     # CIT-PATH-1: different kinds on the path fields of every site of this path field
     if path_sites and not opts.family:
-        paths = board.paths_at
-        for s in path_sites:
-            for p in paths[s]:
-                if p != i:
-                    tok = tiles[p]
-                    if tok is not None and (KIND[tok] if tok in KIND else kind_of(tok)) == k:
-                        return ("CIT-PATH-1", new_region, (), (s, board.cells[p]))
+        clash = same_kind_on_paths(board, tiles, path_sites, k, i)
+        if clash is not None:
+            return ("CIT-PATH-1", new_region, (), clash)
     # CIT-FUSE-1: neutral size N must not exceed own size O
     if neutral:
         if opts.fusion_count_new_tile:
@@ -98,6 +89,21 @@ def verdict(
         if neutral > mine:
             return ("CIT-FUSE-1", new_region, (), (neutral, mine))
     return (None, new_region, tuple(rids), None)
+
+
+def same_kind_on_paths(
+    board: Board, tiles: Sequence[str | None], path_sites: tuple[str, ...], k: str, i: int
+) -> tuple[str, Cell] | None:
+    """A site of ``path_sites`` and another of its path fields that holds a tile of kind
+    ``k`` (CIT-PATH-1 for a tile on cell number ``i``), or None."""
+    paths = board.paths_at
+    for s in path_sites:
+        for p in paths[s]:
+            if p != i:
+                tok = tiles[p]
+                if tok is not None and (KIND[tok] if tok in KIND else kind_of(tok)) == k:
+                    return (s, board.cells[p])
+    return None
 
 
 def verdict_in(state: State, seat: int, k: str, i: int) -> Verdict:
@@ -177,7 +183,7 @@ def place(
     draft.tiles = draft.tiles.set(i, token)
     p = draft.players[seat]
     mat = p.mat - 1 if own == 0 else p.mat + own - 1
-    draft.players = draft.players.set(seat, p._replace(money=p.money - pay, mat=mat))
+    draft.players = draft.players.set(seat, p.built(pay, mat))
     draft.notes.touched.add(i)
     if taken is not None:
         draft.land = draft.land.set(i, None)
@@ -265,7 +271,7 @@ def candidates(state: State, seat: int) -> list[int]:
     (On the board, buildable and free, so ``verdict`` applies to them directly.)"""
     board = state.static.board
     free_nbrs, index = board.free_nbrs_at, board.index
-    near: list[Any] = [
+    near: list[tuple[int, ...]] = [
         free_nbrs[index[c]]
         for r in state.regions
         if r is not None and r.owner == seat

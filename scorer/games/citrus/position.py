@@ -50,21 +50,7 @@ def load_position(doc: dict[str, Any]) -> PositionResult[State]:
     opts = Options.parse(doc.get("variant", {}))
     names = [p["name"] for p in doc["players"]]
     ck.run(check_players, doc["players"], ("players",))
-    board = ck.run(parse_board, doc["board"], ("board",), None)
-    layout = ck.run(parse_layout, doc.get("market_layout", "cross12"), ("market_layout",))
-    fset = (
-        ck.run(parse_finca_set, doc["finca_tiles"], ("finca_tiles",), False)
-        if "finca_tiles" in doc
-        else None
-    )
-    supply = ck.run(
-        parse_supply,
-        doc.get("supply"),
-        opts.board_side,
-        board.printed if board else None,
-        ("supply",),
-        False,
-    )
+    board, layout, fset, supply = components(doc, opts, ck)
     if board is None or not names:  # no players (CIT-SETUP-1): nothing else can be checked
         return PositionResult(None, ck.sorted())
     sites, left = check_sites(doc, board, fset, ck)
@@ -107,6 +93,34 @@ def load_position(doc: dict[str, Any]) -> PositionResult[State]:
     state = position_state(doc, static, vectors, regions, sites, seats, market, finca_left)
     findings = ck.sorted()
     return PositionResult(None if any(f.is_error for f in findings) else state, findings)
+
+
+def components(
+    doc: dict[str, Any], opts: Options, ck: Findings
+) -> tuple[
+    Board | None,
+    dict[str, tuple[int, ...]] | None,
+    tuple[tuple[int, int], ...] | None,
+    dict[str, int] | None,
+]:
+    """The component data of a position as written (board, market layout, finca set,
+    supply), each checked by the setup rules; None where it fails."""
+    board = ck.run(parse_board, doc["board"], ("board",), None)
+    layout = ck.run(parse_layout, doc.get("market_layout", "cross12"), ("market_layout",))
+    fset = (
+        ck.run(parse_finca_set, doc["finca_tiles"], ("finca_tiles",), False)
+        if "finca_tiles" in doc
+        else None
+    )
+    supply = ck.run(
+        parse_supply,
+        doc.get("supply"),
+        opts.board_side,
+        board.printed if board else None,
+        ("supply",),
+        False,
+    )
+    return board, layout, fset, supply
 
 
 def check_sites(

@@ -13,7 +13,7 @@ def export_position(state: State, record: dict[str, Any]) -> dict[str, Any]:
     """The position of a replayed state (17.5)."""
     names = state.static.names
     setup = record.get("setup", {})
-    doc: dict[str, Any] = {
+    doc: dict[str, object] = {
         "format": "scorer-position/1",
         "game": "citrus",
         "variant": dict(record.get("variant", {})),
@@ -47,7 +47,7 @@ def export_position(state: State, record: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def regions_form(state: State) -> list[dict[str, Any]]:
+def regions_form(state: State) -> list[dict[str, object]]:
     """The regions of a state as a position document lists them (in reading order)."""
     names, index = state.static.names, state.static.board.index
     regions = sorted(live(state.regions), key=lambda r: sorted((c[1], c[0]) for c in r.cells))
@@ -66,10 +66,10 @@ def regions_form(state: State) -> list[dict[str, Any]]:
     ]
 
 
-def player_state(state: State) -> dict[str, dict[str, Any]]:
+def player_state(state: State) -> dict[str, dict[str, object]]:
     """Every player's score, money, landscape tiles and in-play breakdown, by name."""
     immediate = state.static.options.wild_horses_immediate
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, dict[str, object]] = {}
     for name, p in zip(state.static.names, state.players, strict=True):
         bd = {"harvest": p.harvest, "finca": p.finca, "penalties": p.penalties}
         if immediate:

@@ -195,6 +195,3 @@ RULE_IDS: dict[str, str] = {
         " a player; `passes` within 0 … number of players."
     ),
 }
-
-#: Rules whose findings are warnings, never fatal.
-WARNINGS = frozenset({"CIT-RET-2", "CIT-REC-2"})

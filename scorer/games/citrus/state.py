@@ -35,6 +35,7 @@ from scorer.games.citrus.data import TOKENS, options_of
 from scorer.games.citrus.ledger import Entry
 
 K = TypeVar("K")
+V = TypeVar("V")
 
 
 class Region(NamedTuple):
@@ -68,6 +69,35 @@ class Player(NamedTuple):
     @property
     def score(self) -> int:
         return self.harvest + self.finca + self.penalties + self.horse_points
+
+    # The changes most steps of a replay make, each a new record built field by field.
+    def with_money(self, money: int) -> Player:
+        """The player holding ``money`` (income, 11)."""
+        p = self
+        return Player(
+            money, p.mat, p.horses, p.actions, p.harvest, p.finca, p.penalties, p.horse_points
+        )
+
+    def built(self, pay: int, mat: int) -> Player:
+        """The player after a placement (8): ``pay`` money paid, ``mat`` workers at home."""
+        p = self
+        return Player(
+            p.money - pay, mat, p.horses, p.actions, p.harvest, p.finca, p.penalties, p.horse_points
+        )
+
+    def harvested(self, points: int) -> Player:
+        """The player after harvesting a region worth ``points`` (11): its worker is home."""
+        p = self
+        return Player(
+            p.money,
+            p.mat + 1,
+            p.horses,
+            p.actions,
+            p.harvest + points,
+            p.finca,
+            p.penalties,
+            p.horse_points,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +301,7 @@ def board_vectors(
     )
 
 
-def _numbered(board: Board, items: Mapping[Cell, Any], blank: Any, count: int) -> list[Any]:
+def _numbered(board: Board, items: Mapping[Cell, V], blank: V, count: int) -> list[V]:
     """``items`` as a list by cell number, ``blank`` where a cell is not named."""
     out = [blank] * count
     index = board.index

@@ -127,7 +127,7 @@ FincaStep = NewFincaStep | UseMilestoneStep | UnblockStep
 #: A step using an action tile.
 TileStep = UseCartStep | UseMilestoneStep | UseBullStep
 
-#: Any step of a move.
+#: A step of a move, of whichever kind.
 Step = (
     BuyStep
     | NewFincaStep
