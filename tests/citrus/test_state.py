@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import typing
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scorer.core.errors import RuleViolation
 from scorer.games.citrus import RULES
-from scorer.games.citrus.state import Player, State
+from scorer.games.citrus.state import Player, State, TurnDraft
 
 _LEAVES = (str, bytes, int, float, bool, type(None))
 
@@ -116,3 +118,27 @@ def test_replaying_a_move_never_changes_the_state_it_started_from() -> None:
                 RULES.apply(states[-3], move)
             RULES.skip(states[-2], move)
     assert [repr(s) for s in states] == shown
+
+
+def test_the_turn_draft_repeats_the_state_fields_with_their_types() -> None:
+    """``TurnDraft`` declares every field of ``State`` with the same type, and one more
+    attribute: the move's notes."""
+    state, draft = typing.get_type_hints(State), typing.get_type_hints(TurnDraft)
+    assert {name: draft[name] for name in State._fields} == state
+    assert set(TurnDraft.__annotations__) - set(State._fields) == {"notes"}
+
+
+def test_mypy_rejects_a_misspelt_or_mistyped_draft_write(tmp_path: Path) -> None:
+    mypy_api = pytest.importorskip("mypy.api")
+    snippet = tmp_path / "handler.py"
+    snippet.write_text(
+        "from scorer.games.citrus.state import TurnDraft\n"
+        "from scorer.games.citrus.steps import PassStep\n\n\n"
+        "def step_pass(draft: TurnDraft, step: PassStep, at: int) -> None:\n"
+        "    draft.saet = 1\n"
+        "    draft.passes = 'two'\n"
+    )
+    out, _, status = mypy_api.run(["--strict", "--no-incremental", str(snippet)])
+    assert status == 1
+    assert '"TurnDraft" has no attribute "saet"' in out
+    assert 'expression has type "str", variable has type "int"' in out
