@@ -24,7 +24,7 @@ from scorer.games.citrus.build import step_buy, step_place, step_return
 from scorer.games.citrus.events import end_turn
 from scorer.games.citrus.ledger import Harvest, turn_order
 from scorer.games.citrus.search import buildable_line, owners
-from scorer.games.citrus.state import Notes, State, TurnDraft
+from scorer.games.citrus.state import Notes, Region, State, TurnDraft
 from scorer.games.citrus.steps import (
     FincaScored,
     HarvestStep,
@@ -226,7 +226,7 @@ def step_harvest(draft: TurnDraft, step: HarvestStep, at: int) -> None:
             ("steps", at, "at"),
             {"found": whose},
         )
-    draft.regions = draft.regions.set(rid, region._replace(owner=-1))
+    draft.regions = draft.regions.set(rid, Region(region.kind, region.cells, region.wells, -1))
     cells = tuple(sorted(region.cells))
     draft.notes.scored.append(Harvest(draft.moves, seat, region.kind, cells, region.wells))
     draft.players = draft.players.set(seat, draft.players[seat].harvested(region.value))

@@ -69,22 +69,24 @@ def verdict(
     # CIT-BUILD-5: extension of an own region, or a new region on a finca's path field
     new_region = not own
     if new_region:
-        if not any(sites[s].status == "finca" for s in path_sites):
+        for s in path_sites:
+            if sites[s].status == "finca":
+                break
+        else:
             return ("CIT-BUILD-5", True, (), "path")
         if mat <= 0:
             return ("CIT-BUILD-5", True, (), "mat")
     # CIT-BUILD-6: no contact with another player's region of the kind
     if foreign is not None:
         return ("CIT-BUILD-6", new_region, (), foreign)
-    opts = static.options
     # CIT-PATH-1: different kinds on the path fields of every site of this path field
-    if path_sites and not opts.family:
+    if path_sites and not static.options.family:
         clash = same_kind_on_paths(board, tiles, path_sites, k, i)
         if clash is not None:
             return ("CIT-PATH-1", new_region, (), clash)
     # CIT-FUSE-1: neutral size N must not exceed own size O
     if neutral:
-        if opts.fusion_count_new_tile:
+        if static.options.fusion_count_new_tile:
             mine += 1
         if neutral > mine:
             return ("CIT-FUSE-1", new_region, (), (neutral, mine))
