@@ -129,6 +129,7 @@ def check_sites(
     """CIT-POS-7: the fincas, marked sites and building-site deck name unused site letters;
     finca values from the set; the finca deck's size. The sites, and the finca tiles of the
     set left unused."""
+    # CIT-POS-7: sites and decks
     sites: dict[str, Site] = {s: Site("empty") for s in board.sites}
     used: set[str] = set()
     left = Counter(fset or ())
@@ -189,6 +190,7 @@ def check_scored(
 ) -> None:
     """CIT-POS-8: a finca is scored exactly when its ring is complete (a finca the document
     does not say of is scored when complete)."""
+    # CIT-POS-8: a finca is scored exactly when its ring is complete
     tile_v, region_v, land_v = vectors
     board_only = State(  # only which cells are occupied counts here
         static, tile_v, region_v, pvector(), 0, land_v, pmap(), pvector(), pvector(),

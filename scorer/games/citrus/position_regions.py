@@ -46,6 +46,7 @@ def check_regions(
 def _owner(owner: str | None, k: int, names: list[str], counts: Counter[str], ck: Findings) -> int:
     """CIT-POS-5: the owner of region ``k`` is a player or null, at most 5 regions each; the
     owner's seat (-1: neutral, or not a player)."""
+    # CIT-POS-5: owners are players or null, at most 5 regions each
     if owner is not None and owner not in names:
         ck.add("CIT-POS-5", ("regions", k, "owner"), f"{owner!r} is not a player")
         return -1
@@ -68,6 +69,7 @@ def _check_cells(
     """CIT-POS-1: the cells of region ``k`` are on the board, buildable, distinct, in one
     region only, and connected; its wells are its cells. Notes its tiles in ``tiles`` and
     ``where``."""
+    # CIT-POS-1: cells on the board, buildable, distinct, in one region only
     cells = [_cell(c) for c in reg["cells"]]
     wells = {_cell(c) for c in reg.get("wells", [])}
     ok = True
@@ -91,6 +93,7 @@ def _check_cells(
 
 def _check_maximal(doc: dict[str, Any], board: Board, where: dict[Cell, int], ck: Findings) -> None:
     """CIT-POS-2: regions are maximal (no region touches an earlier one of its kind)."""
+    # CIT-POS-2: regions are maximal
     reported: set[int] = set()
     for c, k in sorted(where.items(), key=lambda kv: kv[1]):
         for n in board.nbrs[c]:
@@ -109,6 +112,7 @@ def _check_path_kinds(
     doc: dict[str, Any], board: Board, tiles: dict[Cell, str], where: dict[Cell, int], ck: Findings
 ) -> None:
     """CIT-POS-4: the path fields of a site hold distinct kinds (not in the family game)."""
+    # CIT-POS-4: path kinds distinct
     for site, paths in sorted(board.paths.items()):
         seen: set[str] = set()
         for p in paths:

@@ -113,6 +113,7 @@ def start_fincas(
 ) -> tuple[dict[str, Site], Counter[tuple[int, int]]]:
     """CIT-SETUP-4: the start fincas. The sites with them (every other site empty) and the
     finca tiles of the set left unused."""
+    # CIT-SETUP-4: the side's number of start fincas, on allowed empty sites, from the set
     printed = board.printed
     sites = {s: Site("empty") for s in board.sites}
     if printed is not None:
@@ -162,6 +163,7 @@ def start_fincas(
 
 def building_sites(setup: dict[str, Any], board: Board, opts: Options) -> set[str]:
     """CIT-SETUP-5: the revealed building-site tiles and the deck; the deck's letters."""
+    # CIT-SETUP-5: revealed letters of the deck, 3 of them, and the rest in the deck
     starts = {f["site"] for f in setup["start_fincas"]}
     if board.printed is None:
         return custom_building_sites(setup, board, starts)
@@ -208,6 +210,7 @@ def building_sites(setup: dict[str, Any], board: Board, opts: Options) -> set[st
 
 def custom_building_sites(setup: dict[str, Any], board: Board, starts: set[str]) -> set[str]:
     """CIT-SETUP-5 on a custom board: every letter named once, on a free site."""
+    # CIT-SETUP-5: a deck is given, every letter once on a free site, up to 3 marked
     marked = setup["marked_sites"]
     deck_given = setup.get("building_site_deck")
     if deck_given is None:
@@ -238,6 +241,7 @@ def finca_deck_size(
 ) -> int:
     """CIT-SETUP-6: the finca deck's size (given, the printed side's, or what the set has
     left after the start fincas)."""
+    # CIT-SETUP-6: the printed side's deck, or a deck the finca set can hold
     starts = setup["start_fincas"]
     size: int | None = setup.get("finca_deck_size")
     if printed is not None:
@@ -270,6 +274,7 @@ def finca_deck_size(
 
 def market_bag(market: list[str], supply: dict[str, int]) -> Counter[str]:
     """CIT-SETUP-7: the 12 market tiles come from the supply; what is left in the bag."""
+    # CIT-SETUP-7: 12 market tiles, each still in the supply
     bag = Counter(supply)
     if len(market) != 12:
         raise RuleViolation(
