@@ -1,1 +1,1 @@
-"""One package per game; each exposes RULES (a GameRules object)."""
+"""One package per game: five role modules each (scorer.core.roles), asked for by the registry."""

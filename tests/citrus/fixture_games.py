@@ -50,13 +50,13 @@ GAMES: dict[str, tuple[int, int, dict[str, Any], frozenset[str]]] = {
 
 
 def write() -> None:
-    from scorer.games.citrus import RULES
+    from scorer.games.citrus import moves
     from scorer.referee.pipeline import verify_document
 
     cases = json.loads((ROOT / "cases.json").read_text())
     by_file = {c["file"]: c for c in cases}
     for name, (players, seed, options, _) in GAMES.items():
-        record = RULES.moves.simulate(players, seed, options)
+        record = moves.simulate(players, seed, options)
         (ROOT / "valid" / name).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
         result = verify_document(record, name)
         assert result.status == "ok" and result.scores is not None, name

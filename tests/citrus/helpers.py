@@ -13,6 +13,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("citrus")
 
+
 SAMPLE_SETUP: dict[str, Any] = {
     "board": "demo-1",
     "market_layout": "cross12",

@@ -25,6 +25,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("citrus")
 
+
 A_84 = {"site": "A", "first": 8, "second": 4}
 
 

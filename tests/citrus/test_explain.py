@@ -24,6 +24,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("citrus")
 
+
 SVG = "{http://www.w3.org/2000/svg}"
 VALID = sorted((FIXTURES / "citrus" / "valid").glob("*.json"))
 runner = CliRunner()

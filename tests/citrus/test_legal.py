@@ -148,7 +148,7 @@ def test_every_step_offered_after_a_prefix_is_accepted() -> None:
     simulated games, each step the generator offers is one the checker takes."""
     from scorer.core.errors import RuleViolation
     from scorer.games.citrus.actions import apply_step
-    from scorer.games.citrus.state import begin, notes_of
+    from scorer.games.citrus.state import Notes, TurnDraft
 
     for options in ({}, {"purchase_mistakes": "reject"}, {"preset": "yucata", "cart_cost": 1}):
         rec = RULES.moves.simulate(3, 2, options)
@@ -158,8 +158,8 @@ def test_every_step_offered_after_a_prefix_is_accepted() -> None:
             for i in range(len(steps)):
                 for w, t, first in after_prefix(state, steps[:i]):
                     for step in gen_steps(w, t, first):
-                        d = begin(w, t.seat)
-                        notes = notes_of(d)
+                        d = TurnDraft(w, Notes(t.seat))
+                        notes = d.notes
                         for name in ("main", "last_harvest", "bought", "cart", "fired"):
                             setattr(notes, name, getattr(t, name))
                         notes.waiting = list(t.waiting)

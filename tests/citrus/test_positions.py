@@ -13,6 +13,7 @@ from tests.roles import replay_game, roles_of
 
 RULES = roles_of("citrus")
 
+
 POSITION_171: dict[str, Any] = {
     "format": "scorer-position/1",
     "game": "citrus",

@@ -13,6 +13,7 @@ from tests.roles import replay_game, roles_of
 
 RULES = roles_of("citrus")
 
+
 BASE = [
     RULES.moves.simulate(n, s, o)
     for n, s, o in ((2, 1, {}), (4, 2, {}), (3, 3, {"purchase_mistakes": "reject"}))

@@ -26,6 +26,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("citrus")
 
+
 FIRST = SAMPLE_MOVES[0]["steps"]
 
 

@@ -12,11 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.core.errors import RuleViolation
-from scorer.core.persist import Draft
 from scorer.games.citrus.actions import apply_step, prescan
 from scorer.games.citrus.events import end_turn
 from scorer.games.citrus.generator import gen_steps
-from scorer.games.citrus.state import Notes, State
+from scorer.games.citrus.state import Notes, State, TurnDraft
 from tests.conftest import assert_ok, verify
 from tests.roles import replay_game, roles_of
 
@@ -65,18 +64,19 @@ def test_simulation_and_replay_are_deterministic() -> None:
     assert RULES.referee.score(one) == RULES.referee.score(two)
 
 
-def fork(state: State, notes: Notes) -> Draft[State]:
+def fork(state: State, notes: Notes) -> TurnDraft:
     """A draft of ``state`` with a copy of the move's ``notes`` (for a trial step)."""
-    d = Draft(state)
-    d.turn["notes"] = dataclasses.replace(
-        notes,
-        waiting=list(notes.waiting),
-        touched=set(notes.touched),
-        fresh=set(notes.fresh),
-        scored=list(notes.scored),
-        warnings=list(notes.warnings),
+    return TurnDraft(
+        state,
+        dataclasses.replace(
+            notes,
+            waiting=list(notes.waiting),
+            touched=set(notes.touched),
+            fresh=set(notes.fresh),
+            scored=list(notes.scored),
+            warnings=list(notes.warnings),
+        ),
     )
-    return d
 
 
 def check_generated_steps(rec: dict[str, Any]) -> int:
@@ -88,8 +88,7 @@ def check_generated_steps(rec: dict[str, Any]) -> int:
     for move in rec["moves"]:
         t = prescan(move["steps"])
         t.seat = state.turn
-        d = Draft(state)
-        d.turn["notes"] = t
+        d = TurnDraft(state, t)
         for j, step in enumerate(move["steps"]):
             w = d.done()
             fresh = all(s["do"] == "unblock" for s in move["steps"][:j])
@@ -104,7 +103,7 @@ def check_generated_steps(rec: dict[str, Any]) -> int:
                 assert accepted == any(c["do"] == "pass" for c in cands)
             offered = {(c["do"], c.get("line"), c.get("tile")) for c in cands}
             if (
-                w.static.options["purchase_mistakes"] == "reject"
+                w.static.options.purchase_mistakes == "reject"
                 and not t.bought
                 and (
                     t.main != "harvest"
@@ -143,8 +142,8 @@ def check_generated_steps(rec: dict[str, Any]) -> int:
                     raise AssertionError(f"{move['player']} step {j}: {cand} -> {exc}") from exc
                 checked += 1
             apply_step(d, step, j)
-        end_turn(d, t)
-        d["moves"] = d["moves"] + 1
+        end_turn(d)
+        d.moves += 1
         state = d.done()
     return checked
 

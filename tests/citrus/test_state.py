@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import typing
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scorer.core.errors import RuleViolation
-from scorer.games.citrus.state import Player, State
+from scorer.games.citrus.state import Player, State, TurnDraft
 from tests.roles import roles_of
 
 RULES = roles_of("citrus")
@@ -74,6 +76,8 @@ def test_writes_through_a_state_raise() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         state.static.names = ()  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
+        state.static.options.family = True  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
         state.static.board.width = 0  # type: ignore[misc]
     with pytest.raises(AttributeError):
         state.players[0].money = 0  # type: ignore[misc]
@@ -87,7 +91,6 @@ def test_writes_through_a_state_raise() -> None:
         (state.market, 0, None),
         (state.bag, "lemon", 99),
         (state.returned, 0, 9),
-        (state.static.options, "family", True),
         (state.static.layout, "r1", ()),
         (state.static.supply, "lemon", 0),
         (state.static.board.nbrs, state.static.board.cells[cell], ()),
@@ -117,3 +120,27 @@ def test_replaying_a_move_never_changes_the_state_it_started_from() -> None:
                 RULES.referee.apply(states[-3], move)
             RULES.referee.skip(states[-2], move)
     assert [repr(s) for s in states] == shown
+
+
+def test_the_turn_draft_repeats_the_state_fields_with_their_types() -> None:
+    """``TurnDraft`` declares every field of ``State`` with the same type, and one more
+    attribute: the move's notes."""
+    state, draft = typing.get_type_hints(State), typing.get_type_hints(TurnDraft)
+    assert {name: draft[name] for name in State._fields} == state
+    assert set(TurnDraft.__annotations__) - set(State._fields) == {"notes"}
+
+
+def test_mypy_rejects_a_misspelt_or_mistyped_draft_write(tmp_path: Path) -> None:
+    mypy_api = pytest.importorskip("mypy.api")
+    snippet = tmp_path / "handler.py"
+    snippet.write_text(
+        "from scorer.games.citrus.state import TurnDraft\n"
+        "from scorer.games.citrus.steps import PassStep\n\n\n"
+        "def step_pass(draft: TurnDraft, step: PassStep, at: int) -> None:\n"
+        "    draft.saet = 1\n"
+        "    draft.passes = 'two'\n"
+    )
+    out, _, status = mypy_api.run(["--strict", "--no-incremental", str(snippet)])
+    assert status == 1
+    assert '"TurnDraft" has no attribute "saet"' in out
+    assert 'expression has type "str", variable has type "int"' in out

@@ -29,7 +29,8 @@ from typing import Any
 
 from scorer.core import legal
 from scorer.core.values import Legal, steps_of
-from scorer.games.citrus.generator import after_prefix, line_plan, offered_after, plan
+from scorer.games.citrus.generator import after_prefix, offered_after
+from scorer.games.citrus.planning import line_plan, plan
 from scorer.games.citrus.state import Notes, State
 
 #: Rules whose question has no answer of alternatives (see the module docstring).
@@ -144,7 +145,7 @@ def legal_alternatives(state: State, move: Mapping[str, Any], at: int, rule: str
     if rule == "CIT-FINCA-1" and any(s.get("site") == step.get("site") for _, _, s in found):
         return None  # the site was legal: the finca tile or the revealed letter is chance's
     if do == "buy":
-        mode = state.static.options["purchase_mistakes"]
+        mode = state.static.options.purchase_mistakes
         buys = [x for x in found if x[2]["do"] == "buy"]
         texts = plan_text if mode == "reject" else None
         return answer(buys, texts, none=kinds_note(found, "buy"))

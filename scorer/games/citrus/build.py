@@ -4,45 +4,46 @@ the one handler signature of ``actions``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
 from pyrsistent import pmap
 
 from scorer.core.errors import RuleViolation
 from scorer.core.findings import Finding
-from scorer.core.persist import Draft
 from scorer.core.words import article
 from scorer.games.citrus import events
 from scorer.games.citrus.ledger import Returned
 from scorer.games.citrus.placement import judge, legal_anywhere, place, verdict
 from scorer.games.citrus.search import buy_buildable
-from scorer.games.citrus.state import KIND, Notes, State, kind_of, notes_of
+from scorer.games.citrus.state import KIND, Notes, TurnDraft, kind_of
+from scorer.games.citrus.steps import BuyStep, LandKind, PlaceStep, ReturnStep, Took
 
 
 def settle(notes: Notes, j: int) -> None:
+    """The refill falls due right after the last waiting tile is placed or returned."""
     if notes.refill_due and not notes.waiting and notes.cart is None:
         notes.refill_now = j
 
 
-def taken(d: Draft[State], notes: Notes, j: int) -> None:
+def taken(draft: TurnDraft, j: int) -> None:
     """After a take (a buy, or the cart's take, which counts: 10.3): the market trigger
     (CIT-MKT-1)."""
+    notes = draft.notes
     # CIT-CART-4: a cart take counts for the trigger like a buy (the same call for both)
-    if events.trigger_fires(d["market"], d["lrc"], notes.fired):
+    if events.trigger_fires(draft.market, draft.lrc, notes.fired):
         notes.fired = True
         notes.refill_due = True
-        if events.finca_possible(d["finca_deck"], d["sites"]):
+        if events.finca_possible(draft.finca_deck, draft.sites):
             notes.finca_due = j
 
 
-def step_buy(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
-    notes = notes_of(draft)
+def step_buy(draft: TurnDraft, step: BuyStep, at: int) -> None:
+    notes = draft.notes
     # CIT-BUY-5: at most one buy per turn
     if notes.bought:
         raise RuleViolation("CIT-BUY-5", "a second buy in one turn", ("steps", at))
     line = step["line"]
-    static = draft.base.static
+    static = draft.static
     layout = static.layout
     # CIT-BUY-1: the line exists
     if line not in layout:
@@ -53,13 +54,13 @@ def step_buy(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
             {"expected": sorted(layout), "found": line},
         )
     fields = layout[line]
-    market = draft["market"]
+    market = draft.market
     tokens = [tok for f in fields if (tok := market[f - 1]) is not None]
     # CIT-BUY-2: the line holds at least one tile
     if not tokens:
         raise RuleViolation("CIT-BUY-2", f"line {line} holds no tile", ("steps", at, "line"))
     # CIT-BUY-3: with "reject", the purchase must be affordable and completely buildable
-    if static.options["purchase_mistakes"] == "reject" and not buy_buildable(
+    if static.options.purchase_mistakes == "reject" and not buy_buildable(
         draft.done(), notes.seat, tokens, fields, notes.fired
     ):
         raise RuleViolation(
@@ -88,76 +89,47 @@ def step_buy(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
             )
     for f in fields:
         market = market.set(f - 1, None)
-    draft["market"] = market
+    draft.market = market
     notes.waiting.extend((tok, at) for tok in tokens)
     notes.bought = True
-    taken(draft, notes, at)
+    taken(draft, at)
 
 
-def took_form(tile: tuple[str, int] | None) -> dict[str, Any] | None:
+def took_form(tile: tuple[str, int] | None) -> Took | None:
+    """The ``took`` member of a placement on a cell holding ``tile`` (16.4)."""
     if tile is None:
         return None
-    return {"type": tile[0], "points": tile[1]} if tile[0] == "horses" else {"type": tile[0]}
+    if tile[0] == "horses":
+        return {"type": "horses", "points": tile[1]}
+    return {"type": cast(LandKind, tile[0])}
 
 
-def step_place(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
-    notes = notes_of(draft)
+def step_place(draft: TurnDraft, step: PlaceStep, at: int) -> None:
+    notes = draft.notes
     token = step["tile"]
-    where = step["at"]
-    cell = (where[0], where[1])
+    cell = (step["at"][0], step["at"][1])
     seat = notes.seat
     cart = notes.cart
-    waiting = notes.waiting
-    k = -1  # index of the placed tile among the waiting ones
-    if cart is not None:
-        # CIT-CART-1: the placement right after use_cart is the cart's tile
-        if token != cart[0]:
-            raise RuleViolation(
-                "CIT-CART-1",
-                f"the cart took {article(cart[0])}, not {article(token)}",
-                ("steps", at, "tile"),
-                {"expected": cart[0], "found": token},
-            )
-    else:
-        for m, (tok, _) in enumerate(waiting):
-            if tok == token:
-                k = m
-                break
-        else:
-            # CIT-BUILD-7: a waiting bought tile
-            raise RuleViolation(
-                "CIT-BUILD-7",
-                f"no bought {token} is waiting to be placed",
-                ("steps", at, "tile"),
-                {"expected": sorted({tok for tok, _ in waiting}), "found": token},
-            )
+    k = placed_tile(notes, token, at)
     # CIT-BUILD-2 … CIT-FUSE-1 (section 8, in order)
-    static = draft.base.static
-    # read the board through the evolvers ``place`` writes: a read of ``draft["tiles"]`` once
-    # a move has placed a tile makes a new vector each time (0.5 µs a read: timeit)
-    tiles = draft.vector("tiles")
-    board = static.board
+    board = draft.static.board
     i = board.index.get(cell)
-    if i is None or board.kind_at[i] not in ".*" or tiles[i] is not None:
+    if i is None or board.kind_at[i] not in ".*" or draft.tiles[i] is not None:
         found = judge(draft.done(), seat, token, cell)  # the message of CIT-BUILD-2 / 3 / 4
         raise RuleViolation(
             str(found.rule), found.message, ("steps", at, "at"), {"found": list(cell)}
         )
-    k_of = KIND.get(token)
-    if k_of is None:
-        k_of = kind_of(token)
-    # the player through the evolver too (``place`` writes it; ``draft["players"]`` would
-    # make a new vector of the edits so far)
-    player = draft.vector("players")[seat]
+    kind = KIND.get(token) or kind_of(token)
+    player = draft.players[seat]
     rule, new_region, merged, _ = verdict(
-        static,
-        tiles,
-        draft.vector("region_of"),
-        draft.vector("regions"),
-        draft["sites"],
+        draft.static,
+        draft.tiles,
+        draft.region_of,
+        draft.regions,
+        draft.sites,
         player.mat,
         seat,
-        k_of,
+        kind,
         i,
     )
     if rule is not None:
@@ -171,7 +143,46 @@ def step_place(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
             ("steps", at),
             {"expected": 1, "found": 0},
         )
-    # CIT-REC-1: the new_region and took cross-checks
+    land = draft.land[i]
+    check_placement_claims(step, at, new_region, land)
+    place(draft, seat, token, i, merged, 0 if cart else 1, kind, land)
+    if cart is None:
+        del notes.waiting[k]
+    else:
+        notes.cart = None
+    settle(notes, at)
+
+
+def placed_tile(notes: Notes, token: str, at: int) -> int:
+    """Which taken tile a placement of ``token`` places: the cart's (CIT-CART-1, -1 is
+    returned), or the index of a waiting bought tile (CIT-BUILD-7)."""
+    cart = notes.cart
+    if cart is not None:
+        # CIT-CART-1: the placement right after use_cart is the cart's tile
+        if token != cart[0]:
+            raise RuleViolation(
+                "CIT-CART-1",
+                f"the cart took {article(cart[0])}, not {article(token)}",
+                ("steps", at, "tile"),
+                {"expected": cart[0], "found": token},
+            )
+        return -1
+    for k, (tok, _) in enumerate(notes.waiting):
+        if tok == token:
+            return k
+    # CIT-BUILD-7: a waiting bought tile
+    raise RuleViolation(
+        "CIT-BUILD-7",
+        f"no bought {token} is waiting to be placed",
+        ("steps", at, "tile"),
+        {"expected": sorted({tok for tok, _ in notes.waiting}), "found": token},
+    )
+
+
+def check_placement_claims(
+    step: PlaceStep, at: int, new_region: bool, land: tuple[str, int] | None
+) -> None:
+    """CIT-REC-1: the ``new_region`` and ``took`` cross-checks of a legal placement."""
     if "new_region" in step and step["new_region"] != new_region:
         verb = "starts" if new_region else "does not start"
         raise RuleViolation(
@@ -180,7 +191,6 @@ def step_place(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
             ("steps", at, "new_region"),
             {"expected": new_region, "found": step["new_region"]},
         )
-    land = draft["land"][i]
     if "took" in step:
         took = step["took"]
         if took is not None or land is not None:  # both None: nothing was lying there
@@ -192,23 +202,15 @@ def step_place(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
                     ("steps", at, "took"),
                     {"expected": lying, "found": took},
                 )
-    if cart is None:
-        place(draft, notes, seat, token, i, merged, 1, k_of, land)
-        del waiting[k]
-    else:
-        place(draft, notes, seat, token, i, merged, 0, k_of, land)
-        notes.cart = None
-    if notes.refill_due and not waiting and notes.cart is None:  # settle
-        notes.refill_now = at
 
 
-def step_return(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
-    notes = notes_of(draft)
+def step_return(draft: TurnDraft, step: ReturnStep, at: int) -> None:
+    notes = draft.notes
     token = step["tile"]
     path = ("steps", at, "tile")
-    static = draft.base.static
+    static = draft.static
     # CIT-RET-1: only with "penalize", a waiting bought tile that cannot be paid or placed
-    if static.options["purchase_mistakes"] == "reject":
+    if static.options.purchase_mistakes == "reject":
         raise RuleViolation(
             "CIT-RET-1", "returns are not allowed with purchase_mistakes 'reject'", path
         )
@@ -226,12 +228,10 @@ def step_return(draft: Draft[State], step: Mapping[str, Any], at: int) -> None:
         )
     del notes.waiting[waiting.index(token)]
     field_no = now.market.index(None)
-    draft["market"] = now.market.set(field_no, token)
-    players = draft.vector("players")
-    p = players[seat]
-    players[seat] = p._replace(penalties=p.penalties - 3)
-    returned = draft.vector("returned")
-    returned[seat] += 1
+    draft.market = now.market.set(field_no, token)
+    p = draft.players[seat]
+    draft.players = draft.players.set(seat, p._replace(penalties=p.penalties - 3))
+    draft.returned = draft.returned.set(seat, draft.returned[seat] + 1)
     moves = now.moves
     notes.scored.append(Returned(moves, at, seat, token))
     # CIT-RET-2: warning for every accepted return

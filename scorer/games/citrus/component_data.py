@@ -31,8 +31,8 @@ from scorer.games.citrus.data import (
     PRINTED_IDS,
     SIDE_SUPPLY,
     TOKENS,
-    options_of,
 )
+from scorer.games.citrus.state import Options
 
 
 def component_data(doc: Any) -> Components:
@@ -40,7 +40,7 @@ def component_data(doc: Any) -> Components:
     is_record = "setup" in doc
     base = "/setup" if is_record else ""
     data = doc["setup"] if is_record else doc
-    side = options_of(doc.get("variant", {}))["board_side"]
+    side = Options.parse(doc.get("variant", {})).board_side
     board = data.get("board")
     printed = board.get("id") if isinstance(board, dict) else None
     printed = printed if printed in PRINTED_IDS else None

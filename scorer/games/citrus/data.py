@@ -75,9 +75,8 @@ CATEGORIES: tuple[str, ...] = (
     "horses",
     "unused_actions",
 )
-IN_PLAY = ("harvest", "finca", "penalties", "horses")
 
-OPTION_DEFAULTS: dict[str, Any] = {
+OPTION_DEFAULTS: dict[str, str | bool | int] = {
     "board_side": "long",
     "family": False,
     "random_start_sites": False,

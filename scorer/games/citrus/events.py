@@ -1,42 +1,38 @@
 """Automatic events (spec 11–12): income, the market trigger, the new-finca procedure, the
 refill, finca scoring at the end of a turn, the end of the game and the ``expect`` warnings.
-Each changes the turn's ``Draft`` (``actions`` calls them) or answers a question about a
+Each changes the turn's ``TurnDraft`` (``actions`` calls them) or answers a question about a
 position."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from pyrsistent import PMap, PVector, freeze, pmap, pvector
 
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.core.findings import Finding
-from scorer.core.persist import Draft
 from scorer.core.words import plural
 from scorer.games.citrus.data import INCOME, MONEY_CAP
 from scorer.games.citrus.ledger import FincaScoring
 from scorer.games.citrus.state import (
-    Notes,
-    Player,
     Region,
     Site,
     State,
     Static,
+    TurnDraft,
     count_down,
     marked,
     market_count,
-    with_money,
 )
+from scorer.games.citrus.steps import FincaScored, FincaStep, TurnMove
 
 
-def pay_income(d: Draft[State], seat: int) -> int:
+def pay_income(draft: TurnDraft, seat: int) -> int:
     """Income by workers at home, money capped at 12 (spec 11). Returns the table value."""
     # CIT-HARV-3: income 2/4/6/7/8 for 1-5 workers at home, capped at 12
-    players = d.vector("players")
-    p = players[seat]
+    p = draft.players[seat]
     income = INCOME[p.mat]
-    players[seat] = with_money(p, min(MONEY_CAP, p.money + income))
+    draft.players = draft.players.set(seat, p.with_money(min(MONEY_CAP, p.money + income)))
     return income
 
 
@@ -49,10 +45,17 @@ def trigger_fires(market: Iterable[str | None], lrc: bool, fired: bool) -> bool:
     return not fired and lrc and market_count(market) <= 3
 
 
-def check_new_finca(d: Draft[State], step: Mapping[str, Any], path: tuple[PathPart, ...]) -> None:
+def finca_step(draft: TurnDraft, step: FincaStep, j: int) -> None:
+    """A step that makes a new finca (new_finca, use_milestone, unblock): checked, then made."""
+    check_new_finca(draft, step, ("steps", j))
+    finca = step["finca"]
+    new_finca(draft, step["site"], finca["first"], finca["second"], step["reveal"])
+
+
+def check_new_finca(draft: TurnDraft, step: FincaStep, path: tuple[PathPart, ...]) -> None:
     """CIT-FINCA-1 for ``new_finca``, ``use_milestone`` and ``unblock`` steps."""
     site = step["site"]
-    sites: PMap[str, Site] = d["sites"]
+    sites = draft.sites
     # CIT-FINCA-1: the site is marked
     if site not in sites or sites[site].status != "marked":
         raise RuleViolation(
@@ -69,7 +72,7 @@ def check_new_finca(d: Draft[State], step: Mapping[str, Any], path: tuple[PathPa
             f"finca values {first}/{second} are not first ≥ second ≥ 0",
             (*path, "finca"),
         )
-    finca_left = d["finca_left"]
+    finca_left = draft.finca_left
     if finca_left is not None and finca_left.get((first, second), 0) <= 0:
         raise RuleViolation(
             "CIT-FINCA-1",
@@ -78,7 +81,7 @@ def check_new_finca(d: Draft[State], step: Mapping[str, Any], path: tuple[PathPa
             {"found": {"first": first, "second": second}},
         )
     reveal = step["reveal"]
-    site_deck = d["site_deck"]
+    site_deck = draft.site_deck
     # CIT-FINCA-1: reveal is null exactly when the building-site deck is empty
     if reveal is None and site_deck:
         raise RuleViolation(
@@ -96,30 +99,25 @@ def check_new_finca(d: Draft[State], step: Mapping[str, Any], path: tuple[PathPa
         )
 
 
-def new_finca(
-    d: Draft[State], notes: Notes, site: str, first: int, second: int, reveal: str | None
-) -> None:
+def new_finca(draft: TurnDraft, site: str, first: int, second: int, reveal: str | None) -> None:
     """The new-finca procedure (12.2) with already checked values."""
-    sites = d.map("sites")
-    sites[site] = Site("finca", first, second, False)
-    notes.fresh.add(site)
-    d["finca_deck"] = d["finca_deck"] - 1
-    if d["finca_left"] is not None:
-        count_down(d.map("finca_left"), (first, second))
+    sites = draft.sites.set(site, Site("finca", first, second, False))
+    draft.notes.fresh.add(site)
+    draft.finca_deck -= 1
+    if draft.finca_left is not None:
+        draft.finca_left = count_down(draft.finca_left, (first, second))
     if reveal is not None:
-        # not ``d.set``: pyrsistent's PSet evolver answers its original set again from the
-        # second ``persistent()`` on (and the turn reads the deck more than once)
-        d["site_deck"] = d["site_deck"].remove(reveal)
-        sites[reveal] = Site("marked")
+        draft.site_deck = draft.site_deck.remove(reveal)
+        sites = sites.set(reveal, Site("marked"))
+    draft.sites = sites
 
 
-def refill(d: Draft[State], drawn: list[str], path: tuple[PathPart, ...]) -> None:
+def refill(draft: TurnDraft, drawn: list[str], path: tuple[PathPart, ...]) -> None:
     """CIT-MKT-2: draw ``min(empty fields, bag)`` tokens onto the empty fields (and whether
     the refill was complete, 12.1)."""
-    market = list(d["market"])
+    market = list(draft.market)
     empty = [i for i, t in enumerate(market) if t is None]
-    before: PMap[str, int] = d["bag"]
-    counts = dict(before.items())  # read once: a ``PMap`` look-up takes 0.7-0.9 µs
+    counts = dict(draft.bag.items())
     left = dict(counts)  # what is left after each draw
     want = min(len(empty), sum(counts.values()))
     # CIT-MKT-2: the number of drawn tokens
@@ -139,13 +137,11 @@ def refill(d: Draft[State], drawn: list[str], path: tuple[PathPart, ...]) -> Non
             )
         left[token] = n - 1
         market[empty[k]] = token
-    if drawn:  # the new bag made at once from the counts left (a drawn kind leaves at zero):
-        # 10 µs against 29 µs through the map's evolver and its look-ups for a refill of 10
-        # tokens (timeit, this machine)
-        d["bag"] = pmap({token: n for token, n in left.items() if n or not counts[token]})
-        d["market"] = pvector(market)
+    if drawn:  # the new bag from the counts left (a drawn kind leaves at zero)
+        draft.bag = pmap({token: n for token, n in left.items() if n or not counts[token]})
+        draft.market = pvector(market)
     # CIT-MKT-3: the refill is complete when all 12 fields are full
-    d["lrc"] = None not in market
+    draft.lrc = None not in market
 
 
 def finca_shares(
@@ -202,77 +198,59 @@ def complete(
     """3.5: every ring cell is occupied (tile, landscape tile or bull, rock, site)."""
     cells, has_site = static.board.ring_cells_at[site]
     # a site cell in the ring is occupied only with site_cells_occupied; rocks always are
-    if has_site and not static.options["site_cells_occupied"]:
+    if has_site and not static.options.site_cells_occupied:
         return False
-    for i in cells:  # noqa: SIM110 - a plain loop is faster than all() over a generator
-        if tiles[i] is None and land[i] is None:
-            return False
-    return True
+    return all(tiles[i] is not None or land[i] is not None for i in cells)
 
 
-def score_fincas(d: Draft[State], notes: Notes) -> list[dict[str, Any]]:
-    """Score every complete unscored finca (12.3). Returns the scorings made.
-    Occupancy only grows, so only fincas whose ring got a tile or bull this turn, and new
-    fincas, can have become complete."""
+def score_fincas(draft: TurnDraft) -> list[FincaScored]:
+    """Score every complete unscored finca (12.3). Returns the scorings made."""
     # CIT-FINCA-2: each complete unscored finca scores once, at the end of the turn
-    done: list[dict[str, Any]] = []
-    touched = notes.touched
-    if not touched and not notes.fresh:
-        return done
-    static: Static = d.base.static
-    ring_sites = static.board.ring_sites_at
-    sites: PMap[str, Site] = d["sites"]
-    near = set(notes.fresh)
-    for i in touched:
-        near.update(ring_sites[i])
-    # one look-up per candidate site (a ``PMap`` read takes 0.7-0.9 µs: timeit, this machine)
-    check: list[tuple[str, Site]] = []
-    for site in sorted(near):
-        s = sites[site]
-        if s.status == "finca" and not s.scored:
-            check.append((site, s))
-    if not check:
-        return done
-    tiles, land = d["tiles"], d["land"]
-    region_of, regions = d["region_of"], d["regions"]
-    for site, s in check:
-        if not complete(static, tiles, land, site):
-            continue
-        d.map("sites")[site] = Site(s.status, s.first, s.second, True)
-        shares = finca_shares(static, region_of, regions, site)
-        adj = [sum(len(r.cells) for r in rs) for rs in shares]
-        pts = finca_points(adj, s.first, s.second)
-        players = d.vector("players")
-        for i, v in enumerate(pts):
-            if v:
-                p = players[i]
-                players[i] = Player(
-                    p.money,
-                    p.mat,
-                    p.horses,
-                    p.actions,
-                    p.harvest,
-                    p.finca + v,
-                    p.penalties,
-                    p.horse_points,
-                )
-        notes.scored.append(
-            FincaScoring(
-                d["moves"],
-                site,
-                s.first,
-                s.second,
-                tuple(adj),
-                tuple(tuple(sorted(c for r in rs for c in r.cells)) for rs in shares),
-                tuple(pts),
-            )
-        )
-        done.append({"site": site, "points": {static.names[i]: v for i, v in enumerate(pts) if v}})
+    done: list[FincaScored] = []
+    for site, s in finca_candidates(draft):
+        if complete(draft.static, draft.tiles, draft.land, site):
+            done.append(score_finca(draft, site, s))
     return done
 
 
-def end_turn(d: Draft[State], notes: Notes) -> list[dict[str, Any]]:
+def finca_candidates(draft: TurnDraft) -> list[tuple[str, Site]]:
+    """The unscored fincas (sorted) that can have become complete this turn: occupancy only
+    grows, so only fincas whose ring got a tile or bull this turn, and new fincas."""
+    notes = draft.notes
+    if not notes.touched and not notes.fresh:
+        return []
+    ring_sites = draft.static.board.ring_sites_at
+    near = set(notes.fresh)
+    for i in notes.touched:
+        near.update(ring_sites[i])
+    sites = draft.sites
+    return [
+        (site, s) for site in sorted(near) if (s := sites[site]).status == "finca" and not s.scored
+    ]
+
+
+def score_finca(draft: TurnDraft, site: str, s: Site) -> FincaScored:
+    """Score the complete finca on ``site``: the majority's points, the ledger record."""
+    static = draft.static
+    draft.sites = draft.sites.set(site, s._replace(scored=True))
+    shares = finca_shares(static, draft.region_of, draft.regions, site)
+    adj = [sum(len(r.cells) for r in rs) for rs in shares]
+    pts = finca_points(adj, s.first, s.second)
+    players = draft.players
+    for i, v in enumerate(pts):
+        if v:
+            players = players.set(i, players[i]._replace(finca=players[i].finca + v))
+    draft.players = players
+    regions = tuple(tuple(sorted(c for r in rs for c in r.cells)) for rs in shares)
+    draft.notes.scored.append(
+        FincaScoring(draft.moves, site, s.first, s.second, tuple(adj), regions, tuple(pts))
+    )
+    return {"site": site, "points": {static.names[i]: v for i, v in enumerate(pts) if v}}
+
+
+def end_turn(draft: TurnDraft) -> list[FincaScored]:
     """End-of-turn checks and effects in the order of section 6; the finca scorings made."""
+    notes = draft.notes
     # CIT-BUILD-1: no taken tile still waiting
     if notes.cart is not None:
         raise RuleViolation(
@@ -293,50 +271,44 @@ def end_turn(d: Draft[State], notes: Notes) -> list[dict[str, Any]]:
         )
     if notes.refill_now is not None:
         raise RuleViolation("CIT-MKT-2", "the refill step is missing", ("steps", notes.refill_now))
-    scorings = score_fincas(d, notes)
-    end_turn_checks(d, notes.main == "pass")
+    scorings = score_fincas(draft)
+    end_turn_checks(draft, notes.main == "pass")
     return scorings
 
 
-def end_turn_checks(d: Draft[State], passed: bool) -> None:
+def end_turn_checks(draft: TurnDraft, passed: bool) -> None:
     """Pass counting (CIT-PASS-2), the end of the game (12.4), the next seat."""
-    n = len(d.base.static.names)
-    passes = d["passes"] + 1 if passed else 0
-    d["passes"] = passes
-    d["blocked"] = False
-    if not any(d["market"]) and not d["bag"]:
-        d["over"] = True  # CIT-END-1
+    n = len(draft.static.names)
+    passes = draft.passes + 1 if passed else 0
+    draft.passes = passes
+    draft.blocked = False
+    if not any(draft.market) and not draft.bag:
+        draft.over = True  # CIT-END-1
     elif passes >= n:
-        if finca_possible(d["finca_deck"], d["sites"]):
-            d["blocked"] = True  # CIT-PASS-2: the next turn must unblock
+        if finca_possible(draft.finca_deck, draft.sites):
+            draft.blocked = True  # CIT-PASS-2: the next turn must unblock
         else:
-            d["over"] = True  # CIT-END-2: stalemate
+            draft.over = True  # CIT-END-2: stalemate
     # CIT-TURN-1: turns follow the seat order
-    d["turn"] = (d["turn"] + 1) % n
+    draft.turn = (draft.turn + 1) % n
 
 
-def compare_expect(
-    d: Draft[State],
-    notes: Notes,
-    income: int,
-    move: Mapping[str, Any],
-    scorings: list[dict[str, Any]],
-) -> None:
+def compare_expect(draft: TurnDraft, move: TurnMove, scorings: list[FincaScored]) -> None:
     """CIT-REC-2: warnings (in the move's notes) for every differing value of ``expect``."""
     expect = move.get("expect")
     if not expect:
         return
-    seat = notes.seat
-    p = d["players"][seat]
-    # the keys in this order: money, score, mat, income (unrolled: it runs every turn)
+    p = draft.players[draft.notes.seat]
+    income = draft.notes.income
+    # the keys in this order: money, score, mat, income
     if "money" in expect and expect["money"] != p.money:
-        _expect_warning(d, notes, "money", expect["money"], p.money)
+        _expect_warning(draft, "money", expect["money"], p.money)
     if "score" in expect and expect["score"] != p.score:
-        _expect_warning(d, notes, "score", expect["score"], p.score)
+        _expect_warning(draft, "score", expect["score"], p.score)
     if "mat" in expect and expect["mat"] != p.mat:
-        _expect_warning(d, notes, "mat", expect["mat"], p.mat)
+        _expect_warning(draft, "mat", expect["mat"], p.mat)
     if "income" in expect and expect["income"] != income:
-        _expect_warning(d, notes, "income", expect["income"], income)
+        _expect_warning(draft, "income", expect["income"], income)
     if "finca_scorings" in expect:
         found = expect["finca_scorings"]
         if not found and not scorings:
@@ -345,21 +317,22 @@ def compare_expect(
             found = sorted(found, key=lambda s: str(s.get("site")))
         done = sorted(scorings, key=lambda s: s["site"]) if len(scorings) > 1 else scorings
         if found != done:
-            _expect_warning(d, notes, "finca_scorings", found, done, expect["finca_scorings"])
+            _expect_warning(draft, "finca_scorings", found, done, expect["finca_scorings"])
 
 
 def _expect_warning(
-    d: Draft[State], notes: Notes, key: str, found: Any, actual: Any, given: Any = None
+    draft: TurnDraft, key: str, found: object, actual: object, given: object = None
 ) -> None:
     """CIT-REC-2 for one key; ``given`` is the value as written (``found`` may be sorted)."""
-    moves = d["moves"]
-    notes.warnings.append(
+    moves = draft.moves
+    details = {"move": moves, "expected": actual, "found": found if given is None else given}
+    draft.notes.warnings.append(
         Finding(
             "CIT-REC-2",
             f"/moves/{moves}/expect/{key}",
-            f"{d.base.static.names[notes.seat]}, move {moves + 1}: expected {key} {found}, "
+            f"{draft.static.names[draft.notes.seat]}, move {moves + 1}: expected {key} {found}, "
             f"replay gives {actual}",
             "warning",
-            freeze({"move": moves, "expected": actual, "found": found if given is None else given}),
+            freeze(details),
         )
     )

@@ -52,45 +52,52 @@ def _place(adj: Sequence[int], seat: int) -> str:
     return "2nd place"
 
 
+def _item(
+    state: State, seat: int, category: str, points: int, text: str, cells: Sequence[Cell] = ()
+) -> ScoreItem:
+    name = state.static.names[seat]
+    return ScoreItem(name, category, points, RULE[category], text, tuple(cells))
+
+
 def explain(state: State) -> list[ScoreItem]:
-    names = state.static.names
+    """Every scoring unit: in play (and what no record itemises), at the end, held tiles."""
+    items = in_play_items(state)
+    items += not_itemised(state, items)
+    items += final_items(state)
+    items += held_items(state)
+    return items
+
+
+def in_play_items(state: State) -> list[ScoreItem]:
+    """Harvests, finca scorings and returned tiles, in move order (``State.scored``)."""
+    names, site_cell = state.static.names, state.static.board.sites
     items: list[ScoreItem] = []
-    ledger = state.scored
-    site_cell = state.static.board.sites
-
-    def add(seat: int, category: str, points: int, text: str, cells: Sequence[Cell] = ()) -> None:
-        items.append(ScoreItem(names[seat], category, points, RULE[category], text, tuple(cells)))
-
-    # in play: harvests, finca scorings, returned tiles, in move order
-    for e in ledger:
+    for e in state.scored:
         if isinstance(e, Harvest):
-            add(
-                e.seat,
-                "harvest",
-                e.points,
-                f"move {e.move + 1}: harvested {region_text(e.kind, e.cells, e.wells)}",
-                e.cells,
-            )
+            text = f"move {e.move + 1}: harvested {region_text(e.kind, e.cells, e.wells)}"
+            items.append(_item(state, e.seat, "harvest", e.points, text, e.cells))
         elif isinstance(e, FincaScoring):
             for seat, pts in enumerate(e.points):
                 if pts:
-                    add(
-                        seat,
-                        "finca",
-                        pts,
+                    text = (
                         f"move {e.move + 1}: finca {e.site} at {cell_text(site_cell[e.site])} "
                         f"({e.first}/{e.second}) complete, "
                         f"{_shares(names, e.adj)}: {names[seat]} "
-                        f"{_place(e.adj, seat)}",
-                        (site_cell[e.site], *e.regions[seat]),
+                        f"{_place(e.adj, seat)}"
                     )
+                    cells = (site_cell[e.site], *e.regions[seat])
+                    items.append(_item(state, seat, "finca", pts, text, cells))
         elif isinstance(e, Returned):
-            add(
-                e.seat,
-                "penalties",
-                -3,
-                f"move {e.move + 1}, step {e.step + 1}: returned {e.token} (mistaken purchase)",
-            )
+            text = f"move {e.move + 1}, step {e.step + 1}: returned {e.token} (mistaken purchase)"
+            items.append(_item(state, e.seat, "penalties", -3, text))
+    return items
+
+
+def not_itemised(state: State, items: list[ScoreItem]) -> list[ScoreItem]:
+    """In-play points the state holds without a record (a position's breakdown): one item
+    per player and category, so that the items add up to the score sheet."""
+    names = state.static.names
+    out: list[ScoreItem] = []
     for seat, p in enumerate(state.players):
         if seat in state.static.unknown:
             continue
@@ -99,50 +106,52 @@ def explain(state: State) -> list[ScoreItem]:
                 i.points for i in items if i.player == names[seat] and i.category == cat
             )
             if rest:
-                add(
-                    seat,
-                    cat,
-                    rest,
+                text = (
                     f"{cat} points recorded before the itemised moves "
-                    "(e.g. a position's breakdown); not itemised",
+                    "(e.g. a position's breakdown); not itemised"
                 )
-    # end of game (13.1)
+                out.append(_item(state, seat, cat, rest, text))
+    return out
+
+
+def final_items(state: State) -> list[ScoreItem]:
+    """The end of game (13.1): unscored fincas and the regions still owned."""
+    names, site_cell = state.static.names, state.static.board.sites
     end = "at the end" if state.over else "if the game ended now"
+    items: list[ScoreItem] = []
     for f in scoring.final_fincas(state):
         for seat, pts in enumerate(f.points):
             if pts:
                 cells = sorted(c for r in f.shares[seat] for c in r.cells)
-                add(
-                    seat,
-                    "finca_final",
-                    pts,
+                text = (
                     f"unscored finca {f.site} at {cell_text(site_cell[f.site])} "
                     f"({f.finca.first}/{f.finca.second}) {end}, "
-                    f"{_shares(names, f.adj)}: largest gets the lower value",
-                    (site_cell[f.site], *cells),
+                    f"{_shares(names, f.adj)}: largest gets the lower value"
+                )
+                items.append(
+                    _item(state, seat, "finca_final", pts, text, (site_cell[f.site], *cells))
                 )
     for r in scoring.final_harvests(state):
-        add(r.owner, "harvest_final", r.value, f"still owned {end}: {_region(r)}", sorted(r.cells))
-    takes = [e for e in ledger if isinstance(e, Taken)]
+        text = f"still owned {end}: {_region(r)}"
+        items.append(_item(state, r.owner, "harvest_final", r.value, text, sorted(r.cells)))
+    return items
+
+
+def held_items(state: State) -> list[ScoreItem]:
+    """The landscape tiles held: wild horses and unused action tiles (with where they were
+    taken, when the replay saw it)."""
+    takes = [e for e in state.scored if isinstance(e, Taken)]
+    items: list[ScoreItem] = []
     for seat, p in enumerate(state.players):
         for h in p.horses:
             cell = _took(takes, seat, "horses", h)
-            add(
-                seat,
-                "horses",
-                scoring.horse_value(state, h),
-                f"wild horses (printed {h})" + (f" taken at {cell_text(cell)}" if cell else ""),
-                (cell,) if cell else (),
-            )
+            text = f"wild horses (printed {h})" + (f" taken at {cell_text(cell)}" if cell else "")
+            value = scoring.horse_value(state, h)
+            items.append(_item(state, seat, "horses", value, text, (cell,) if cell else ()))
         for a in p.actions:
             cell = _took(takes, seat, a, 0)
-            add(
-                seat,
-                "unused_actions",
-                1,
-                f"unused {a} tile" + (f" taken at {cell_text(cell)}" if cell else ""),
-                (cell,) if cell else (),
-            )
+            text = f"unused {a} tile" + (f" taken at {cell_text(cell)}" if cell else "")
+            items.append(_item(state, seat, "unused_actions", 1, text, (cell,) if cell else ()))
     return items
 
 

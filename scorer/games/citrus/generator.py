@@ -1,7 +1,8 @@
 """Legal-move generator (spec 20.1–20.3), written independently of the checks: candidate
 cells come from regions and path fields, then the exclusion rules are re-derived here.
-Its questions take a ``State`` (the position so far) and the move's ``Notes``; ``simulate``
-(simulate.py) plays complete games with it.
+Its questions take a ``State`` (the position so far) and the move's ``Notes``; the cells and
+placement plans it offers come from its own bookkeeping (``planning``); ``simulate`` plays
+complete games with it.
 
 After a prefix of a move (``legal_steps(state, prefix)``) the steps taken are replayed as
 recorded (their effects, chance outcomes included) and the generator answers for the position
@@ -19,21 +20,23 @@ harvest names its region by any of its cells."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from scorer.core.errors import RuleViolation
-from scorer.core.persist import Draft, replace
-from scorer.games.citrus.board import Cell
-from scorer.games.citrus.state import (
-    Notes,
-    Region,
-    Site,
-    State,
-    begin,
-    live,
-    market_count,
-    notes_of,
+from scorer.core.values import Json
+from scorer.games.citrus.planning import (
+    cart_fits,
+    cells_for,
+    finca_left,
+    fires,
+    line_plan,
+    region_by_id,
+    region_id,
+    tile_on,
+    token_kind,
 )
+from scorer.games.citrus.state import Notes, State, TurnDraft, live, market_count
+from scorer.games.citrus.steps import FincaValues, Step
 
 #: Step members whose value chance decides: left out of the steps offered.
 CHANCE = frozenset({"finca", "reveal", "drawn"})
@@ -41,167 +44,11 @@ CHANCE = frozenset({"finca", "reveal", "drawn"})
 CROSS_CHECKS = frozenset({"tiles", "new_region", "took", "paid"})
 #: The main action a step makes a turn (CIT-TURN-2).
 MAIN_OF = {"buy": "build", "harvest": "harvest", "pass": "pass"}
+#: A step as the generator offers it: chance members left out, cross-checks filled in.
+Offered = dict[str, object]
 
 
-def _kind(token: str) -> str:
-    return token[:-1] if token.endswith("*") else token
-
-
-def _free(w: State, c: Cell) -> bool:
-    board = w.static.board
-    return c in board.buildable and w.tiles[board.index[c]] is None
-
-
-def _tile(w: State, c: Cell) -> str | None:
-    i = w.static.board.index.get(c)
-    return None if i is None else w.tiles[i]
-
-
-def _rid(w: State, c: Cell) -> int | None:
-    i = w.static.board.index.get(c)
-    rid = -1 if i is None else w.region_of[i]
-    return None if rid < 0 else rid
-
-
-def _region(w: State, rid: int) -> Region:
-    r = w.regions[rid]
-    assert r is not None
-    return r
-
-
-def cells_for(w: State, seat: int, token: str) -> list[Cell]:
-    """Every cell where ``token`` may be built by ``seat`` now (sorted)."""
-    board = w.static.board
-    k = _kind(token)
-    regions = w.regions
-    mine = [r for r in live(regions) if r.owner == seat and r.kind == k]
-    own_cells: set[Cell] = set()
-    for r in mine:
-        own_cells |= r.cells
-    cand: set[Cell] = set()
-    for r in mine:
-        for c in r.cells:
-            for n in board.nbrs[c]:
-                if _free(w, n):
-                    cand.add(n)
-    if w.players[seat].mat > 0:
-        for s, site in w.sites.items():
-            if site.status != "finca":
-                continue
-            for p in board.paths[s]:
-                if _free(w, p) and not any(n in own_cells for n in board.nbrs[p]):
-                    cand.add(p)
-    out = []
-    family = w.static.options["family"]
-    count_new = w.static.options["fusion_count_new_tile"]
-    for c in sorted(cand):
-        touching: dict[int, Region] = {}
-        for n in board.nbrs[c]:
-            rid = _rid(w, n)
-            if rid is not None and _region(w, rid).kind == k:
-                touching[rid] = _region(w, rid)
-        if any(r.owner not in (-1, seat) for r in touching.values()):
-            continue
-        if not family and any(
-            q != c and (t := _tile(w, q)) is not None and _kind(t) == k
-            for s in board.path_sites.get(c, ())
-            for q in board.paths[s]
-        ):
-            continue
-        neutral = sum(len(r.cells) for r in touching.values() if r.owner == -1)
-        own = sum(len(r.cells) for r in touching.values() if r.owner == seat) + int(count_new)
-        if neutral and neutral > own:
-            continue
-        out.append(c)
-    return out
-
-
-def trial_place(w: State, seat: int, token: str, c: Cell) -> State:
-    """``w`` with ``token`` built on ``c`` (the generator's own bookkeeping, a new state)."""
-    nxt = Draft(w)
-    board = w.static.board
-    k = _kind(token)
-    merged = {
-        rid for n in board.nbrs[c] if (rid := _rid(w, n)) is not None and _region(w, rid).kind == k
-    }
-    own = sum(1 for rid in merged if _region(w, rid).owner == seat)
-    cells = {c}
-    wells = int(token.endswith("*"))
-    regions = nxt.vector("regions")
-    for rid in merged:
-        cells |= regions[rid].cells
-        wells += regions[rid].wells
-        regions[rid] = None
-    rid = w.next_rid
-    regions.append(Region(k, frozenset(cells), wells, seat))  # rid = len(regions)
-    region_of = nxt.vector("region_of")
-    for x in cells:
-        region_of[board.index[x]] = rid
-    nxt["next_rid"] = rid + 1
-    nxt.vector("tiles")[board.index[c]] = token
-    players = nxt.vector("players")
-    p = players[seat]
-    players[seat] = p._replace(mat=p.mat - 1 if own == 0 else p.mat + own - 1)
-    return nxt.done()
-
-
-def plan(
-    w: State,
-    seat: int,
-    tokens: list[str],
-    money: int,
-    seen: set[frozenset[tuple[Cell, str]]] | None = None,
-    done: frozenset[tuple[Cell, str]] = frozenset(),
-) -> list[tuple[str, Cell]] | None:
-    """A complete placement plan for ``tokens`` (first found in canonical order), or None."""
-    if not tokens:
-        return []
-    if money < len(tokens):
-        return None
-    seen = set() if seen is None else seen
-    for token in sorted(set(tokens)):
-        rest = list(tokens)
-        rest.remove(token)
-        for c in cells_for(w, seat, token):
-            key = done | {(c, token)}
-            if key in seen:
-                continue
-            seen.add(key)
-            tail = plan(trial_place(w, seat, token, c), seat, rest, money - 1, seen, key)
-            if tail is not None:
-                return [(token, c), *tail]
-    return None
-
-
-def fires(w: State, t: Notes, left: int) -> bool:
-    return not t.fired and w.lrc and left <= 3
-
-
-def finca_left(w: State) -> bool:
-    return w.finca_deck > 0 and any(s.status == "marked" for s in w.sites.values())
-
-
-def line_plan(
-    w: State, t: Notes, fields: tuple[int, ...]
-) -> tuple[str | None, list[tuple[str, Cell]]] | None:
-    """For a line: (site for the new finca or None, plan), or None if it cannot be built."""
-    tokens = [w.market[f - 1] for f in fields if w.market[f - 1] is not None]
-    money = w.players[t.seat].money
-    if not tokens or money < len(tokens):
-        return None
-    left = market_count(w.market) - len(tokens)
-    toks = [x for x in tokens if x is not None]
-    if fires(w, t, left) and finca_left(w):
-        for site in sorted(s for s, v in w.sites.items() if v.status == "marked"):
-            found = plan(_with_finca(w, site), t.seat, toks, money)
-            if found is not None:
-                return site, found
-        return None
-    found = plan(w, t.seat, toks, money)
-    return None if found is None else (None, found)
-
-
-def chance_finca(w: State) -> tuple[dict[str, int], str | None]:
+def chance_finca(w: State) -> tuple[FincaValues, str | None]:
     """A canonical chance outcome (smallest unused tile, first deck letter)."""
     if w.finca_left is not None and w.finca_left:
         first, second = min(w.finca_left)
@@ -211,10 +58,29 @@ def chance_finca(w: State) -> tuple[dict[str, int], str | None]:
     return {"first": first, "second": second}, reveal
 
 
-def gen_steps(w: State, t: Notes, first: bool) -> list[dict[str, Any]]:
+def gen_steps(w: State, t: Notes, first: bool) -> list[Step]:
     """The legal next steps (20.1) with canonical chance outcomes; [] = only ending the turn
     (or nothing at all if the turn may not end)."""
-    seat = t.seat
+    due = due_steps(w, t, first)
+    if due is not None:
+        return due
+    out: list[Step] = []
+    out.extend(main_steps(w, t))
+    out.extend(waiting_steps(w, t))
+    if t.main != "pass":
+        out.extend(tile_steps(w, t))
+    if (
+        first
+        and not any(r.owner == t.seat for r in live(w.regions))
+        and not any(line_plan(w, t, fields) is not None for fields in w.static.layout.values())
+    ):
+        out.append({"do": "pass"})
+    return out
+
+
+def due_steps(w: State, t: Notes, first: bool) -> list[Step] | None:
+    """The only steps allowed when one is due (an unblock, a new finca, the cart's placement,
+    a refill), or None when nothing is due."""
     marked = sorted(s for s, v in w.sites.items() if v.status == "marked")
     finca, reveal = chance_finca(w)
     if first and w.blocked:
@@ -222,85 +88,92 @@ def gen_steps(w: State, t: Notes, first: bool) -> list[dict[str, Any]]:
     if t.finca_due is not None:
         sites = marked
         if t.cart is not None:
-            sites = [s for s in marked if _cart_ok(w, seat, t.cart[0], s)]
+            sites = [s for s in marked if cart_fits(w, t.seat, t.cart[0], s)]
         return [{"do": "new_finca", "site": s, "finca": finca, "reveal": reveal} for s in sites]
     if t.cart is not None:
-        return [
-            {"do": "place", "tile": t.cart[0], "at": list(c)} for c in cells_for(w, seat, t.cart[0])
-        ]
+        tile = t.cart[0]
+        return [{"do": "place", "tile": tile, "at": list(c)} for c in cells_for(w, t.seat, tile)]
     if t.refill_now is not None:
         empty = sum(1 for x in w.market if x is None)
         bag = sorted(tok for tok, n in w.bag.items() for _ in range(n))
         return [{"do": "refill", "drawn": bag[:empty]}]
-    out: list[dict[str, Any]] = []
-    opts = w.static.options
+    return None
+
+
+def main_steps(w: State, t: Notes) -> list[Step]:
+    """The main actions still open: buying a line, harvesting own regions."""
+    out: list[Step] = []
     if t.main in ("", "build") and not t.bought and t.main != "harvest":
         for line, fields in sorted(w.static.layout.items()):
             if not any(w.market[f - 1] for f in fields):
                 continue
-            if opts["purchase_mistakes"] == "reject" and line_plan(w, t, fields) is None:
+            reject = w.static.options.purchase_mistakes == "reject"
+            if reject and line_plan(w, t, fields) is None:
                 continue
             out.append({"do": "buy", "line": line})
     if t.main in ("", "harvest") and not t.harvesting_done:
         for r in sorted(live(w.regions), key=lambda r: min((c[1], c[0]) for c in r.cells)):
-            if r.owner == seat:
+            if r.owner == t.seat:
                 y, x = min((c[1], c[0]) for c in r.cells)
                 out.append({"do": "harvest", "at": [x, y]})
-    waiting = sorted({tok for tok, _ in t.waiting})
-    for tok in waiting:
-        cells = cells_for(w, seat, tok)
-        if w.players[seat].money >= 1:
-            out.extend({"do": "place", "tile": tok, "at": list(c)} for c in cells)
-        if opts["purchase_mistakes"] == "penalize" and (not cells or w.players[seat].money == 0):
-            out.append({"do": "return", "tile": tok})
-    if t.main != "pass":
-        p = w.players[seat]
-        if (
-            "cart" in p.actions
-            and p.money >= opts["cart_cost"]
-            and not (opts["cart_after_build_only"] and t.waiting)
-        ):
-            for f in range(1, 13):
-                ctok = w.market[f - 1]
-                if ctok is None:
-                    continue
-                if fires(w, t, market_count(w.market) - 1) and finca_left(w):
-                    if any(_cart_ok(w, seat, ctok, s) for s in marked):
-                        out.append({"do": "use_cart", "field": f})
-                elif cells_for(w, seat, ctok):
-                    out.append({"do": "use_cart", "field": f})
-        if "milestone" in p.actions and finca_left(w):
-            out.extend(
-                {"do": "use_milestone", "site": s, "finca": finca, "reveal": reveal} for s in marked
-            )
-        if "bull" in p.actions:
-            out.extend(
-                {"do": "use_bull", "at": list(c)}
-                for c in sorted(w.static.board.buildable)
-                if _tile(w, c) is None and w.land[w.static.board.index[c]] is None
-            )
-    if (
-        first
-        and not any(r.owner == seat for r in live(w.regions))
-        and not any(line_plan(w, t, fields) is not None for fields in w.static.layout.values())
-    ):
-        out.append({"do": "pass"})
     return out
 
 
-def _with_finca(w: State, site: str) -> State:
-    return replace(w, {"sites": w.sites.set(site, Site("finca"))})
+def waiting_steps(w: State, t: Notes) -> list[Step]:
+    """Placing the waiting bought tiles, or returning them (``"penalize"``)."""
+    out: list[Step] = []
+    seat = t.seat
+    for tok in sorted({tok for tok, _ in t.waiting}):
+        cells = cells_for(w, seat, tok)
+        if w.players[seat].money >= 1:
+            out.extend({"do": "place", "tile": tok, "at": list(c)} for c in cells)
+        penalize = w.static.options.purchase_mistakes == "penalize"
+        if penalize and (not cells or w.players[seat].money == 0):
+            out.append({"do": "return", "tile": tok})
+    return out
 
 
-def _cart_ok(w: State, seat: int, token: str, site: str) -> bool:
-    return bool(cells_for(_with_finca(w, site), seat, token))
+def tile_steps(w: State, t: Notes) -> list[Step]:
+    """Using the action tiles held: the cart, the milestone, the bull."""
+    out: list[Step] = []
+    seat = t.seat
+    p = w.players[seat]
+    opts = w.static.options
+    marked = sorted(s for s, v in w.sites.items() if v.status == "marked")
+    if (
+        "cart" in p.actions
+        and p.money >= opts.cart_cost
+        and not (opts.cart_after_build_only and t.waiting)
+    ):
+        for f in range(1, 13):
+            ctok = w.market[f - 1]
+            if ctok is None:
+                continue
+            if fires(w, t, market_count(w.market) - 1) and finca_left(w):
+                if any(cart_fits(w, seat, ctok, s) for s in marked):
+                    out.append({"do": "use_cart", "field": f})
+            elif cells_for(w, seat, ctok):
+                out.append({"do": "use_cart", "field": f})
+    if "milestone" in p.actions and finca_left(w):
+        finca, reveal = chance_finca(w)
+        out.extend(
+            {"do": "use_milestone", "site": s, "finca": finca, "reveal": reveal} for s in marked
+        )
+    if "bull" in p.actions:
+        board = w.static.board
+        out.extend(
+            {"do": "use_bull", "at": list(c)}
+            for c in sorted(board.buildable)
+            if tile_on(w, c) is None and w.land[board.index[c]] is None
+        )
+    return out
 
 
 # ---- after a prefix of the move ------------------------------------------------------------
 Position = tuple[State, Notes, bool]
 
 
-def after_prefix(state: State, prefix: Sequence[Mapping[str, Any]]) -> list[Position]:
+def after_prefix(state: State, prefix: Sequence[Json]) -> list[Position]:
     """The positions the steps ``prefix`` of the move lead to, as (state so far, notes of the
     move, whether the turn's main action may still be a pass): one, or two after a harvest
     (harvesting finished after the prefix's last harvest, or not yet). None fit when the
@@ -312,55 +185,52 @@ def after_prefix(state: State, prefix: Sequence[Mapping[str, Any]]) -> list[Posi
     harvests = [j for j, s in enumerate(prefix) if s.get("do") == "harvest"]
     out: list[Position] = []
     for last in [-1, *harvests[-1:]]:
-        d = begin(state)
-        t = notes_of(d)
+        d = TurnDraft(state)
+        t = d.notes
         t.main, t.last_harvest = main, last
         try:
             for j, step in enumerate(prefix):
-                apply_step(d, step, j)
+                apply_step(d, cast(Step, step), j)
         except RuleViolation:
             continue
         out.append((d.done(), t, first))
     return out
 
 
-def dressed(w: State, t: Notes, step: dict[str, Any]) -> dict[str, Any]:
+def dressed(w: State, t: Notes, step: Step) -> Offered:
     """``step`` as offered: chance members left out, cross-check members filled in."""
-    do = step["do"]
-    out = {k: v for k, v in step.items() if k not in CHANCE}
-    if do == "buy":
+    out: Offered = {k: v for k, v in step.items() if k not in CHANCE}
+    if step["do"] == "buy":
         fields = w.static.layout[step["line"]]
         out["tiles"] = [tok for f in fields if (tok := w.market[f - 1]) is not None]
-    elif do == "place":
+    elif step["do"] == "place":
         c = (step["at"][0], step["at"][1])
-        k = _kind(step["tile"])
+        k = token_kind(step["tile"])
         out["new_region"] = not any(
-            (rid := _rid(w, n)) is not None
-            and _region(w, rid).owner == t.seat
-            and _region(w, rid).kind == k
+            (rid := region_id(w, n)) is not None
+            and region_by_id(w, rid).owner == t.seat
+            and region_by_id(w, rid).kind == k
             for n in w.static.board.nbrs[c]
         )
         out["took"] = took_of(w.land[w.static.board.index[c]])
-    elif do == "use_cart":
-        out["paid"] = w.static.options["cart_cost"]
+    elif step["do"] == "use_cart":
+        out["paid"] = w.static.options.cart_cost
     return out
 
 
-def took_of(tile: tuple[str, int] | None) -> dict[str, Any] | None:
+def took_of(tile: tuple[str, int] | None) -> dict[str, object] | None:
     """The ``took`` member of a placement on a cell holding ``tile`` (16.4)."""
     if tile is None:
         return None
     return {"type": tile[0], "points": tile[1]} if tile[0] == "horses" else {"type": tile[0]}
 
 
-def offered_at(w: State, t: Notes, first: bool) -> list[dict[str, Any]]:
+def offered_at(w: State, t: Notes, first: bool) -> list[Offered]:
     """The steps offered in one position (``gen_steps``, dressed)."""
     return [dressed(w, t, s) for s in gen_steps(w, t, first)]
 
 
-def offered_after(
-    state: State, prefix: Sequence[Mapping[str, Any]]
-) -> Iterator[tuple[State, Notes, dict[str, Any]]]:
+def offered_after(state: State, prefix: Sequence[Json]) -> Iterator[tuple[State, Notes, Offered]]:
     """Every step offered after ``prefix``, with the position (state, notes) it is offered
     in, without repeats (a prefix ending in a harvest leads to two positions)."""
     seen: set[str] = set()
@@ -372,7 +242,7 @@ def offered_after(
                 yield w, t, step
 
 
-def legal_steps(state: State, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[dict[str, Any]]:
+def legal_steps(state: State, prefix: Sequence[Json] = ()) -> Iterator[Offered]:
     """The legal next steps once the steps ``prefix`` of the move are taken (without the
     members chance decides; none once the game is over)."""
     if state.over:
@@ -380,7 +250,7 @@ def legal_steps(state: State, prefix: Sequence[Mapping[str, Any]] = ()) -> Itera
     return iter([step for _, _, step in offered_after(state, prefix)])
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):
@@ -388,12 +258,12 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def offered(w: State, recorded: Mapping[str, Any], step: Mapping[str, Any]) -> bool:
+def offered(w: State, recorded: Json, step: Json) -> bool:
     """Whether the ``recorded`` step is the offered ``step`` (see the module docstring)."""
     if recorded.get("do") == "harvest" and step.get("do") == "harvest":
         at = recorded.get("at")
-        r = _rid(w, (at[0], at[1])) if isinstance(at, list) and len(at) == 2 else None
-        return r is not None and r == _rid(w, (step["at"][0], step["at"][1]))
+        r = region_id(w, (at[0], at[1])) if isinstance(at, list) and len(at) == 2 else None
+        return r is not None and r == region_id(w, (step["at"][0], step["at"][1]))
     for key in recorded.keys() | step.keys():
         if key in CHANCE:
             continue

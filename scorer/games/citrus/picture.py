@@ -312,8 +312,13 @@ def _mark(svg: Svg, mark: Mark, w: int, h: int) -> None:
 
 def _panel(svg: Svg, state: State, colour: dict[str, str], x: float) -> float:
     """The legend, the players and the market; returns the y below them."""
-    names = state.static.names
-    sheet = score(state)
+    y = _legend(svg, state, colour, x)
+    y = _players(svg, state, colour, x, y + 24)
+    return _market(svg, state, x, y + 26)
+
+
+def _legend(svg: Svg, state: State, colour: dict[str, str], x: float) -> float:
+    """The colours and marks of the picture, and how to read it; returns the y below."""
     entries = [(KIND_COLOUR[k], f"{k} ({ABBREV[k]})") for k in KINDS]
     entries += [
         (WELL, "well (dot)"),
@@ -325,7 +330,7 @@ def _panel(svg: Svg, state: State, colour: dict[str, str], x: float) -> float:
         (SCORED, "finca scored (✓)"),
         ("#fbf0ae", "neutral region (faded, no border)"),
     ]
-    entries += [(colour[n], f"{n}: border, worker disc") for n in names]
+    entries += [(colour[n], f"{n}: border, worker disc") for n in state.static.names]
     svg.text(x, TOP - 8, "Legend", font_size=13, font_weight="bold")
     y = svg.legend(x, TOP, entries)
     y += 14
@@ -337,20 +342,21 @@ def _panel(svg: Svg, state: State, colour: dict[str, str], x: float) -> float:
     ):
         svg.text(x, y, note, font_size=10, fill="#444")
         y += 13
-    y += 24
+    return y
+
+
+def _players(svg: Svg, state: State, colour: dict[str, str], x: float, y: float) -> float:
+    """Every player's points, money, workers and held tiles; returns the last line's y."""
+    sheet = score(state)
     svg.open_group(class_="players")
     svg.text(x, y, "Players", font_size=13, font_weight="bold")
-    for i, (name, p) in enumerate(zip(names, state.players, strict=True)):
+    for i, (name, p) in enumerate(zip(state.static.names, state.players, strict=True)):
         y += 18
         svg.rect(x, y - 10, 12, 12, fill=colour[name], stroke="#333")
         turn = " ◀" if i == state.turn and not state.over else ""
         held = ", ".join([f"H{h}" for h in p.horses] + list(p.actions)) or "nothing"
-        svg.text(
-            x + 18,
-            y,
-            f"{name}{turn}: {plural(sheet.players[i].total, 'point')} (track {p.score})",
-            font_size=12,
-        )
+        points = plural(sheet.players[i].total, "point")
+        svg.text(x + 18, y, f"{name}{turn}: {points} (track {p.score})", font_size=12)
         y += 15
         svg.text(
             x + 18,
@@ -360,7 +366,11 @@ def _panel(svg: Svg, state: State, colour: dict[str, str], x: float) -> float:
             fill="#444",
         )
     svg.close_group()
-    y += 26
+    return y
+
+
+def _market(svg: Svg, state: State, x: float, y: float) -> float:
+    """The market's twelve fields and the bag; returns the y below them."""
     svg.open_group(class_="market")
     svg.text(x, y, f"Market (bag {sum(state.bag.values())})", font_size=13, font_weight="bold")
     y += 8

@@ -4,24 +4,20 @@ own candidate computation in generator.py).
 ``verdict`` is the rule check proper (it returns a short code tuple, no message), ``judge``
 wraps it with the messages of the replay; the lookahead searches call ``verdict`` directly on
 candidate cells, which are on the board, buildable and free by construction. ``place`` puts
-a tile on the board through a ``Draft`` (the turn's, or a search's: ``trial``).
+a tile on the board through a ``TurnDraft`` (the turn's, or a search's: ``trial``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from pyrsistent import PMap
 
-from scorer.core.persist import Draft
 from scorer.core.words import article, plural
-from scorer.games.citrus.board import Cell
+from scorer.games.citrus.board import Board, Cell
 from scorer.games.citrus.ledger import Taken
-from scorer.games.citrus.state import KIND, Notes, Player, Region, Site, State, Static, kind_of
-
-#: ``Region(...)`` / ``Player(...)`` without the NamedTuple ``__new__`` frame (hot path)
-_new = tuple.__new__
+from scorer.games.citrus.state import KIND, Region, Site, State, Static, TurnDraft, kind_of
 
 
 class Judgement(NamedTuple):
@@ -37,7 +33,7 @@ Verdict = tuple[str | None, bool, tuple[int, ...], object]
 
 def verdict(
     static: Static,
-    tiles: Sequence[str | None],  # the state's vectors, or a draft's evolvers of them
+    tiles: Sequence[str | None],  # the state's (or a draft's) vectors
     region_of: Sequence[int],
     regions: Sequence[Region | None],
     sites: PMap[str, Site],
@@ -51,10 +47,8 @@ def verdict(
     section 8; ``mat`` is the workers at home of ``seat``."""
     board = static.board
     rids: list[int] = []
-    own = 0
-    mine = 0
-    neutral = 0
-    foreign: int | None = None
+    own = mine = neutral = 0  # own regions; tiles in them; tiles in neutral ones
+    foreign: int | None = None  # another player owning a region of the kind next to it
     for n in board.nbrs_at[i]:
         rid = region_of[n]
         if rid < 0 or rid in rids:
@@ -85,23 +79,33 @@ def verdict(
     # CIT-BUILD-6: no contact with another player's region of the kind
     if foreign is not None:
         return ("CIT-BUILD-6", new_region, (), foreign)
-    opts = static.options
     # CIT-PATH-1: different kinds on the path fields of every site of this path field
-    if path_sites and not opts["family"]:
-        paths = board.paths_at
-        for s in path_sites:
-            for p in paths[s]:
-                if p != i:
-                    tok = tiles[p]
-                    if tok is not None and (KIND[tok] if tok in KIND else kind_of(tok)) == k:
-                        return ("CIT-PATH-1", new_region, (), (s, board.cells[p]))
+    if path_sites and not static.options.family:
+        clash = same_kind_on_paths(board, tiles, path_sites, k, i)
+        if clash is not None:
+            return ("CIT-PATH-1", new_region, (), clash)
     # CIT-FUSE-1: neutral size N must not exceed own size O
     if neutral:
-        if opts["fusion_count_new_tile"]:
+        if static.options.fusion_count_new_tile:
             mine += 1
         if neutral > mine:
             return ("CIT-FUSE-1", new_region, (), (neutral, mine))
     return (None, new_region, tuple(rids), None)
+
+
+def same_kind_on_paths(
+    board: Board, tiles: Sequence[str | None], path_sites: tuple[str, ...], k: str, i: int
+) -> tuple[str, Cell] | None:
+    """A site of ``path_sites`` and another of its path fields that holds a tile of kind
+    ``k`` (CIT-PATH-1 for a tile on cell number ``i``), or None."""
+    paths = board.paths_at
+    for s in path_sites:
+        for p in paths[s]:
+            if p != i:
+                tok = tiles[p]
+                if tok is not None and (KIND[tok] if tok in KIND else kind_of(tok)) == k:
+                    return (s, board.cells[p])
+    return None
 
 
 def verdict_in(state: State, seat: int, k: str, i: int) -> Verdict:
@@ -164,8 +168,7 @@ def _message(state: State, rule: str, k: str, cell: Cell, detail: object) -> str
 
 
 def place(
-    d: Draft[State],
-    notes: Notes | None,
+    draft: TurnDraft,
     seat: int,
     token: str,
     i: int,
@@ -177,92 +180,84 @@ def place(
     """Put a judged-legal ``token`` (of kind ``k``) on cell number ``i`` through the draft:
     merge the regions ``rids`` of a legal verdict, move workers, take the landscape tile
     ``taken`` (what lies on the cell, or None); the builder also pays ``pay`` money
-    (CIT-BUY-4). The move's ``notes`` (None in a search's trial) get the occupied cell and the
-    ``Taken`` record."""
+    (CIT-BUY-4). The move's notes get the occupied cell and the ``Taken`` record."""
+    own = join_regions(draft, seat, token, i, rids, k)
+    draft.tiles = draft.tiles.set(i, token)
+    p = draft.players[seat]
+    mat = p.mat - 1 if own == 0 else p.mat + own - 1
+    draft.players = draft.players.set(seat, p.built(pay, mat))
+    draft.notes.touched.add(i)
+    if taken is not None:
+        draft.land = draft.land.set(i, None)
+        take_landscape(draft, seat, taken)
+        cell = draft.static.board.cells[i]
+        draft.notes.scored.append(Taken(draft.moves, seat, cell, taken[0], taken[1]))
+
+
+def join_regions(
+    draft: TurnDraft, seat: int, token: str, i: int, rids: tuple[int, ...], k: str
+) -> int:
+    """The new tile's region: the one region it extends, the regions ``rids`` it merges
+    (the largest keeps its id; only the other cells are relabelled) or a new region. Returns
+    how many of the joined regions were the builder's own."""
     wells = 1 if token[-1] == "*" else 0
-    board = d.base.static.board
+    board = draft.static.board
     cell = board.cells[i]
-    regions = d.vector("regions")
-    region_of = d.vector("region_of")
+    regions = draft.regions
     if len(rids) == 1:
         rid = rids[0]
         r = regions[rid]
-        own = 1 if r.owner == seat else 0
-        region_of[i] = rid
-        regions[rid] = _new(Region, (k, r.cells | {cell}, wells + r.wells, seat))
-    elif rids:
-        merged: list[Region] = [regions[rid] for rid in rids]
-        own = sum(1 for r in merged if r.owner == seat)
-        # the largest merged region keeps its id; only the other cells are relabelled
-        big = max(range(len(merged)), key=lambda i: len(merged[i].cells))
-        rid = rids[big]
-        cells = set(merged[big].cells)
-        cells.add(cell)
-        region_of[i] = rid
-        index = board.index
-        for m, r in enumerate(merged):
-            wells += r.wells
-            if m != big:
-                regions[rids[m]] = None
-                cells |= r.cells
-                for c in r.cells:
-                    region_of[index[c]] = rid
-        regions[rid] = Region(k, frozenset(cells), wells, seat)
-    else:
-        own = 0
-        rid = d["next_rid"]
-        d["next_rid"] = rid + 1
-        region_of[i] = rid
-        regions.append(_new(Region, (k, frozenset((cell,)), wells, seat)))  # rid = len
-    d.vector("tiles")[i] = token
-    players = d.vector("players")
-    p = players[seat]
-    players[seat] = _new(
-        Player,
-        (
-            p.money - pay,
-            p.mat - 1 if own == 0 else p.mat + own - 1,
-            p.horses,
-            p.actions,
-            p.harvest,
-            p.finca,
-            p.penalties,
-            p.horse_points,
-        ),
-    )
-    if notes is not None:
-        notes.touched.add(i)
-    if taken is not None:
-        d.vector("land")[i] = None
-        take_landscape(d, seat, taken)
-        if notes is not None:
-            notes.scored.append(Taken(d["moves"], seat, cell, taken[0], taken[1]))
+        assert r is not None
+        draft.region_of = draft.region_of.set(i, rid)
+        draft.regions = regions.set(rid, Region(k, r.cells | {cell}, wells + r.wells, seat))
+        return 1 if r.owner == seat else 0
+    if not rids:
+        rid = draft.next_rid
+        draft.next_rid = rid + 1
+        draft.region_of = draft.region_of.set(i, rid)
+        draft.regions = regions.append(Region(k, frozenset((cell,)), wells, seat))  # rid = len
+        return 0
+    merged = [r for rid in rids if (r := regions[rid]) is not None]
+    big = max(range(len(merged)), key=lambda m: len(merged[m].cells))
+    rid = rids[big]
+    cells = set(merged[big].cells)
+    cells.add(cell)
+    region_of = draft.region_of.set(i, rid)
+    for m, r in enumerate(merged):
+        wells += r.wells
+        if m != big:
+            regions = regions.set(rids[m], None)
+            cells |= r.cells
+            for c in r.cells:
+                region_of = region_of.set(board.index[c], rid)
+    draft.region_of = region_of
+    draft.regions = regions.set(rid, Region(k, frozenset(cells), wells, seat))
+    return sum(1 for r in merged if r.owner == seat)
 
 
-def take_landscape(d: Draft[State], seat: int, tile: tuple[str, int]) -> None:
+def take_landscape(draft: TurnDraft, seat: int, tile: tuple[str, int]) -> None:
     """The builder takes the landscape tile (or bull) of the cell (spec 10.1)."""
     # CIT-LAND-1: the tile goes to the builder; horses score at the end or at once
-    players = d.vector("players")
-    p = players[seat]
+    p = draft.players[seat]
     kind, points = tile
-    opts = d.base.static.options
+    opts = draft.static.options
     if kind == "horses":
-        value = 1 if opts["horse_points"] == "one" else points
+        value = 1 if opts.horse_points == "one" else points
         p = p._replace(horses=(*p.horses, points))
-        if opts["wild_horses_immediate"]:
+        if opts.wild_horses_immediate:
             p = p._replace(horse_points=p.horse_points + value)
     else:
         p = p._replace(actions=tuple(sorted((*p.actions, kind))))
-    players[seat] = p
+    draft.players = draft.players.set(seat, p)
 
 
 def trial(state: State, seat: int, token: str, i: int, rids: tuple[int, ...]) -> State:
     """A search's trial position: ``state`` with a judged-legal ``token`` on cell number
-    ``i`` (unpaid; a new state through its own ``Draft``, sharing the rest)."""
-    d = Draft(state)
+    ``i`` (unpaid; a new state through its own draft, sharing the rest)."""
+    draft = TurnDraft(state)
     k = KIND[token] if token in KIND else kind_of(token)
-    place(d, None, seat, token, i, rids, 0, k, state.land[i])
-    return d.done()
+    place(draft, seat, token, i, rids, 0, k, state.land[i])
+    return draft.done()
 
 
 def legal_anywhere(state: State, seat: int, token: str) -> bool:
@@ -278,7 +273,7 @@ def candidates(state: State, seat: int) -> list[int]:
     (On the board, buildable and free, so ``verdict`` applies to them directly.)"""
     board = state.static.board
     free_nbrs, index = board.free_nbrs_at, board.index
-    near: list[Any] = [
+    near: list[tuple[int, ...]] = [
         free_nbrs[index[c]]
         for r in state.regions
         if r is not None and r.owner == seat

@@ -1,43 +1,37 @@
-"""A turn being played by a simulator policy (``simulate``'s random players and ``policy``'s
-greedy ones): the move's Draft, its notes and the steps so far, each step replayed as it is
-recorded. Chance (the market refill's draw) comes from the simulator, which owns the bag."""
+"""A turn being played by a simulator policy (``simulate``'s random players and ``greedy``'s
+greedy ones): the move's ``TurnDraft``, its notes and the steps so far, each step replayed as
+it is recorded. Chance (the finca tiles, the sites revealed, the refill's draw) comes from the
+deal's ``Sim``."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
-from scorer.core.persist import Draft
 from scorer.games.citrus.actions import apply_step, finish
 from scorer.games.citrus.build import took_form
+from scorer.games.citrus.deal import Sim
 from scorer.games.citrus.events import end_turn
-from scorer.games.citrus.state import State, begin, land_at, marked, notes_of, region_at
-
-
-class Chance(Protocol):
-    """What a turn asks the simulator for: the refill step drawn from its bag."""
-
-    def refill_step(self, w: State) -> dict[str, Any]: ...
+from scorer.games.citrus.state import State, TurnDraft, land_at, marked, region_at
+from scorer.games.citrus.steps import Step, TurnMove
 
 
 class Playing:
     """A turn being played by a policy: the draft, the move's notes and the steps so far;
     each step is replayed as it is recorded (``do``)."""
 
-    def __init__(self, state: State, sim: Chance) -> None:
+    def __init__(self, state: State, sim: Sim) -> None:
         self.sim = sim
-        self.draft = begin(state)
-        self.notes = notes_of(self.draft)
+        self.draft = TurnDraft(state)
+        self.notes = self.draft.notes
         if state.moves == 0:  # as in actions.apply_move: start fincas may be complete
             self.notes.fresh = {s for s, v in state.sites.items() if v.status == "finca"}
-        self.steps: list[dict[str, Any]] = []
+        self.steps: list[Step] = []
 
     def now(self) -> State:
         return self.draft.done()
 
     def marked(self) -> list[str]:
-        return marked(self.draft["sites"])
+        return marked(self.draft.sites)
 
-    def do(self, step: dict[str, Any]) -> None:
+    def do(self, step: Step) -> None:
         apply_step(self.draft, step, len(self.steps))
         self.steps.append(step)
 
@@ -61,19 +55,19 @@ class Playing:
         if self.notes.refill_now is not None:
             self.do(self.sim.refill_step(self.now()))
 
-    def finish(self) -> tuple[dict[str, Any], State]:
+    def finish(self) -> tuple[TurnMove, State]:
         """The end of the turn: the move as recorded (with ``expect``) and the new state."""
         return close_move(self.draft, self.steps)
 
 
-def close_move(d: Draft[State], steps: list[dict[str, Any]]) -> tuple[dict[str, Any], State]:
+def close_move(d: TurnDraft, steps: list[Step]) -> tuple[TurnMove, State]:
     """The end of a simulated turn on ``d`` whose recorded steps are ``steps``: the end-of-turn
     effects, the move as recorded (with the ``expect`` block) and the new state."""
-    t = notes_of(d)
-    scorings = end_turn(d, t)
-    p = d["players"][t.seat]
-    move = {
-        "player": d.base.static.names[t.seat],
+    t = d.notes
+    scorings = end_turn(d)
+    p = d.players[t.seat]
+    move: TurnMove = {
+        "player": d.static.names[t.seat],
         "action": "turn",
         "steps": steps,
         "expect": {
@@ -84,5 +78,5 @@ def close_move(d: Draft[State], steps: list[dict[str, Any]]) -> tuple[dict[str, 
             "finca_scorings": scorings,
         },
     }
-    finish(d, t, move, scorings)
+    finish(d, move, scorings)
     return move, d.done()

@@ -1,21 +1,21 @@
 """Position documents (spec 17): every possibility check (CIT-POS-1 … CIT-POS-11, with the
 setup rules for players and component data; the regions' checks are in
 ``position_regions``), collected in a ``scorer.core.gamebase.Findings``; the state to score; and
-export."""
+export (``position_export``, re-exported here)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from pyrsistent import pmap, pset, pvector
+from pyrsistent import PMap, PVector, pmap, pset, pvector
 
 from scorer.core.errors import PathPart
 from scorer.core.gamebase import Findings
 from scorer.core.values import Json, PositionResult
 from scorer.core.words import noun, plural
 from scorer.games.citrus.blank import blank_position as blank_position
-from scorer.games.citrus.board import Board, Cell, board_form, parse_board
+from scorer.games.citrus.board import Board, Cell, parse_board
 from scorer.games.citrus.component_data import parse_finca_set, parse_layout, parse_supply
 from scorer.games.citrus.data import (
     ACTION_TYPES,
@@ -23,18 +23,18 @@ from scorer.games.citrus.data import (
     SIDE_SUPPLY,
     TOKENS,
     WORKERS,
-    options_of,
 )
+from scorer.games.citrus.position_export import export_position
 from scorer.games.citrus.position_regions import check_regions
 from scorer.games.citrus.setup import check_players, colours_of
 from scorer.games.citrus.state import (
+    Options,
     Player,
     Region,
     Site,
     State,
+    Static,
     board_vectors,
-    land_items,
-    live,
     make_static,
     occupied,
 )
@@ -45,10 +45,67 @@ def _cell(raw: list[int]) -> Cell:
 
 
 def load_position(doc: Json) -> PositionResult[State]:
+    """The checks of a position document (every finding, not only the first) and, when
+    none is an error, the state to score."""
     ck = Findings()
-    opts = options_of(doc.get("variant", {}))
+    opts = Options.parse(doc.get("variant", {}))
     names = [p["name"] for p in doc["players"]]
     ck.run(check_players, doc["players"], ("players",))
+    board, layout, fset, supply = components(doc, opts, ck)
+    if board is None or not names:  # no players (CIT-SETUP-1): nothing else can be checked
+        return PositionResult(None, ck.sorted())
+    sites, left = check_sites(doc, board, fset, ck)
+    finca_sites = {s for s, v in sites.items() if v.status == "finca"}
+    tiles, owners = check_regions(doc, board, names, ck, finca_sites, opts.family)
+    land = check_landscape(doc, board, tiles, ck)
+    players = check_players_state(doc, names, opts, ck)
+    market = check_market(doc, names, ck)
+    # CIT-POS-6: the supply is not exceeded
+    if supply is not None:
+        check_supply(doc, supply, ck)
+    held = sum(len(p[0].horses) + len(p[0].actions) for p in players.values())
+    if sum(1 for v in land.values() if v[0] != "bull") + held > 30:
+        ck.add("CIT-POS-9", ("landscape",), "more than 30 landscape tiles in the game")
+    if ck.errors or layout is None:
+        return PositionResult(None, ck.sorted())
+    unknown = frozenset(i for i, n in enumerate(names) if not players[n][1])
+    static = make_static(
+        names=tuple(names),
+        board=board,
+        options=opts,
+        layout=layout,
+        finca_set=fset,
+        supply=supply or dict(SIDE_SUPPLY[opts.board_side]),
+        notes=(
+            "Position: component data as given by the document (ids name data "
+            "shipped with the program).",
+        ),
+        unknown=unknown,
+        colours=colours_of(doc.get("players")),
+    )
+    regions, region_of = regions_of(doc, owners)
+    vectors = board_vectors(board, tiles, region_of, land)
+    check_scored(doc, static, vectors, sites, ck)
+    mats = [WORKERS - sum(1 for o in owners if o == i) for i in range(len(names))]
+    seats = [players[n][0]._replace(mat=mats[i]) for i, n in enumerate(names)]
+    finca_left: PMap[tuple[int, int], int] | None = None
+    if fset is not None:
+        finca_left = pmap({v: n for v, n in left.items() if n > 0})
+    state = position_state(doc, static, vectors, regions, sites, seats, market, finca_left)
+    findings = ck.sorted()
+    return PositionResult(None if any(f.is_error for f in findings) else state, findings)
+
+
+def components(
+    doc: Json, opts: Options, ck: Findings
+) -> tuple[
+    Board | None,
+    dict[str, tuple[int, ...]] | None,
+    tuple[tuple[int, int], ...] | None,
+    dict[str, int] | None,
+]:
+    """The component data of a position as written (board, market layout, finca set,
+    supply), each checked by the setup rules; None where it fails."""
     board = ck.run(parse_board, doc["board"], ("board",), None)
     layout = ck.run(parse_layout, doc.get("market_layout", "cross12"), ("market_layout",))
     fset = (
@@ -59,13 +116,20 @@ def load_position(doc: Json) -> PositionResult[State]:
     supply = ck.run(
         parse_supply,
         doc.get("supply"),
-        opts["board_side"],
+        opts.board_side,
         board.printed if board else None,
         ("supply",),
         False,
     )
-    if board is None or not names:  # no players (CIT-SETUP-1): nothing else can be checked
-        return PositionResult(None, ck.sorted())
+    return board, layout, fset, supply
+
+
+def check_sites(
+    doc: Json, board: Board, fset: tuple[tuple[int, int], ...] | None, ck: Findings
+) -> tuple[dict[str, Site], Counter[tuple[int, int]]]:
+    """CIT-POS-7: the fincas, marked sites and building-site deck name unused site letters;
+    finca values from the set; the finca deck's size. The sites, and the finca tiles of the
+    set left unused."""
     # CIT-POS-7: sites and decks
     sites: dict[str, Site] = {s: Site("empty") for s in board.sites}
     used: set[str] = set()
@@ -100,20 +164,12 @@ def load_position(doc: Json) -> PositionResult[State]:
             ("finca_deck_size",),
             f"at most {plural(limit, 'finca tile')} {noun(limit, 'is', 'are')} left",
         )
-    finca_sites = {s for s, v in sites.items() if v.status == "finca"}
-    tiles, owners = check_regions(doc, board, names, ck, finca_sites, bool(opts["family"]))
-    land = check_landscape(doc, board, tiles, ck)
-    players = check_players_state(doc, names, opts, ck)
-    market = check_market(doc, names, ck)
-    # CIT-POS-6: the supply is not exceeded
-    if supply is not None:
-        check_supply(doc, supply, ck)
-    held = sum(len(p[0].horses) + len(p[0].actions) for p in players.values())
-    if sum(1 for v in land.values() if v[0] != "bull") + held > 30:
-        ck.add("CIT-POS-9", ("landscape",), "more than 30 landscape tiles in the game")
-    if ck.errors or layout is None:
-        return PositionResult(None, ck.sorted())
-    # build the state
+    return sites, left
+
+
+def regions_of(doc: Json, owners: list[int]) -> tuple[list[Region | None], dict[Cell, int]]:
+    """The regions of a checked position (by their index in the document) and the region
+    of every cell."""
     regions: list[Region | None] = []
     region_of: dict[Cell, int] = {}
     for k, reg in enumerate(doc["regions"]):
@@ -121,31 +177,26 @@ def load_position(doc: Json) -> PositionResult[State]:
         regions.append(Region(reg["kind"], cells, len(reg.get("wells", [])), owners[k]))
         for c in cells:
             region_of[c] = k
-    mats = [WORKERS - sum(1 for o in owners if o == i) for i in range(len(names))]
-    seats = [players[n][0]._replace(mat=mats[i]) for i, n in enumerate(names)]
-    unknown = frozenset(i for i, n in enumerate(names) if not players[n][1])
-    static = make_static(
-        tuple(names),
-        board,
-        opts,
-        layout,
-        fset,
-        supply or dict(SIDE_SUPPLY[opts["board_side"]]),
-        (
-            "Position: component data as given by the document (ids name data "
-            "shipped with the program).",
-        ),
-        unknown,
-        colours_of(doc.get("players")),
-    )
+    return regions, region_of
+
+
+#: The board vectors of a state: tiles, region ids, landscape (``state.board_vectors``).
+Vectors = tuple[PVector[str | None], PVector[int], PVector[tuple[str, int] | None]]
+
+
+def check_scored(
+    doc: Json, static: Static, vectors: Vectors, sites: dict[str, Site], ck: Findings
+) -> None:
+    """CIT-POS-8: a finca is scored exactly when its ring is complete (a finca the document
+    does not say of is scored when complete)."""
     # CIT-POS-8: a finca is scored exactly when its ring is complete
-    tile_v, region_v, land_v = board_vectors(board, tiles, region_of, land)
+    tile_v, region_v, land_v = vectors
     board_only = State(  # only which cells are occupied counts here
         static, tile_v, region_v, pvector(), 0, land_v, pmap(), pvector(), pvector(),
         pmap(), False, 0, None, pset()
     )  # fmt: skip
     for k, f in enumerate(doc["fincas"]):
-        done = all(occupied(board_only, c) for c in board.rings[f["site"]])
+        done = all(occupied(board_only, c) for c in static.board.rings[f["site"]])
         if "scored" not in f:
             sites[f["site"]] = sites[f["site"]]._replace(scored=done)
         elif f["scored"] != done:
@@ -156,35 +207,49 @@ def load_position(doc: Json) -> PositionResult[State]:
                 f"{'complete' if done else 'incomplete'}, so it is "
                 f"{'' if done else 'not '}scored",
             )
+
+
+def position_state(
+    doc: Json,
+    static: Static,
+    vectors: Vectors,
+    regions: list[Region | None],
+    sites: dict[str, Site],
+    seats: list[Player],
+    market: list[str | None],
+    finca_left: PMap[tuple[int, int], int] | None,
+) -> State:
+    """The state of a checked position: whose turn, the passes and what they lead to."""
+    names = static.names
+    tile_v, region_v, land_v = vectors
+    deck_size = doc.get("finca_deck_size", 0)
     to_move = doc.get("to_move", names[0])
     passes = doc.get("passes", 0)
     blocked = over = False
     if passes >= len(names):
         possible = deck_size > 0 and any(v.status == "marked" for v in sites.values())
         blocked, over = possible, not possible
-    state = State(
-        static,
-        tile_v,
-        region_v,
-        pvector(regions),
-        len(regions),
-        land_v,
-        pmap(sites),
-        pvector(seats),
-        pvector(market),
-        pmap(doc.get("bag", {})),
-        doc.get("last_refill_complete", False),
-        deck_size,
-        pmap({v: n for v, n in left.items() if n > 0}) if fset is not None else None,
-        pset(doc.get("building_site_deck", [])),
+    return State(
+        static=static,
+        tiles=tile_v,
+        region_of=region_v,
+        regions=pvector(regions),
+        next_rid=len(regions),
+        land=land_v,
+        sites=pmap(sites),
+        players=pvector(seats),
+        market=pvector(market),
+        bag=pmap(doc.get("bag", {})),
+        lrc=doc.get("last_refill_complete", False),
+        finca_deck=deck_size,
+        finca_left=finca_left,
+        site_deck=pset(doc.get("building_site_deck", [])),
         turn=names.index(to_move) if to_move in names else 0,
         passes=passes,
         blocked=blocked,
         over=over,
         returned=pvector([0] * len(names)),
     )
-    findings = ck.sorted()
-    return PositionResult(None if any(f.is_error for f in findings) else state, findings)
 
 
 def check_landscape(
@@ -224,14 +289,14 @@ def check_landscape(
 
 
 def check_players_state(
-    doc: Json, names: list[str], opts: dict[str, Any], ck: Findings
+    doc: Json, names: list[str], opts: Options, ck: Findings
 ) -> dict[str, tuple[Player, bool]]:
     """CIT-POS-10 (and CIT-LAND-2 for held action tiles)."""
     ps = doc["player_state"]
     if sorted(ps) != sorted(names):
         ck.add("CIT-POS-10", ("player_state",), "player_state needs one entry per player")
     out: dict[str, tuple[Player, bool]] = {}
-    immediate = bool(opts["wild_horses_immediate"])
+    immediate = opts.wild_horses_immediate
     for name in names:
         st = ps.get(name, {"score": 0})
         base = ("player_state", name)
@@ -246,7 +311,7 @@ def check_players_state(
         for k, a in enumerate(acts):
             if a not in ACTION_TYPES:
                 ck.add("CIT-LAND-2", (*base, "actions", k), f"unsupported action tile {a!r}")
-        value = len(horses) if opts["horse_points"] == "one" else sum(horses)
+        value = len(horses) if opts.horse_points == "one" else sum(horses)
         held = value if immediate else 0
         bd = st.get("breakdown")
         p = Player(
@@ -316,75 +381,12 @@ def check_supply(doc: Json, supply: dict[str, int], ck: Findings) -> None:
             ck.add("CIT-POS-6", ("bag", tok), f"more {tok} tiles than the supply holds")
 
 
-def export_position(state: State, record: Json) -> dict[str, Any]:
-    """The position of a replayed state (17.5)."""
-    st = state.static
-    names = st.names
-    setup = record.get("setup", {})
-    doc: dict[str, Any] = {
-        "format": "scorer-position/1",
-        "game": "citrus",
-        "variant": dict(record.get("variant", {})),
-        "players": [dict(p) for p in record["players"]],
-        "board": board_form(st.board),
-    }
-    for key in ("market_layout", "finca_tiles", "supply"):
-        if key in setup:
-            doc[key] = setup[key]
-    doc["fincas"] = [
-        {"site": s, "first": v.first, "second": v.second, "scored": v.scored}
-        for s, v in sorted(state.sites.items())
-        if v.status == "finca"
-    ]
-    doc["marked_sites"] = sorted(s for s, v in state.sites.items() if v.status == "marked")
-    regions = sorted(live(state.regions), key=lambda r: sorted((c[1], c[0]) for c in r.cells))
-    index = st.board.index
-    doc["regions"] = [
-        {
-            "owner": names[r.owner] if r.owner >= 0 else None,
-            "kind": r.kind,
-            "cells": [list(c) for c in sorted(r.cells, key=lambda c: (c[1], c[0]))],
-            "wells": [
-                list(c)
-                for c in sorted(r.cells, key=lambda c: (c[1], c[0]))
-                if str(state.tiles[index[c]]).endswith("*")
-            ],
-        }
-        for r in regions
-    ]
-    doc["landscape"] = [
-        {"at": list(c), "type": t, **({"points": p} if t == "horses" else {})}
-        for c, (t, p) in sorted(land_items(state))
-        if t != "bull"
-    ]
-    doc["bulls"] = [list(c) for c, (t, _) in sorted(land_items(state)) if t == "bull"]
-    immediate = st.options["wild_horses_immediate"]
-    doc["player_state"] = {}
-    for name, p in zip(names, state.players, strict=True):
-        bd = {"harvest": p.harvest, "finca": p.finca, "penalties": p.penalties}
-        if immediate:
-            bd["horses"] = p.horse_points
-        doc["player_state"][name] = {
-            "score": p.score,
-            "money": p.money,
-            "horses": list(p.horses),
-            "actions": list(p.actions),
-            "breakdown": bd,
-        }
-    doc["market"] = list(state.market)
-    doc["bag"] = dict(sorted(state.bag.items()))
-    doc["last_refill_complete"] = state.lrc
-    doc["building_site_deck"] = sorted(state.site_deck)
-    doc["finca_deck_size"] = state.finca_deck
-    doc["to_move"] = names[state.turn]
-    doc["passes"] = state.passes
-    return doc
-
-
 def draft_state(doc: Json) -> State | None:
     """Citrus draws no impossible position (its checks build no state for one)."""
     return None
 
+
+__all__ = ["blank_position", "draft_state", "export_position", "load_position"]
 
 if TYPE_CHECKING:
     from scorer.core.roles import Positions

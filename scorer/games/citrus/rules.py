@@ -4,7 +4,7 @@ Decisions where the spec leaves room (also listed in the final report):
 - Warnings (CIT-RET-2, CIT-REC-2) cannot travel through ``apply`` (it returns a state or
   raises), so they are kept in the state (``State.warnings``, absolute pointers, ``pmap``
   details), shown as notes of the score sheet and returned by ``referee.warnings(state)``.
-- States hold pyrsistent collections; a turn changes them through a ``scorer.core.persist.Draft``
+- States hold pyrsistent collections; a turn changes them through a typed ``state.TurnDraft``
   and the new state shares everything the turn left alone (``state``).
 - A ``place`` naming another tile right after ``use_cart`` is CIT-CART-1 at its ``tile``; a
   turn that ends with the cart's tile unplaced is CIT-CART-1 at the ``use_cart``; another step
@@ -235,9 +235,6 @@ RULE_IDS: dict[str, str] = {
         " a player; `passes` within 0 … number of players."
     ),
 }
-
-#: Rules whose findings are warnings, never fatal.
-WARNINGS = frozenset({"CIT-RET-2", "CIT-REC-2"})
 
 
 # -- the Catalogue role (scorer.core.roles.Catalogue) -------------------------------------------

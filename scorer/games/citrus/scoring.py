@@ -60,7 +60,7 @@ def score_harvest_final(w: State) -> list[int]:
 
 def horse_value(w: State, points: int) -> int:
     """What one held horse tile is worth (printed value, or 1 with horse_points "one")."""
-    return 1 if w.static.options["horse_points"] == "one" else points
+    return 1 if w.static.options.horse_points == "one" else points
 
 
 def score_horses(w: State) -> list[int]:
@@ -75,7 +75,7 @@ def score_unused_actions(w: State) -> list[int]:
 
 def score(state: State) -> ScoreSheet:
     w = state
-    immediate = bool(w.static.options["wild_horses_immediate"])
+    immediate = bool(w.static.options.wild_horses_immediate)
     finals = {
         "finca_final": score_finca_final(w),
         "harvest_final": score_harvest_final(w),

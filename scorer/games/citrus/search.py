@@ -1,8 +1,8 @@
 """Lookahead searches of the checker: can a purchase be paid and completely built
 (CIT-BUY-3), and can a player without regions buy and build some line (CIT-PASS-1).
 
-The boards searched are states: the turn's draft so far (``Draft.done``), with another market
-or another site status (``persist.replace``, every other field shared); the backtracking
+The boards searched are states: the turn's draft so far (``TurnDraft.done``), with another
+market or another site status (``State._replace``, every other field shared); the backtracking
 places on new states (``placement.trial``), so nothing of the turn is changed."""
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from typing import NamedTuple
 
 from pyrsistent import PVector
 
-from scorer.core.persist import replace
 from scorer.games.citrus import events
 from scorer.games.citrus.placement import can_build_all, candidates, verdict_in
 from scorer.games.citrus.state import (
@@ -32,7 +31,7 @@ FINCA = Site("finca")
 
 def with_finca(state: State, site: str) -> State:
     """``state`` in which ``site`` holds a new finca (before its values are known)."""
-    return replace(state, {"sites": state.sites.set(site, FINCA)})
+    return state._replace(sites=state.sites.set(site, FINCA))
 
 
 def buy_buildable(
@@ -43,10 +42,10 @@ def buy_buildable(
     money = state.players[seat].money
     if money < len(tokens):
         return False
-    market = state.market.evolver()
+    market = state.market
     for f in fields:
-        market[f - 1] = None
-    trial = replace(state, {"market": market.persistent()})
+        market = market.set(f - 1, None)
+    trial = state._replace(market=market)
     if events.trigger_fires(trial.market, trial.lrc, fired) and events.finca_possible(
         trial.finca_deck, trial.sites
     ):
@@ -126,6 +125,42 @@ def buildable_line(w: State, seat: int, fired: bool, unchanged: bool) -> str | N
     return answers[key]
 
 
+class _Starts:
+    """The boards a CIT-PASS-1 search begins with (the state as it is, ``""``, or with a new
+    finca on a site) and, per board and kind, whether a region of the kind can start there.
+
+    Without a region, the first tile of every kind must start a region; start cells only
+    get fewer while a line is placed, so a kind that cannot start on the board the search
+    begins with (now, or with the new finca a take brings) blocks every line holding it.
+    The start test of a kind is made once per board, when a line first needs it."""
+
+    def __init__(self, w: State, seat: int) -> None:
+        self.w, self.seat = w, seat
+        self.boards: dict[str, tuple[State, list[int], dict[str, bool]]] = {}
+
+    def cells(self, site: str) -> list[int]:
+        """The cells where a region could start on the board of ``site``."""
+        return self._board(site)[1]
+
+    def startable(self, site: str, tokens: list[str]) -> tuple[State, bool]:
+        """The board of ``site``, and whether every kind of ``tokens`` can start on it."""
+        alt, cands, known = self._board(site)
+        for tok in tokens:
+            k = KIND[tok] if tok in KIND else kind_of(tok)
+            ok = known.get(k)
+            if ok is None:
+                ok = known[k] = any(verdict_in(alt, self.seat, k, c)[0] is None for c in cands)
+            if not ok:
+                return alt, False
+        return alt, True
+
+    def _board(self, site: str) -> tuple[State, list[int], dict[str, bool]]:
+        if site not in self.boards:
+            alt = with_finca(self.w, site) if site else self.w
+            self.boards[site] = alt, candidates(alt, self.seat), {}
+        return self.boards[site]
+
+
 def _buildable_line(w: State, seat: int, fired: bool) -> str | None:
     money = w.players[seat].money
     # without a region, a first tile needs a free path field of a finca (now or after the
@@ -137,35 +172,14 @@ def _buildable_line(w: State, seat: int, fired: bool) -> str | None:
     )
     if not free_paths:
         return None
-    # Without a region, the first tile of every kind must start a region; start cells only
-    # get fewer while a line is placed, so a kind that cannot start on the board the search
-    # begins with (now, or with the new finca a take brings) blocks every line holding it.
-    # (The start test of a kind is made once per board, when a line first needs it.)
     market = w.market
-    boards: dict[str, tuple[State, list[int], dict[str, bool]]] = {}
-
-    def startable(site: str, tokens: list[str]) -> tuple[State, bool]:
-        if site not in boards:
-            alt = with_finca(w, site) if site else w
-            boards[site] = alt, candidates(alt, seat), {}
-        alt, cands, known = boards[site]
-        for tok in tokens:
-            k = KIND[tok] if tok in KIND else kind_of(tok)
-            ok = known.get(k)
-            if ok is None:
-                ok = known[k] = any(verdict_in(alt, seat, k, c)[0] is None for c in cands)
-            if not ok:
-                return alt, False
-        return alt, True
-
+    starts = _Starts(w, seat)
     count = market_count(w.market)
     possible = events.finca_possible(w.finca_deck, w.sites)
-    if not (possible and w.lrc and not fired):
-        # no take can bring a new finca: every line is searched on the board as it is, and
-        # without a start cell there nothing can be built
-        startable("", [])
-        if not boards[""][1]:
-            return None
+    # no take can bring a new finca: every line is searched on the board as it is, and
+    # without a start cell there nothing can be built
+    if not (possible and w.lrc and not fired) and not starts.cells(""):
+        return None
     sites: list[str] | None = None
     seen: dict[tuple[tuple[str, ...], bool], bool] = {}
     for line, fields in w.static.lines:
@@ -180,7 +194,7 @@ def _buildable_line(w: State, seat: int, fired: bool) -> str | None:
             if fires and sites is None:
                 sites = marked(w.sites)
             for site in sites if fires and sites is not None else [""]:
-                alt, ok = startable(site, tokens)
+                alt, ok = starts.startable(site, tokens)
                 if ok and can_build_all(alt, seat, tokens, money):
                     found = seen[key] = True
                     break

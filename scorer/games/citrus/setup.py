@@ -26,9 +26,8 @@ from scorer.games.citrus.data import (
     START_MONEY,
     TOKENS,
     WORKERS,
-    options_of,
 )
-from scorer.games.citrus.state import Player, Site, State, board_vectors, make_static
+from scorer.games.citrus.state import Options, Player, Site, State, board_vectors, make_static
 
 S = ("setup",)
 
@@ -48,21 +47,74 @@ def check_players(players: list[dict[str, Any]], base: tuple[PathPart, ...]) -> 
 
 
 def initial_state(record: dict[str, Any]) -> State:
+    """The state before the first move, after the setup checks in the order of spec 4."""
     setup = record["setup"]
-    opts = options_of(record.get("variant", {}))
-    side = opts["board_side"]
+    opts = Options.parse(record.get("variant", {}))
     check_players(record["players"], ("players",))
-    board = parse_board(setup["board"], (*S, "board"), side)
-    printed = board.printed
+    board = parse_board(setup["board"], (*S, "board"), opts.board_side)
     land = parse_landscape(setup.get("landscape", []), board, (*S, "landscape"))
     layout = parse_layout(setup.get("market_layout", "cross12"), (*S, "market_layout"))
     fset = (
-        parse_finca_set(setup["finca_tiles"], (*S, "finca_tiles"), printed is not None)
+        parse_finca_set(setup["finca_tiles"], (*S, "finca_tiles"), board.printed is not None)
         if "finca_tiles" in setup
         else None
     )
-    # CIT-SETUP-4: start fincas
-    starts = setup["start_fincas"]
+    sites, left = start_fincas(setup["start_fincas"], board, fset, opts)
+    deck = building_sites(setup, board, opts)
+    for m in setup["marked_sites"]:
+        sites[m] = Site("marked")
+    size = finca_deck_size(setup, board.printed, fset)
+    supply = parse_supply(setup.get("supply"), opts.board_side, board.printed, (*S, "supply"))
+    bag = market_bag(setup["market"], supply)
+    # CIT-SETUP-8: start money
+    if "money" in setup and setup["money"] != START_MONEY:
+        raise RuleViolation(
+            "CIT-SETUP-8",
+            f"every player starts with {START_MONEY} money",
+            (*S, "money"),
+            {"expected": START_MONEY, "found": setup["money"]},
+        )
+    names = tuple(p["name"] for p in record["players"])
+    static = make_static(
+        names=names,
+        board=board,
+        options=opts,
+        layout=layout,
+        finca_set=fset,
+        supply=supply,
+        notes=component_notes(setup, board),
+        colours=colours_of(record.get("players")),
+    )
+    tiles, region_of, on_land = board_vectors(board, {}, {}, land)
+    return State(
+        static=static,
+        tiles=tiles,
+        region_of=region_of,
+        regions=pvector(),
+        next_rid=0,
+        land=on_land,
+        sites=pmap(sites),
+        players=pvector(Player(START_MONEY, WORKERS, (), ()) for _ in names),
+        market=pvector(setup["market"]),
+        bag=pmap({t: n for t, n in bag.items() if n > 0}),
+        lrc=True,
+        finca_deck=size,
+        finca_left=pmap({v: n for v, n in left.items() if n > 0}) if fset is not None else None,
+        site_deck=pset(deck),
+        returned=pvector(0 for _ in names),
+    )
+
+
+def start_fincas(
+    starts: list[dict[str, Any]],
+    board: Board,
+    fset: tuple[tuple[int, int], ...] | None,
+    opts: Options,
+) -> tuple[dict[str, Site], Counter[tuple[int, int]]]:
+    """CIT-SETUP-4: the start fincas. The sites with them (every other site empty) and the
+    finca tiles of the set left unused."""
+    # CIT-SETUP-4: the side's number of start fincas, on allowed empty sites, from the set
+    printed = board.printed
     sites = {s: Site("empty") for s in board.sites}
     if printed is not None:
         need = len(SIDE_START[printed])
@@ -76,15 +128,12 @@ def initial_state(record: dict[str, Any]) -> State:
     elif not starts:
         raise RuleViolation("CIT-SETUP-4", "at least one start finca", (*S, "start_fincas"))
     left = Counter(fset or ())
+    if printed and opts.random_start_sites:
+        allowed = set(SIDE_SITES[printed])
+    else:
+        allowed = set(SIDE_START[printed]) if printed else set(board.sites)
     for k, f in enumerate(starts):
         site = f["site"]
-        allowed = (
-            set(SIDE_SITES[printed])
-            if printed and opts["random_start_sites"]
-            else set(SIDE_START[printed])
-            if printed
-            else set(board.sites)
-        )
         if site not in allowed or sites.get(site, Site("x")).status != "empty":
             raise RuleViolation(
                 "CIT-SETUP-4",
@@ -109,74 +158,92 @@ def initial_state(record: dict[str, Any]) -> State:
                 )
             left[(f["first"], f["second"])] -= 1
         sites[site] = Site("finca", f["first"], f["second"], False)
-    # CIT-SETUP-5: building-site tiles
+    return sites, left
+
+
+def building_sites(setup: dict[str, Any], board: Board, opts: Options) -> set[str]:
+    """CIT-SETUP-5: the revealed building-site tiles and the deck; the deck's letters."""
+    # CIT-SETUP-5: revealed letters of the deck, 3 of them, and the rest in the deck
+    starts = {f["site"] for f in setup["start_fincas"]}
+    if board.printed is None:
+        return custom_building_sites(setup, board, starts)
     marked = setup["marked_sites"]
     deck_given = setup.get("building_site_deck")
-    starts_set = {f["site"] for f in starts}
-    if printed is not None:
-        letters = (
-            set(SIDE_SITES[printed]) - starts_set
-            if opts["random_start_sites"]
-            else set(SIDE_DECK[printed])
+    if opts.random_start_sites:
+        letters = set(SIDE_SITES[board.printed]) - starts
+    else:
+        letters = set(SIDE_DECK[board.printed])
+    for k, m in enumerate(marked):
+        if m not in letters or marked.index(m) != k:
+            raise RuleViolation(
+                "CIT-SETUP-5",
+                f"{m} is not a revealed deck letter",
+                (*S, "marked_sites", k),
+                {"found": m},
+            )
+    if len(marked) != 3:
+        raise RuleViolation(
+            "CIT-SETUP-5",
+            "3 building-site tiles are revealed",
+            (*S, "marked_sites"),
+            {"expected": 3, "found": len(marked)},
         )
-        for k, m in enumerate(marked):
-            if m not in letters or marked.index(m) != k:
+    deck = letters - set(marked)
+    if deck_given is not None:
+        for k, d in enumerate(deck_given):
+            if d not in deck or deck_given.index(d) != k:
                 raise RuleViolation(
                     "CIT-SETUP-5",
-                    f"{m} is not a revealed deck letter",
-                    (*S, "marked_sites", k),
+                    f"{d} is not in the building-site deck",
+                    (*S, "building_site_deck", k),
+                    {"found": d},
+                )
+        if set(deck_given) != deck:
+            raise RuleViolation(
+                "CIT-SETUP-5",
+                f"the building-site deck lacks {sorted(deck - set(deck_given))}",
+                (*S, "building_site_deck"),
+                {"expected": sorted(deck)},
+            )
+    return deck
+
+
+def custom_building_sites(setup: dict[str, Any], board: Board, starts: set[str]) -> set[str]:
+    """CIT-SETUP-5 on a custom board: every letter named once, on a free site."""
+    # CIT-SETUP-5: a deck is given, every letter once on a free site, up to 3 marked
+    marked = setup["marked_sites"]
+    deck_given = setup.get("building_site_deck")
+    if deck_given is None:
+        raise RuleViolation("CIT-SETUP-5", "a custom board needs building_site_deck", S)
+    used: set[str] = set()
+    for key, lst in (("marked_sites", marked), ("building_site_deck", deck_given)):
+        for k, m in enumerate(lst):
+            if m not in board.sites or m in used or m in starts:
+                raise RuleViolation(
+                    "CIT-SETUP-5",
+                    f"{m} is not a free, unused site letter",
+                    (*S, key, k),
                     {"found": m},
                 )
-        if len(marked) != 3:
-            raise RuleViolation(
-                "CIT-SETUP-5",
-                "3 building-site tiles are revealed",
-                (*S, "marked_sites"),
-                {"expected": 3, "found": len(marked)},
-            )
-        deck = letters - set(marked)
-        if deck_given is not None:
-            for k, d in enumerate(deck_given):
-                if d not in deck or deck_given.index(d) != k:
-                    raise RuleViolation(
-                        "CIT-SETUP-5",
-                        f"{d} is not in the building-site deck",
-                        (*S, "building_site_deck", k),
-                        {"found": d},
-                    )
-            if set(deck_given) != deck:
-                raise RuleViolation(
-                    "CIT-SETUP-5",
-                    f"the building-site deck lacks {sorted(deck - set(deck_given))}",
-                    (*S, "building_site_deck"),
-                    {"expected": sorted(deck)},
-                )
-    else:
-        if deck_given is None:
-            raise RuleViolation("CIT-SETUP-5", "a custom board needs building_site_deck", S)
-        used: set[str] = set()
-        for key, lst in (("marked_sites", marked), ("building_site_deck", deck_given)):
-            for k, m in enumerate(lst):
-                if m not in board.sites or m in used or m in starts_set:
-                    raise RuleViolation(
-                        "CIT-SETUP-5",
-                        f"{m} is not a free, unused site letter",
-                        (*S, key, k),
-                        {"found": m},
-                    )
-                used.add(m)
-        if len(marked) != min(3, len(used)):
-            raise RuleViolation(
-                "CIT-SETUP-5",
-                f"{plural(min(3, len(used)), 'site')} must be marked",
-                (*S, "marked_sites"),
-                {"expected": min(3, len(used)), "found": len(marked)},
-            )
-        deck = set(deck_given)
-    for m in marked:
-        sites[m] = Site("marked")
-    # CIT-SETUP-6: the finca deck
-    size = setup.get("finca_deck_size")
+            used.add(m)
+    if len(marked) != min(3, len(used)):
+        raise RuleViolation(
+            "CIT-SETUP-5",
+            f"{plural(min(3, len(used)), 'site')} must be marked",
+            (*S, "marked_sites"),
+            {"expected": min(3, len(used)), "found": len(marked)},
+        )
+    return set(deck_given)
+
+
+def finca_deck_size(
+    setup: dict[str, Any], printed: str | None, fset: tuple[tuple[int, int], ...] | None
+) -> int:
+    """CIT-SETUP-6: the finca deck's size (given, the printed side's, or what the set has
+    left after the start fincas)."""
+    # CIT-SETUP-6: the printed side's deck, or a deck the finca set can hold
+    starts = setup["start_fincas"]
+    size: int | None = setup.get("finca_deck_size")
     if printed is not None:
         if size is not None and size != SIDE_FINCA_DECK[printed]:
             raise RuleViolation(
@@ -202,17 +269,21 @@ def initial_state(record: dict[str, Any]) -> State:
             (*S, "finca_deck_size"),
             {"expected": f"≤ {len(fset) - len(starts)}", "found": size},
         )
-    # CIT-SETUP-7: supply and market
-    supply = parse_supply(setup.get("supply"), side, printed, (*S, "supply"))
+    return size
+
+
+def market_bag(market: list[str], supply: dict[str, int]) -> Counter[str]:
+    """CIT-SETUP-7: the 12 market tiles come from the supply; what is left in the bag."""
+    # CIT-SETUP-7: 12 market tiles, each still in the supply
     bag = Counter(supply)
-    if len(setup["market"]) != 12:
+    if len(market) != 12:
         raise RuleViolation(
             "CIT-SETUP-7",
             "the market lists exactly 12 tiles",
             (*S, "market"),
-            {"expected": 12, "found": len(setup["market"])},
+            {"expected": 12, "found": len(market)},
         )
-    for k, token in enumerate(setup["market"]):
+    for k, token in enumerate(market):
         if token not in TOKENS or bag[token] <= 0:
             raise RuleViolation(
                 "CIT-SETUP-7",
@@ -221,43 +292,7 @@ def initial_state(record: dict[str, Any]) -> State:
                 {"found": token},
             )
         bag[token] -= 1
-    # CIT-SETUP-8: start money
-    if "money" in setup and setup["money"] != START_MONEY:
-        raise RuleViolation(
-            "CIT-SETUP-8",
-            f"every player starts with {START_MONEY} money",
-            (*S, "money"),
-            {"expected": START_MONEY, "found": setup["money"]},
-        )
-    names = tuple(p["name"] for p in record["players"])
-    static = make_static(
-        names,
-        board,
-        opts,
-        layout,
-        fset,
-        supply,
-        component_notes(setup, board),
-        colours=colours_of(record.get("players")),
-    )
-    tiles, region_of, on_land = board_vectors(board, {}, {}, land)
-    return State(
-        static,
-        tiles,
-        region_of,
-        pvector(),
-        0,
-        on_land,
-        pmap(sites),
-        pvector(Player(START_MONEY, WORKERS, (), ()) for _ in names),
-        pvector(setup["market"]),
-        pmap({t: n for t, n in bag.items() if n > 0}),
-        True,
-        size,
-        pmap({v: n for v, n in left.items() if n > 0}) if fset is not None else None,
-        pset(deck),
-        returned=pvector(0 for _ in names),
-    )
+    return bag
 
 
 def colours_of(players: Any) -> tuple[str | None, ...]:

@@ -2,17 +2,17 @@
 
 A ``State`` is a NamedTuple; its collections are ``PMap`` / ``PVector`` / ``PSet`` and its
 records (``Region``, ``Site``, ``Player``, the ``ledger`` entries, the warnings' ``Finding``
-with ``pmap`` details) are immutable too, as is everything in ``Static`` (``pmap`` options,
-layout and supply) and the ``Board`` (read-only lookup tables, see ``board``). A turn
-changes a state only through a :class:`scorer.core.persist.Draft` (``actions.apply_move``): the
-step handlers write through the draft's evolvers and ``Draft.done`` returns the new state,
-sharing every untouched field and every untouched part of a touched collection with the old
-one. The lookahead searches (``search``) make their trial positions the same way, one
-``Draft`` per trial placement (``placement.trial``).
+with ``pmap`` details) are immutable too, as is everything in ``Static`` (the ``Options``,
+read-only layout and supply) and the ``Board`` (read-only lookup tables, see ``board``). A
+turn changes a state only through a :class:`TurnDraft` (``actions.apply_move``): the step
+handlers assign its typed fields (``draft.players = draft.players.set(seat, p)``) and
+``done()`` returns the new state, sharing every untouched field and every untouched part of
+a changed collection with the old one. The lookahead searches (``search``) make their trial
+positions the same way, one draft per trial placement (``placement.trial``).
 
 What a move works with while it is replayed (the bought tiles waiting to be placed, the cart's
-tile, what is due, the cells it occupied, what it scored ...) is kept in a ``Notes`` record in
-``draft.turn["notes"]``: working notes of the move in progress, never part of a state.
+tile, what is due, the cells it occupied, what it scored ...) is kept in a ``Notes`` record,
+``TurnDraft.notes``: working notes of the move in progress, never part of a state.
 
 The per-game memo of the checker's searches (``memo``) is kept beside the states, keyed by
 their ``Static`` (weakly): a cache, not game data.
@@ -22,17 +22,20 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from pyrsistent import PMap, PSet, PVector, pvector
-from pyrsistent.typing import PMapEvolver
 
+from scorer.core.draft import Draft
 from scorer.core.findings import Finding
-from scorer.core.persist import Draft
+from scorer.core.values import Json
 from scorer.games.citrus.board import Board, Cell, table
-from scorer.games.citrus.data import TOKENS
+from scorer.games.citrus.data import TOKENS, options_of
 from scorer.games.citrus.ledger import Entry
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 class Region(NamedTuple):
@@ -67,18 +70,69 @@ class Player(NamedTuple):
     def score(self) -> int:
         return self.harvest + self.finca + self.penalties + self.horse_points
 
+    # The changes most steps of a replay make, each a new record built field by field.
+    def with_money(self, money: int) -> Player:
+        """The player holding ``money`` (income, 11)."""
+        p = self
+        return Player(
+            money, p.mat, p.horses, p.actions, p.harvest, p.finca, p.penalties, p.horse_points
+        )
+
+    def built(self, pay: int, mat: int) -> Player:
+        """The player after a placement (8): ``pay`` money paid, ``mat`` workers at home."""
+        p = self
+        return Player(
+            p.money - pay, mat, p.horses, p.actions, p.harvest, p.finca, p.penalties, p.horse_points
+        )
+
+    def harvested(self, points: int) -> Player:
+        """The player after harvesting a region worth ``points`` (11): its worker is home."""
+        p = self
+        return Player(
+            p.money,
+            p.mat + 1,
+            p.horses,
+            p.actions,
+            p.harvest + points,
+            p.finca,
+            p.penalties,
+            p.horse_points,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The variant options of a game (spec 14): the defaults, then the ``yucata`` preset,
+    then the record's own values (``data.options_of``)."""
+
+    board_side: Literal["long", "short"] = "long"
+    family: bool = False
+    random_start_sites: bool = False
+    wild_horses_immediate: bool = False
+    horse_points: Literal["printed", "one"] = "printed"
+    cart_after_build_only: bool = False
+    cart_cost: int = 0
+    purchase_mistakes: Literal["penalize", "reject"] = "penalize"
+    fusion_count_new_tile: bool = False
+    site_cells_occupied: bool = True
+
+    @classmethod
+    def parse(cls, variant: Json) -> Options:
+        """The options of a record's ``variant`` (its values as the schema admits them)."""
+        effective = options_of(dict(variant))
+        return cls(**{f.name: effective[f.name] for f in fields(cls)})
+
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)
 class Static:
     """What never changes during a game: players, board, options and component data.
 
-    ``options``, ``layout`` and ``supply`` are read-only views (``board.table``), like the
-    board's tables: read in every turn, never changed (a view's look-up takes 0.16 µs, a
-    ``pmap``'s 0.7-0.9 µs: timeit, this machine)."""
+    ``layout`` and ``supply`` are read-only views (``board.table``), like the board's tables:
+    read in every turn, never changed. Built by ``make_static``."""
 
     names: tuple[str, ...]
     board: Board
-    options: Mapping[str, Any]
+    options: Options
     layout: Mapping[str, tuple[int, ...]]
     finca_set: tuple[tuple[int, int], ...] | None
     supply: Mapping[str, int]
@@ -94,29 +148,30 @@ class Static:
 
 
 def make_static(
+    *,
     names: tuple[str, ...],
     board: Board,
-    options: dict[str, Any],
-    layout: dict[str, tuple[int, ...]],
+    options: Options,
+    layout: Mapping[str, tuple[int, ...]],
     finca_set: tuple[tuple[int, int], ...] | None,
-    supply: dict[str, int],
+    supply: Mapping[str, int],
     notes: tuple[str, ...],
     unknown: frozenset[int] = frozenset(),
     colours: tuple[str | None, ...] = (),
 ) -> Static:
-    """A ``Static`` with its frozen mappings and derived tables."""
+    """A ``Static`` with its read-only mappings and derived tables."""
     return Static(
-        names,
-        board,
-        table(options),
-        table(layout),
-        finca_set,
-        table(supply),
-        notes,
-        unknown,
-        colours,
-        tuple(frozenset({n}) for n in names),
-        tuple(sorted(layout.items())),
+        names=names,
+        board=board,
+        options=options,
+        layout=table(layout),
+        finca_set=finca_set,
+        supply=table(supply),
+        notes=notes,
+        unknown=unknown,
+        colours=colours,
+        seats=tuple(frozenset({n}) for n in names),
+        lines=tuple(sorted(layout.items())),
     )
 
 
@@ -125,16 +180,10 @@ _EMPTY_VECTOR: PVector[Any] = pvector()
 
 
 class State(NamedTuple):
-    """The state between turns (every collection persistent, see the module docstring).
-
-    A NamedTuple rather than a frozen dataclass: ``Draft.done`` makes one or more per turn,
-    and ``_replace`` of its 22 fields takes 3.6 µs where ``dataclasses.replace`` takes 17.8 µs
-    (timeit, this machine)."""
+    """The state between turns (every collection persistent, see the module docstring)."""
 
     static: Static
-    #: The board vectors, indexed by cell number (``Board.cells``): a ``PVector`` read takes
-    #: about a dict's time where a ``PMap`` read took 0.7-0.9 µs (2.1 µs for a missing key)
-    #: and ``set`` 1.1 µs where ``PMap.set`` took 7 µs (timeit, this machine).
+    #: The board vectors, indexed by cell number (``Board.cells``).
     tiles: PVector[str | None]  # the plantation tile on each cell, or None
     region_of: PVector[int]  # the region id of each cell, -1 = none
     regions: PVector[Region | None]  # by region id; None = merged into another
@@ -161,8 +210,8 @@ class State(NamedTuple):
 
 @dataclass(slots=True)
 class Notes:
-    """The working notes of the move in progress (spec 5, last item): in
-    ``draft.turn["notes"]``, never part of a state."""
+    """The working notes of the move in progress (spec 5, last item): ``TurnDraft.notes``,
+    never part of a state."""
 
     seat: int
     main: str = ""
@@ -182,17 +231,39 @@ class Notes:
     warnings: list[Finding] = field(default_factory=list)  # warnings of this turn
 
 
-def notes_of(d: Draft[State]) -> Notes:
-    """The notes of the move ``d`` replays."""
-    notes: Notes = d.turn["notes"]
-    return notes
+class TurnDraft(Draft[State]):
+    """A move in progress: the fields of ``State`` as the move has left them so far (typed
+    attributes, checked by mypy) and the move's ``notes``. ``done()`` is the new state."""
 
+    static: Static
+    tiles: PVector[str | None]
+    region_of: PVector[int]
+    regions: PVector[Region | None]
+    next_rid: int
+    land: PVector[tuple[str, int] | None]
+    sites: PMap[str, Site]
+    players: PVector[Player]
+    market: PVector[str | None]
+    bag: PMap[str, int]
+    lrc: bool
+    finca_deck: int
+    finca_left: PMap[tuple[int, int], int] | None
+    site_deck: PSet[str]
+    turn: int
+    passes: int
+    blocked: bool
+    over: bool
+    moves: int
+    warnings: PVector[Finding]
+    returned: PVector[int]
+    scored: PVector[Entry]
 
-def begin(state: State, seat: int | None = None) -> Draft[State]:
-    """A draft of ``state`` with fresh notes for the move of ``seat`` (default: to move)."""
-    d = Draft(state)
-    d.turn["notes"] = Notes(state.turn if seat is None else seat)
-    return d
+    #: The working notes of the move (a new record per draft, never part of a state).
+    notes: Notes
+
+    def __init__(self, base: State, notes: Notes | None = None) -> None:
+        super().__init__(base)
+        self.notes = Notes(base.turn) if notes is None else notes
 
 
 # ---- small queries (of a state, or of a draft's state so far: ``d.done()``) --------------
@@ -211,7 +282,7 @@ def occupied(state: State, cell: Cell) -> bool:
         return state.tiles[i] is not None or state.land[i] is not None
     if ch == "#":
         return True
-    return bool(state.static.options["site_cells_occupied"])
+    return state.static.options.site_cells_occupied
 
 
 def board_vectors(
@@ -221,9 +292,7 @@ def board_vectors(
     land: Mapping[Cell, tuple[str, int]],
 ) -> tuple[PVector[str | None], PVector[int], PVector[tuple[str, int] | None]]:
     """The board vectors of ``State`` (by cell number) from mappings keyed by cell (cells
-    off the board left out). A mapping is written into a list of its blanks, one write per
-    cell it names (a game's setup names none, or a few landscape tiles: 5 µs against 10 µs
-    for the three vectors of a 63-cell board by a look-up per cell; timeit, this machine)."""
+    off the board left out)."""
     count = len(board.cells)
     return (
         pvector(_numbered(board, tiles, None, count)),
@@ -232,7 +301,7 @@ def board_vectors(
     )
 
 
-def _numbered(board: Board, items: Mapping[Cell, Any], blank: Any, count: int) -> list[Any]:
+def _numbered(board: Board, items: Mapping[Cell, V], blank: V, count: int) -> list[V]:
     """``items`` as a list by cell number, ``blank`` where a cell is not named."""
     out = [blank] * count
     index = board.index
@@ -278,29 +347,19 @@ def live(regions: Iterable[Region | None]) -> list[Region]:
     return [r for r in regions if r is not None]
 
 
-def count_down(counts: PMapEvolver[Any, int], key: Any, n: int = 1) -> None:
-    """Take ``n`` of ``key`` from a map of counts (the key leaves the map at zero)."""
+def count_down(counts: PMap[K, int], key: K, n: int = 1) -> PMap[K, int]:
+    """``counts`` with ``n`` of ``key`` taken (the key leaves the map at zero)."""
     left = counts[key] - n
-    if left == 0:
-        counts.remove(key)
-    else:
-        counts[key] = left
+    return counts.remove(key) if left == 0 else counts.set(key, left)
 
 
 def kind_of(token: str) -> str:
     return token.rstrip("*")
 
 
-#: The kind of every plantation token (``kind_of`` as a table, for the hot paths; a module
-#: constant, never part of a state).
+#: The kind of every plantation token (``kind_of`` as a table; a module constant, never part
+#: of a state).
 KIND: dict[str, str] = {t: kind_of(t) for t in TOKENS}
-
-
-def with_money(p: Player, money: int) -> Player:
-    """``p._replace(money=money)``, without the keyword machinery (hot path)."""
-    return tuple.__new__(
-        Player, (money, p.mat, p.horses, p.actions, p.harvest, p.finca, p.penalties, p.horse_points)
-    )
 
 
 #: The per-game memo of the checker's searches (``search.buildable_line``), beside the states.

@@ -293,7 +293,7 @@ def after_prefix(
 def steps_after(
     state: HaciendaState, prefix: Sequence[Mapping[str, Any]], draws: bool = False
 ) -> Iterator[Step]:
-    """The legal next steps after ``prefix`` (``GameRules.legal_steps``): without the members
+    """The legal next steps after ``prefix`` (``Moves.legal_steps``): without the members
     chance decides unless ``draws``."""
     mid, used, taken = after_prefix(state, prefix)
     return legal_steps(mid, used, taken, draws)

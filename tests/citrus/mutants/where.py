@@ -18,6 +18,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("citrus")
 
+
 Record = dict[str, Any]
 Cell = tuple[int, int]
 #: A position within a move: the state so far, the move's notes, "may still pass".
@@ -90,14 +91,14 @@ def placement_rule(w: State, seat: int, token: str, c: Cell) -> str | None:
             return "CIT-BUILD-5"
     if any(r.owner not in (-1, seat) for r in touching.values()):
         return "CIT-BUILD-6"
-    if not w.static.options["family"]:
+    if not w.static.options.family:
         for s in board.path_sites.get(c, ()):
             for q in board.paths[s]:
                 t = w.tiles[board.index[q]]
                 if q != c and t is not None and _kind(t) == k:
                     return "CIT-PATH-1"
     neutral = sum(len(r.cells) for r in touching.values() if r.owner == -1)
-    mine = sum(len(r.cells) for r in own) + int(w.static.options["fusion_count_new_tile"])
+    mine = sum(len(r.cells) for r in own) + int(w.static.options.fusion_count_new_tile)
     if neutral > mine:
         return "CIT-FUSE-1"
     return None

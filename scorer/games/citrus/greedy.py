@@ -28,24 +28,27 @@ dealt (random policy too; absent: the simulator's mix of 20.4, ``demo-1`` on its
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TypeVar
 
 from scorer.games.citrus.board import Cell
+from scorer.games.citrus.deal import Sim
 from scorer.games.citrus.events import complete, finca_points, finca_shares
-from scorer.games.citrus.generator import (
-    _kind,
-    _region,
-    _rid,
-    _with_finca,
+from scorer.games.citrus.generator import gen_steps
+from scorer.games.citrus.planning import (
     cells_for,
     finca_left,
     fires,
-    gen_steps,
+    region_by_id,
+    region_id,
+    token_kind,
     trial_place,
+    with_finca,
 )
 from scorer.games.citrus.playing import Playing
 from scorer.games.citrus.state import Notes, State, live, market_count
+from scorer.games.citrus.steps import TileStep, TurnMove
 
+T = TypeVar("T")
 Plan = list[tuple[str, Cell]]
 #: What a cell or line of the path a ``seek`` knob names is worth besides its value.
 SEEK_BONUS = 6.0
@@ -54,13 +57,13 @@ SEEK_BONUS = 6.0
 def cell_value(w: State, seat: int, token: str, c: Cell, seek: str) -> float:
     """How much the greedy player likes building ``token`` on ``c`` now."""
     board = w.static.board
-    k = _kind(token)
+    k = token_kind(token)
     own = neutral = 0
     for n in board.nbrs[c]:
-        rid = _rid(w, n)
+        rid = region_id(w, n)
         if rid is None:
             continue
-        r = _region(w, rid)
+        r = region_by_id(w, rid)
         if r.kind != k:
             continue
         if r.owner == seat:
@@ -93,8 +96,8 @@ def toward_own(w: State, seat: int, k: str, c: Cell, own: int) -> float:
     if len(mine) < 2:
         return 0.0
     board = w.static.board
-    near = {rid for n in board.nbrs[c] if (rid := _rid(w, n)) is not None}
-    others = [r for r in mine if not any(_region(w, rid) is r for rid in near)]
+    near = {rid for n in board.nbrs[c] if (rid := region_id(w, n)) is not None}
+    others = [r for r in mine if not any(region_by_id(w, rid) is r for rid in near)]
     if not others:
         return 0.0
 
@@ -157,7 +160,7 @@ def finca_gain(before: State, after: State, seat: int) -> int:
 def order_dependent(w: State, seat: int, tokens: list[str], money: int) -> bool:
     """Whether some legal first placement of ``tokens`` leaves the rest impossible, though a
     complete plan exists (a buy that the order of the placements can spoil)."""
-    from scorer.games.citrus.generator import plan
+    from scorer.games.citrus.planning import plan
 
     if len(tokens) < 2 or money < len(tokens) or plan(w, seat, tokens, money) is None:
         return False
@@ -182,9 +185,7 @@ def line_choice(
     left = market_count(w.market) - len(tokens)
     boards: list[tuple[str | None, State]] = [(None, w)]
     if fires(w, t, left) and finca_left(w):
-        boards = [
-            (s, _with_finca(w, s)) for s, v in sorted(w.sites.items()) if v.status == "marked"
-        ]
+        boards = [(s, with_finca(w, s)) for s, v in sorted(w.sites.items()) if v.status == "marked"]
     best: tuple[float, str | None, Plan] | None = None
     for site, board in boards:
         found = best_plan(board, t.seat, tokens, money, seek)
@@ -230,7 +231,7 @@ def harvest_choice(w: State, seat: int, money: int, forced: bool) -> list[Cell]:
     return [(x, y) for y, x in sorted(min((c[1], c[0]) for c in r.cells) for r in chosen)]
 
 
-def choose(rng: random.Random, scored: list[tuple[float, Any]]) -> Any:
+def choose(rng: random.Random, scored: list[tuple[float, T]]) -> T:
     """The best of ``scored`` (value, item), ties broken by the seeded generator."""
     top = max(v for v, _ in scored)
     return rng.choice([item for v, item in scored if v >= top - 1e-9])
@@ -243,31 +244,28 @@ def free_paths(w: State, site: str) -> int:
 
 def site_choice(rng: random.Random, w: State, sites: list[str]) -> str:
     """A marked site for a new finca: the one with the most free path fields."""
-    return str(choose(rng, [(float(free_paths(w, s)), s) for s in sorted(sites)]))
+    return choose(rng, [(float(free_paths(w, s)), s) for s in sorted(sites)])
 
 
-def action_steps(
-    rng: random.Random, w: State, t: Notes, seek: str
-) -> list[tuple[float, dict[str, Any]]]:
+def action_steps(rng: random.Random, w: State, t: Notes, seek: str) -> list[tuple[float, TileStep]]:
     """The action-tile steps worth taking now, with their value."""
-    out: list[tuple[float, dict[str, Any]]] = []
-    cost = w.static.options["cart_cost"]
+    out: list[tuple[float, TileStep]] = []
+    cost = w.static.options.cart_cost
     for step in gen_steps(w, t, False):
-        do = step["do"]
-        if do == "use_cart":
+        if step["do"] == "use_cart":
             tok = w.market[step["field"] - 1]
             assert tok is not None
             board = w
             if fires(w, t, market_count(w.market) - 1) and finca_left(w):
                 marked = sorted(s for s, v in w.sites.items() if v.status == "marked")
-                board = _with_finca(w, marked[0])
+                board = with_finca(w, marked[0])
             cells = cells_for(board, t.seat, tok)
             if cells:
                 value = 3 + max(cell_value(board, t.seat, tok, c, seek) for c in cells) - cost
                 out.append((value, step))
-        elif do == "use_milestone":
+        elif step["do"] == "use_milestone":
             out.append((1.0 + free_paths(w, step["site"]) / 4, step))
-        elif do == "use_bull":
+        elif step["do"] == "use_bull":
             c = (step["at"][0], step["at"][1])
             land = w.land.set(w.static.board.index[c], ("bull", 0))
             if finca_gain(w, w._replace(land=land), t.seat) > 1:
@@ -276,7 +274,7 @@ def action_steps(
 
 
 # ---- one turn ----------------------------------------------------------------------------
-def greedy_turn(state: State, sim: Any, seek: str) -> tuple[dict[str, Any], State]:
+def greedy_turn(state: State, sim: Sim, seek: str) -> tuple[TurnMove, State]:
     """One turn of the greedy player: the move as recorded, and the state after it."""
     turn = Playing(state, sim)
     rng, t, do = sim.rng, turn.notes, turn.do
@@ -285,7 +283,7 @@ def greedy_turn(state: State, sim: Any, seek: str) -> tuple[dict[str, Any], Stat
     w = turn.now()
     seat = t.seat
     money = w.players[seat].money
-    builds: list[tuple[float, Any]] = []
+    builds: list[tuple[float, tuple[str, str | None, Plan]]] = []
     for line, fields in w.static.lines:
         found = line_choice(w, t, fields, seek)
         if found is not None:
@@ -318,7 +316,7 @@ def greedy_turn(state: State, sim: Any, seek: str) -> tuple[dict[str, Any], Stat
     return turn.finish()
 
 
-def use(turn: Any, step: dict[str, Any], seek: str) -> None:
+def use(turn: Playing, step: TileStep, seek: str) -> None:
     """Use one action tile (the cart's tile goes to its best cell)."""
     sim, t = turn.sim, turn.notes
     if step["do"] == "use_milestone":
@@ -327,9 +325,9 @@ def use(turn: Any, step: dict[str, Any], seek: str) -> None:
     if step["do"] == "use_bull":
         turn.do(step)
         return
-    turn.do({**step, "paid": turn.now().static.options["cart_cost"]})
+    turn.do({"do": "use_cart", "field": step["field"], "paid": turn.now().static.options.cart_cost})
     if t.finca_due is not None:
-        sites = [s["site"] for s in gen_steps(turn.now(), t, False)]
+        sites = [s["site"] for s in gen_steps(turn.now(), t, False) if s["do"] == "new_finca"]
         turn.do(sim.finca_step("new_finca", site_choice(sim.rng, turn.now(), sites)))
     assert t.cart is not None
     w = turn.now()
