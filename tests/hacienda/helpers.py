@@ -8,7 +8,7 @@ from typing import Any
 
 from scorer.core.values import VerifyResult
 from scorer.games.hacienda import RULES
-from scorer.games.hacienda.state import HaciendaState
+from scorer.games.hacienda.state import State
 from scorer.referee.replay import replay
 from tests.conftest import make_record, verify
 
@@ -89,11 +89,11 @@ def run(moves: Sequence[Mapping[str, Any]], **kw: Any) -> VerifyResult:
     return verify(record(moves, **kw))
 
 
-def state_of(doc: Mapping[str, Any]) -> HaciendaState:
+def state_of(doc: Mapping[str, Any]) -> State:
     """The state after replaying every move (asserting that all were legal)."""
     run_ = replay(RULES, doc)
     assert not run_.stopped, run_.findings
-    state: HaciendaState = run_.state
+    state: State = run_.state
     return state
 
 

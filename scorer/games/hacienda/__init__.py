@@ -25,16 +25,18 @@ Decisions where the spec leaves room (also listed in the report):
 Module map (the same rooms as every game package):
 
 * ``rules`` — the rule catalogue (``RULE_IDS``).
-* ``state`` — ``HaciendaState`` (a NamedTuple of pyrsistent collections; every number a turn
-  changes in one ``tally`` vector, read under the rules' names), ``Options``, the records it
-  holds (``WaterShape``, ``ClaimIssue``, ``Snapshot``) and the component totals.
+* ``state`` — ``State`` (a NamedTuple of pyrsistent collections; each player's numbers in a
+  ``Seat``), its typed draft ``TurnDraft``, ``Options`` (``Options.parse``), the records it
+  holds (``Game``, ``WaterShape``, ``ClaimIssue``, ``Snapshot``) and the component totals.
 * ``setup`` — a record's ``setup`` → the first state; HAC-SETUP checks.
-* ``actions`` — the turn driver (``apply_move``, ``skip_move``) and one ``step_<kind>(draft,
-  step, at)`` per step, registered in ``HANDLERS``; changes go through
-  ``scorer.core.persist.Draft``.
+* ``steps`` — the TypedDicts of a turn and of each step kind (as the schema admits them).
+* ``actions`` — the turn driver (``apply_move``, ``skip_move``), the ``step_<kind>(draft, step,
+  at)`` that buy, and ``HANDLERS``; changes go through the state's ``TurnDraft``;
+  ``placing`` — the steps that put a land, animal or water tile on the board.
 * ``events`` — draws, refills, the land reshuffle, stack triggers, income claims, the end of a
   turn and of a round (intermediate and final scoring).
-* ``scoring`` — ``evaluate`` and one ``score_<category>`` per category; market income.
+* ``scoring`` — one ``score_<category>`` per category, ``evaluate_seat`` / ``evaluate`` built
+  from them (the same functions ``explain`` shows), market income.
 * ``sheet`` — score sheets (events, game totals, ranking) and the claims beyond ``scores`` /
   ``breakdown`` (``extra_claims``); a module of its own, scoring + sheets pass 400 lines.
 * ``position`` — the position checks of §13.3 (into ``scorer.core.gamebase.Findings``), the state
@@ -79,7 +81,7 @@ from scorer.games.hacienda.rules import RULE_IDS
 from scorer.games.hacienda.scoring import CATEGORIES
 from scorer.games.hacienda.setup import initial_state
 from scorer.games.hacienda.sheet import extra_claims, record_sheet
-from scorer.games.hacienda.state import HaciendaState
+from scorer.games.hacienda.state import State
 
 
 def _import_haz(text: str, file_name: str, **fields: Any) -> dict[str, Any]:
@@ -88,7 +90,7 @@ def _import_haz(text: str, file_name: str, **fields: Any) -> dict[str, Any]:
     return import_haz(text, file_name, **fields)
 
 
-class HaciendaRules(BaseRules[HaciendaState]):
+class HaciendaRules(BaseRules[State]):
     """The GameRules object of Hacienda."""
 
     name = "hacienda"
@@ -116,19 +118,19 @@ class HaciendaRules(BaseRules[HaciendaState]):
         "haz": Importer("Hacienda .haz map (Yucata / SpielByWeb)", ".haz", _import_haz)
     }
 
-    def initial_state(self, record: Record) -> HaciendaState:
+    def initial_state(self, record: Record) -> State:
         return initial_state(record)
 
-    def expected_players(self, state: HaciendaState) -> frozenset[str]:
+    def expected_players(self, state: State) -> frozenset[str]:
         return state.game.to_move[state.seat]
 
-    def is_over(self, state: HaciendaState) -> bool:
+    def is_over(self, state: State) -> bool:
         return bool(state.final == 2)
 
-    def apply(self, state: HaciendaState, move: Move) -> HaciendaState:
+    def apply(self, state: State, move: Move) -> State:
         return apply_move(state, move)
 
-    def skip(self, state: HaciendaState, move: Move) -> HaciendaState:
+    def skip(self, state: State, move: Move) -> State:
         return skip_move(state)
 
     def count_steps(self, move: Move) -> int:
@@ -136,7 +138,7 @@ class HaciendaRules(BaseRules[HaciendaState]):
         (one look-up, not ``steps_of``'s type check: a call less per move)."""
         return len(steps_of(move))
 
-    def score(self, state: HaciendaState) -> ScoreSheet:
+    def score(self, state: State) -> ScoreSheet:
         if state.track is not None:
             from scorer.games.hacienda.sheet import position_sheet
 
@@ -146,17 +148,17 @@ class HaciendaRules(BaseRules[HaciendaState]):
     def extra_claims(self, sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
         return extra_claims(sheet, claimed)
 
-    def load_position(self, doc: Record) -> PositionResult[HaciendaState]:
+    def load_position(self, doc: Record) -> PositionResult[State]:
         from scorer.games.hacienda.position import load_position
 
         return load_position(doc)
 
-    def export_position(self, state: HaciendaState, record: Record) -> dict[str, Any]:
+    def export_position(self, state: State, record: Record) -> dict[str, Any]:
         from scorer.games.hacienda.position import export_position
 
         return export_position(state, record)
 
-    def render(self, state: HaciendaState, color: bool = False) -> str:
+    def render(self, state: State, color: bool = False) -> str:
         from scorer.games.hacienda.render import render  # plain: its legend names the letters
 
         return render(state)
@@ -166,14 +168,12 @@ class HaciendaRules(BaseRules[HaciendaState]):
 
         return simulate(players, seed, options)
 
-    def legal_steps(
-        self, state: HaciendaState, prefix: Sequence[Mapping[str, Any]] = ()
-    ) -> Iterator[Any]:
+    def legal_steps(self, state: State, prefix: Sequence[Mapping[str, Any]] = ()) -> Iterator[Any]:
         from scorer.games.hacienda.generator import steps_after
 
         return steps_after(state, prefix)
 
-    def unoffered_step(self, state: HaciendaState, move: Move) -> int | None:
+    def unoffered_step(self, state: State, move: Move) -> int | None:
         """Compared with every chance outcome the generator allows (a drawn card or refill
         must be one the pile can show), the income claim aside (generator.same_step)."""
         from scorer.core.legal import first_unoffered
@@ -183,9 +183,7 @@ class HaciendaRules(BaseRules[HaciendaState]):
             lambda prefix: steps_after(state, prefix, draws=True), move, same=same_step
         )
 
-    def legal_alternatives(
-        self, state: HaciendaState, move: Move, at: int, rule: RuleId
-    ) -> Legal | None:
+    def legal_alternatives(self, state: State, move: Move, at: int, rule: RuleId) -> Legal | None:
         from scorer.games.hacienda.alternatives import legal_alternatives
 
         return legal_alternatives(state, move, at, rule)
@@ -195,19 +193,19 @@ class HaciendaRules(BaseRules[HaciendaState]):
 
         return describe_step(step)
 
-    def end_reason(self, state: HaciendaState) -> str | None:
+    def end_reason(self, state: State) -> str | None:
         """§7.2: the only way a game ends; a position is scored as it stands (§13.4), with
         none (its ``track`` is set)."""
         if state.final == 2 and state.track is None and sum(state.stacks) == 0:
             return "animal_stacks_exhausted"
         return None
 
-    def explain(self, state: HaciendaState) -> list[ScoreItem]:
+    def explain(self, state: State) -> list[ScoreItem]:
         from scorer.games.hacienda.explain import explain
 
         return explain(state)
 
-    def draw_svg(self, state: HaciendaState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+    def draw_svg(self, state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
         from scorer.games.hacienda.picture import draw_svg
 
         return draw_svg(state, items, mark)
@@ -215,9 +213,9 @@ class HaciendaRules(BaseRules[HaciendaState]):
     def effective_options(self, variant: Mapping[str, Any]) -> dict[str, Any]:
         from dataclasses import asdict
 
-        from scorer.games.hacienda.state import parse_options
+        from scorer.games.hacienda.state import Options
 
-        return asdict(parse_options(variant))
+        return asdict(Options.parse(variant))
 
     def component_data(self, doc: Mapping[str, Any]) -> Components:
         from scorer.games.hacienda.component_data import component_data
@@ -225,4 +223,4 @@ class HaciendaRules(BaseRules[HaciendaState]):
         return component_data(doc)
 
 
-RULES: GameRules[HaciendaState] = HaciendaRules()
+RULES: GameRules[State] = HaciendaRules()

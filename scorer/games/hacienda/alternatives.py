@@ -20,7 +20,7 @@ from scorer.core.values import Legal, Move, steps_of
 from scorer.core.words import article
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.generator import after_prefix, of_kind
-from scorer.games.hacienda.state import HaciendaState
+from scorer.games.hacienda.state import State
 from scorer.games.hacienda.water import canonical_form, is_connected
 
 Step = Mapping[str, Any]
@@ -76,7 +76,7 @@ def _chance_decided(step: Step, rule: str) -> bool:
     return step.get("from") == "pile" or step.get("card") in vocab  # the refill was wrong
 
 
-def _holds(state: HaciendaState, kind: str, card: Any) -> bool:
+def _holds(state: State, kind: str, card: Any) -> bool:
     """Whether the player to move holds a card named ``card`` of the step kind's deck."""
     if kind == "play_land":
         return card in LAND_CARDS and state.land_hands[state.seat][LAND_CARDS.index(card)] > 0
@@ -106,7 +106,7 @@ def _same_tile(
     )
 
 
-def legal_alternatives(state: HaciendaState, move: Move, at: int, rule: str) -> Legal | None:
+def legal_alternatives(state: State, move: Move, at: int, rule: str) -> Legal | None:
     """The legal steps of the kind of step ``at`` of ``move`` after the steps before it."""
     steps = steps_of(move)
     if not 0 <= at < len(steps) or not isinstance(steps[at], Mapping):

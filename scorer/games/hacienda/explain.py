@@ -4,7 +4,7 @@ Every item comes from the groups the scoring functions of :mod:`scoring` score (
 connected markets, tiles next to water), so the items of a player and category add up to the
 main sheet's value. For a record whose intermediate scoring has taken place the main sheet
 holds intermediate + final (or provisional) points, so both events are explained; the
-intermediate items use the board the intermediate scoring saw (``HaciendaState.inter_board``). A
+intermediate items use the board the intermediate scoring saw (``State.inter_board``). A
 position's ``track`` points are not a category and have no item.
 """
 
@@ -25,12 +25,12 @@ from scorer.games.hacienda.scoring import (
     score_money,
     water_contacts,
 )
-from scorer.games.hacienda.state import ANIMAL, HaciendaState, with_tally
+from scorer.games.hacienda.state import ANIMAL, State, with_seats
 
 RULE: dict[str, str] = {c: f"HAC-SCORE-{k}" for k, c in enumerate(CATEGORIES, start=1)}
 
 
-def _cells(state: HaciendaState, spaces: Sequence[int]) -> tuple[Cell, ...]:
+def _cells(state: State, spaces: Sequence[int]) -> tuple[Cell, ...]:
     """Record coordinates of spaces, in map order (r, then q)."""
     return tuple(state.board.coords[s] for s in sorted(spaces))
 
@@ -48,7 +48,7 @@ def _tiles(n: int) -> str:
     return plural(n, "tile")
 
 
-def _group_name(state: HaciendaState, group: Sequence[int]) -> str:
+def _group_name(state: State, group: Sequence[int]) -> str:
     """'land chain of 4 tiles at [0,0]…[3,0]' or 'cattle herd of 3 tiles at …'."""
     code = state.cells[group[0]]
     kind = "land chain" if code < ANIMAL else f"{ANIMALS[(code - ANIMAL) % 4]} herd"
@@ -64,7 +64,7 @@ def _ordinal(k: int) -> str:
     return f"{k}{suffix}"
 
 
-def event_items(state: HaciendaState, seat: int, prefix: str = "") -> list[ScoreItem]:
+def event_items(state: State, seat: int, prefix: str = "") -> list[ScoreItem]:
     """The items of one scoring event (§7.4) of one seat on the board of ``state``."""
     name = state.names[seat]
     board = state.board
@@ -145,7 +145,7 @@ def event_items(state: HaciendaState, seat: int, prefix: str = "") -> list[Score
     return out
 
 
-def explain(state: HaciendaState) -> list[ScoreItem]:
+def explain(state: State) -> list[ScoreItem]:
     """Every scoring item of ``score(state)`` (its categories are the items' sums)."""
     out: list[ScoreItem] = []
     inter = state.inter_scores
@@ -157,7 +157,7 @@ def explain(state: HaciendaState) -> list[ScoreItem]:
         label = f"intermediate scoring{after}: "
         if state.inter_board is not None:
             cells, haciendas, money = state.inter_board
-            seen = with_tally(state._replace(cells=cells, haciendas=haciendas), money=money)
+            seen = with_seats(state._replace(cells=cells, haciendas=haciendas), money=money)
             out.extend(event_items(seen, seat, label))
         else:  # a state built without the board the intermediate scoring saw
             out.extend(

@@ -18,7 +18,7 @@ from scorer.core.words import plural
 from scorer.games.hacienda.board import ANIMALS, MARKET, SPACE_TYPES
 from scorer.games.hacienda.board import WATER as WATER_SPACE
 from scorer.games.hacienda.scoring import CATEGORIES
-from scorer.games.hacienda.state import ANIMAL, LAND, WATER, HaciendaState
+from scorer.games.hacienda.state import ANIMAL, LAND, WATER, State
 
 SPACE_COLOUR: Mapping[str, str] = {
     "mountain": "#9c8c7a",
@@ -80,7 +80,7 @@ def _house(svg: Svg, x: float, y: float, s: float) -> None:
     )
 
 
-def _spaces(svg: Svg, state: HaciendaState, lay: _Layout, colours: Mapping[int, str]) -> None:
+def _spaces(svg: Svg, state: State, lay: _Layout, colours: Mapping[int, str]) -> None:
     board, cells, size = state.board, state.cells, lay.size
     font = max(6.0, size * 0.26)
     svg.open_group(class_="spaces")
@@ -204,7 +204,7 @@ def _items(svg: Svg, items: Sequence[ScoreItem], lay: _Layout) -> None:
 
 def _legend(
     svg: Svg,
-    state: HaciendaState,
+    state: State,
     items: Sequence[ScoreItem],
     x: float,
     y: float,
@@ -254,7 +254,7 @@ def _legend(
     return y + 40
 
 
-def draw_svg(state: HaciendaState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+def draw_svg(state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
     """The shared map with every piece, the items' rings and ``mark``, as SVG text."""
     n = len(state.names)
     given = state.colours if len(state.colours) == n else (None,) * n
@@ -292,7 +292,7 @@ def _pesos(n: int) -> str:
     return plural(n, "peso")
 
 
-def _status(state: HaciendaState) -> str:
+def _status(state: State) -> str:
     if state.track is not None:
         return "position: one scoring event plus the points on the track"
     if state.final == 2:

@@ -23,11 +23,11 @@ from scorer.games.hacienda.state import (
     MAX_LAND_TILES,
     REMOVED,
     WATER,
-    HaciendaState,
     Options,
     Order,
+    State,
     stack_size,
-    with_tally,
+    with_seats,
 )
 
 
@@ -128,12 +128,12 @@ def play_state(
     board: Board,
     opts: Options,
     names: Sequence[str],
-    base: HaciendaState,
+    base: State,
     cells: Sequence[int],
     haciendas: set[int],
     chips: set[int],
     setup: Mapping[str, Any],
-) -> HaciendaState:
+) -> State:
     """The state of a position (with ``play``: ready to continue the game)."""
     n = len(names)
     seat_of = {p: k for k, p in enumerate(names)}
@@ -158,7 +158,7 @@ def play_state(
             if k is not None:
                 left[k] = replace(left[k], count=left[k].count - 1)
         shapes = pvector(left)
-    state = with_tally(
+    state = with_seats(
         base._replace(
             cells=pvector(cells),
             haciendas=frozenset(haciendas),
@@ -166,15 +166,15 @@ def play_state(
             water_shapes=shapes,
             final=2,
             game=base.game._replace(track=pvector(doc.get("track", {}).get(p, 0) for p in names)),
+            free=free,
+            land_tiles=sum(1 for c in cells if LAND <= c < ANIMAL),
+            haciendas_left=max(0, base.neutral_supply - len(haciendas)),
+            chips_left=max(0, base.chip_supply - len(chips)),
+            water_left=max(0, base.water_supply - len(water)),
+            pieces=base.pieces + len(water),
         ),
         money=money,
         animal_tiles=tiles,
-        free=free,
-        land_tiles=sum(1 for c in cells if LAND <= c < ANIMAL),
-        haciendas_left=max(0, base.neutral_supply - len(haciendas)),
-        chips_left=max(0, base.chip_supply - len(chips)),
-        water_left=max(0, base.water_supply - len(water)),
-        pieces=base.pieces + len(water),
     )
     play = doc.get("play")
     if play is None or set(play["hands"]) != set(names):
@@ -183,11 +183,11 @@ def play_state(
 
 
 def _with_play(
-    state: HaciendaState,
+    state: State,
     play: Mapping[str, Any],
     names: Sequence[str],
     seat_of: Mapping[str, int],
-) -> HaciendaState:
+) -> State:
     hands = play["hands"]
     land_hands = pvector(counts(hands[p]["land"], LAND_INDEX) for p in names)
     animal_hands = pvector(counts(hands[p]["animal"], ANIMAL_INDEX) for p in names)
@@ -208,14 +208,15 @@ def _with_play(
     to_move = play["to_move"]
     done = play["intermediate_done"]
     over = to_move is None
-    state = with_tally(
-        state,
-        land_display=land_display,
-        animal_display=animal_display,
-        land_pile=pile,
-        land_discard=discard,
-        stacks=(s1, s2),
-        animal_seen=seen,
+    state = with_seats(
+        state._replace(
+            land_display=land_display,
+            animal_display=animal_display,
+            land_pile=pile,
+            land_discard=discard,
+            stacks=pvector([s1, s2]),
+            animal_seen=pvector(seen),
+        ),
         land_hands=land_hands,
         animal_hands=animal_hands,
     )
@@ -246,7 +247,7 @@ def _names(vocab: tuple[str, ...], counts: Sequence[int]) -> list[str]:
     return [vocab[k] for k, v in enumerate(counts) for _ in range(v)]
 
 
-def export_play(state: HaciendaState, setup: Mapping[str, Any]) -> dict[str, Any]:
+def export_play(state: State, setup: Mapping[str, Any]) -> dict[str, Any]:
     """The ``play`` block of a replayed state (§13.5)."""
     names = state.names
     play: dict[str, Any] = {

@@ -31,9 +31,8 @@ from scorer.games.hacienda.state import (
     NEUTRAL_HACIENDAS,
     REMOVED,
     WATER,
-    HaciendaState,
     Options,
-    parse_options,
+    State,
     with_game,
 )
 from scorer.games.hacienda.water import canonical_form, is_connected
@@ -286,7 +285,7 @@ def _chips(ch: Layout) -> set[int]:
     return placed
 
 
-def load_position(doc: Mapping[str, Any]) -> PositionResult[HaciendaState]:
+def load_position(doc: Mapping[str, Any]) -> PositionResult[State]:
     """Check a schema-valid position; the state to score (None when the map is bad)."""
     try:
         board = parse_map(doc["map"], ("map",))
@@ -294,7 +293,7 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult[HaciendaState]:
         failed = Findings()
         failed.violation(exc)
         return PositionResult(None, failed.sorted())
-    opts = parse_options(doc.get("variant", {}))
+    opts = Options.parse(doc.get("variant", {}))
     ch = Layout(doc, board, opts)
     ch.names_ok()
     ch.pieces()
@@ -323,7 +322,7 @@ def _state(
     cells: list[int],
     haciendas: set[int],
     chips: set[int],
-) -> HaciendaState:
+) -> State:
     names = tuple(p["name"] for p in doc["players"])
     n = len(names)
     comp = doc.get("components", {})
@@ -341,7 +340,7 @@ def _state(
     return with_game(state, colours=pvector(p.get("color") for p in doc["players"]))
 
 
-def export_position(state: HaciendaState, record: Mapping[str, Any]) -> dict[str, Any]:
+def export_position(state: State, record: Mapping[str, Any]) -> dict[str, Any]:
     """The position document of a replayed state, ``play`` included."""
     board = state.board
     names = state.names
