@@ -17,6 +17,7 @@ from scorer.core.words import noun, plural
 from scorer.games.hacienda.board import ANIMALS
 from scorer.games.hacienda.scoring import (
     CATEGORIES,
+    Groups,
     chain_points,
     components,
     connected_markets,
@@ -64,23 +65,36 @@ def _ordinal(k: int) -> str:
     return f"{k}{suffix}"
 
 
+#: One item before it is named: category, points, text, the spaces it is about.
+Entry = tuple[str, int, str, Sequence[int]]
+
+
 def event_items(state: State, seat: int, prefix: str = "") -> list[ScoreItem]:
     """The items of one scoring event (§7.4) of one seat on the board of ``state``."""
     name = state.names[seat]
-    board = state.board
-    out: list[ScoreItem] = []
-
-    def add(category: str, points: int, text: str, spaces: Sequence[int] = ()) -> None:
-        out.append(
-            ScoreItem(name, category, points, RULE[category], prefix + text, _cells(state, spaces))
-        )
-
     chains, herds = components(state, seat)
     chains.sort(key=min)
     herds.sort(key=min)
-    # HAC-SCORE-1: the k-th market connected adds k points (1 + 2 + … + m = m(m+1)/2)
+    entries = [
+        *_market_entries(state, seat, herds),
+        *_chain_entries(state, chains),
+        *_hacienda_entries(state, [*chains, *herds]),
+        *_water_entries(state, [s for g in (*chains, *herds) for s in g]),
+        _money_entry(state, seat),
+        *_herd_entries(state, herds),
+    ]
+    return [
+        ScoreItem(name, category, points, RULE[category], prefix + text, _cells(state, spaces))
+        for category, points, text, spaces in entries
+    ]
+
+
+def _market_entries(state: State, seat: int, herds: Groups) -> list[Entry]:
+    """HAC-SCORE-1: the k-th market connected adds k points (1 + 2 + … + m = m(m+1)/2)."""
+    board = state.board
     markets = connected_markets(state, seat)
     m = len(markets)
+    out: list[Entry] = []
     for k, market in enumerate(markets, start=1):
         touching = [h for h in herds if any(market in board.neighbours[s] for s in h)]
         reached = " and ".join(_group_name(state, h) for h in touching)
@@ -92,56 +106,68 @@ def event_items(state: State, seat: int, prefix: str = "") -> list[ScoreItem]:
                 f"{_ordinal(k)} of {m} markets connected, which score "
                 f"{_series(m)} = {m * (m + 1) // 2}"
             )
-        add(
-            "markets",
-            k,
-            f"market {board.market_ids[market]} at [{q},{r}] reached by {reached} ({table})",
-            [market, *(s for h in touching for s in h)],
-        )
-    # HAC-SCORE-2: 2 per tile of chains of 3+
+        text = f"market {board.market_ids[market]} at [{q},{r}] reached by {reached} ({table})"
+        out.append(("markets", k, text, [market, *(s for h in touching for s in h)]))
+    return out
+
+
+def _chain_entries(state: State, chains: Groups) -> list[Entry]:
+    """HAC-SCORE-2: 2 per tile of chains of 3+."""
+    out: list[Entry] = []
     for chain in chains:
         note = "2 per tile" if len(chain) >= 3 else "fewer than 3 tiles score nothing"
-        add("land_chains", chain_points(chain), f"{_group_name(state, chain)} ({note})", chain)
-    # HAC-SCORE-3: once per group carrying a hacienda
-    for group in (*chains, *herds):
+        text = f"{_group_name(state, chain)} ({note})"
+        out.append(("land_chains", chain_points(chain), text, chain))
+    return out
+
+
+def _hacienda_entries(state: State, groups: Groups) -> list[Entry]:
+    """HAC-SCORE-3: once per group carrying a hacienda."""
+    out: list[Entry] = []
+    for group in groups:
         points = hacienda_points(group, state.haciendas)
-        if points:
-            on = _cells(state, [s for s in group if s in state.haciendas])
-            where = " and ".join(f"[{q},{r}]" for q, r in on)
-            once = ", counted once" if len(on) > 1 else ""
-            add(
-                "haciendas",
-                points,
-                f"{noun(len(on), 'hacienda')} at {where} on "
-                f"{_group_name(state, group)} (1 per tile{once})",
-                group,
-            )
-    # HAC-SCORE-4: own tiles next to water
-    contacts = water_contacts(state, [s for g in (*chains, *herds) for s in g])
-    if contacts:
-        points = sum(p for _, p in contacts)
-        per_piece = state.opts.water_scoring == "per_piece"
-        how = (
-            f"{plural(points, 'contact')}, 1 per water piece touched" if per_piece else "1 per tile"
+        if not points:
+            continue
+        on = _cells(state, [s for s in group if s in state.haciendas])
+        where = " and ".join(f"[{q},{r}]" for q, r in on)
+        once = ", counted once" if len(on) > 1 else ""
+        text = (
+            f"{noun(len(on), 'hacienda')} at {where} on "
+            f"{_group_name(state, group)} (1 per tile{once})"
         )
-        add(
-            "water",
-            points,
-            f"{_tiles(len(contacts))} next to water ({how})",
-            [t for t, _ in contacts],
-        )
-    # HAC-SCORE-5: pesos converted
-    pesos, per = state.money[seat], state.opts.pesos_per_point
-    add(
-        "money",
-        score_money(pesos, per),
-        f"{plural(pesos, 'peso')}, 1 point per {per} (rounded down)",
-    )
-    # HAC-SCORE-6: herds of 3+ (only with herd_points)
-    if state.opts.herd_points:
-        for herd in herds:
-            note = "1 per tile" if len(herd) >= 3 else "fewer than 3 tiles score nothing"
-            add("herds", herd_points(herd, True), f"{_group_name(state, herd)} ({note})", herd)
+        out.append(("haciendas", points, text, group))
+    return out
+
+
+def _water_entries(state: State, tiles: Sequence[int]) -> list[Entry]:
+    """HAC-SCORE-4: own tiles next to water (one item, or none)."""
+    contacts = water_contacts(state, tiles)
+    if not contacts:
+        return []
+    points = sum(p for _, p in contacts)
+    if state.opts.water_scoring == "per_piece":
+        how = f"{plural(points, 'contact')}, 1 per water piece touched"
+    else:
+        how = "1 per tile"
+    text = f"{_tiles(len(contacts))} next to water ({how})"
+    return [("water", points, text, [t for t, _ in contacts])]
+
+
+def _money_entry(state: State, seat: int) -> Entry:
+    """HAC-SCORE-5: pesos converted."""
+    pesos, per = state.seats[seat].money, state.opts.pesos_per_point
+    text = f"{plural(pesos, 'peso')}, 1 point per {per} (rounded down)"
+    return ("money", score_money(pesos, per), text, ())
+
+
+def _herd_entries(state: State, herds: Groups) -> list[Entry]:
+    """HAC-SCORE-6: herds of 3+ (only with herd_points)."""
+    if not state.opts.herd_points:
+        return []
+    out: list[Entry] = []
+    for herd in herds:
+        note = "1 per tile" if len(herd) >= 3 else "fewer than 3 tiles score nothing"
+        out.append(("herds", herd_points(herd, True), f"{_group_name(state, herd)} ({note})", herd))
     return out
 
 
