@@ -44,7 +44,8 @@ Module map (the same rooms as every game package):
 * ``greedy`` — the greedy policy (a step's worth now) and its knobs; ``coverage`` — the
   option games ``bench/rule_coverage.py`` adds for the rules only options reach.
 * ``generator`` — legal steps, written from the state (also after a prefix of a turn);
-  ``simulate`` — complete games (random and greedy policies) and their ``features``;
+  ``simulate`` — complete games (random and greedy policies) and their ``features``, on
+  ``dealing`` (the simulator's shuffled deal and piles);
   ``alternatives`` — what was legal instead of a rejected step, and steps in words.
 * ``render`` (text), ``picture`` (SVG), ``explain`` (scoring items).
 * Data and helpers: ``board`` (map geometry, map checks, the HAC-REC-2 coordinate check),

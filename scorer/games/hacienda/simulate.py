@@ -19,87 +19,27 @@ from typing import Any
 
 from scorer.games.hacienda import generator as gen
 from scorer.games.hacienda.actions import apply_move, apply_steps
-from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.catalog import DEMO_ID, shipped_ids
 from scorer.games.hacienda.coverage import COVERAGE_RUNS as COVERAGE_RUNS
+from scorer.games.hacienda.dealing import NAMES, Piles, deal
 from scorer.games.hacienda.greedy import Knobs, choose
 from scorer.games.hacienda.setup import initial_state
 from scorer.games.hacienda.sheet import record_sheet
 from scorer.games.hacienda.state import (
     ANIMAL,
     LAND,
-    LAND_TOTAL,
     MAX_ANIMAL_TILES,
     MAX_LAND_TILES,
-    REMOVED,
     State,
     land_pile_size,
-    stack_size,
 )
 from scorer.games.hacienda.steps import BuyCardStep, BuyWaterStep, Offer, OpenPurchase, Step
 
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 COLORS = ("red", "blue", "yellow", "green", "white")
 MAX_ROUNDS = 200
 SETUP_OPTIONS = ("harvest_chips", "neutral_haciendas", "water_supply")
 KNOBS = ("land_rush", "animal_hoarder")  # the greedy policy's (greedy.Knobs)
 POLICY = ("policy", *KNOBS)
-
-
-def _setup(
-    rng: random.Random, n: int, map_id: str, decks: bool, money: int
-) -> tuple[dict[str, Any], dict[str, list[str]]]:
-    land = [c for c, k in zip(LAND_CARDS, LAND_TOTAL, strict=True) for _ in range(k)]
-    animals = [a for a in ANIMALS for _ in range(18)]
-    rng.shuffle(land)
-    rng.shuffle(animals)
-    removed, animals = animals[: REMOVED[n]], animals[REMOVED[n] :]
-    hands = {}
-    for k in range(n):
-        hands[NAMES[k]] = {"land": land[8 * k : 8 * k + 8], "animal": animals[4 * k : 4 * k + 4]}
-    size = stack_size(n)
-    piles = {
-        "land": land[8 * n + 4 :],
-        "animal_stack_1": animals[4 * n + 4 : 4 * n + 4 + size],
-        "animal_stack_2": animals[4 * n + 4 + size :],
-    }
-    setup: dict[str, Any] = {
-        "map": {"id": map_id},
-        "start_money": money,
-        "hands": hands,
-        "land_display": land[8 * n : 8 * n + 4],
-        "animal_display": animals[4 * n : 4 * n + 4],
-        "removed_animal_cards": REMOVED[n],
-        "animal_stack_sizes": [size, size],
-        "land_pile_size": len(piles["land"]),
-    }
-    if decks:
-        setup["removed_animal_types"] = removed
-        setup["decks"] = {k: list(v) for k, v in piles.items()}
-    return setup, piles
-
-
-class _Piles:
-    """The simulator's own shuffled piles: every draw takes the top card."""
-
-    def __init__(self, piles: Mapping[str, list[str]], rng: random.Random) -> None:
-        self.rng = rng
-        self.land = list(piles["land"])
-        self.stacks = [list(piles["animal_stack_1"]), list(piles["animal_stack_2"])]
-        self.discard: list[str] = []
-        self.reshuffled = False
-
-    def draw(self, deck: str, reshuffle: bool) -> str | None:
-        if deck == "land":
-            if not self.land and reshuffle and self.discard:
-                self.land, self.discard = sorted(self.discard), []
-                self.rng.shuffle(self.land)
-                self.reshuffled = True
-            return self.land.pop(0) if self.land else None
-        for stack in self.stacks:
-            if stack:
-                return stack.pop(0)
-        return None
 
 
 def _weights(state: State, animal_boost: int) -> list[tuple[str, int]]:
@@ -169,7 +109,7 @@ def _water_choice(state: State, used: frozenset[str]) -> list[BuyWaterStep]:
     return near or first
 
 
-def _complete(offer: Offer, piles: _Piles, reshuffle: bool) -> Step:
+def _complete(offer: Offer, piles: Piles, reshuffle: bool) -> Step:
     """Fill in the chance outcome of a card purchase from the simulator's piles."""
     if offer["do"] != "buy_card":
         return offer
@@ -185,7 +125,7 @@ def _complete(offer: Offer, piles: _Piles, reshuffle: bool) -> Step:
 
 
 def _take(
-    state: State, steps: list[Step], offer: Offer, mid: State, piles: _Piles
+    state: State, steps: list[Step], offer: Offer, mid: State, piles: Piles
 ) -> tuple[State, bool]:
     """Record ``offer`` (its draw from the piles filled in, its income written) after
     ``steps`` of the turn begun in ``state``; the state after it, and whether it drew an
@@ -207,7 +147,7 @@ def _take(
 
 
 def _play_turn(
-    state: State, rng: random.Random, piles: _Piles, boost: int
+    state: State, rng: random.Random, piles: Piles, boost: int
 ) -> tuple[list[Step], bool]:
     """One turn's steps; the flag says whether an animal card was drawn.
 
@@ -235,7 +175,7 @@ def _play_turn(
 
 
 def _greedy_turn(
-    state: State, rng: random.Random, piles: _Piles, boost: int, knobs: Knobs
+    state: State, rng: random.Random, piles: Piles, boost: int, knobs: Knobs
 ) -> tuple[list[Step], bool]:
     """One turn of a greedy player (``greedy.choose`` step by step); as ``_play_turn``."""
     steps: list[Step] = []
@@ -255,7 +195,7 @@ def _greedy_turn(
 
 
 def _play(
-    record: dict[str, Any], rng: random.Random, piles: _Piles, knobs: Knobs | None
+    record: dict[str, Any], rng: random.Random, piles: Piles, knobs: Knobs | None
 ) -> State | None:
     """Play until the game ends (greedy players with ``knobs``, else random ones); None for a
     stalled game (200 rounds, or 3 rounds in which nobody had a legal step)."""
@@ -337,7 +277,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     for attempt in range(20):
         used_seed = seed if attempt == 0 else seed * 1000 + attempt
         rng = random.Random(used_seed)
-        setup, piles = _setup(
+        setup, piles = deal(
             rng,
             players,
             map_id,
@@ -353,7 +293,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
             "setup": setup,
             "moves": [],
         }
-        state = _play(record, rng, _Piles(piles, rng), knobs)
+        state = _play(record, rng, Piles(piles, rng), knobs)
         if state is not None:
             record["claimed"] = claims(state)
             record["meta"] = {"generator": "scorer simulate", "seed": used_seed}
