@@ -18,6 +18,7 @@ from typing import Any
 from pyrsistent import PMap, pmap
 
 from scorer.core.errors import PathPart, RuleViolation
+from scorer.core.values import Json
 from scorer.games.hacienda import catalog
 from scorer.grid import hexgrid
 
@@ -105,7 +106,7 @@ class Board:
 
 
 def build_board(
-    spaces: Sequence[tuple[Hex, str, str | None]], meta: Mapping[str, Any], shipped: bool = False
+    spaces: Sequence[tuple[Hex, str, str | None]], meta: Json, shipped: bool = False
 ) -> Board:
     """A Board from (coordinate, type, market id) triples whose market ids are all assigned."""
     ordered = sorted(spaces, key=lambda s: (s[0][1], s[0][0]))
@@ -149,9 +150,7 @@ def _dense(coords: Sequence[Hex]) -> tuple[int, int, int, tuple[int, ...]]:
     return (q0, r0, width, tuple(table))
 
 
-def _inline_spaces(
-    obj: Mapping[str, Any], base: tuple[PathPart, ...]
-) -> list[tuple[Hex, str, str | None, int]]:
+def _inline_spaces(obj: Json, base: tuple[PathPart, ...]) -> list[tuple[Hex, str, str | None, int]]:
     """(coordinate, type, given id, index in ``spaces``) of an inline map; HAC-MAP-1."""
     out: list[tuple[Hex, str, str | None, int]] = []
     seen: set[Hex] = set()
@@ -207,7 +206,7 @@ def _assign_ids(
     return out
 
 
-def parse_map(obj: Mapping[str, Any], base: tuple[PathPart, ...]) -> Board:
+def parse_map(obj: Json, base: tuple[PathPart, ...]) -> Board:
     """The Board of a map object (reference or inline). Raises the HAC-MAP checks."""
     map_id = obj.get("id")
     if "spaces" not in obj and "rows" not in obj:

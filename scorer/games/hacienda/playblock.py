@@ -13,6 +13,7 @@ from typing import Any
 from pyrsistent import plist, pvector
 
 from scorer.core.gamebase import Findings
+from scorer.core.values import Json
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, Board
 from scorer.games.hacienda.setup import ANIMAL_INDEX, LAND_INDEX, counts
 from scorer.games.hacienda.state import (
@@ -31,7 +32,7 @@ from scorer.games.hacienda.state import (
 )
 
 
-def _cards(play: Mapping[str, Any], key: str, vocab: Mapping[str, int]) -> list[int]:
+def _cards(play: Json, key: str, vocab: Mapping[str, int]) -> list[int]:
     total = [0] * len(vocab)
     for hand in play["hands"].values():
         for k, v in enumerate(counts(hand[key], vocab)):
@@ -40,7 +41,7 @@ def _cards(play: Mapping[str, Any], key: str, vocab: Mapping[str, int]) -> list[
     return [a + b for a, b in zip(total, display, strict=True)]
 
 
-def _land_ok(play: Mapping[str, Any], board: Board, opts: Options, cells: Sequence[int]) -> bool:
+def _land_ok(play: Json, board: Board, opts: Options, cells: Sequence[int]) -> bool:
     """HAC-POS-13: land tiles and land cards add up."""
     pile = [play["land_pile"].get(c, 0) for c in LAND_CARDS]
     cards = [a + b for a, b in zip(_cards(play, "land", LAND_INDEX), pile, strict=True)]
@@ -63,7 +64,7 @@ def _land_ok(play: Mapping[str, Any], board: Board, opts: Options, cells: Sequen
     return True
 
 
-def _animals_ok(play: Mapping[str, Any], n: int, cells: Sequence[int]) -> bool:
+def _animals_ok(play: Json, n: int, cells: Sequence[int]) -> bool:
     """HAC-POS-14: animal tiles, cards and stacks add up."""
     tiles = [0] * 4
     for c in cells:
@@ -81,9 +82,7 @@ def _animals_ok(play: Mapping[str, Any], n: int, cells: Sequence[int]) -> bool:
     return s1 <= size and s2 <= size and (s1 == 0 or s2 == size)
 
 
-def check_play(
-    doc: Mapping[str, Any], board: Board, opts: Options, cells: Sequence[int], out: Findings
-) -> None:
+def check_play(doc: Json, board: Board, opts: Options, cells: Sequence[int], out: Findings) -> None:
     """HAC-POS-13 … HAC-POS-16 for a position with ``play``, added to ``out``."""
     play = doc["play"]
     names = [p["name"] for p in doc["players"]]
@@ -124,7 +123,7 @@ def check_play(
 
 
 def play_state(
-    doc: Mapping[str, Any],
+    doc: Json,
     board: Board,
     opts: Options,
     names: Sequence[str],
@@ -132,7 +131,7 @@ def play_state(
     cells: Sequence[int],
     haciendas: set[int],
     chips: set[int],
-    setup: Mapping[str, Any],
+    setup: Json,
 ) -> State:
     """The state of a position (with ``play``: ready to continue the game)."""
     n = len(names)
@@ -184,7 +183,7 @@ def play_state(
 
 def _with_play(
     state: State,
-    play: Mapping[str, Any],
+    play: Json,
     names: Sequence[str],
     seat_of: Mapping[str, int],
 ) -> State:
@@ -247,7 +246,7 @@ def _names(vocab: tuple[str, ...], counts: Sequence[int]) -> list[str]:
     return [vocab[k] for k, v in enumerate(counts) for _ in range(v)]
 
 
-def export_play(state: State, setup: Mapping[str, Any]) -> dict[str, Any]:
+def export_play(state: State, setup: Json) -> dict[str, Any]:
     """The ``play`` block of a replayed state (§13.5)."""
     names = state.names
     play: dict[str, Any] = {

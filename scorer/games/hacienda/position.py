@@ -8,14 +8,14 @@ is in ``playblock``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pyrsistent import pvector
 
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.core.gamebase import Findings
-from scorer.core.values import PositionResult
+from scorer.core.values import Json, PositionResult
 from scorer.core.words import article, plural
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, Board, parse_map
 from scorer.games.hacienda.playblock import check_play, export_play, play_state
@@ -44,7 +44,7 @@ Path = tuple[PathPart, ...]
 class Layout:
     """The board being assembled from a position document (``cells``) and its findings."""
 
-    def __init__(self, doc: Mapping[str, Any], board: Board, opts: Options) -> None:
+    def __init__(self, doc: Json, board: Board, opts: Options) -> None:
         self.doc = doc
         self.board = board
         self.opts = opts
@@ -70,7 +70,7 @@ class Layout:
         """HAC-POS-1: player-keyed objects use only (and where needed all) player names."""
         doc = self.doc
         play = doc.get("play", {})
-        keyed: list[tuple[Path, Mapping[str, Any], bool]] = [
+        keyed: list[tuple[Path, Json, bool]] = [
             (("land",), doc["land"], False),
             (("animals",), doc["animals"], False),
             (("haciendas",), doc.get("haciendas", {}), False),
@@ -285,7 +285,7 @@ def _chips(ch: Layout) -> set[int]:
     return placed
 
 
-def load_position(doc: Mapping[str, Any]) -> PositionResult[State]:
+def load_position(doc: Json) -> PositionResult[State]:
     """Check a schema-valid position; the state to score (None when the map is bad)."""
     try:
         board = parse_map(doc["map"], ("map",))
@@ -316,7 +316,7 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult[State]:
 
 
 def _state(
-    doc: Mapping[str, Any],
+    doc: Json,
     board: Board,
     opts: Options,
     cells: list[int],
@@ -340,7 +340,7 @@ def _state(
     return with_game(state, colours=pvector(p.get("color") for p in doc["players"]))
 
 
-def export_position(state: State, record: Mapping[str, Any]) -> dict[str, Any]:
+def export_position(state: State, record: Json) -> dict[str, Any]:
     """The position document of a replayed state, ``play`` included."""
     board = state.board
     names = state.names

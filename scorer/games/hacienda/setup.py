@@ -58,7 +58,7 @@ def _counted(cards: Sequence[str], vocab: Mapping[str, int]) -> list[int]:
     return out
 
 
-def _check_hands(setup: Mapping[str, Any], names: Sequence[str]) -> None:
+def _check_hands(setup: Json, names: Sequence[str]) -> None:
     hands = setup["hands"]
     for name in names:
         # HAC-SETUP-2: one hand per player
@@ -102,7 +102,7 @@ CARD_TOTALS: Mapping[str, int] = MappingProxyType(
 )
 
 
-def _check_card_totals(setup: Mapping[str, Any], names: Sequence[str]) -> None:
+def _check_card_totals(setup: Json, names: Sequence[str]) -> None:
     """HAC-SETUP-4: running counts over the lists in the order of §4."""
     lists: list[tuple[tuple[PathPart, ...], Sequence[str]]] = []
     for name in names:

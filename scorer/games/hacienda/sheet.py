@@ -17,7 +17,7 @@ from typing import Any
 from scorer.core.claims import claim_mismatch, not_a_player, scoring_when, unexpected_claim
 from scorer.core.findings import Finding
 from scorer.core.pointer import to_pointer
-from scorer.core.values import PlayerScore, ScoreSheet
+from scorer.core.values import Json, PlayerScore, ScoreSheet
 from scorer.games.hacienda.scoring import CATEGORIES, evaluate
 from scorer.games.hacienda.state import ClaimIssue, State
 
@@ -142,7 +142,7 @@ def position_sheet(state: State, track: Sequence[int], notes: tuple[str, ...]) -
 
 
 def _compare(
-    sheet: ScoreSheet, claims: Mapping[str, Any], base: tuple[str, ...], when: Mapping[str, object]
+    sheet: ScoreSheet, claims: Json, base: tuple[str, ...], when: Mapping[str, object]
 ) -> list[Finding]:
     """The claimed totals and breakdown entries of one scoring event that differ from it."""
     lines = {line.name: line for line in sheet.players}
@@ -190,7 +190,7 @@ def _differs(
     )
 
 
-def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+def extra_claims(sheet: ScoreSheet, claimed: Json) -> list[Finding]:
     """``claimed.intermediate``, ``final``, ``money`` and the step incomes (§7.5)."""
     if not isinstance(sheet, HaciendaSheet):
         return []

@@ -13,10 +13,11 @@ from __future__ import annotations
 import difflib
 import itertools
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from scorer.core.values import Json
 from scorer.games.hacienda import generator as gen
 from scorer.games.hacienda.actions import apply_move, apply_steps
 from scorer.games.hacienda.catalog import DEMO_ID, shipped_ids
@@ -228,7 +229,7 @@ def map_for_seed(seed: int) -> str:
     return custom[random.Random(seed).randrange(len(custom))]
 
 
-def _check_setup_options(options: Mapping[str, Any]) -> None:
+def _check_setup_options(options: Json) -> None:
     """``decks`` is true or false; the setup options are what the setup schema allows."""
     from scorer.reading.schemas import value_errors
 
@@ -243,7 +244,7 @@ def _check_setup_options(options: Mapping[str, Any]) -> None:
             raise ValueError(f"option {name} must be {what}, not {options[name]!r}")
 
 
-def _knobs(options: Mapping[str, Any]) -> Knobs | None:
+def _knobs(options: Json) -> Knobs | None:
     """The greedy policy's knobs, or None for the random policy. Raises ValueError."""
     policy = options.get("policy", "random")
     if policy not in ("random", "greedy"):
@@ -258,7 +259,7 @@ def _knobs(options: Mapping[str, Any]) -> Knobs | None:
     return Knobs(**{k: bool(options.get(k, False)) for k in KNOBS})
 
 
-def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+def simulate(players: int, seed: int, options: Json) -> dict[str, Any]:
     """A complete random legal record with correct claims. Raises ValueError for bad options."""
     if not 2 <= players <= 5:
         raise ValueError(f"Hacienda is for 2 to 5 players, not {players}")
@@ -327,7 +328,7 @@ def claims(state: State) -> dict[str, Any]:
     return out
 
 
-def features(record: Mapping[str, Any], state: Any) -> frozenset[str]:
+def features(record: Json, state: State | None) -> frozenset[str]:
     """The rare paths a finished game took (``bench/policy_outcomes.py``): the land pile run
     out (and reshuffled), a player with all 30 animal tiles or 80 land tiles on the board, a
     supply sold out, a harvest chip taken from another player, a display left short."""
