@@ -25,6 +25,7 @@ from scorer.games.hacienda.scoring import (
     herd_points,
     score_money,
     water_contacts,
+    wet_tiles,
 )
 from scorer.games.hacienda.state import ANIMAL, State, with_seats
 
@@ -141,7 +142,7 @@ def _hacienda_entries(state: State, groups: Groups) -> list[Entry]:
 
 def _water_entries(state: State, tiles: Sequence[int]) -> list[Entry]:
     """HAC-SCORE-4: own tiles next to water (one item, or none)."""
-    contacts = water_contacts(state, tiles)
+    contacts = water_contacts(wet_tiles(state), tiles)
     if not contacts:
         return []
     points = sum(p for _, p in contacts)

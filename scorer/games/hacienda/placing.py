@@ -7,10 +7,7 @@ in the order of the rules, and a violation discards the whole draft.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
-
-from pyrsistent import PVector
 
 from scorer.core.errors import PathPart
 from scorer.core.words import article
@@ -115,7 +112,10 @@ def step_play_animal(draft: TurnDraft, step: PlayAnimalStep, at: int) -> None:
     code = ANIMAL + 4 * seat + animal
     own = LAND + seat
     # HAC-ANIMAL-3: next to own land or an own tile of the same animal
-    if not _touches(cells, board.neighbours[space], own, code):
+    for n in board.neighbours[space]:
+        if cells[n] == own or cells[n] == code:
+            break
+    else:
         raise bad(
             "HAC-ANIMAL-3",
             f"{where(board, space)} touches neither a land tile of the player "
@@ -147,11 +147,6 @@ def step_play_animal(draft: TurnDraft, step: PlayAnimalStep, at: int) -> None:
     draft.free = plus(draft.free, PAMPAS, -1)
     if "income" in step:
         check_income(draft, step["income"], at, income, "HAC-MARKET-5")
-
-
-def _touches(cells: PVector[int], spaces: Sequence[int], *codes: int) -> bool:
-    """Whether one of ``spaces`` holds a tile of one of ``codes``."""
-    return any(cells[n] in codes for n in spaces)
 
 
 def _paying_markets(draft: TurnDraft, space: int) -> int:

@@ -9,7 +9,8 @@ the game (§6.3). The score sheets and claims are in ``sheet``.
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from scorer.games.hacienda.state import ANIMAL, LAND, WATER, State
 from scorer.grid.regions import label_group, label_groups
@@ -50,7 +51,13 @@ def connected_markets(state: State, seat: int) -> list[int]:
     """The market spaces with an animal tile of the seat next to them (§3.2), in map order."""
     cells, nbrs = state.cells, state.board.neighbours
     lowest, highest = ANIMAL + 4 * seat, ANIMAL + 4 * seat + 3  # the seat's animal tiles
-    return [m for m in state.board.markets if any(lowest <= cells[n] <= highest for n in nbrs[m])]
+    out = []
+    for market in state.board.markets:
+        for n in nbrs[market]:
+            if lowest <= cells[n] <= highest:
+                out.append(market)
+                break
+    return out
 
 
 def markets_connected(state: State, seat: int) -> int:
@@ -73,31 +80,39 @@ def score_land_chains(chains: Groups) -> int:
     return sum(chain_points(c) for c in chains)
 
 
-def hacienda_points(group: Sequence[int], haciendas: Container[int]) -> int:
+def hacienda_points(group: Sequence[int], haciendas: AbstractSet[int]) -> int:
     """HAC-SCORE-3 for one group: its size if it carries a hacienda (once per group)."""
-    return len(group) if any(s in haciendas for s in group) else 0
+    return 0 if haciendas.isdisjoint(group) else len(group)
 
 
-def score_haciendas(groups: Groups, haciendas: Container[int]) -> int:
+def score_haciendas(groups: Groups, haciendas: AbstractSet[int]) -> int:
     """HAC-SCORE-3: 1 per tile of each chain or herd carrying a hacienda (once per group)."""
     return sum(hacienda_points(g, haciendas) for g in groups)
 
 
-def water_contacts(state: State, tiles: Sequence[int]) -> list[tuple[int, int]]:
-    """HAC-SCORE-4 per tile: (tile, points) for the tiles next to water (1, or per piece)."""
+def wet_tiles(state: State) -> dict[int, int]:
+    """HAC-SCORE-4 on the whole board: every tile next to water and its points (1, or one per
+    distinct water piece next to it with ``water_scoring`` per_piece), read from the water."""
     cells, nbrs = state.cells, state.board.neighbours
-    per_piece = state.opts.water_scoring == "per_piece"
-    out = []
-    for t in tiles:
-        pieces = {cells[n] for n in nbrs[t] if cells[n] >= WATER}
-        if pieces:
-            out.append((t, len(pieces) if per_piece else 1))
-    return out
+    pieces: dict[int, set[int]] = {}
+    for space, code in enumerate(cells):
+        if code >= WATER:
+            for n in nbrs[space]:
+                if LAND <= cells[n] < WATER:
+                    pieces.setdefault(n, set()).add(code)
+    if state.opts.water_scoring == "per_piece":
+        return {tile: len(touched) for tile, touched in pieces.items()}
+    return dict.fromkeys(pieces, 1)
 
 
-def score_water(state: State, tiles: Sequence[int]) -> int:
+def water_contacts(wet: Mapping[int, int], tiles: Sequence[int]) -> list[tuple[int, int]]:
+    """HAC-SCORE-4 per tile: (tile, points) for the ``tiles`` next to water (``wet_tiles``)."""
+    return [(t, wet[t]) for t in tiles if t in wet]
+
+
+def score_water(wet: Mapping[int, int], tiles: Sequence[int]) -> int:
     """HAC-SCORE-4: own tiles next to water (once per tile, or per distinct piece)."""
-    return sum(points for _, points in water_contacts(state, tiles))
+    return sum(points for _, points in water_contacts(wet, tiles))
 
 
 def score_money(pesos: int, per_point: int) -> int:
@@ -115,8 +130,11 @@ def score_herds(herds: Groups, enabled: bool) -> int:
     return sum(herd_points(h, enabled) for h in herds)
 
 
-def evaluate_seat(state: State, seat: int, groups: tuple[Groups, Groups]) -> Row:
-    """One scoring event for one seat with its chains and herds ``groups``."""
+def evaluate_seat(
+    state: State, seat: int, groups: tuple[Groups, Groups], wet: Mapping[int, int]
+) -> Row:
+    """One scoring event for one seat with its chains and herds ``groups`` and the tiles next
+    to water ``wet`` (``wet_tiles``)."""
     chains, herds = groups
     m = markets_connected(state, seat)
     tiles = [s for g in (*chains, *herds) for s in g]
@@ -124,7 +142,7 @@ def evaluate_seat(state: State, seat: int, groups: tuple[Groups, Groups]) -> Row
         score_markets(m),
         score_land_chains(chains),
         score_haciendas([*chains, *herds], state.haciendas),
-        score_water(state, tiles),
+        score_water(wet, tiles),
         score_money(state.seats[seat].money, state.opts.pesos_per_point),
         score_herds(herds, state.opts.herd_points),
         m,
@@ -133,8 +151,9 @@ def evaluate_seat(state: State, seat: int, groups: tuple[Groups, Groups]) -> Row
 
 def evaluate(state: State) -> tuple[Row, ...]:
     """One scoring event for every seat (6 categories + markets connected)."""
+    wet = wet_tiles(state)
     return tuple(
-        evaluate_seat(state, seat, groups) for seat, groups in enumerate(all_components(state))
+        evaluate_seat(state, seat, groups, wet) for seat, groups in enumerate(all_components(state))
     )
 
 
