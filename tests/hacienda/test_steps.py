@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pyrsistent import pvector
 
 from scorer.core.errors import RuleViolation
 from scorer.games.hacienda import RULES
-from scorer.games.hacienda.state import LAND_TOTAL, State, with_seats
+from scorer.games.hacienda.state import LAND_TOTAL, State
 from tests.conftest import assert_rejects
 from tests.hacienda.helpers import (
     ANN_CHAIN,
@@ -230,7 +231,7 @@ def test_land_6_and_animal_4_limits() -> None:
     state = _state_after([ANN_CHAIN, PASS_BOB])
     full = state._replace(land_tiles=80)
     assert _reject(full, turn("Ann", land("forest", 3, 0))) == ("HAC-LAND-6", ("steps", 0))
-    herd = with_seats(state, animal_tiles=[30, 0])
+    herd = state._replace(animal_tiles=pvector([30, 0]))
     assert _reject(herd, turn("Ann", animal("cattle", 1, 1))) == ("HAC-ANIMAL-4", ("steps", 0))
 
 

@@ -83,34 +83,34 @@ def step_buy_card(draft: TurnDraft, step: BuyCardStep, at: int) -> None:
 
 def _pay(draft: TurnDraft, price: int, at: int) -> None:
     """HAC-MONEY-1: the player to move pays ``price`` for a card."""
-    player = draft.seats[draft.seat]
+    money = draft.money[draft.seat]
     # HAC-MONEY-1: enough pesos for the price
-    if player.money < price:
+    if money < price:
         raise RuleViolation(
             "HAC-MONEY-1",
-            f"the card costs {plural(price, 'peso')}, the player has {player.money}",
+            f"the card costs {plural(price, 'peso')}, the player has {money}",
             ("steps", at),
-            {"expected": price, "found": player.money},
+            {"expected": price, "found": money},
         )
-    draft.seats = draft.seats.set(draft.seat, player.with_money(player.money - price))
+    draft.money = draft.money.set(draft.seat, money - price)
 
 
 def step_buy_hacienda(draft: TurnDraft, step: BuyHaciendaStep, at: int) -> None:
     """§6.4: a neutral hacienda on an own chain or herd."""
     board, opts, seat, path = draft.game.board, draft.game.opts, draft.seat, ("steps", at, "at")
     space = step_space(board, step["at"], path)
-    cost, player = opts.hacienda_cost, draft.seats[seat]
+    cost, money = opts.hacienda_cost, draft.money[seat]
     # HAC-HAC-1: a neutral hacienda is left
     if draft.haciendas_left <= 0:
         raise bad("HAC-HAC-1", "no neutral hacienda is left in the supply", ("steps", at), 1, 0)
     # HAC-HAC-2: enough pesos
-    if player.money < cost:
+    if money < cost:
         raise bad(
             "HAC-HAC-2",
-            f"a hacienda costs {plural(cost, 'peso')}, the player has {player.money}",
+            f"a hacienda costs {plural(cost, 'peso')}, the player has {money}",
             ("steps", at),
             cost,
-            player.money,
+            money,
         )
     code = draft.cells[space]
     # HAC-HAC-3: on an own land or animal tile
@@ -131,7 +131,7 @@ def step_buy_hacienda(draft: TurnDraft, step: BuyHaciendaStep, at: int) -> None:
             opts.hacienda_min_group,
             len(members),
         )
-    draft.seats = draft.seats.set(seat, player.with_money(player.money - cost))
+    draft.money = draft.money.set(seat, money - cost)
     draft.haciendas_left -= 1
     draft.haciendas = draft.haciendas | {space}
 
@@ -163,8 +163,7 @@ def step_harvest(draft: TurnDraft, step: HarvestStep, at: int) -> None:
         )
     _place_chip(draft, space, source, at)
     income = 3 * len(chain)
-    player = draft.seats[seat]
-    draft.seats = draft.seats.set(seat, player.with_money(player.money + income))
+    draft.money = draft.money.set(seat, draft.money[seat] + income)
     if "income" in step:
         check_income(draft, step["income"], at, income, "HAC-HARV-6")
 

@@ -45,7 +45,11 @@ def gain_card(draft: TurnDraft, deck: str, card: int, into_hand: bool) -> None:
         else:
             draft.animal_display = plus(draft.animal_display, card)
         return
-    draft.seats = draft.seats.set(draft.seat, draft.seats[draft.seat].with_card(deck, card))
+    seat = draft.seat
+    if deck == "land":
+        draft.land_hands = draft.land_hands.set(seat, plus(draft.land_hands[seat], card))
+    else:
+        draft.animal_hands = draft.animal_hands.set(seat, plus(draft.animal_hands[seat], card))
 
 
 def draw_card(

@@ -27,7 +27,7 @@ from scorer.games.hacienda.scoring import (
     water_contacts,
     wet_tiles,
 )
-from scorer.games.hacienda.state import ANIMAL, State, with_seats
+from scorer.games.hacienda.state import ANIMAL, State
 
 RULE: dict[str, str] = {c: f"HAC-SCORE-{k}" for k, c in enumerate(CATEGORIES, start=1)}
 
@@ -156,7 +156,7 @@ def _water_entries(state: State, tiles: Sequence[int]) -> list[Entry]:
 
 def _money_entry(state: State, seat: int) -> Entry:
     """HAC-SCORE-5: pesos converted."""
-    pesos, per = state.seats[seat].money, state.opts.pesos_per_point
+    pesos, per = state.money[seat], state.opts.pesos_per_point
     text = f"{plural(pesos, 'peso')}, 1 point per {per} (rounded down)"
     return ("money", score_money(pesos, per), text, ())
 
@@ -184,7 +184,7 @@ def explain(state: State) -> list[ScoreItem]:
         label = f"intermediate scoring{after}: "
         if state.inter_board is not None:
             cells, haciendas, money = state.inter_board
-            seen = with_seats(state._replace(cells=cells, haciendas=haciendas), money=money)
+            seen = state._replace(cells=cells, haciendas=haciendas, money=money)
             out.extend(event_items(seen, seat, label))
         else:  # a state built without the board the intermediate scoring saw
             out.extend(

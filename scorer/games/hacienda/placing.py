@@ -20,7 +20,6 @@ from scorer.games.hacienda.state import (
     MAX_ANIMAL_TILES,
     MAX_LAND_TILES,
     WATER,
-    Seat,
     TurnDraft,
     is_animal_of,
     plus,
@@ -34,9 +33,9 @@ def step_play_land(draft: TurnDraft, step: PlayLandStep, at: int) -> None:
     board, seat, path = draft.game.board, draft.seat, ("steps", at, "at")
     space = step_space(board, step["at"], path)
     card = LAND_INDEX.get(step["card"], -1)
-    player = draft.seats[seat]
+    hand = draft.land_hands[seat]
     # HAC-LAND-1: the card is in hand
-    if card < 0 or player.land_hand[card] <= 0:
+    if card < 0 or hand[card] <= 0:
         raise bad(
             "HAC-LAND-1", f"the player holds no {step['card']} land card", ("steps", at, "card")
         )
@@ -54,7 +53,7 @@ def step_play_land(draft: TurnDraft, step: PlayLandStep, at: int) -> None:
     if kind > PAMPAS or draft.cells[space] != 0:
         raise bad("HAC-LAND-2", f"{where(board, space)} is not empty", path)
     _check_land_space(draft, board, space, card, kind, path)
-    draft.seats = draft.seats.set(seat, player.with_card("land", card, -1))
+    draft.land_hands = draft.land_hands.set(seat, plus(hand, card, -1))
     draft.land_discard = plus(draft.land_discard, card)
     draft.land_tiles += 1
     draft.free = plus(draft.free, kind, -1)
@@ -101,9 +100,9 @@ def step_play_animal(draft: TurnDraft, step: PlayAnimalStep, at: int) -> None:
     board, seat, path = draft.game.board, draft.seat, ("steps", at, "at")
     space = step_space(board, step["at"], path)
     animal = ANIMAL_INDEX.get(step["card"], -1)
-    player = draft.seats[seat]
+    hand, tiles = draft.animal_hands[seat], draft.animal_tiles[seat]
     # HAC-ANIMAL-1: the card is in hand
-    if animal < 0 or player.animal_hand[animal] <= 0:
+    if animal < 0 or hand[animal] <= 0:
         raise bad("HAC-ANIMAL-1", f"the player holds no {step['card']} card", ("steps", at, "card"))
     cells = draft.cells
     # HAC-ANIMAL-2: an empty pampas space
@@ -123,13 +122,13 @@ def step_play_animal(draft: TurnDraft, step: PlayAnimalStep, at: int) -> None:
             path,
         )
     # HAC-ANIMAL-4: an animal tile is left
-    if player.animal_tiles >= MAX_ANIMAL_TILES:
+    if tiles >= MAX_ANIMAL_TILES:
         raise bad(
             "HAC-ANIMAL-4",
             "the player has all 30 animal tiles on the board",
             ("steps", at),
             "< 30",
-            player.animal_tiles,
+            tiles,
         )
     paying = _paying_markets(draft, space)
     draft.cells = cells.set(space, code)
@@ -141,9 +140,9 @@ def step_play_animal(draft: TurnDraft, step: PlayAnimalStep, at: int) -> None:
             draft.cells, board.neighbours, space, seat, opts.market_payout, opts.market_land_count
         )
         income *= paying
-    hand = plus(player.animal_hand, animal, -1)
-    tiles = player.animal_tiles + 1
-    draft.seats = draft.seats.set(seat, Seat(player.land_hand, hand, player.money + income, tiles))
+    draft.animal_hands = draft.animal_hands.set(seat, plus(hand, animal, -1))
+    draft.animal_tiles = draft.animal_tiles.set(seat, tiles + 1)
+    draft.money = draft.money.set(seat, draft.money[seat] + income)
     draft.free = plus(draft.free, PAMPAS, -1)
     if "income" in step:
         check_income(draft, step["income"], at, income, "HAC-MARKET-5")
@@ -201,7 +200,6 @@ def step_buy_water(draft: TurnDraft, step: BuyWaterStep, at: int) -> None:
         cells = cells.set(sp, piece)
     draft.cells = cells
     draft.water_left -= 1
-    player = draft.seats[seat]
-    draft.seats = draft.seats.set(seat, player.with_money(player.money - opts.water_cost))
+    draft.money = draft.money.set(seat, draft.money[seat] - opts.water_cost)
     draft.pieces += 1
     draft.free = plus(draft.free, PAMPAS, -len(spaces))

@@ -28,7 +28,6 @@ from scorer.games.hacienda.state import (
     Order,
     State,
     stack_size,
-    with_seats,
 )
 
 
@@ -157,23 +156,21 @@ def play_state(
             if k is not None:
                 left[k] = replace(left[k], count=left[k].count - 1)
         shapes = pvector(left)
-    state = with_seats(
-        base._replace(
-            cells=pvector(cells),
-            haciendas=frozenset(haciendas),
-            chips=frozenset(chips),
-            water_shapes=shapes,
-            final=2,
-            game=base.game._replace(track=pvector(doc.get("track", {}).get(p, 0) for p in names)),
-            free=free,
-            land_tiles=sum(1 for c in cells if LAND <= c < ANIMAL),
-            haciendas_left=max(0, base.neutral_supply - len(haciendas)),
-            chips_left=max(0, base.chip_supply - len(chips)),
-            water_left=max(0, base.water_supply - len(water)),
-            pieces=base.pieces + len(water),
-        ),
+    state = base._replace(
+        cells=pvector(cells),
+        haciendas=frozenset(haciendas),
+        chips=frozenset(chips),
+        water_shapes=shapes,
+        final=2,
+        game=base.game._replace(track=pvector(doc.get("track", {}).get(p, 0) for p in names)),
+        free=free,
+        land_tiles=sum(1 for c in cells if LAND <= c < ANIMAL),
+        haciendas_left=max(0, base.neutral_supply - len(haciendas)),
+        chips_left=max(0, base.chip_supply - len(chips)),
+        water_left=max(0, base.water_supply - len(water)),
+        pieces=base.pieces + len(water),
         money=money,
-        animal_tiles=tiles,
+        animal_tiles=pvector(tiles),
     )
     play = doc.get("play")
     if play is None or set(play["hands"]) != set(names):
@@ -207,15 +204,13 @@ def _with_play(
     to_move = play["to_move"]
     done = play["intermediate_done"]
     over = to_move is None
-    state = with_seats(
-        state._replace(
-            land_display=land_display,
-            animal_display=animal_display,
-            land_pile=pile,
-            land_discard=discard,
-            stacks=pvector([s1, s2]),
-            animal_seen=pvector(seen),
-        ),
+    state = state._replace(
+        land_display=land_display,
+        animal_display=animal_display,
+        land_pile=pile,
+        land_discard=discard,
+        stacks=pvector([s1, s2]),
+        animal_seen=pvector(seen),
         land_hands=land_hands,
         animal_hands=animal_hands,
     )

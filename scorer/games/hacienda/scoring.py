@@ -2,9 +2,10 @@
 
 ``evaluate`` gives, per seat, the six category points of one scoring event followed by the
 number of markets the player is connected to: ``evaluate_seat`` of every seat, on the chains
-and herds of one pass over the board (``all_components``). The explanation (``explain``) shows
-the same functions at work, group by group. ``market_income`` is what a market side pays during
-the game (§6.3). The score sheets and claims are in ``sheet``.
+and herds of one pass over the board (``all_components``) and the tiles next to water
+(``wet_tiles``). The explanation (``explain``) shows the same functions at work, group by
+group. ``market_income`` is what a market side pays during the game (§6.3). The score sheets
+and claims are in ``sheet``.
 """
 
 from __future__ import annotations
@@ -143,7 +144,7 @@ def evaluate_seat(
         score_land_chains(chains),
         score_haciendas([*chains, *herds], state.haciendas),
         score_water(wet, tiles),
-        score_money(state.seats[seat].money, state.opts.pesos_per_point),
+        score_money(state.money[seat], state.opts.pesos_per_point),
         score_herds(herds, state.opts.herd_points),
         m,
     )

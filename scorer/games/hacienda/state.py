@@ -5,14 +5,14 @@ it through a :class:`TurnDraft` (see ``actions``) and the new state shares every
 with the old one. Board contents are one int per space (``cells``): 0 empty, ``LAND + p`` a land
 tile of seat p, ``ANIMAL + 4p + a`` an animal tile of seat p showing animal a, ``WATER + k`` a
 cell of water piece k (printed water spaces are pieces too). Card multisets are count vectors in
-the vocabulary order of §10.2 (``Counts``). Each player's numbers (hands, pesos, animal tiles on
-the board) are one :class:`Seat` record in ``seats``. A known deck order is a ``PList`` whose
-draws share the rest of the order.
+the vocabulary order of §10.2 (``Counts``). The players' numbers (hands, pesos, animal tiles on
+the board) are one vector per number, in seat order (``money[seat]``). A known deck order is a
+``PList`` whose draws share the rest of the order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
@@ -166,26 +166,6 @@ def make_game(
     )
 
 
-class Seat(NamedTuple):
-    """The numbers of one player: the hands (count vectors), pesos, animal tiles placed."""
-
-    land_hand: Counts  # 6 counts, one per land card
-    animal_hand: Counts  # 4 counts, one per animal
-    money: int
-    animal_tiles: int  # animal tiles of the player on the board
-
-    def with_money(self, money: int) -> Seat:
-        return Seat(self.land_hand, self.animal_hand, money, self.animal_tiles)
-
-    def with_card(self, deck: str, card: int, n: int = 1) -> Seat:
-        """The seat with ``n`` more cards ``card`` of ``deck`` in hand."""
-        if deck == "land":
-            return Seat(
-                plus(self.land_hand, card, n), self.animal_hand, self.money, self.animal_tiles
-            )
-        return Seat(self.land_hand, plus(self.animal_hand, card, n), self.money, self.animal_tiles)
-
-
 class State(NamedTuple):
     """Everything a replay carries between two turns (what never changes is in ``game``)."""
 
@@ -193,7 +173,10 @@ class State(NamedTuple):
     cells: PVector[int]
     haciendas: Spaces
     chips: Spaces
-    seats: PVector[Seat]
+    land_hands: PVector[Counts]  # per seat: 6 counts, one per land card
+    animal_hands: PVector[Counts]  # per seat: 4 counts, one per animal
+    money: PVector[int]  # per seat: pesos
+    animal_tiles: PVector[int]  # per seat: animal tiles on the board
     land_display: Counts  # 6
     animal_display: Counts  # 4
     land_pile: Counts  # 6
@@ -256,25 +239,6 @@ class State(NamedTuple):
     def colours(self) -> PVector[str | None]:
         return self.game.colours
 
-    # One number of every seat, in seat order (``with_seats`` writes them).
-
-    @property
-    def land_hands(self) -> PVector[Counts]:
-        return pvector(p.land_hand for p in self.seats)
-
-    @property
-    def animal_hands(self) -> PVector[Counts]:
-        return pvector(p.animal_hand for p in self.seats)
-
-    @property
-    def money(self) -> PVector[int]:
-        return pvector(p.money for p in self.seats)
-
-    @property
-    def animal_tiles(self) -> PVector[int]:
-        """Animal tiles on the board per seat."""
-        return pvector(p.animal_tiles for p in self.seats)
-
 
 class TurnDraft(Draft[State]):
     """A turn in progress: the fields of :class:`State`, each read and written by name.
@@ -286,7 +250,10 @@ class TurnDraft(Draft[State]):
     cells: PVector[int]
     haciendas: Spaces
     chips: Spaces
-    seats: PVector[Seat]
+    land_hands: PVector[Counts]
+    animal_hands: PVector[Counts]
+    money: PVector[int]
+    animal_tiles: PVector[int]
     land_display: Counts
     animal_display: Counts
     land_pile: Counts
@@ -310,37 +277,6 @@ class TurnDraft(Draft[State]):
     move_index: int
     issues: PVector[ClaimIssue]
     inter_board: Snapshot | None
-
-
-def make_seats(
-    land_hands: Iterable[Sequence[int]],
-    animal_hands: Iterable[Sequence[int]],
-    money: Iterable[int],
-    animal_tiles: Iterable[int],
-) -> PVector[Seat]:
-    """The seats from one column per number (in seat order)."""
-    columns = zip(land_hands, animal_hands, money, animal_tiles, strict=True)
-    return pvector(
-        Seat(pvector(land), pvector(animal), pesos, tiles) for land, animal, pesos, tiles in columns
-    )
-
-
-def with_seats(
-    state: State,
-    *,
-    land_hands: Iterable[Sequence[int]] | None = None,
-    animal_hands: Iterable[Sequence[int]] | None = None,
-    money: Iterable[int] | None = None,
-    animal_tiles: Iterable[int] | None = None,
-) -> State:
-    """``state`` with the named numbers of every seat replaced (setup, positions, tests)."""
-    seats = make_seats(
-        state.land_hands if land_hands is None else land_hands,
-        state.animal_hands if animal_hands is None else animal_hands,
-        state.money if money is None else money,
-        state.animal_tiles if animal_tiles is None else animal_tiles,
-    )
-    return state._replace(seats=seats)
 
 
 def with_game(state: State, **parts: Any) -> State:

@@ -52,7 +52,7 @@ def water_target(draft: TurnDraft, step: BuyWaterStep, at: int) -> list[int]:
     board = draft.game.board
     spaces = [step_space(board, c, ("steps", at, "cells", k)) for k, c in enumerate(step["cells"])]
     cost = draft.game.opts.water_cost
-    money = draft.seats[draft.seat].money
+    money = draft.money[draft.seat]
     # HAC-WATER-1: enough pesos
     if money < cost:
         raise bad(
