@@ -2,9 +2,8 @@
 
 A :class:`Board` is built once per map and never changes. Spaces are numbered 0..N-1 in the
 canonical order (r, then q); every table is indexed by that number, so the replay works on
-plain ints. The tables are tuples: fixed-size static geometry, read in every flood fill
-(indexing a tuple took 12 ns against 28 ns for a PVector on the benchmark machine); the maps
-by coordinate and by market are PMaps. ``parse_map`` turns a record's ``setup.map`` (or a
+plain ints. The tables are tuples: fixed-size static geometry, read in every flood fill; the
+maps by coordinate and by market are PMaps. ``parse_map`` turns a record's ``setup.map`` (or a
 position's ``map``) into a Board, raising the HAC-MAP checks with absolute paths; ``step_space``
 is the HAC-REC-2 check of a step's coordinate.
 """
@@ -59,8 +58,8 @@ class Board:
     markets: tuple[int, ...]  # the market spaces in map order
     spaces_by_type: tuple[tuple[int, ...], ...]
     shipped: bool
-    #: ``index`` as a dense table over the bounding box (q0, r0, width, spaces or -1): a
-    #: step's coordinate is found in ~0.1 µs, a PMap lookup took ~0.5 µs.
+    #: ``index`` as a dense table over the bounding box (q0, r0, width, spaces or -1), built
+    #: once per map: a step's coordinate is found by arithmetic, without a map lookup.
     dense: tuple[int, int, int, tuple[int, ...]]
 
     @property
@@ -271,7 +270,7 @@ def bad(
     return RuleViolation(rule, message, path, details)
 
 
-def step_space(board: Board, cell: Any, path: tuple[PathPart, ...]) -> int:
+def step_space(board: Board, cell: Sequence[int], path: tuple[PathPart, ...]) -> int:
     """HAC-REC-2: the space index of a coordinate of the step (``space_at``, inlined: one call
     per step instead of two)."""
     q0, r0, width, table = board.dense

@@ -3,7 +3,7 @@ by ``simulate``): rule checks that only an option, a deck order (HAC-SETUP-7, HA
 or large supply, cheap or dear purchases (HAC-TURN-5/6, HAC-WATER-1, HAC-HAC-1/2) or a knob of
 the greedy policy (the land pile's end, HAC-LAND-6) can reach. The tool's single-step mutants
 reach most of these rules with a probability of 0.1-0.5 % each in the games that can reach them
-(measured with ``--mutations 150``), so the games that reach the rarest ones come more than
+(counted with ``--mutations 150``), so the games that reach the rarest ones come more than
 once (each entry is played with its own seed).
 """
 
