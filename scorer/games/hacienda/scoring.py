@@ -68,11 +68,13 @@ def markets_connected(state: State, seat: int) -> int:
 
 def score_markets(m: int) -> int:
     """HAC-SCORE-1: m(m+1)/2 (the k-th market connected adds k points)."""
+    # HAC-SCORE-1: markets connected
     return m * (m + 1) // 2
 
 
 def chain_points(chain: Sequence[int]) -> int:
     """HAC-SCORE-2 for one chain: 2 per tile if it has 3+ tiles."""
+    # HAC-SCORE-2: land chains of 3+
     return 2 * len(chain) if len(chain) >= 3 else 0
 
 
@@ -83,6 +85,7 @@ def score_land_chains(chains: Groups) -> int:
 
 def hacienda_points(group: Sequence[int], haciendas: AbstractSet[int]) -> int:
     """HAC-SCORE-3 for one group: its size if it carries a hacienda (once per group)."""
+    # HAC-SCORE-3: a chain or herd with a hacienda
     return 0 if haciendas.isdisjoint(group) else len(group)
 
 
@@ -113,16 +116,19 @@ def water_contacts(wet: Mapping[int, int], tiles: Sequence[int]) -> list[tuple[i
 
 def score_water(wet: Mapping[int, int], tiles: Sequence[int]) -> int:
     """HAC-SCORE-4: own tiles next to water (once per tile, or per distinct piece)."""
+    # HAC-SCORE-4: tiles next to water
     return sum(points for _, points in water_contacts(wet, tiles))
 
 
 def score_money(pesos: int, per_point: int) -> int:
     """HAC-SCORE-5: floor(pesos / pesos_per_point)."""
+    # HAC-SCORE-5: pesos converted
     return pesos // per_point
 
 
 def herd_points(herd: Sequence[int], enabled: bool) -> int:
     """HAC-SCORE-6 for one herd: with herd_points, its size if it has 3+ tiles."""
+    # HAC-SCORE-6: herds of 3+ with herd_points
     return len(herd) if enabled and len(herd) >= 3 else 0
 
 
