@@ -29,6 +29,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("hacienda")
 
+
 OUT = FIXTURES / "hacienda"
 OPTIONS = {
     "market_land_count": "adjacent",

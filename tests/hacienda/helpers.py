@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorer.core.values import VerifyResult
-from scorer.games.hacienda.state import HaciendaState
+from scorer.games.hacienda.state import State
 from tests.conftest import make_record, verify
 from tests.roles import replay_game, roles_of
 
@@ -90,11 +90,11 @@ def run(moves: Sequence[Mapping[str, Any]], **kw: Any) -> VerifyResult:
     return verify(record(moves, **kw))
 
 
-def state_of(doc: Mapping[str, Any]) -> HaciendaState:
+def state_of(doc: Mapping[str, Any]) -> State:
     """The state after replaying every move (asserting that all were legal)."""
     run_ = replay_game(RULES, doc)
     assert not run_.stopped, run_.findings
-    state: HaciendaState = run_.state
+    state: State = run_.state
     return state
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from scorer.games.hacienda.state import HaciendaState
+from scorer.games.hacienda.state import State
 from tests.conftest import assert_rejects
 from tests.hacienda.helpers import (
     ANN_CHAIN,
@@ -209,7 +209,7 @@ def test_e6_harvest_and_taking_a_chip() -> None:
     moves = [*E6, turn("Bob", harvest(6, 1, take_from=[1, 0], income=12))]
     _incomplete_only(moves, harvest_chips=2)
     assert money(record(moves, harvest_chips=2)) == {"Ann": 38, "Bob": 32}
-    state: HaciendaState = state_of(record(moves, harvest_chips=2))
+    state: State = state_of(record(moves, harvest_chips=2))
     assert state.chips == {state.board.index[(6, 1)], state.board.index[(5, 0)]}
 
 

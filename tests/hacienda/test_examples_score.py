@@ -10,13 +10,14 @@ import orjson
 import pytest
 
 from scorer.games.hacienda.scoring import evaluate
-from scorer.games.hacienda.state import HaciendaState, with_game
+from scorer.games.hacienda.state import State, with_game
 from scorer.referee.replay import compare_claims
 from tests.conftest import ROOT, assert_finding, assert_ok, verify
 from tests.hacienda.helpers import state_of
 from tests.roles import roles_of
 
 RULES = roles_of("hacienda")
+
 
 SPEC = Path(ROOT).parent / "shared" / "rules" / "hacienda.md"
 E9_FIRST: dict[str, Any] = {
@@ -86,7 +87,7 @@ def test_e9_final_event_and_e11_variant2() -> None:
     assert _totals(doc) == {"Ann": 24, "Bob": 16}
 
 
-def _e13_state(variant: dict[str, Any]) -> HaciendaState:
+def _e13_state(variant: dict[str, Any]) -> State:
     """A finished game whose intermediate scoring saw E9's first board and final the later."""
     first, final = copy.deepcopy(E9_FIRST), _final_board()
     first["variant"] = final["variant"] = variant

@@ -22,6 +22,7 @@ from tests.roles import replay_game, roles_of
 
 RULES = roles_of("hacienda")
 
+
 NS = "{http://www.w3.org/2000/svg}"
 VALID = sorted((FIXTURES / "hacienda" / "valid").glob("*.json"))
 DEMO = FIXTURES / "hacienda" / "valid" / "2p-demo-standard.json"

@@ -22,6 +22,7 @@ from tests.roles import roles_of
 
 RULES = roles_of("hacienda")
 
+
 E3 = [ANN_CHAIN, PASS_BOB, turn("Ann", animal("cattle", 1, 1, 4))]
 
 

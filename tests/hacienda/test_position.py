@@ -14,6 +14,7 @@ from tests.roles import replay_game, roles_of
 
 RULES = roles_of("hacienda")
 
+
 BASE: dict[str, Any] = {
     "format": "scorer-position/1",
     "game": "hacienda",

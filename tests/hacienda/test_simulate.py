@@ -16,11 +16,12 @@ from scorer.core.errors import RuleViolation
 from scorer.games.hacienda.actions import apply_move, apply_steps
 from scorer.games.hacienda.generator import legal_steps
 from scorer.games.hacienda.setup import initial_state
-from scorer.games.hacienda.state import HaciendaState
+from scorer.games.hacienda.state import State
 from tests.conftest import assert_ok, verify
 from tests.roles import roles_of
 
 RULES = roles_of("hacienda")
+
 
 MAPS = ["demo-7x6", "haz-bait", "haz-cinnamon", "haz-jelly-donut"]
 
@@ -63,7 +64,7 @@ def test_simulate_rejects_bad_arguments() -> None:
         RULES.moves.simulate(2, 1, {"map": "haz-atlantis"})
 
 
-def _visited(doc: dict[str, Any], every: int) -> list[tuple[HaciendaState, list[dict[str, Any]]]]:
+def _visited(doc: dict[str, Any], every: int) -> list[tuple[State, list[dict[str, Any]]]]:
     """(state inside a turn, steps taken so far) at every ``every``-th turn of a record."""
     out = []
     state = initial_state(doc)
@@ -83,13 +84,13 @@ def _key(step: dict[str, Any]) -> str:
     return repr(sorted(norm.items()))
 
 
-def _generated(state: HaciendaState, taken: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _generated(state: State, taken: list[dict[str, Any]]) -> list[dict[str, Any]]:
     mid = apply_steps(state, taken)
     used = frozenset(s["do"] for s in taken)
     return list(itertools.islice(legal_steps(mid, used, len(taken)), 3000))
 
 
-def _accepted(state: HaciendaState, taken: list[dict[str, Any]], step: dict[str, Any]) -> bool:
+def _accepted(state: State, taken: list[dict[str, Any]], step: dict[str, Any]) -> bool:
     try:
         RULES.referee.apply(
             state, {"player": state.names[state.seat], "action": "turn", "steps": [*taken, step]}

@@ -8,7 +8,7 @@ import pytest
 from pyrsistent import pvector
 
 from scorer.core.errors import RuleViolation
-from scorer.games.hacienda.state import LAND_TOTAL, HaciendaState, with_tally
+from scorer.games.hacienda.state import LAND_TOTAL, State
 from tests.conftest import assert_rejects
 from tests.hacienda.helpers import (
     ANN_CHAIN,
@@ -218,11 +218,11 @@ def test_water_shapes_match_by_symmetry() -> None:
     )
 
 
-def _state_after(moves: list[dict[str, Any]], **kw: Any) -> HaciendaState:
+def _state_after(moves: list[dict[str, Any]], **kw: Any) -> State:
     return state_of(record(moves, **kw))
 
 
-def _reject(state: HaciendaState, move: dict[str, Any]) -> tuple[str, tuple[object, ...]]:
+def _reject(state: State, move: dict[str, Any]) -> tuple[str, tuple[object, ...]]:
     with pytest.raises(RuleViolation) as info:
         RULES.referee.apply(state, move)
     return info.value.rule, info.value.path
@@ -231,9 +231,9 @@ def _reject(state: HaciendaState, move: dict[str, Any]) -> tuple[str, tuple[obje
 def test_land_6_and_animal_4_limits() -> None:
     """HAC-LAND-6 (80 land tiles on the board) and HAC-ANIMAL-4 (30 animal tiles)."""
     state = _state_after([ANN_CHAIN, PASS_BOB])
-    full = with_tally(state, land_tiles=80)
+    full = state._replace(land_tiles=80)
     assert _reject(full, turn("Ann", land("forest", 3, 0))) == ("HAC-LAND-6", ("steps", 0))
-    herd = with_tally(state, animal_tiles=pvector([30, 0]))
+    herd = state._replace(animal_tiles=pvector([30, 0]))
     assert _reject(herd, turn("Ann", animal("cattle", 1, 1))) == ("HAC-ANIMAL-4", ("steps", 0))
 
 

@@ -12,18 +12,17 @@ wrong ``refill``). The work is bounded: ``scorer.core.legal.build`` looks at no 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 from scorer.core import legal
-from scorer.core.values import Legal, Move, steps_of
+from scorer.core.values import Json, Legal, Move, steps_of
 from scorer.core.words import article
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.generator import after_prefix, of_kind
-from scorer.games.hacienda.state import HaciendaState
+from scorer.games.hacienda.state import State
 from scorer.games.hacienda.water import canonical_form, is_connected
 
-Step = Mapping[str, Any]
+Step = Json
 #: Rules about what chance drew (the card of a blind purchase, a refill): no alternative.
 CHANCE_RULES = frozenset({"HAC-BUY-4", "HAC-BUY-5", "HAC-BUY-6"})
 #: What a step kind's alternatives are, and what it means when there are none.
@@ -37,7 +36,7 @@ NOTES: Mapping[str, tuple[str, str]] = {
 }
 
 
-def _where(cell: Any) -> str:
+def _where(cell: Sequence[int]) -> str:
     q, r = cell
     return f"[{q}, {r}]"
 
@@ -53,16 +52,16 @@ def describe_step(step: Step) -> str:
         refill = f", refill {step['refill']}" if step.get("refill") else ""
         return f"{article(str(step.get('card')))} from the {deck} display{refill}"
     if do in ("play_land", "play_animal"):
-        return f"{step.get('card')} at {_where(step.get('at'))}"
+        return f"{step.get('card')} at {_where(step['at'])}"
     if do == "buy_hacienda":
-        return f"a hacienda at {_where(step.get('at'))}"
+        return f"a hacienda at {_where(step['at'])}"
     if do == "buy_water":
         cells = " ".join(_where(c) for c in step.get("cells", ()))
         shape = f" (shape {step['shape']})" if step.get("shape") else ""
         return f"water on {cells}{shape}"
     if do == "harvest":
         take = f", the chip from {_where(step['take_from'])}" if step.get("take_from") else ""
-        return f"harvest at {_where(step.get('at'))}{take}"
+        return f"harvest at {_where(step['at'])}{take}"
     return legal.describe_step(step)
 
 
@@ -76,7 +75,7 @@ def _chance_decided(step: Step, rule: str) -> bool:
     return step.get("from") == "pile" or step.get("card") in vocab  # the refill was wrong
 
 
-def _holds(state: HaciendaState, kind: str, card: Any) -> bool:
+def _holds(state: State, kind: str, card: object) -> bool:
     """Whether the player to move holds a card named ``card`` of the step kind's deck."""
     if kind == "play_land":
         return card in LAND_CARDS and state.land_hands[state.seat][LAND_CARDS.index(card)] > 0
@@ -84,7 +83,7 @@ def _holds(state: HaciendaState, kind: str, card: Any) -> bool:
 
 
 def _same_tile(
-    offered: Iterable[Step], cells: Any, note: str, none: str
+    offered: Iterable[Step], cells: object, note: str, none: str
 ) -> tuple[Iterable[Step], str, str]:
     """Water placements of the rejected tile's shape (of its size, if its cells are no shape),
     or all placements if the rejected cells are no tile at all."""
@@ -106,7 +105,7 @@ def _same_tile(
     )
 
 
-def legal_alternatives(state: HaciendaState, move: Move, at: int, rule: str) -> Legal | None:
+def legal_alternatives(state: State, move: Move, at: int, rule: str) -> Legal | None:
     """The legal steps of the kind of step ``at`` of ``move`` after the steps before it."""
     steps = steps_of(move)
     if not 0 <= at < len(steps) or not isinstance(steps[at], Mapping):

@@ -2,9 +2,8 @@
 
 A :class:`Board` is built once per map and never changes. Spaces are numbered 0..N-1 in the
 canonical order (r, then q); every table is indexed by that number, so the replay works on
-plain ints. The tables are tuples: fixed-size static geometry, read in every flood fill
-(indexing a tuple took 12 ns against 28 ns for a PVector on the benchmark machine); the maps
-by coordinate and by market are PMaps. ``parse_map`` turns a record's ``setup.map`` (or a
+plain ints. The tables are tuples: fixed-size static geometry, read in every flood fill; the
+maps by coordinate and by market are PMaps. ``parse_map`` turns a record's ``setup.map`` (or a
 position's ``map``) into a Board, raising the HAC-MAP checks with absolute paths; ``step_space``
 is the HAC-REC-2 check of a step's coordinate.
 """
@@ -18,6 +17,7 @@ from typing import Any
 from pyrsistent import PMap, pmap
 
 from scorer.core.errors import PathPart, RuleViolation
+from scorer.core.values import Json
 from scorer.games.hacienda import catalog
 from scorer.grid import hexgrid
 
@@ -58,8 +58,8 @@ class Board:
     markets: tuple[int, ...]  # the market spaces in map order
     spaces_by_type: tuple[tuple[int, ...], ...]
     shipped: bool
-    #: ``index`` as a dense table over the bounding box (q0, r0, width, spaces or -1): a
-    #: step's coordinate is found in ~0.1 µs, a PMap lookup took ~0.5 µs.
+    #: ``index`` as a dense table over the bounding box (q0, r0, width, spaces or -1), built
+    #: once per map: a step's coordinate is found by arithmetic, without a map lookup.
     dense: tuple[int, int, int, tuple[int, ...]]
 
     @property
@@ -105,7 +105,7 @@ class Board:
 
 
 def build_board(
-    spaces: Sequence[tuple[Hex, str, str | None]], meta: Mapping[str, Any], shipped: bool = False
+    spaces: Sequence[tuple[Hex, str, str | None]], meta: Json, shipped: bool = False
 ) -> Board:
     """A Board from (coordinate, type, market id) triples whose market ids are all assigned."""
     ordered = sorted(spaces, key=lambda s: (s[0][1], s[0][0]))
@@ -149,9 +149,7 @@ def _dense(coords: Sequence[Hex]) -> tuple[int, int, int, tuple[int, ...]]:
     return (q0, r0, width, tuple(table))
 
 
-def _inline_spaces(
-    obj: Mapping[str, Any], base: tuple[PathPart, ...]
-) -> list[tuple[Hex, str, str | None, int]]:
+def _inline_spaces(obj: Json, base: tuple[PathPart, ...]) -> list[tuple[Hex, str, str | None, int]]:
     """(coordinate, type, given id, index in ``spaces``) of an inline map; HAC-MAP-1."""
     out: list[tuple[Hex, str, str | None, int]] = []
     seen: set[Hex] = set()
@@ -207,7 +205,7 @@ def _assign_ids(
     return out
 
 
-def parse_map(obj: Mapping[str, Any], base: tuple[PathPart, ...]) -> Board:
+def parse_map(obj: Json, base: tuple[PathPart, ...]) -> Board:
     """The Board of a map object (reference or inline). Raises the HAC-MAP checks."""
     map_id = obj.get("id")
     if "spaces" not in obj and "rows" not in obj:
@@ -272,7 +270,7 @@ def bad(
     return RuleViolation(rule, message, path, details)
 
 
-def step_space(board: Board, cell: Any, path: tuple[PathPart, ...]) -> int:
+def step_space(board: Board, cell: Sequence[int], path: tuple[PathPart, ...]) -> int:
     """HAC-REC-2: the space index of a coordinate of the step (``space_at``, inlined: one call
     per step instead of two)."""
     q0, r0, width, table = board.dense

@@ -50,16 +50,3 @@ def shipped_board(map_id: str) -> Board | None:
         return None
     spaces = [((s["q"], s["r"]), s["t"], s.get("id")) for s in data["spaces"]]
     return build_board(spaces, data, shipped=True)
-
-
-def format_map(data: dict[str, Any]) -> str:
-    """A canonical map as JSON text with one space per line (the form of the shipped files)."""
-    import json
-
-    head = ", ".join(
-        f"{json.dumps(k)}: {json.dumps(data[k], ensure_ascii=False)}"
-        for k in ("id", "name", "author", "license")
-        if k in data
-    )
-    rows = ",\n    ".join(json.dumps(s, separators=(", ", ": ")) for s in data["spaces"])
-    return f'{{{head},\n  "spaces": [\n    {rows}\n  ]\n}}\n'

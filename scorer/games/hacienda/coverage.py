@@ -3,13 +3,11 @@ by ``simulate``): rule checks that only an option, a deck order (HAC-SETUP-7, HA
 or large supply, cheap or dear purchases (HAC-TURN-5/6, HAC-WATER-1, HAC-HAC-1/2) or a knob of
 the greedy policy (the land pile's end, HAC-LAND-6) can reach. The tool's single-step mutants
 reach most of these rules with a probability of 0.1-0.5 % each in the games that can reach them
-(measured with ``--mutations 150``), so the games that reach the rarest ones come more than
+(counted with ``--mutations 150``), so the games that reach the rarest ones come more than
 once (each entry is played with its own seed).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 _SHAPES = [
     {"shape": "I1", "cells": [[0, 0]], "count": 2},
@@ -17,7 +15,7 @@ _SHAPES = [
     {"shape": "V3", "cells": [[0, 0], [1, 0], [0, 1]], "count": 1},
 ]
 #: Options every non-default option of the variant (the all-options fixture's).
-_ALL_OPTIONS: dict[str, Any] = {
+_ALL_OPTIONS: dict[str, object] = {
     "market_land_count": "adjacent",
     "market_pay_per": "market",
     "water_scoring": "per_piece",
@@ -30,8 +28,8 @@ _ALL_OPTIONS: dict[str, Any] = {
     "hacienda_cost": 8,
     "tiebreak": "money",
 }
-_GREEDY: dict[str, Any] = {"policy": "greedy", "decks": True}
-_FREE: dict[str, Any] = {  # water and haciendas for nothing: one of each nearly every turn
+_GREEDY: dict[str, object] = {"policy": "greedy", "decks": True}
+_FREE: dict[str, object] = {  # water and haciendas for nothing: one of each nearly every turn
     **{"policy": "greedy", "decks": True},
     "start_money": 50,
     "water_cost": 0,
@@ -41,7 +39,7 @@ _FREE: dict[str, Any] = {  # water and haciendas for nothing: one of each nearly
     "water_scoring": "per_piece",
     "water_needs_own_neighbor": True,
 }
-_BASE: tuple[dict[str, Any], ...] = (
+_BASE: tuple[dict[str, object], ...] = (
     _GREEDY,
     {**_GREEDY, "land_rush": True, "land_reshuffle": True},
     {**_GREEDY, "animal_hoarder": True},
@@ -94,12 +92,12 @@ _BASE: tuple[dict[str, Any], ...] = (
 )
 #: The animal hoarder on a map of wide pampas (haz-bullets: 392 of 484 spaces): the first
 #: player lays all 30 animal tiles and still holds animal cards (a 31st tile, HAC-ANIMAL-4).
-_HOARD: dict[str, Any] = {**_BASE[2], "map": "haz-bullets"}
+_HOARD: dict[str, object] = {**_BASE[2], "map": "haz-bullets"}
 #: The rarest: a 31st animal tile (the hoarder), a second water tile or hacienda in a turn (free
 #: ones; tests/hacienda/mutants also repeats recorded ones), a land tile after the 80th
 #: (land rush with reshuffle), a harvest from the supply named as taken (small chip supplies),
 #: a water tile not next to own tiles, a purchase without the pesos.
-_RARE: tuple[dict[str, Any], ...] = (
+_RARE: tuple[dict[str, object], ...] = (
     _HOARD,
     _HOARD,
     {**_FREE, "start_money": 10},
@@ -111,8 +109,8 @@ _RARE: tuple[dict[str, Any], ...] = (
     _BASE[15],
     _BASE[9],
 )
-COVERAGE: tuple[dict[str, Any], ...] = (*_BASE, *_RARE)
+COVERAGE: tuple[dict[str, object], ...] = (*_BASE, *_RARE)
 #: ``(players, options)``: every option set above once, at 2, 3 and 4 players in turn.
-COVERAGE_RUNS: tuple[tuple[int, dict[str, Any]], ...] = tuple(
+COVERAGE_RUNS: tuple[tuple[int, dict[str, object]], ...] = tuple(
     (2 + k % 3, options) for k, options in enumerate(COVERAGE)
 )

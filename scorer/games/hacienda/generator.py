@@ -17,30 +17,44 @@ import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from scorer.core.values import Json
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS
-from scorer.games.hacienda.state import ANIMAL, LAND, Counts, HaciendaState
+from scorer.games.hacienda.state import ANIMAL, LAND, Counts, State
+from scorer.games.hacienda.steps import (
+    BuyHaciendaStep,
+    BuyWaterStep,
+    Cell,
+    Deck,
+    HarvestStep,
+    Offer,
+    OpenPurchase,
+    PlayAnimalStep,
+    PlayLandStep,
+    Source,
+    as_steps,
+)
 from scorer.grid.regions import label_groups
 
-Step = dict[str, Any]
 #: How many water cell sets ``of_kind`` looks at, at most (what was legal instead of a rejected
 #: water tile; the whole family can hold tens of thousands of placements).
 WATER_SETS = 2000
-Purchase = tuple[str, str, str | None]  # deck, source, card (None: drawn blind)
+Purchase = tuple[Deck, Source, str | None]  # deck, source, card (None: drawn blind)
+DECKS: tuple[tuple[Deck, tuple[str, ...]], ...] = (("land", LAND_CARDS), ("animal", ANIMALS))
 
 
-def _cell(state: HaciendaState, space: int) -> list[int]:
+def _cell(state: State, space: int) -> Cell:
     q, r = state.board.coords[space]
     return [q, r]
 
 
-def land_pile(state: HaciendaState) -> Counts:
+def land_pile(state: State) -> Counts:
     """The land pile composition a draw comes from (a reshuffled discard if allowed)."""
     if sum(state.land_pile) == 0 and state.opts.land_reshuffle:
         return state.land_discard
     return state.land_pile
 
 
-def possible_draws(state: HaciendaState, deck: str) -> list[str]:
+def possible_draws(state: State, deck: str) -> list[str]:
     """Card types the next draw of ``deck`` can show (the top card when the order is known)."""
     if deck == "land":
         pile = land_pile(state)
@@ -58,14 +72,12 @@ def possible_draws(state: HaciendaState, deck: str) -> list[str]:
     return [ANIMALS[a] for a in range(4) if state.animal_seen[a] < state.animal_limit[a]]
 
 
-def purchases(state: HaciendaState) -> list[Purchase]:
+def purchases(state: State) -> list[Purchase]:
     """Family 1 without chance outcomes: (deck, source, card or None for a blind draw)."""
     money = state.money[state.seat]
     out: list[Purchase] = []
-    for deck, display, vocab in (
-        ("land", state.land_display, LAND_CARDS),
-        ("animal", state.animal_display, ANIMALS),
-    ):
+    for deck, vocab in DECKS:
+        display = state.land_display if deck == "land" else state.animal_display
         if money >= 3:
             out.extend((deck, "display", vocab[c]) for c in range(len(vocab)) if display[c])
         if money >= 2 and possible_draws(state, deck):
@@ -73,12 +85,12 @@ def purchases(state: HaciendaState) -> list[Purchase]:
     return out
 
 
-def buy_card_steps(state: HaciendaState, draws_too: bool = True) -> Iterator[Step]:
+def buy_card_steps(state: State, draws_too: bool = True) -> Iterator[Offer]:
     """Family 1; ``draws_too=False``: without the members chance decides (the drawn card of a
     pile purchase, the refill of a display purchase)."""
     for deck, source, card in purchases(state):
         if not draws_too:
-            step: Step = {"do": "buy_card", "deck": deck, "from": source}
+            step: OpenPurchase = {"do": "buy_card", "deck": deck, "from": source}
             if card is not None:
                 step["card"] = card
             yield step
@@ -87,6 +99,8 @@ def buy_card_steps(state: HaciendaState, draws_too: bool = True) -> Iterator[Ste
         if source == "pile":
             for drawn in draws:
                 yield {"do": "buy_card", "deck": deck, "from": "pile", "card": drawn}
+        elif card is None:
+            continue  # a display purchase names its card: never None
         elif not draws:
             yield {"do": "buy_card", "deck": deck, "from": "display", "card": card}
         else:
@@ -100,17 +114,17 @@ def buy_card_steps(state: HaciendaState, draws_too: bool = True) -> Iterator[Ste
                 }
 
 
-def _own_land(state: HaciendaState) -> list[int]:
+def _own_land(state: State) -> list[int]:
     code = LAND + state.seat
     return [s for s, c in enumerate(state.cells) if c == code]
 
 
-def _empty_pampas_next_to(state: HaciendaState, tiles: Sequence[int]) -> list[int]:
+def _empty_pampas_next_to(state: State, tiles: Sequence[int]) -> list[int]:
     nbrs, cells, types = state.board.neighbours, state.cells, state.board.types
     return sorted({n for t in tiles for n in nbrs[t] if cells[n] == 0 and types[n] == PAMPAS})
 
 
-def play_land_steps(state: HaciendaState) -> Iterator[Step]:
+def play_land_steps(state: State) -> Iterator[PlayLandStep]:
     if state.land_tiles >= 80:
         return
     hand = state.land_hands[state.seat]
@@ -124,7 +138,7 @@ def play_land_steps(state: HaciendaState) -> Iterator[Step]:
             yield {"do": "play_land", "card": LAND_CARDS[c], "at": _cell(state, s)}
 
 
-def play_animal_steps(state: HaciendaState) -> Iterator[Step]:
+def play_animal_steps(state: State) -> Iterator[PlayAnimalStep]:
     seat = state.seat
     if state.animal_tiles[seat] >= 30:
         return
@@ -139,14 +153,14 @@ def play_animal_steps(state: HaciendaState) -> Iterator[Step]:
             yield {"do": "play_animal", "card": ANIMALS[a], "at": _cell(state, s)}
 
 
-def _groups(state: HaciendaState) -> list[list[int]]:
+def _groups(state: State) -> list[list[int]]:
     """Every chain and herd of the active seat, each as a sorted list of spaces."""
     seat = state.seat
     own = {LAND + seat, *range(ANIMAL + 4 * seat, ANIMAL + 4 * seat + 4)}
     return [sorted(g) for g in label_groups(state.cells, state.board.neighbours, own)]
 
 
-def hacienda_steps(state: HaciendaState, used: frozenset[str]) -> Iterator[Step]:
+def hacienda_steps(state: State, used: frozenset[str]) -> Iterator[BuyHaciendaStep]:
     if (
         "buy_hacienda" in used
         or state.haciendas_left <= 0
@@ -163,7 +177,7 @@ def hacienda_steps(state: HaciendaState, used: frozenset[str]) -> Iterator[Step]
         yield {"do": "buy_hacienda", "at": _cell(state, s)}
 
 
-def water_sets(state: HaciendaState) -> Iterator[tuple[int, ...]]:
+def water_sets(state: State) -> Iterator[tuple[int, ...]]:
     """Every connected set of 1-4 empty pampas spaces, each once (grown from its first cell)."""
     cells, types, nbrs = state.cells, state.board.types, state.board.neighbours
     empty = [s for s in range(len(cells)) if cells[s] == 0 and types[s] == PAMPAS]
@@ -185,12 +199,12 @@ def water_sets(state: HaciendaState) -> Iterator[tuple[int, ...]]:
 
 
 def water_steps(
-    state: HaciendaState,
+    state: State,
     used: frozenset[str],
     every_shape: bool = True,
     sets: int | None = None,
     near: bool = False,
-) -> Iterator[Step]:
+) -> Iterator[BuyWaterStep]:
     """Family 5; with listed shapes, one step per listed shape the cells can be (only the
     first in list order unless ``every_shape``: what a record without ``shape`` gets).
     ``sets``: look at no more than that many cell sets (a bound on the work); ``near``: only
@@ -211,17 +225,17 @@ def water_steps(
             for n in nbrs[c]
         ):
             continue
-        step: Step = {"do": "buy_water", "cells": [_cell(state, c) for c in group_cells]}
+        step: BuyWaterStep = {"do": "buy_water", "cells": [_cell(state, c) for c in group_cells]}
         if state.water_shapes is None:
             yield step
             continue
         form = canonical_form([state.board.coords[c] for c in group_cells])
         names = [s.shape for s in state.water_shapes if s.form == form and s.count > 0]
         for name in dict.fromkeys(names[: None if every_shape else 1]):
-            yield {**step, "shape": name}
+            yield {"do": "buy_water", "cells": step["cells"], "shape": name}
 
 
-def harvest_steps(state: HaciendaState, used: frozenset[str]) -> Iterator[Step]:
+def harvest_steps(state: State, used: frozenset[str]) -> Iterator[HarvestStep]:
     if "harvest" in used:
         return
     seat, cells = state.seat, state.cells
@@ -239,15 +253,15 @@ def harvest_steps(state: HaciendaState, used: frozenset[str]) -> Iterator[Step]:
             continue
         for s in g:
             for source in sources:
-                step: Step = {"do": "harvest", "at": _cell(state, s)}
+                step: HarvestStep = {"do": "harvest", "at": _cell(state, s)}
                 if source is not None:
                     step["take_from"] = _cell(state, source)
                 yield step
 
 
 def legal_steps(
-    state: HaciendaState, used: frozenset[str] = frozenset(), taken: int = 0, draws: bool = True
-) -> Iterator[Step]:
+    state: State, used: frozenset[str] = frozenset(), taken: int = 0, draws: bool = True
+) -> Iterator[Offer]:
     """Every legal next step of the active player (none after the third step); ``draws``:
     with every possible chance outcome of a purchase (else without the drawn members)."""
     if taken >= 3 or state.final == 2:
@@ -261,13 +275,13 @@ def legal_steps(
 
 
 def of_kind(
-    state: HaciendaState, kind: str, used: frozenset[str] = frozenset(), taken: int = 0
-) -> Iterator[Step]:
+    state: State, kind: str, used: frozenset[str] = frozenset(), taken: int = 0
+) -> Iterator[Offer]:
     """The legal next steps whose ``do`` is ``kind`` (chance members left out): one family of
     ``legal_steps``, without walking the others (the water family can be large)."""
     if taken >= 3 or state.final == 2:
         return iter(())
-    families: dict[str, Callable[[], Iterator[Step]]] = {
+    families: dict[str, Callable[[], Iterator[Offer]]] = {
         "buy_card": lambda: buy_card_steps(state, False),
         "play_land": lambda: play_land_steps(state),
         "play_animal": lambda: play_animal_steps(state),
@@ -278,28 +292,24 @@ def of_kind(
     return families[kind]() if kind in families else iter(())
 
 
-def after_prefix(
-    state: HaciendaState, prefix: Sequence[Mapping[str, Any]]
-) -> tuple[HaciendaState, frozenset[str], int]:
+def after_prefix(state: State, prefix: Sequence[Json]) -> tuple[State, frozenset[str], int]:
     """The state once the steps ``prefix`` of the current turn are taken as recorded (their
     draws and refills included), the once-per-turn steps among them, and how many there are.
     Raises RuleViolation if a step of the prefix cannot be taken."""
     from scorer.games.hacienda.actions import apply_steps
 
-    mid = apply_steps(state, prefix) if prefix else state
+    mid = apply_steps(state, as_steps(prefix)) if prefix else state
     return mid, frozenset(str(s.get("do")) for s in prefix), len(prefix)
 
 
-def steps_after(
-    state: HaciendaState, prefix: Sequence[Mapping[str, Any]], draws: bool = False
-) -> Iterator[Step]:
+def steps_after(state: State, prefix: Sequence[Json], draws: bool = False) -> Iterator[Offer]:
     """The legal next steps after ``prefix`` (``Moves.legal_steps``): without the members
     chance decides unless ``draws``."""
     mid, used, taken = after_prefix(state, prefix)
     return legal_steps(mid, used, taken, draws)
 
 
-def same_step(recorded: Mapping[str, Any], generated: Mapping[str, Any]) -> bool:
+def same_step(recorded: Json, generated: Mapping[str, object]) -> bool:
     """Whether the generator's ``generated`` (chance outcomes included) is the ``recorded``
     step: the same members, except the ``income`` claim (a claim, not a choice), the order of
     a water tile's cells, and a water ``shape`` the record leaves to the first match."""

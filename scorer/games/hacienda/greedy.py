@@ -22,17 +22,26 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from scorer.games.hacienda import generator as gen
 from scorer.games.hacienda.board import ANIMALS
 from scorer.games.hacienda.scoring import connected_markets, market_income, score_markets
-from scorer.games.hacienda.state import ANIMAL, LAND, WATER, HaciendaState, is_animal_of
+from scorer.games.hacienda.state import ANIMAL, LAND, WATER, State, is_animal_of
+from scorer.games.hacienda.steps import (
+    BuyHaciendaStep,
+    BuyWaterStep,
+    HarvestStep,
+    Offer,
+    OpenPurchase,
+    PlayAnimalStep,
+    PlayLandStep,
+)
 from scorer.grid.regions import label_group
 
-Step = dict[str, Any]
+OnGroup = TypeVar("OnGroup", HarvestStep, BuyHaciendaStep)
 #: What one peso is worth, in points (money scores 1 per 10 pesos and pays for purchases).
 PESO = 0.2
 #: Pesos a greedy player keeps after a hacienda or a water tile (as the random policy does):
@@ -51,7 +60,7 @@ class Knobs:
 class _Now:
     """What every candidate of one decision reads: the state, the seat, its markets."""
 
-    def __init__(self, state: HaciendaState, knobs: Knobs, boost: int) -> None:
+    def __init__(self, state: State, knobs: Knobs, boost: int) -> None:
         self.state, self.knobs, self.boost = state, knobs, boost
         self.seat = state.seat
         self.money = state.money[state.seat]
@@ -75,7 +84,7 @@ class _Now:
         return out
 
 
-def _land_worth(now: _Now, step: Step) -> float:
+def _land_worth(now: _Now, step: PlayLandStep) -> float:
     s = now.space(step["at"])
     merged = now.groups_next_to(s, (LAND + now.seat,))
     size = 1 + sum(len(g) for g in merged)
@@ -87,7 +96,7 @@ def _land_worth(now: _Now, step: Step) -> float:
     return now.scorings * gain + 0.8 + (0.5 if merged else 0.0) + room
 
 
-def _animal_worth(now: _Now, step: Step) -> float:
+def _animal_worth(now: _Now, step: PlayAnimalStep) -> float:
     state, seat = now.state, now.seat
     s = now.space(step["at"])
     code = ANIMAL + 4 * seat + ANIMALS.index(step["card"])
@@ -115,7 +124,7 @@ def _animal_worth(now: _Now, step: Step) -> float:
     return now.scorings * gain + PESO * income + bonus + 0.2 * size
 
 
-def _harvest_worth(now: _Now, step: Step) -> float:
+def _harvest_worth(now: _Now, step: HarvestStep) -> float:
     s = now.space(step["at"])
     size = len(label_group(s, now.state.cells, now.state.board.neighbours))
     need = 2.0 if now.money < 6 else 1.0
@@ -123,7 +132,7 @@ def _harvest_worth(now: _Now, step: Step) -> float:
     return need * PESO * 3 * size
 
 
-def _hacienda_worth(now: _Now, step: Step) -> float:
+def _hacienda_worth(now: _Now, step: BuyHaciendaStep) -> float:
     cost = now.state.opts.hacienda_cost
     if now.money - cost < RESERVE:
         return -1.0
@@ -132,7 +141,7 @@ def _hacienda_worth(now: _Now, step: Step) -> float:
     return now.scorings * size - PESO * cost
 
 
-def _water_worth(now: _Now, step: Step) -> float:
+def _water_worth(now: _Now, step: BuyWaterStep) -> float:
     cost = now.state.opts.water_cost
     if now.money - cost < RESERVE:
         return -1.0
@@ -149,7 +158,7 @@ def _water_worth(now: _Now, step: Step) -> float:
     return now.scorings * len(gains) - PESO * cost
 
 
-def _buy_worth(now: _Now, step: Step) -> float:
+def _buy_worth(now: _Now, step: OpenPurchase) -> float:
     price = 3 if step["from"] == "display" else 2
     state = now.state
     if step["deck"] == "land":
@@ -169,9 +178,9 @@ def _buy_worth(now: _Now, step: Step) -> float:
     return worth - PESO * price
 
 
-def _one_per_group(steps: Iterable[Step], now: _Now) -> list[Step]:
+def _one_per_group(steps: Iterable[OnGroup], now: _Now) -> list[OnGroup]:
     seen: set[int] = set()
-    out: list[Step] = []
+    out: list[OnGroup] = []
     for step in steps:
         s = now.space(step["at"])
         if s not in seen:
@@ -180,7 +189,7 @@ def _one_per_group(steps: Iterable[Step], now: _Now) -> list[Step]:
     return out
 
 
-def _water(now: _Now, used: frozenset[str]) -> list[Step]:
+def _water(now: _Now, used: frozenset[str]) -> list[BuyWaterStep]:
     """The first water placements next to the player's tiles (the family can be huge)."""
     if now.money - now.state.opts.water_cost < RESERVE:
         return []
@@ -188,34 +197,33 @@ def _water(now: _Now, used: frozenset[str]) -> list[Step]:
     return list(itertools.islice(steps, 20))
 
 
-def candidates(now: _Now, used: frozenset[str]) -> list[tuple[Step, float]]:
+def candidates(now: _Now, used: frozenset[str]) -> list[tuple[Offer, float]]:
     """Every step the greedy player weighs, with its worth."""
     state = now.state
-    out: list[tuple[Step, float]] = []
-    worth: Callable[[_Now, Step], float]
-    for steps, worth in (
-        (list(gen.play_animal_steps(state)), _animal_worth),
-        (list(gen.play_land_steps(state)), _land_worth),
-        (_one_per_group(gen.harvest_steps(state, used), now), _harvest_worth),
-        (_one_per_group(gen.hacienda_steps(state, used), now), _hacienda_worth),
-        ([] if "buy_water" in used else _water(now, used), _water_worth),
-    ):
-        out.extend((s, worth(now, s)) for s in steps)
+    out: list[tuple[Offer, float]] = []
+    out.extend((s, _animal_worth(now, s)) for s in gen.play_animal_steps(state))
+    out.extend((s, _land_worth(now, s)) for s in gen.play_land_steps(state))
+    harvests = _one_per_group(gen.harvest_steps(state, used), now)
+    out.extend((s, _harvest_worth(now, s)) for s in harvests)
+    haciendas = _one_per_group(gen.hacienda_steps(state, used), now)
+    out.extend((s, _hacienda_worth(now, s)) for s in haciendas)
+    waters = [] if "buy_water" in used else _water(now, used)
+    out.extend((s, _water_worth(now, s)) for s in waters)
     for deck, source, card in gen.purchases(state):
-        step: Step = {"do": "buy_card", "deck": deck, "from": source, "card": card}
+        step: OpenPurchase = {"do": "buy_card", "deck": deck, "from": source, "card": card}
         out.append((step, _buy_worth(now, step)))
     return out
 
 
 def choose(
-    state: HaciendaState, used: frozenset[str], rng: random.Random, knobs: Knobs, boost: int
-) -> Step | None:
+    state: State, used: frozenset[str], rng: random.Random, knobs: Knobs, boost: int
+) -> Offer | None:
     """The step worth most now (ties by the seeded generator), or None: end the turn."""
     now = _Now(state, knobs, boost)
     best: tuple[float, float] | None = None
-    pick: Step | None = None
+    pick: Offer | None = None
     for step, worth in candidates(now, used):
         key = (round(worth, 6), rng.random())
         if worth > 0 and (best is None or key > best):
             best, pick = key, step
-    return None if pick is None else dict(pick)
+    return None if pick is None else pick.copy()

@@ -14,7 +14,7 @@ from scorer.core.values import Json, Move
 from scorer.games.hacienda.alternatives import describe_step, legal_alternatives
 from scorer.games.hacienda.generator import same_step, steps_after
 from scorer.games.hacienda.simulate import simulate
-from scorer.games.hacienda.state import HaciendaState
+from scorer.games.hacienda.state import State
 
 __all__ = [
     "SIMULATE_OPTIONS",
@@ -37,12 +37,12 @@ SIMULATE_OPTIONS: Mapping[str, str] = {
 }
 
 
-def legal_steps(state: HaciendaState, prefix: Sequence[Json] = ()) -> Iterator[Json]:
+def legal_steps(state: State, prefix: Sequence[Json] = ()) -> Iterator[Json]:
     """The legal next steps once the recorded steps ``prefix`` of the turn are taken."""
     return steps_after(state, prefix)
 
 
-def unoffered_step(state: HaciendaState, move: Move) -> int | None:
+def unoffered_step(state: State, move: Move) -> int | None:
     """Compared with every chance outcome the generator allows (a drawn card or refill must
     be one the pile can show), the income claim aside (``generator.same_step``)."""
     return first_unoffered(
@@ -54,4 +54,4 @@ if TYPE_CHECKING:
     from scorer.core.roles import Moves
     from scorer.games.hacienda import moves as _module
 
-    _check: Moves[HaciendaState] = _module
+    _check: Moves[State] = _module

@@ -21,7 +21,7 @@ from scorer.games.hacienda.board import ANIMALS, MARKET, SPACE_TYPES
 from scorer.games.hacienda.board import WATER as WATER_SPACE
 from scorer.games.hacienda.explain import explain as explain
 from scorer.games.hacienda.scoring import CATEGORIES
-from scorer.games.hacienda.state import ANIMAL, LAND, WATER, HaciendaState
+from scorer.games.hacienda.state import ANIMAL, LAND, WATER, State
 
 SPACE_COLOUR: Mapping[str, str] = {
     "mountain": "#9c8c7a",
@@ -83,7 +83,7 @@ def _house(svg: Svg, x: float, y: float, s: float) -> None:
     )
 
 
-def _spaces(svg: Svg, state: HaciendaState, lay: _Layout, colours: Mapping[int, str]) -> None:
+def _spaces(svg: Svg, state: State, lay: _Layout, colours: Mapping[int, str]) -> None:
     board, cells, size = state.board, state.cells, lay.size
     font = max(6.0, size * 0.26)
     svg.open_group(class_="spaces")
@@ -100,50 +100,9 @@ def _spaces(svg: Svg, state: HaciendaState, lay: _Layout, colours: Mapping[int, 
             stroke_width=0.8,
             data_cell=f"{cell[0]},{cell[1]}",
         )
-        ink = "#000000"
-        if LAND <= code < ANIMAL:
-            colour = colours[code - LAND]
-            svg.polygon(
-                hex_corners(x, y, size * 0.6, True), fill=colour, stroke="#222222", stroke_width=0.8
-            )
-            ink = _ink(colour)
-        elif ANIMAL <= code < WATER:
-            owner, animal = divmod(code - ANIMAL, 4)
-            svg.circle(
-                x,
-                y - size * 0.14,
-                size * 0.34,
-                fill=colours[owner],
-                stroke="#222222",
-                stroke_width=0.8,
-            )
-            svg.text(
-                x,
-                y - size * 0.14 + size * 0.14,
-                ANIMALS[animal][0].upper(),
-                font_size=f"{size * 0.4:.1f}",
-                font_weight="bold",
-                fill=_ink(colours[owner]),
-                text_anchor="middle",
-            )
-        elif kind == MARKET:
-            svg.text(
-                x,
-                y + size * 0.02,
-                board.market_ids[s],
-                font_size=f"{size * 0.34:.1f}",
-                font_weight="bold",
-                text_anchor="middle",
-            )
-        elif kind == WATER_SPACE or code >= WATER:
-            ink = "#ffffff" if kind == WATER_SPACE else "#000000"
-        if code >= WATER:  # outline each water piece
-            for k, (dq, dr) in enumerate(EDGE):
-                n = board.index.get((cell[0] + dq, cell[1] + dr))
-                if n is None or cells[n] != code:
-                    corners = hex_corners(x, y, size, True)
-                    (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
-                    svg.line(x1, y1, x2, y2, stroke="#1b4f8a", stroke_width=2)
+        ink = _content(svg, state, s, (x, y, size), colours)
+        if code >= WATER:
+            _water_outline(svg, state, s, (x, y, size))
         if s in state.haciendas:
             _house(svg, x - size * 0.46, y - size * 0.18, size * 0.14)
         if s in state.chips:
@@ -166,6 +125,64 @@ def _spaces(svg: Svg, state: HaciendaState, lay: _Layout, colours: Mapping[int, 
             class_="coord",
         )
     svg.close_group()
+
+
+def _content(
+    svg: Svg,
+    state: State,
+    s: int,
+    at: tuple[float, float, float],
+    colours: Mapping[int, str],
+) -> str:
+    """What lies on space ``s`` (centre x, y, hex size): a land tile, an animal tile, a market
+    id; the ink its coordinate is written in."""
+    x, y, size = at
+    kind, code = state.board.types[s], state.cells[s]
+    if LAND <= code < ANIMAL:
+        colour = colours[code - LAND]
+        svg.polygon(
+            hex_corners(x, y, size * 0.6, True), fill=colour, stroke="#222222", stroke_width=0.8
+        )
+        return _ink(colour)
+    if ANIMAL <= code < WATER:
+        owner, animal = divmod(code - ANIMAL, 4)
+        svg.circle(
+            x, y - size * 0.14, size * 0.34, fill=colours[owner], stroke="#222222", stroke_width=0.8
+        )
+        svg.text(
+            x,
+            y - size * 0.14 + size * 0.14,
+            ANIMALS[animal][0].upper(),
+            font_size=f"{size * 0.4:.1f}",
+            font_weight="bold",
+            fill=_ink(colours[owner]),
+            text_anchor="middle",
+        )
+    elif kind == MARKET:
+        svg.text(
+            x,
+            y + size * 0.02,
+            state.board.market_ids[s],
+            font_size=f"{size * 0.34:.1f}",
+            font_weight="bold",
+            text_anchor="middle",
+        )
+    elif kind == WATER_SPACE:
+        return "#ffffff"
+    return "#000000"
+
+
+def _water_outline(svg: Svg, state: State, s: int, at: tuple[float, float, float]) -> None:
+    """The edges of water space ``s`` (centre x, y, hex size) that border another piece."""
+    x, y, size = at
+    board, cells = state.board, state.cells
+    cell, code = board.coords[s], cells[s]
+    for k, (dq, dr) in enumerate(EDGE):
+        n = board.index.get((cell[0] + dq, cell[1] + dr))
+        if n is None or cells[n] != code:
+            corners = hex_corners(x, y, size, True)
+            (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
+            svg.line(x1, y1, x2, y2, stroke="#1b4f8a", stroke_width=2)
 
 
 def _items(svg: Svg, items: Sequence[ScoreItem], lay: _Layout) -> None:
@@ -207,7 +224,7 @@ def _items(svg: Svg, items: Sequence[ScoreItem], lay: _Layout) -> None:
 
 def _legend(
     svg: Svg,
-    state: HaciendaState,
+    state: State,
     items: Sequence[ScoreItem],
     x: float,
     y: float,
@@ -257,7 +274,7 @@ def _legend(
     return y + 40
 
 
-def draw_svg(state: HaciendaState, items: Sequence[ScoreItem], mark: Mark | None) -> str:
+def draw_svg(state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:
     """The shared map with every piece, the items' rings and ``mark``, as SVG text."""
     n = len(state.names)
     given = state.colours if len(state.colours) == n else (None,) * n
@@ -295,7 +312,7 @@ def _pesos(n: int) -> str:
     return plural(n, "peso")
 
 
-def _status(state: HaciendaState) -> str:
+def _status(state: State) -> str:
     if state.track is not None:
         return "position: one scoring event plus the points on the track"
     if state.final == 2:
@@ -315,7 +332,7 @@ def _status(state: HaciendaState) -> str:
 # -- the Pictures role (scorer.core.roles.Pictures) ---------------------------------------------
 
 
-def render(state: HaciendaState, color: bool = False) -> str:
+def render(state: State, color: bool = False) -> str:
     """The board as text (plain letters whatever ``color``: the legend names them)."""
     return text.render(state)
 
@@ -328,4 +345,4 @@ if TYPE_CHECKING:
     from scorer.core.roles import Pictures
     from scorer.games.hacienda import picture as _module
 
-    _check: Pictures[HaciendaState] = _module
+    _check: Pictures[State] = _module

@@ -13,6 +13,7 @@ from typing import Any
 from pyrsistent import plist, pvector
 
 from scorer.core.gamebase import Findings
+from scorer.core.values import Json
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, Board
 from scorer.games.hacienda.setup import ANIMAL_INDEX, LAND_INDEX, counts
 from scorer.games.hacienda.state import (
@@ -23,15 +24,14 @@ from scorer.games.hacienda.state import (
     MAX_LAND_TILES,
     REMOVED,
     WATER,
-    HaciendaState,
     Options,
     Order,
+    State,
     stack_size,
-    with_tally,
 )
 
 
-def _cards(play: Mapping[str, Any], key: str, vocab: Mapping[str, int]) -> list[int]:
+def _cards(play: Json, key: str, vocab: Mapping[str, int]) -> list[int]:
     total = [0] * len(vocab)
     for hand in play["hands"].values():
         for k, v in enumerate(counts(hand[key], vocab)):
@@ -40,7 +40,7 @@ def _cards(play: Mapping[str, Any], key: str, vocab: Mapping[str, int]) -> list[
     return [a + b for a, b in zip(total, display, strict=True)]
 
 
-def _land_ok(play: Mapping[str, Any], board: Board, opts: Options, cells: Sequence[int]) -> bool:
+def _land_ok(play: Json, board: Board, opts: Options, cells: Sequence[int]) -> bool:
     """HAC-POS-13: land tiles and land cards add up."""
     pile = [play["land_pile"].get(c, 0) for c in LAND_CARDS]
     cards = [a + b for a, b in zip(_cards(play, "land", LAND_INDEX), pile, strict=True)]
@@ -63,7 +63,7 @@ def _land_ok(play: Mapping[str, Any], board: Board, opts: Options, cells: Sequen
     return True
 
 
-def _animals_ok(play: Mapping[str, Any], n: int, cells: Sequence[int]) -> bool:
+def _animals_ok(play: Json, n: int, cells: Sequence[int]) -> bool:
     """HAC-POS-14: animal tiles, cards and stacks add up."""
     tiles = [0] * 4
     for c in cells:
@@ -81,9 +81,7 @@ def _animals_ok(play: Mapping[str, Any], n: int, cells: Sequence[int]) -> bool:
     return s1 <= size and s2 <= size and (s1 == 0 or s2 == size)
 
 
-def check_play(
-    doc: Mapping[str, Any], board: Board, opts: Options, cells: Sequence[int], out: Findings
-) -> None:
+def check_play(doc: Json, board: Board, opts: Options, cells: Sequence[int], out: Findings) -> None:
     """HAC-POS-13 … HAC-POS-16 for a position with ``play``, added to ``out``."""
     play = doc["play"]
     names = [p["name"] for p in doc["players"]]
@@ -124,16 +122,16 @@ def check_play(
 
 
 def play_state(
-    doc: Mapping[str, Any],
+    doc: Json,
     board: Board,
     opts: Options,
     names: Sequence[str],
-    base: HaciendaState,
+    base: State,
     cells: Sequence[int],
     haciendas: set[int],
     chips: set[int],
-    setup: Mapping[str, Any],
-) -> HaciendaState:
+    setup: Json,
+) -> State:
     """The state of a position (with ``play``: ready to continue the game)."""
     n = len(names)
     seat_of = {p: k for k, p in enumerate(names)}
@@ -158,23 +156,21 @@ def play_state(
             if k is not None:
                 left[k] = replace(left[k], count=left[k].count - 1)
         shapes = pvector(left)
-    state = with_tally(
-        base._replace(
-            cells=pvector(cells),
-            haciendas=frozenset(haciendas),
-            chips=frozenset(chips),
-            water_shapes=shapes,
-            final=2,
-            game=base.game._replace(track=pvector(doc.get("track", {}).get(p, 0) for p in names)),
-        ),
-        money=money,
-        animal_tiles=tiles,
+    state = base._replace(
+        cells=pvector(cells),
+        haciendas=frozenset(haciendas),
+        chips=frozenset(chips),
+        water_shapes=shapes,
+        final=2,
+        game=base.game._replace(track=pvector(doc.get("track", {}).get(p, 0) for p in names)),
         free=free,
         land_tiles=sum(1 for c in cells if LAND <= c < ANIMAL),
         haciendas_left=max(0, base.neutral_supply - len(haciendas)),
         chips_left=max(0, base.chip_supply - len(chips)),
         water_left=max(0, base.water_supply - len(water)),
         pieces=base.pieces + len(water),
+        money=money,
+        animal_tiles=pvector(tiles),
     )
     play = doc.get("play")
     if play is None or set(play["hands"]) != set(names):
@@ -183,11 +179,11 @@ def play_state(
 
 
 def _with_play(
-    state: HaciendaState,
-    play: Mapping[str, Any],
+    state: State,
+    play: Json,
     names: Sequence[str],
     seat_of: Mapping[str, int],
-) -> HaciendaState:
+) -> State:
     hands = play["hands"]
     land_hands = pvector(counts(hands[p]["land"], LAND_INDEX) for p in names)
     animal_hands = pvector(counts(hands[p]["animal"], ANIMAL_INDEX) for p in names)
@@ -208,14 +204,13 @@ def _with_play(
     to_move = play["to_move"]
     done = play["intermediate_done"]
     over = to_move is None
-    state = with_tally(
-        state,
+    state = state._replace(
         land_display=land_display,
         animal_display=animal_display,
         land_pile=pile,
         land_discard=discard,
-        stacks=(s1, s2),
-        animal_seen=seen,
+        stacks=pvector([s1, s2]),
+        animal_seen=pvector(seen),
         land_hands=land_hands,
         animal_hands=animal_hands,
     )
@@ -246,7 +241,7 @@ def _names(vocab: tuple[str, ...], counts: Sequence[int]) -> list[str]:
     return [vocab[k] for k, v in enumerate(counts) for _ in range(v)]
 
 
-def export_play(state: HaciendaState, setup: Mapping[str, Any]) -> dict[str, Any]:
+def export_play(state: State, setup: Json) -> dict[str, Any]:
     """The ``play`` block of a replayed state (§13.5)."""
     names = state.names
     play: dict[str, Any] = {

@@ -8,7 +8,7 @@ is in ``playblock``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pyrsistent import pvector
@@ -32,9 +32,8 @@ from scorer.games.hacienda.state import (
     NEUTRAL_HACIENDAS,
     REMOVED,
     WATER,
-    HaciendaState,
     Options,
-    parse_options,
+    State,
     with_game,
 )
 from scorer.games.hacienda.water import canonical_form, is_connected
@@ -46,7 +45,7 @@ Path = tuple[PathPart, ...]
 class Layout:
     """The board being assembled from a position document (``cells``) and its findings."""
 
-    def __init__(self, doc: Mapping[str, Any], board: Board, opts: Options) -> None:
+    def __init__(self, doc: Json, board: Board, opts: Options) -> None:
         self.doc = doc
         self.board = board
         self.opts = opts
@@ -72,7 +71,7 @@ class Layout:
         """HAC-POS-1: player-keyed objects use only (and where needed all) player names."""
         doc = self.doc
         play = doc.get("play", {})
-        keyed: list[tuple[Path, Mapping[str, Any], bool]] = [
+        keyed: list[tuple[Path, Json, bool]] = [
             (("land",), doc["land"], False),
             (("animals",), doc["animals"], False),
             (("haciendas",), doc.get("haciendas", {}), False),
@@ -287,7 +286,7 @@ def _chips(ch: Layout) -> set[int]:
     return placed
 
 
-def load_position(doc: Mapping[str, Any]) -> PositionResult[HaciendaState]:
+def load_position(doc: Json) -> PositionResult[State]:
     """Check a schema-valid position; the state to score (None when the map is bad)."""
     try:
         board = parse_map(doc["map"], ("map",))
@@ -295,7 +294,7 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult[HaciendaState]:
         failed = Findings()
         failed.violation(exc)
         return PositionResult(None, failed.sorted())
-    opts = parse_options(doc.get("variant", {}))
+    opts = Options.parse(doc.get("variant", {}))
     ch = Layout(doc, board, opts)
     ch.names_ok()
     ch.pieces()
@@ -318,13 +317,13 @@ def load_position(doc: Mapping[str, Any]) -> PositionResult[HaciendaState]:
 
 
 def _state(
-    doc: Mapping[str, Any],
+    doc: Json,
     board: Board,
     opts: Options,
     cells: list[int],
     haciendas: set[int],
     chips: set[int],
-) -> HaciendaState:
+) -> State:
     names = tuple(p["name"] for p in doc["players"])
     n = len(names)
     comp = doc.get("components", {})
@@ -342,7 +341,7 @@ def _state(
     return with_game(state, colours=pvector(p.get("color") for p in doc["players"]))
 
 
-def export_position(state: HaciendaState, record: Mapping[str, Any]) -> dict[str, Any]:
+def export_position(state: State, record: Json) -> dict[str, Any]:
     """The position document of a replayed state, ``play`` included."""
     board = state.board
     names = state.names
@@ -394,7 +393,7 @@ def export_position(state: HaciendaState, record: Mapping[str, Any]) -> dict[str
     return doc
 
 
-def draft_state(doc: Json) -> HaciendaState | None:
+def draft_state(doc: Json) -> State | None:
     """Hacienda draws no impossible position (its checks build no state for one)."""
     return None
 
@@ -403,4 +402,4 @@ if TYPE_CHECKING:
     from scorer.core.roles import Positions
     from scorer.games.hacienda import position as _module
 
-    _check: Positions[HaciendaState] = _module
+    _check: Positions[State] = _module

@@ -14,7 +14,7 @@ from scorer.games.hacienda.actions import apply_move as apply
 from scorer.games.hacienda.actions import skip_move
 from scorer.games.hacienda.setup import initial_state
 from scorer.games.hacienda.sheet import extra_claims, position_sheet, record_sheet
-from scorer.games.hacienda.state import HaciendaState
+from scorer.games.hacienda.state import State
 
 __all__ = [
     "CLAIMS_WHEN_INCOMPLETE",
@@ -34,16 +34,16 @@ __all__ = [
 CLAIMS_WHEN_INCOMPLETE = False
 
 
-def expected_players(state: HaciendaState) -> frozenset[str]:
+def expected_players(state: State) -> frozenset[str]:
     """The player of the seat to move."""
     return state.game.to_move[state.seat]
 
 
-def is_over(state: HaciendaState) -> bool:
+def is_over(state: State) -> bool:
     return bool(state.final == 2)
 
 
-def skip(state: HaciendaState, move: Move) -> HaciendaState:
+def skip(state: State, move: Move) -> State:
     """A rejected turn passes: the next seat is to move."""
     return skip_move(state)
 
@@ -52,14 +52,14 @@ def count_steps(move: Move) -> int:
     return len(steps_of(move))
 
 
-def score(state: HaciendaState) -> ScoreSheet:
+def score(state: State) -> ScoreSheet:
     """The sheet of a replayed record, or of a position scored as it stands (its track)."""
     if state.track is not None:
         return position_sheet(state, state.track, (state.board.describe(),))
     return record_sheet(state, (state.board.describe(),))
 
 
-def end_reason(state: HaciendaState) -> str | None:
+def end_reason(state: State) -> str | None:
     """§7.2: the only way a game ends; a position is scored as it stands (§13.4), with none
     (its ``track`` is set)."""
     if state.final == 2 and state.track is None and sum(state.stacks) == 0:
@@ -67,7 +67,7 @@ def end_reason(state: HaciendaState) -> str | None:
     return None
 
 
-def warnings(state: HaciendaState) -> tuple[Finding, ...]:
+def warnings(state: State) -> tuple[Finding, ...]:
     """A replay of Hacienda collects no warnings."""
     return ()
 
@@ -76,4 +76,4 @@ if TYPE_CHECKING:
     from scorer.core.roles import Referee
     from scorer.games.hacienda import referee as _module
 
-    _check: Referee[HaciendaState] = _module
+    _check: Referee[State] = _module

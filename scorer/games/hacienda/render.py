@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from scorer.core.words import plural
-from scorer.games.hacienda.state import ANIMAL, LAND, WATER, HaciendaState
+from scorer.games.hacienda.state import ANIMAL, LAND, WATER, State
 
 TYPE_LETTER = "mfersp" + "KW"
 ANIMAL_LETTER = "chps"
 
 
-def _glyph(state: HaciendaState, s: int) -> str:
+def _glyph(state: State, s: int) -> str:
     code = state.cells[s]
     kind = state.board.types[s]
     if kind >= 6:
@@ -25,7 +25,7 @@ def _glyph(state: HaciendaState, s: int) -> str:
     return f"{owner + 1}{ANIMAL_LETTER[animal]}{mark}"
 
 
-def render(state: HaciendaState) -> str:
+def render(state: State) -> str:
     """Rows of spaces (pointy-top hexes: x = 2q + r half-hexes, each 2 columns wide)."""
     board = state.board
     qs = [q for q, _ in board.coords]

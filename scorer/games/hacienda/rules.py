@@ -197,9 +197,9 @@ def effective_options(variant: Json) -> dict[str, object]:
     """Every option with the value ``variant`` gives it (defaults filled in)."""
     from dataclasses import asdict
 
-    from scorer.games.hacienda.state import parse_options
+    from scorer.games.hacienda.state import Options
 
-    return asdict(parse_options(variant))
+    return asdict(Options.parse(variant))
 
 
 def component_data(doc: Json) -> Components:

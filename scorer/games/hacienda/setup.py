@@ -14,6 +14,7 @@ from typing import Any
 from pyrsistent import PVector, plist, pvector
 
 from scorer.core.errors import PathPart
+from scorer.core.values import Json, Record
 from scorer.core.words import noun, plural
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, WATER, Board, parse_map
 from scorer.games.hacienda.board import bad as _fail
@@ -28,17 +29,16 @@ from scorer.games.hacienda.state import (
     REMOVED,
     WATER_SUPPLY,
     Counts,
-    HaciendaState,
     Options,
     Order,
+    State,
     WaterShape,
     land_pile_size,
     make_game,
-    pack_tally,
-    parse_options,
     stack_size,
     with_game,
 )
+from scorer.games.hacienda.state import WATER as WATER_PIECE
 from scorer.games.hacienda.water import canonical_form
 
 LAND_INDEX = {c: i for i, c in enumerate(LAND_CARDS)}
@@ -57,7 +57,7 @@ def _counted(cards: Sequence[str], vocab: Mapping[str, int]) -> list[int]:
     return out
 
 
-def _check_hands(setup: Mapping[str, Any], names: Sequence[str]) -> None:
+def _check_hands(setup: Json, names: Sequence[str]) -> None:
     hands = setup["hands"]
     for name in names:
         # HAC-SETUP-2: one hand per player
@@ -101,7 +101,7 @@ CARD_TOTALS: Mapping[str, int] = MappingProxyType(
 )
 
 
-def _check_card_totals(setup: Mapping[str, Any], names: Sequence[str]) -> None:
+def _check_card_totals(setup: Json, names: Sequence[str]) -> None:
     """HAC-SETUP-4: running counts over the lists in the order of §4."""
     lists: list[tuple[tuple[PathPart, ...], Sequence[str]]] = []
     for name in names:
@@ -134,7 +134,23 @@ def _check_card_totals(setup: Mapping[str, Any], names: Sequence[str]) -> None:
                 )
 
 
-def _check_sizes(setup: Mapping[str, Any], n: int, opts: Options) -> None:
+def _check_sizes(setup: Json, n: int, opts: Options) -> None:
+    """HAC-SETUP-5 … HAC-SETUP-8: the sizes the player count and the variant give."""
+    _check_stacks(setup, n)
+    _check_piles(setup, n)
+    # HAC-SETUP-8: the start money agrees with the variant
+    if "start_money" in setup and setup["start_money"] != opts.start_money:
+        raise _fail(
+            "HAC-SETUP-8",
+            f"start money {setup['start_money']}, the variant gives {opts.start_money}",
+            ("setup", "start_money"),
+            opts.start_money,
+            setup["start_money"],
+        )
+
+
+def _check_stacks(setup: Json, n: int) -> None:
+    """HAC-SETUP-5: the animal stacks and the removed animal cards."""
     size = stack_size(n)
     # HAC-SETUP-5: stack sizes and removed cards fit the player count
     if "animal_stack_sizes" in setup and list(setup["animal_stack_sizes"]) != [size, size]:
@@ -166,6 +182,11 @@ def _check_sizes(setup: Mapping[str, Any], n: int, opts: Options) -> None:
             REMOVED[n],
             len(types),
         )
+
+
+def _check_piles(setup: Json, n: int) -> None:
+    """HAC-SETUP-6, HAC-SETUP-7: the land pile and the deck orders listed."""
+    size, types = stack_size(n), setup.get("removed_animal_types")
     # HAC-SETUP-6: the land pile size
     if "land_pile_size" in setup and setup["land_pile_size"] != land_pile_size(n):
         raise _fail(
@@ -209,15 +230,6 @@ def _check_sizes(setup: Mapping[str, Any], n: int, opts: Options) -> None:
                     ANIMAL_TOTAL,
                     everything.count(a),
                 )
-    # HAC-SETUP-8: the start money agrees with the variant
-    if "start_money" in setup and setup["start_money"] != opts.start_money:
-        raise _fail(
-            "HAC-SETUP-8",
-            f"start money {setup['start_money']}, the variant gives {opts.start_money}",
-            ("setup", "start_money"),
-            opts.start_money,
-            setup["start_money"],
-        )
 
 
 def water_supply(spec: Any) -> tuple[int, PVector[WaterShape] | None]:
@@ -233,7 +245,7 @@ def water_supply(spec: Any) -> tuple[int, PVector[WaterShape] | None]:
     return sum(s.count for s in shapes), shapes
 
 
-def initial_state(record: Mapping[str, Any]) -> HaciendaState:
+def initial_state(record: Record) -> State:
     """The state before the first turn. Raises RuleViolation (absolute path)."""
     setup = record["setup"]
     board = parse_map(setup["map"], ("setup", "map"))
@@ -244,7 +256,7 @@ def initial_state(record: Mapping[str, Any]) -> HaciendaState:
         raise _fail(
             "HAC-SETUP-1", f"Hacienda is for 2 to 5 players, not {n}", ("players",), "2-5", n
         )
-    opts = parse_options(record.get("variant", {}))
+    opts = Options.parse(record.get("variant", {}))
     _check_hands(setup, names)
     _check_card_totals(setup, names)
     _check_sizes(setup, n, opts)
@@ -252,12 +264,10 @@ def initial_state(record: Mapping[str, Any]) -> HaciendaState:
     return with_game(build_state(board, opts, names, setup), colours=colours)
 
 
-def build_state(
-    board: Board, opts: Options, names: Sequence[str], setup: Mapping[str, Any]
-) -> HaciendaState:
+def build_state(board: Board, opts: Options, names: Sequence[str], setup: Json) -> State:
     """The start state from checked setup data."""
     n = len(names)
-    hands = setup["hands"]  # plain lists until they are packed into the tally
+    hands = setup["hands"]
     land_hands = [_counted(hands[p]["land"], LAND_INDEX) for p in names]
     animal_hands = [_counted(hands[p]["animal"], ANIMAL_INDEX) for p in names]
     land_display = _counted(setup["land_display"], LAND_INDEX)
@@ -267,46 +277,32 @@ def build_state(
     removed = counts(setup.get("removed_animal_types", []), ANIMAL_INDEX)
     decks = setup.get("decks", {})
     supply, shapes = water_supply(setup.get("water_supply"))
-    cells = [0] * board.size
     printed = board.spaces_by_type[WATER]
-    for k, space in enumerate(printed):
-        cells[space] = 32 + k
-    free = [len(board.spaces_by_type[t]) if t <= PAMPAS else 0 for t in range(8)]
     size = stack_size(n)
-    tally = pack_tally(
-        {
-            "land_display": land_display,
-            "animal_display": animal_display,
-            "land_pile": land_pile,
-            "land_discard": [0] * 6,
-            "stacks": [size, size],
-            "animal_seen": seen,
-            "free": free,
-            "land_tiles": 0,
-            "haciendas_left": setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
-            "chips_left": setup.get("harvest_chips", HARVEST_CHIPS),
-            "water_left": supply,
-            "pieces": len(printed),
-            "land_hands": land_hands,
-            "animal_hands": animal_hands,
-            "money": [opts.start_money] * n,
-            "animal_tiles": [0] * n,
-        }
-    )
-    return HaciendaState(
-        game=make_game(
-            board,
-            opts,
-            pvector(names),
-            pvector(ANIMAL_TOTAL - r for r in removed),
-            setup.get("harvest_chips", HARVEST_CHIPS),
-            setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9)),
-            supply,
-        ),
-        cells=pvector(cells),
+    chips = setup.get("harvest_chips", HARVEST_CHIPS)
+    neutral = setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(n, 9))
+    limit = pvector(ANIMAL_TOTAL - r for r in removed)
+    return State(
+        game=make_game(board, opts, pvector(names), limit, chips, neutral, supply),
+        cells=_start_cells(board),
         haciendas=frozenset(),
         chips=frozenset(),
-        tally=tally,
+        land_hands=pvector(pvector(hand) for hand in land_hands),
+        animal_hands=pvector(pvector(hand) for hand in animal_hands),
+        money=pvector([opts.start_money] * n),
+        animal_tiles=pvector([0] * n),
+        land_display=pvector(land_display),
+        animal_display=pvector(animal_display),
+        land_pile=pvector(land_pile),
+        land_discard=pvector([0] * 6),
+        stacks=pvector([size, size]),
+        animal_seen=pvector(seen),
+        free=pvector(len(board.spaces_by_type[t]) if t <= PAMPAS else 0 for t in range(8)),
+        land_tiles=0,
+        haciendas_left=neutral,
+        chips_left=chips,
+        water_left=supply,
+        pieces=len(printed),
         land_order=_order(decks.get("land"), LAND_INDEX),
         stack_orders=pvector(
             [
@@ -316,6 +312,14 @@ def build_state(
         ),
         water_shapes=shapes,
     )
+
+
+def _start_cells(board: Board) -> PVector[int]:
+    """The board before the first turn: only the printed water spaces, each a water piece."""
+    cells = [0] * board.size
+    for k, space in enumerate(board.spaces_by_type[WATER]):
+        cells[space] = WATER_PIECE + k
+    return pvector(cells)
 
 
 def _order(cards: Sequence[str] | None, vocab: Mapping[str, int]) -> Order:

@@ -17,9 +17,9 @@ from typing import Any
 from scorer.core.claims import claim_mismatch, not_a_player, scoring_when, unexpected_claim
 from scorer.core.findings import Finding
 from scorer.core.pointer import to_pointer
-from scorer.core.values import PlayerScore, ScoreSheet
+from scorer.core.values import Json, PlayerScore, ScoreSheet
 from scorer.games.hacienda.scoring import CATEGORIES, evaluate
-from scorer.games.hacienda.state import ClaimIssue, HaciendaState
+from scorer.games.hacienda.state import ClaimIssue, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,6 @@ class HaciendaSheet(ScoreSheet):
     issues: tuple[ClaimIssue, ...] = ()
     money: Mapping[str, int] = field(default_factory=dict)
     complete: bool = True
-    intermediate_done: bool = False
     continuous: bool = False
     inter_after: int = -1  # index of the move after which the intermediate scoring took place
 
@@ -69,7 +68,7 @@ def _lines(
 
 
 def event_sheet(
-    state: HaciendaState, rows: Sequence[Sequence[int]], money: Mapping[str, int] | None = None
+    state: State, rows: Sequence[Sequence[int]], money: Mapping[str, int] | None = None
 ) -> ScoreSheet:
     """One scoring event as a sheet (extra column: markets connected); ``money`` by name, if
     the caller has it already."""
@@ -82,7 +81,7 @@ def event_sheet(
     )
 
 
-def record_sheet(state: HaciendaState, notes: tuple[str, ...] = ()) -> HaciendaSheet:
+def record_sheet(state: State, notes: tuple[str, ...] = ()) -> HaciendaSheet:
     """The score sheet of a replayed record (provisional while the game is not over)."""
     names, pesos = state.names, state.money  # a view of the tally: read once
     money = dict(zip(names, pesos, strict=True))
@@ -113,15 +112,12 @@ def record_sheet(state: HaciendaState, notes: tuple[str, ...] = ()) -> HaciendaS
         issues=tuple(state.issues),
         money=money,
         complete=state.final == 2,
-        intermediate_done=inter is not None,
         continuous=state.opts.continuous_scoring,
         inter_after=state.inter_after,
     )
 
 
-def position_sheet(
-    state: HaciendaState, track: Sequence[int], notes: tuple[str, ...]
-) -> HaciendaSheet:
+def position_sheet(state: State, track: Sequence[int], notes: tuple[str, ...]) -> HaciendaSheet:
     """A position: track + one scoring event (§13.4); categories are the event's."""
     names = state.names
     money = dict(zip(names, state.money, strict=True))
@@ -141,13 +137,12 @@ def position_sheet(
         issues=(),
         money=money,
         complete=True,
-        intermediate_done=False,
         continuous=state.opts.continuous_scoring,
     )
 
 
 def _compare(
-    sheet: ScoreSheet, claims: Mapping[str, Any], base: tuple[str, ...], when: Mapping[str, object]
+    sheet: ScoreSheet, claims: Json, base: tuple[str, ...], when: Mapping[str, object]
 ) -> list[Finding]:
     """The claimed totals and breakdown entries of one scoring event that differ from it."""
     lines = {line.name: line for line in sheet.players}
@@ -195,7 +190,7 @@ def _differs(
     )
 
 
-def extra_claims(sheet: ScoreSheet, claimed: Mapping[str, Any]) -> list[Finding]:
+def extra_claims(sheet: ScoreSheet, claimed: Json) -> list[Finding]:
     """``claimed.intermediate``, ``final``, ``money`` and the step incomes (§7.5)."""
     if not isinstance(sheet, HaciendaSheet):
         return []

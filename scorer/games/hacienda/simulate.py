@@ -13,96 +13,37 @@ from __future__ import annotations
 import difflib
 import itertools
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from scorer.core.values import Json
 from scorer.games.hacienda import generator as gen
 from scorer.games.hacienda.actions import apply_move, apply_steps
-from scorer.games.hacienda.board import ANIMALS, LAND_CARDS
 from scorer.games.hacienda.catalog import DEMO_ID, shipped_ids
 from scorer.games.hacienda.coverage import COVERAGE_RUNS as COVERAGE_RUNS
+from scorer.games.hacienda.dealing import NAMES, Piles, deal
 from scorer.games.hacienda.greedy import Knobs, choose
 from scorer.games.hacienda.setup import initial_state
 from scorer.games.hacienda.sheet import record_sheet
 from scorer.games.hacienda.state import (
     ANIMAL,
     LAND,
-    LAND_TOTAL,
     MAX_ANIMAL_TILES,
     MAX_LAND_TILES,
-    REMOVED,
-    HaciendaState,
+    State,
     land_pile_size,
-    stack_size,
 )
+from scorer.games.hacienda.steps import BuyCardStep, BuyWaterStep, Offer, OpenPurchase, Step
 
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 COLORS = ("red", "blue", "yellow", "green", "white")
 MAX_ROUNDS = 200
 SETUP_OPTIONS = ("harvest_chips", "neutral_haciendas", "water_supply")
 KNOBS = ("land_rush", "animal_hoarder")  # the greedy policy's (greedy.Knobs)
 POLICY = ("policy", *KNOBS)
-Step = dict[str, Any]
 
 
-def _setup(
-    rng: random.Random, n: int, map_id: str, decks: bool, money: int
-) -> tuple[dict[str, Any], dict[str, list[str]]]:
-    land = [c for c, k in zip(LAND_CARDS, LAND_TOTAL, strict=True) for _ in range(k)]
-    animals = [a for a in ANIMALS for _ in range(18)]
-    rng.shuffle(land)
-    rng.shuffle(animals)
-    removed, animals = animals[: REMOVED[n]], animals[REMOVED[n] :]
-    hands = {}
-    for k in range(n):
-        hands[NAMES[k]] = {"land": land[8 * k : 8 * k + 8], "animal": animals[4 * k : 4 * k + 4]}
-    size = stack_size(n)
-    piles = {
-        "land": land[8 * n + 4 :],
-        "animal_stack_1": animals[4 * n + 4 : 4 * n + 4 + size],
-        "animal_stack_2": animals[4 * n + 4 + size :],
-    }
-    setup: dict[str, Any] = {
-        "map": {"id": map_id},
-        "start_money": money,
-        "hands": hands,
-        "land_display": land[8 * n : 8 * n + 4],
-        "animal_display": animals[4 * n : 4 * n + 4],
-        "removed_animal_cards": REMOVED[n],
-        "animal_stack_sizes": [size, size],
-        "land_pile_size": len(piles["land"]),
-    }
-    if decks:
-        setup["removed_animal_types"] = removed
-        setup["decks"] = {k: list(v) for k, v in piles.items()}
-    return setup, piles
-
-
-class _Piles:
-    """The simulator's own shuffled piles: every draw takes the top card."""
-
-    def __init__(self, piles: Mapping[str, list[str]], rng: random.Random) -> None:
-        self.rng = rng
-        self.land = list(piles["land"])
-        self.stacks = [list(piles["animal_stack_1"]), list(piles["animal_stack_2"])]
-        self.discard: list[str] = []
-        self.reshuffled = False
-
-    def draw(self, deck: str, reshuffle: bool) -> str | None:
-        if deck == "land":
-            if not self.land and reshuffle and self.discard:
-                self.land, self.discard = sorted(self.discard), []
-                self.rng.shuffle(self.land)
-                self.reshuffled = True
-            return self.land.pop(0) if self.land else None
-        for stack in self.stacks:
-            if stack:
-                return stack.pop(0)
-        return None
-
-
-def _weights(state: HaciendaState, animal_boost: int) -> list[tuple[str, int]]:
+def _weights(state: State, animal_boost: int) -> list[tuple[str, int]]:
     money = state.money[state.seat]
     return [
         ("play_animal", 30),
@@ -116,30 +57,38 @@ def _weights(state: HaciendaState, animal_boost: int) -> list[tuple[str, int]]:
     ]
 
 
-def _family(state: HaciendaState, name: str, used: frozenset[str]) -> list[Step]:
+def _family(state: State, name: str, used: frozenset[str]) -> list[Offer]:
     spare = 10 + (state.opts.hacienda_cost if name == "buy_hacienda" else state.opts.water_cost)
     if name in ("buy_hacienda", "buy_water") and state.money[state.seat] < spare:
         return []
+    family: Iterable[Offer]
     if name == "play_animal":
-        return list(gen.play_animal_steps(state))
-    if name == "play_land":
-        return list(gen.play_land_steps(state))
-    if name == "harvest":
-        return list(gen.harvest_steps(state, used))
-    if name == "buy_hacienda":
-        return list(gen.hacienda_steps(state, used))
-    if name == "buy_water":
-        return _water_choice(state, used)
-    deck = name[4:]
+        family = gen.play_animal_steps(state)
+    elif name == "play_land":
+        family = gen.play_land_steps(state)
+    elif name == "harvest":
+        family = gen.harvest_steps(state, used)
+    elif name == "buy_hacienda":
+        family = gen.hacienda_steps(state, used)
+    elif name == "buy_water":
+        family = _water_choice(state, used)
+    else:
+        return _purchases(state, name[4:])
+    return list(family)
+
+
+def _purchases(state: State, deck: str) -> list[Offer]:
+    """The card purchases of ``deck`` the random policy picks from."""
     cheap = state.money[state.seat] < 12  # keep buying animal cards blind when money is short
-    return [
-        {"do": "buy_card", "deck": d, "from": s, "card": c}
-        for d, s, c in gen.purchases(state)
-        if d == deck and not (cheap and s == "display")
-    ]
+    out: list[Offer] = []
+    for d, source, card in gen.purchases(state):
+        if d == deck and not (cheap and source == "display"):
+            offer: OpenPurchase = {"do": "buy_card", "deck": d, "from": source, "card": card}
+            out.append(offer)
+    return out
 
 
-def _water_choice(state: HaciendaState, used: frozenset[str]) -> list[Step]:
+def _water_choice(state: State, used: frozenset[str]) -> list[BuyWaterStep]:
     """Water placements next to own tiles (§14.2 policy) among the first sets the generator
     offers (the whole family can hold tens of thousands of placements)."""
     seat, index, cells = state.seat, state.board.index, state.cells
@@ -148,8 +97,8 @@ def _water_choice(state: HaciendaState, used: frozenset[str]) -> list[Step]:
         for s, c in enumerate(cells)
         if c == LAND + seat or ANIMAL + 4 * seat <= c < ANIMAL + 4 * seat + 4
     }
-    near: list[Step] = []
-    first: list[Step] = []
+    near: list[BuyWaterStep] = []
+    first: list[BuyWaterStep] = []
     for step in itertools.islice(gen.water_steps(state, used, every_shape=False), 3000):
         if len(first) < 40:
             first.append(step)
@@ -161,31 +110,33 @@ def _water_choice(state: HaciendaState, used: frozenset[str]) -> list[Step]:
     return near or first
 
 
-def _complete(step: Step, piles: _Piles, reshuffle: bool) -> Step:
+def _complete(offer: Offer, piles: Piles, reshuffle: bool) -> Step:
     """Fill in the chance outcome of a card purchase from the simulator's piles."""
-    if step["do"] != "buy_card":
-        return step
-    deck = step["deck"]
+    if offer["do"] != "buy_card":
+        return offer
+    deck, source = offer["deck"], offer["from"]
     drawn = piles.draw(deck, reshuffle)
-    if step["from"] == "pile":
-        step["card"] = drawn
-    elif drawn is not None:
+    card = drawn if source == "pile" else offer.get("card")
+    if card is None:
+        raise ValueError(f"the simulator's {deck} pile has no card the state offers")
+    step: BuyCardStep = {"do": "buy_card", "deck": deck, "from": source, "card": card}
+    if source == "display" and drawn is not None:
         step["refill"] = drawn
     return step
 
 
 def _take(
-    state: HaciendaState, steps: list[Step], step: Step, mid: HaciendaState, piles: _Piles
-) -> tuple[HaciendaState, bool]:
-    """Record ``step`` (its draw from the piles filled in, its income written) after
+    state: State, steps: list[Step], offer: Offer, mid: State, piles: Piles
+) -> tuple[State, bool]:
+    """Record ``offer`` (its draw from the piles filled in, its income written) after
     ``steps`` of the turn begun in ``state``; the state after it, and whether it drew an
     animal card."""
-    step = _complete(step, piles, mid.opts.land_reshuffle)
+    step = _complete(offer, piles, mid.opts.land_reshuffle)
     before = mid.money[mid.seat]
     if step["do"] == "play_land":
         piles.discard.append(step["card"])
     mid = apply_steps(mid, [step])
-    if step["do"] in ("play_animal", "harvest"):
+    if step["do"] == "play_animal" or step["do"] == "harvest":
         step["income"] = mid.money[mid.seat] - before
     drew = (
         step["do"] == "buy_card"
@@ -197,7 +148,7 @@ def _take(
 
 
 def _play_turn(
-    state: HaciendaState, rng: random.Random, piles: _Piles, boost: int
+    state: State, rng: random.Random, piles: Piles, boost: int
 ) -> tuple[list[Step], bool]:
     """One turn's steps; the flag says whether an animal card was drawn.
 
@@ -217,7 +168,7 @@ def _play_turn(
         name, _, members = rng.choices(options, weights=[w for _, w, _ in options])[0]
         if name == "end":
             break
-        step = dict(rng.choice(members))
+        step = rng.choice(members).copy()
         mid, drawn = _take(state, steps, step, mid, piles)
         drew = drew or drawn
         used = used | {step["do"]}
@@ -225,7 +176,7 @@ def _play_turn(
 
 
 def _greedy_turn(
-    state: HaciendaState, rng: random.Random, piles: _Piles, boost: int, knobs: Knobs
+    state: State, rng: random.Random, piles: Piles, boost: int, knobs: Knobs
 ) -> tuple[list[Step], bool]:
     """One turn of a greedy player (``greedy.choose`` step by step); as ``_play_turn``."""
     steps: list[Step] = []
@@ -245,8 +196,8 @@ def _greedy_turn(
 
 
 def _play(
-    record: dict[str, Any], rng: random.Random, piles: _Piles, knobs: Knobs | None
-) -> HaciendaState | None:
+    record: dict[str, Any], rng: random.Random, piles: Piles, knobs: Knobs | None
+) -> State | None:
     """Play until the game ends (greedy players with ``knobs``, else random ones); None for a
     stalled game (200 rounds, or 3 rounds in which nobody had a legal step)."""
     state = initial_state(record)
@@ -278,7 +229,7 @@ def map_for_seed(seed: int) -> str:
     return custom[random.Random(seed).randrange(len(custom))]
 
 
-def _check_setup_options(options: Mapping[str, Any]) -> None:
+def _check_setup_options(options: Json) -> None:
     """``decks`` is true or false; the setup options are what the setup schema allows."""
     from scorer.reading.schemas import value_errors
 
@@ -293,7 +244,7 @@ def _check_setup_options(options: Mapping[str, Any]) -> None:
             raise ValueError(f"option {name} must be {what}, not {options[name]!r}")
 
 
-def _knobs(options: Mapping[str, Any]) -> Knobs | None:
+def _knobs(options: Json) -> Knobs | None:
     """The greedy policy's knobs, or None for the random policy. Raises ValueError."""
     policy = options.get("policy", "random")
     if policy not in ("random", "greedy"):
@@ -308,7 +259,7 @@ def _knobs(options: Mapping[str, Any]) -> Knobs | None:
     return Knobs(**{k: bool(options.get(k, False)) for k in KNOBS})
 
 
-def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+def simulate(players: int, seed: int, options: Json) -> dict[str, Any]:
     """A complete random legal record with correct claims. Raises ValueError for bad options."""
     if not 2 <= players <= 5:
         raise ValueError(f"Hacienda is for 2 to 5 players, not {players}")
@@ -327,7 +278,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     for attempt in range(20):
         used_seed = seed if attempt == 0 else seed * 1000 + attempt
         rng = random.Random(used_seed)
-        setup, piles = _setup(
+        setup, piles = deal(
             rng,
             players,
             map_id,
@@ -343,7 +294,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
             "setup": setup,
             "moves": [],
         }
-        state = _play(record, rng, _Piles(piles, rng), knobs)
+        state = _play(record, rng, Piles(piles, rng), knobs)
         if state is not None:
             record["claimed"] = claims(state)
             record["meta"] = {"generator": "scorer simulate", "seed": used_seed}
@@ -354,7 +305,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     raise ValueError("no complete game within 20 attempts")
 
 
-def claims(state: HaciendaState) -> dict[str, Any]:
+def claims(state: State) -> dict[str, Any]:
     """Every claim the simulator writes (§14.2), computed from the final state."""
     sheet = record_sheet(state)
     stages = dict(sheet.stages)
@@ -377,11 +328,11 @@ def claims(state: HaciendaState) -> dict[str, Any]:
     return out
 
 
-def features(record: Mapping[str, Any], state: Any) -> frozenset[str]:
+def features(record: Json, state: State | None) -> frozenset[str]:
     """The rare paths a finished game took (``bench/policy_outcomes.py``): the land pile run
     out (and reshuffled), a player with all 30 animal tiles or 80 land tiles on the board, a
     supply sold out, a harvest chip taken from another player, a display left short."""
-    if not isinstance(state, HaciendaState):
+    if not isinstance(state, State):
         state = initial_state(record)
         for move in record["moves"]:
             state = apply_move(state, move)

@@ -1,27 +1,26 @@
 """The replay state of a Hacienda game (rules/hacienda.md §5.1) and the variant options (§8).
 
-``HaciendaState`` is a NamedTuple (``_replace`` is cheap) of ints, immutable records and
-pyrsistent collections: a turn changes it through :class:`scorer.core.persist.Draft` (see
-``actions``) and the new state shares every untouched part with the old one. Board contents
-are one int per space (``cells``): 0 empty, ``LAND + p`` a land tile of seat p,
-``ANIMAL + 4p + a`` an animal tile of seat p showing animal a, ``WATER + k`` a cell of water
-piece k (printed water spaces are pieces too). Card multisets are count vectors in the
-vocabulary order of §10.2 (``Counts``). Every number a turn changes besides the board (card
-counts, supplies, pesos, tiles placed) is one int of one PVector, ``tally`` (layout below), so
-a step reads and writes one field; the record keeps the names of the rules (``land_display``,
-``land_hands``, ``money`` ...) as read-only views, ``with_tally`` writes them. A known deck order
-is a ``PList`` whose draws share the rest of the order.
+``State`` is a NamedTuple of ints, immutable records and pyrsistent collections: a turn changes
+it through a :class:`TurnDraft` (see ``actions``) and the new state shares every untouched part
+with the old one. Board contents are one int per space (``cells``): 0 empty, ``LAND + p`` a land
+tile of seat p, ``ANIMAL + 4p + a`` an animal tile of seat p showing animal a, ``WATER + k`` a
+cell of water piece k (printed water spaces are pieces too). Card multisets are count vectors in
+the vocabulary order of §10.2 (``Counts``). The players' numbers (hands, pesos, animal tiles on
+the board) are one vector per number, in seat order (``money[seat]``). A known deck order is a
+``PList`` whose draws share the rest of the order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from pyrsistent import PList, PVector, pvector
 
+from scorer.core.draft import Draft
 from scorer.core.errors import PathPart
+from scorer.core.values import Json
 from scorer.games.hacienda.board import Board
 
 LAND, ANIMAL, WATER = 1, 8, 32
@@ -39,65 +38,6 @@ MAX_ANIMAL_TILES = 30
 MAX_LAND_TILES = 80
 HAND_LAND, HAND_ANIMAL, DISPLAY = 8, 4, 4
 
-#: The layout of ``HaciendaState.tally``, every number a turn changes besides the board: the
-#: land display (6 counts), the animal display (4), the land pile (6), the land discard (6),
-#: the two animal stacks, the animal cards seen (4), the empty spaces per space type (8), the
-#: land tiles on the board, the haciendas, harvest chips and water tiles left, the water
-#: pieces placed; then per seat p from ``SEATS + SEAT_SIZE * p`` its land hand (6), its
-#: animal hand (4), its pesos and its animal tiles on the board. One vector instead of 16
-#: fields: a display purchase with its refill went from 6 field reads and 7 writes through
-#: the draft to 1 and 2, and a step from 3-10 µs to 2-4 µs on the benchmark machine.
-L_DISPLAY, A_DISPLAY, L_PILE, L_DISCARD, STACKS, SEEN, FREE = 0, 6, 10, 16, 22, 24, 28
-LAND_TILES, HACIENDAS_LEFT, CHIPS_LEFT, WATER_LEFT, PIECES, SEATS = 36, 37, 38, 39, 40, 41
-A_HAND, MONEY, TILES, SEAT_SIZE = 6, 10, 11, 12  # within a seat's block (its land hand at 0)
-
-#: The parts of ``tally`` by name (readable as fields of the state, see ``with_tally``).
-SHARED_PARTS: tuple[tuple[str, int, int], ...] = (  # name, start, length
-    ("land_display", L_DISPLAY, 6),
-    ("animal_display", A_DISPLAY, 4),
-    ("land_pile", L_PILE, 6),
-    ("land_discard", L_DISCARD, 6),
-    ("stacks", STACKS, 2),
-    ("animal_seen", SEEN, 4),
-    ("free", FREE, 8),
-)
-SCALAR_PARTS: tuple[tuple[str, int], ...] = (
-    ("land_tiles", LAND_TILES),
-    ("haciendas_left", HACIENDAS_LEFT),
-    ("chips_left", CHIPS_LEFT),
-    ("water_left", WATER_LEFT),
-    ("pieces", PIECES),
-)
-TALLY_NAMES: tuple[str, ...] = (
-    *(name for name, _, _ in SHARED_PARTS),
-    *(name for name, _ in SCALAR_PARTS),
-    "land_hands",
-    "animal_hands",
-    "money",
-    "animal_tiles",
-)
-
-
-def pack_tally(parts: Mapping[str, Any]) -> PVector[int]:
-    """The ``tally`` vector of every part named in ``TALLY_NAMES`` (layout above)."""
-    out: list[int] = []
-    for name, _, size in SHARED_PARTS:
-        values = list(parts[name])
-        if len(values) != size:
-            raise ValueError(f"{name} has {len(values)} counts, not {size}")
-        out.extend(values)
-    out.extend(parts[name] for name, _ in SCALAR_PARTS)
-    seats = zip(
-        parts["land_hands"],
-        parts["animal_hands"],
-        parts["money"],
-        parts["animal_tiles"],
-        strict=True,
-    )
-    for land, animal, money, tiles in seats:
-        out.extend((*land, *animal, money, tiles))
-    return pvector(out)
-
 
 def stack_size(n: int) -> int:
     """S(n) = (72 − removed − 4n − 4) / 2."""
@@ -108,9 +48,9 @@ def land_pile_size(n: int) -> int:
     return max(0, 80 - 8 * n - 4)
 
 
-def owner_of_land(code: int) -> int:
-    """Seat owning a land tile code, or -1."""
-    return code - LAND if LAND <= code < ANIMAL else -1
+def plus(counts: Counts, k: int, n: int = 1) -> Counts:
+    """``counts`` with ``n`` more at ``k`` (a card count, a supply)."""
+    return counts.set(k, counts[k] + n)
 
 
 def is_animal_of(code: int, seat: int) -> bool:
@@ -138,25 +78,21 @@ class Options:
     tiebreak: str = "none"
     start_money: int = 20
 
+    @classmethod
+    def parse(cls, variant: Json) -> Options:
+        """Options from a record's ``variant`` object (already schema-checked): the
+        ``variant1`` / ``variant2`` shorthands first, then the options named explicitly."""
+        options = VARIANT1 if variant.get("variant1") else cls()
+        if variant.get("variant2"):
+            options = replace(options, continuous_scoring=True)
+        explicit = {k: v for k, v in variant.items() if k not in ("variant1", "variant2")}
+        return replace(options, **explicit)
 
-VARIANT1: Mapping[str, Any] = {
-    "market_payout": "product",
-    "hacienda_cost": 20,
-    "water_cost": 20,
-    "herd_points": True,
-    "pesos_per_point": 20,
-}
 
-
-def parse_options(variant: Mapping[str, Any]) -> Options:
-    """Options from a record's ``variant`` object (already schema-checked)."""
-    values: dict[str, Any] = {}
-    if variant.get("variant1"):
-        values.update(VARIANT1)
-    if variant.get("variant2"):
-        values["continuous_scoring"] = True
-    values.update({k: v for k, v in variant.items() if k not in ("variant1", "variant2")})
-    return Options(**values)
+#: The options ``variant1`` stands for (§8).
+VARIANT1 = Options(
+    market_payout="product", hacienda_cost=20, water_cost=20, herd_points=True, pesos_per_point=20
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,18 +129,13 @@ class Snapshot(NamedTuple):
     money: PVector[int]
 
 
-#: Haciendas and chips are few (a supply of 8 or 9): a frozenset answers ``in`` in 59 ns and
-#: adds one in 0.27 µs where a PSet took 0.95 µs and 7.4 µs on the benchmark machine.
+#: The spaces carrying a hacienda or a harvest chip: few (a supply of 8 or 9), a frozenset.
 Spaces = frozenset[int]
 
 
 class Game(NamedTuple):
-    """What a replay never changes: the map, the options, the seats and the setup's supplies.
-
-    One field of the state instead of nine: a turn's ``Draft`` copies every field of the state
-    twice (into the draft, back into the new state); with these nine in one it copies 16
-    instead of 24 (``Draft`` + ``done`` of a turn 2.9 → 2.3 µs on the benchmark machine).
-    """
+    """What a replay never changes: the map, the options, the seats and the setup's supplies
+    (one field of the state, so a turn's draft carries one value for all of them)."""
 
     board: Board
     opts: Options
@@ -213,8 +144,7 @@ class Game(NamedTuple):
     chip_supply: int
     neutral_supply: int
     water_supply: int
-    #: ``frozenset((names[seat],))`` per seat: the referee asks whose turn it is every move
-    #: (a fixed-size table of the seats, built once: a tuple).
+    #: ``frozenset((names[seat],))`` per seat, the answer to whose turn it is (built once).
     to_move: tuple[frozenset[str], ...]
     track: PVector[int] | None = None  # positions: points already on the score track
     colours: PVector[str | None] = EMPTY_COLOURS  # the players' ``color`` (pictures)
@@ -236,14 +166,29 @@ def make_game(
     )
 
 
-class HaciendaState(NamedTuple):
-    """Everything a replay carries between two turns (what never changes in ``game``)."""
+class State(NamedTuple):
+    """Everything a replay carries between two turns (what never changes is in ``game``)."""
 
     game: Game
     cells: PVector[int]
     haciendas: Spaces
     chips: Spaces
-    tally: PVector[int]  # the numbers a turn changes (layout: ``L_DISPLAY`` ... ``SEATS``)
+    land_hands: PVector[Counts]  # per seat: 6 counts, one per land card
+    animal_hands: PVector[Counts]  # per seat: 4 counts, one per animal
+    money: PVector[int]  # per seat: pesos
+    animal_tiles: PVector[int]  # per seat: animal tiles on the board
+    land_display: Counts  # 6
+    animal_display: Counts  # 4
+    land_pile: Counts  # 6
+    land_discard: Counts  # 6
+    stacks: Counts  # the two animal stacks
+    animal_seen: Counts  # 4: the animal cards seen so far
+    free: Counts  # 8: the empty spaces per space type
+    land_tiles: int  # land tiles on the board
+    haciendas_left: int
+    chips_left: int
+    water_left: int
+    pieces: int  # water pieces on the board (printed water spaces included)
     land_order: Order
     stack_orders: PVector[Order]
     water_shapes: PVector[WaterShape] | None
@@ -256,8 +201,7 @@ class HaciendaState(NamedTuple):
     issues: PVector[ClaimIssue] = EMPTY_ISSUES
     inter_board: Snapshot | None = None
 
-    # The parts of ``game`` under their own names (``with_game`` writes them); the turn's
-    # handlers read ``state.game.<part>``, a property call less per read.
+    # The parts of ``game`` under their own names (``with_game`` writes them).
 
     @property
     def board(self) -> Board:
@@ -295,89 +239,46 @@ class HaciendaState(NamedTuple):
     def colours(self) -> PVector[str | None]:
         return self.game.colours
 
-    # Read-only views of ``tally`` under the names of the rules (``with_tally`` writes them).
 
-    @property
-    def land_display(self) -> Counts:
-        return self.tally[L_DISPLAY : L_DISPLAY + 6]
+class TurnDraft(Draft[State]):
+    """A turn in progress: the fields of :class:`State`, each read and written by name.
 
-    @property
-    def animal_display(self) -> Counts:
-        return self.tally[A_DISPLAY : A_DISPLAY + 4]
+    A turn carries no notes besides them: what a handler needs from the start of the turn it
+    reads from ``base`` (the state the turn started from)."""
 
-    @property
-    def land_pile(self) -> Counts:
-        return self.tally[L_PILE : L_PILE + 6]
-
-    @property
-    def land_discard(self) -> Counts:
-        return self.tally[L_DISCARD : L_DISCARD + 6]
-
-    @property
-    def stacks(self) -> PVector[int]:
-        """The two animal stacks."""
-        return self.tally[STACKS : STACKS + 2]
-
-    @property
-    def animal_seen(self) -> Counts:
-        return self.tally[SEEN : SEEN + 4]
-
-    @property
-    def free(self) -> Counts:
-        """Empty spaces per space type."""
-        return self.tally[FREE : FREE + 8]
-
-    @property
-    def land_tiles(self) -> int:
-        value: int = self.tally[LAND_TILES]
-        return value
-
-    @property
-    def haciendas_left(self) -> int:
-        value: int = self.tally[HACIENDAS_LEFT]
-        return value
-
-    @property
-    def chips_left(self) -> int:
-        value: int = self.tally[CHIPS_LEFT]
-        return value
-
-    @property
-    def water_left(self) -> int:
-        value: int = self.tally[WATER_LEFT]
-        return value
-
-    @property
-    def pieces(self) -> int:
-        value: int = self.tally[PIECES]
-        return value
-
-    @property
-    def land_hands(self) -> PVector[Counts]:
-        at = range(SEATS, len(self.tally), SEAT_SIZE)
-        return pvector(self.tally[k : k + 6] for k in at)
-
-    @property
-    def animal_hands(self) -> PVector[Counts]:
-        at = range(SEATS + A_HAND, len(self.tally), SEAT_SIZE)
-        return pvector(self.tally[k : k + 4] for k in at)
-
-    @property
-    def money(self) -> PVector[int]:
-        return self.tally[SEATS + MONEY :: SEAT_SIZE]
-
-    @property
-    def animal_tiles(self) -> PVector[int]:
-        """Animal tiles on the board per seat."""
-        return self.tally[SEATS + TILES :: SEAT_SIZE]
+    game: Game
+    cells: PVector[int]
+    haciendas: Spaces
+    chips: Spaces
+    land_hands: PVector[Counts]
+    animal_hands: PVector[Counts]
+    money: PVector[int]
+    animal_tiles: PVector[int]
+    land_display: Counts
+    animal_display: Counts
+    land_pile: Counts
+    land_discard: Counts
+    stacks: Counts
+    animal_seen: Counts
+    free: Counts
+    land_tiles: int
+    haciendas_left: int
+    chips_left: int
+    water_left: int
+    pieces: int
+    land_order: Order
+    stack_orders: PVector[Order]
+    water_shapes: PVector[WaterShape] | None
+    seat: int
+    inter: int
+    final: int
+    inter_scores: PVector[Counts] | None
+    inter_after: int
+    move_index: int
+    issues: PVector[ClaimIssue]
+    inter_board: Snapshot | None
 
 
-def with_game(state: HaciendaState, **parts: Any) -> HaciendaState:
+def with_game(state: State, **parts: Any) -> State:
     """``state`` with the named parts of ``game`` replaced (setup, positions, tests)."""
     return state._replace(game=state.game._replace(**parts))
-
-
-def with_tally(state: HaciendaState, **parts: Any) -> HaciendaState:
-    """``state`` with the named parts of ``tally`` replaced (setup, positions, tests)."""
-    current = {name: getattr(state, name) for name in TALLY_NAMES}
-    return state._replace(tally=pack_tally({**current, **parts}))

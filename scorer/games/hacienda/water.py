@@ -3,18 +3,17 @@ placement checks of ``buy_water`` (HAC-WATER-1 … HAC-WATER-4) used by its step
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from scorer.core.words import plural
 from scorer.games.hacienda.board import PAMPAS, bad, step_space, where
-from scorer.games.hacienda.state import MONEY, SEAT_SIZE, SEATS
 from scorer.grid.hexgrid import neighbours, rotate_cw
 from scorer.grid.regions import connected_groups
 
 if TYPE_CHECKING:
-    from scorer.core.persist import Draft
-    from scorer.games.hacienda.state import HaciendaState, WaterShape
+    from scorer.games.hacienda.state import TurnDraft, WaterShape
+    from scorer.games.hacienda.steps import BuyWaterStep
 
 Hex = tuple[int, int]
 
@@ -48,13 +47,12 @@ def canonical_form(cells: Iterable[Hex]) -> tuple[Hex, ...]:
     return best or ()
 
 
-def water_target(draft: Draft[HaciendaState], step: Mapping[str, Any], at: int) -> list[int]:
+def water_target(draft: TurnDraft, step: BuyWaterStep, at: int) -> list[int]:
     """The spaces of a water tile: HAC-REC-2, HAC-WATER-1, HAC-WATER-2, HAC-WATER-3."""
-    s = draft.base
-    board, seat = s.board, s.seat
+    board = draft.game.board
     spaces = [step_space(board, c, ("steps", at, "cells", k)) for k, c in enumerate(step["cells"])]
-    cost = s.opts.water_cost
-    money = draft["tally"][SEATS + SEAT_SIZE * seat + MONEY]
+    cost = draft.game.opts.water_cost
+    money = draft.money[draft.seat]
     # HAC-WATER-1: enough pesos
     if money < cost:
         raise bad(
@@ -74,7 +72,7 @@ def water_target(draft: Draft[HaciendaState], step: Mapping[str, Any], at: int) 
             "1-4 connected cells",
             [list(c) for c in coords],
         )
-    cells = draft["cells"]
+    cells = draft.cells
     for k, sp in enumerate(spaces):
         # HAC-WATER-3: every cell an empty pampas space
         if board.types[sp] != PAMPAS or cells[sp] != 0:

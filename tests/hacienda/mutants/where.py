@@ -5,7 +5,7 @@ replaced), whether a changed turn is still legal up to a step, and the seeded pi
 places found, plus the record types and the rules they use.
 
 A mutator reads the state the way the spec describes it (the named views of
-``HaciendaState``: pesos, hands, tiles placed, supplies); where a step goes is worked out here
+``State``: pesos, hands, tiles placed, supplies); where a step goes is worked out here
 and in the mutators from the spec's rules, never by asking the check that should fire.
 """
 
@@ -20,7 +20,7 @@ from scorer.core.errors import RuleViolation
 from scorer.games.hacienda.board import PAMPAS, Board, parse_map
 from scorer.games.hacienda.catalog import shipped_board
 from scorer.games.hacienda.generator import after_prefix
-from scorer.games.hacienda.state import ANIMAL, LAND, HaciendaState
+from scorer.games.hacienda.state import ANIMAL, LAND, State
 from tests.roles import roles_of
 
 RULES = roles_of("hacienda")
@@ -30,7 +30,7 @@ Step = dict[str, Any]
 Mutator = Callable[[Doc, random.Random], bool]
 #: A point inside a turn: (move, step index, the state before that step, the once-per-turn
 #: steps taken before it).
-Slot = tuple[int, int, HaciendaState, frozenset[str]]
+Slot = tuple[int, int, State, frozenset[str]]
 
 
 def _pick(rng: random.Random, found: list[Any]) -> Any:
@@ -90,7 +90,7 @@ def moves(doc: Doc) -> list[dict[str, Any]]:
     return found if isinstance(found, list) else []
 
 
-def turns(doc: Doc) -> Iterator[tuple[int, HaciendaState]]:
+def turns(doc: Doc) -> Iterator[tuple[int, State]]:
     """(i, the state before move i) for the moves of a valid record, in order; stops quietly
     where the record is not legal or the game is over."""
     if not is_record(doc):
@@ -148,7 +148,7 @@ def can_put(doc: Doc, i: int, j: int) -> bool:
     return len(moves(doc)[i]["steps"]) < 3 or j < 3
 
 
-def legal_before(state: HaciendaState, steps: list[Step], k: int) -> bool:
+def legal_before(state: State, steps: list[Step], k: int) -> bool:
     """Whether steps[:k] of a turn starting in ``state`` are all legal."""
     try:
         after_prefix(state, steps[:k])
@@ -158,13 +158,13 @@ def legal_before(state: HaciendaState, steps: list[Step], k: int) -> bool:
 
 
 # ---- the board of a state, as the spec describes it ------------------------------------------
-def own_tiles(state: HaciendaState) -> list[int]:
+def own_tiles(state: State) -> list[int]:
     """The spaces carrying a land or animal tile of the active player."""
     seat = state.seat
     land, low = LAND + seat, ANIMAL + 4 * seat
     return [s for s, c in enumerate(state.cells) if c == land or low <= c < low + 4]
 
 
-def empty_pampas(state: HaciendaState) -> list[int]:
+def empty_pampas(state: State) -> list[int]:
     types = state.board.types
     return [s for s, c in enumerate(state.cells) if c == 0 and types[s] == PAMPAS]
