@@ -24,6 +24,7 @@ from scorer.writing.report import (
     finding_line,
     result_to_data,
 )
+from scorer.writing.verdict import label
 
 FORMATS = ("text", "json", "ndjson", "junit", "sarif", "github")
 GITHUB_CAP = 50
@@ -39,11 +40,6 @@ STATUSES = (
     "error",
     "ineligible",
 )
-
-
-def label(result: VerifyResult) -> str:
-    """``file`` or ``file:line`` for a record of an NDJSON file."""
-    return result.source if result.line is None else f"{result.source}:{result.line}"
 
 
 def _where(result: VerifyResult, finding: Finding) -> str:

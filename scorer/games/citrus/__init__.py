@@ -29,8 +29,8 @@ Module map:
   ``simulate``: complete games (random policy, component data, the paths a game took);
   ``policy``: the greedy policy; ``playing``: a turn being played by either policy.
 - ``render`` (text), ``picture`` (the SVG board), ``explain`` (``scorer explain`` items).
-The role modules ``referee`` and ``moves`` (and ``blank``) gather what their role needs from
-the rooms above.
+The role modules ``referee``, ``moves`` and ``picture`` (and ``blank``, ``editor``) gather what
+their role needs from the rooms above.
 
 Decisions where the spec is silent: the docstring of ``rules``.
 """

@@ -34,8 +34,8 @@ Module map (the same rooms as every game package):
 
 Flood fills use ``scorer.grid.regions`` (``label_group`` / ``label_groups`` over the board's
 neighbour table) and the geometry ``scorer.grid.hexgrid``.
-The role modules ``referee`` and ``moves`` (and ``blank``) gather what their role needs from
-the rooms above.
+The role modules ``referee``, ``moves`` and ``picture`` (and ``blank``, ``editor``) gather what
+their role needs from the rooms above.
 
 Decisions where the spec is silent: the docstring of ``rules``.
 """

@@ -29,8 +29,8 @@ Module map (the same rooms as every game package):
   card catalogs), ``cellmap`` (``CellMap``, a board's cell → value map), ``cubelist`` and
   ``assign`` (a position's board-level cube list and its exact search), ``component_data``
   (the catalogue as component data, for fingerprints).
-The role modules ``referee`` and ``moves`` (and ``blank``) gather what their role needs from
-the rooms above.
+The role modules ``referee``, ``moves`` and ``picture`` (and ``blank``, ``editor``) gather what
+their role needs from the rooms above.
 
 Decisions where the spec is silent: the docstring of ``rules``.
 """

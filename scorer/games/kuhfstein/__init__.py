@@ -20,8 +20,8 @@ the legal alternatives to a rejected step, steps in words), simulate (16.2–16.
 policy) and greedy (the greedy policy), knobs (the simulator's own options), gendata (16.4
 catalog data), component_data (the component view of ``scorer serve``), render, picture,
 explain.
-The role modules ``referee`` and ``moves`` (and ``blank``) gather what their role needs from
-the rooms above.
+The role modules ``referee``, ``moves`` and ``picture`` (and ``blank``, ``editor``) gather what
+their role needs from the rooms above.
 
 Decisions where the spec is silent: the docstring of ``rules``.
 """
