@@ -131,16 +131,18 @@ def score(body: bytes, keep_going: bool) -> Answer:
 
 
 def opened(body: bytes) -> Answer:
-    """``POST /api/verdict``: what the page shows of a document, from one verification: the
-    verdict of ``scorer verify`` (a position is still scored when impossible, as ``scorer
-    score --keep-going`` does) and its editor picture in ``picture`` (``null`` when there is
-    no state to draw; ``left_out`` counts the pieces the picture of an impossible position
-    leaves out)."""
+    """``POST /api/verdict``: what the page shows of a document, from one verification of its
+    bytes: the verdict of ``scorer verify`` (a position is still scored when impossible, as
+    ``scorer score --keep-going`` does) and its editor picture in ``picture`` (``null`` when
+    there is no state to draw; ``left_out`` counts the pieces the picture of an impossible
+    position leaves out)."""
+    from scorer.referee.pipeline import verify_bytes
+
     doc, error = _parse(body)
     if error is not None:
         return error
     position = isinstance(doc, dict) and doc.get("format") == "scorer-position/1"
-    result = _verify(doc, position)
+    result = verify_bytes(body, "<request>", position)  # as the CLI reads a file: line, col
     items = _items(result)
     data = verdict(result, doc, items)
     data["picture"], data["left_out"] = _picture(doc, result, items, editor=True)
