@@ -128,17 +128,21 @@ async function refresh() {
   document.body.dataset.ready = String(seq); // the end-to-end test waits for this
 }
 
-// On a phone one board is shown at a time: show the one the first marked finding is on.
+// On a phone one board is shown at a time: show the one the first marked finding is on (or
+// the board of the first player whose claim differs).
 function followFirstMark() {
   app.follow = false;
   const ed = editor();
-  const first = (app.result.marks || [])[0];
-  if (!first || !first.board || !app.view || !ed || !ed.perPlayerBoards) return;
-  if (app.view !== first.board) { app.view = first.board; renderTabs(); }
+  const mark = (app.result.marks || [])[0];
+  const claim = (app.result.claims || [])[0];
+  const board = mark ? mark.board : claim ? claim.player : null;
+  if (!board || !app.view || !ed || !ed.perPlayerBoards || !names().includes(board)) return;
+  if (app.view !== board) { app.view = board; renderTabs(); }
 }
 
 function renderVerdict() {
   const result = app.result;
+  if (app.mode !== "edit") renderPalette();
   const active = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.claim : null;
   renderStatus($("status"), result);
@@ -206,8 +210,8 @@ function renderChrome() {
   renderPalette();
   $("details-box").hidden = app.mode !== "edit";
   $("tap-hint").textContent = app.mode === "edit" ? "Choose a piece above, then tap cells. Tap "
-    + "again to take it off; Undo steps back." : isRecord() ? "This is the record as opened: "
-    + "its verdict is the CLI's. Tap the board to edit the position it reached." : "";
+    + "again to take it off; Undo steps back." : isRecord() ? "The verdict is the record's, "
+    + "as scorer verify gives it. Tap the board to edit the position it reached." : "";
   if (app.mode !== "edit") { $("details").replaceChildren(); return; }
   renderDetails($("details"), [...editor().details(app.doc, cat),
     variantGroup(app.doc, cat.variant)], () => changedDetails());
@@ -237,9 +241,7 @@ function renderTabs() {
 function renderPalette() {
   const node = $("palette");
   if (app.mode !== "edit") {
-    node.replaceChildren(el("p", { class: "hint" }, isRecord() ? "A record: the verdict is "
-      + "the record's, the board where it stands." : "Not a position of a game this page edits: "
-      + "its verdict is shown."));
+    node.replaceChildren(el("p", { class: "hint", id: "shown" }, shownText()));
     return;
   }
   const groups = editor().tools(app.doc, gameCat());
@@ -266,6 +268,18 @@ function renderPalette() {
       t.compact ? el("span", { class: "sr" }, t.label) : t.label))));
   }
   node.replaceChildren(...rows);
+}
+
+// What the picture of a document that is not edited shows.
+function shownText() {
+  const r = app.result;
+  if (!isRecord()) return "Not a position of a game this page edits: its verdict is shown.";
+  if (!r || r.kind !== "record" || !r.picture) return "A record.";
+  if (r.status === "illegal") {
+    return `The boards before move ${r.moves_verified + 1}, the move rejected (its cell is `
+      + "marked where the finding names one).";
+  }
+  return `The boards after ${r.moves_verified} of ${r.moves_total} moves.`;
 }
 
 // ------------------------------------------------------------------ files and sharing
@@ -326,18 +340,20 @@ function openRecord(record, text, name) {
   dialog.showModal();
 }
 
-// The position a record reached after move `at` (null: where it stands), to edit.
+// The position a record reached after move `at` (null: where it stands), to edit. Returns
+// what to tell, or null when it cannot be opened (and says why).
 async function openPosition(record, at, name) {
   const answer = await api("/api/position", { record, at });
   if (answer.status !== 200) {
     const first = (answer.data.findings || [])[0];
     notice(`${name} cannot be opened: ${first ? `${first.rule} ${first.message}` : "error"}`, true);
-    return false;
+    return null;
   }
   setDoc(answer.data.position);
-  notice(`Editing the position of ${name} after move ${answer.data.moves_applied} of `
-    + `${answer.data.moves_total}.`);
-  return true;
+  const told = `Editing the position of ${name} after move ${answer.data.moves_applied} of `
+    + `${answer.data.moves_total}.`;
+  notice(told);
+  return told;
 }
 
 // ------------------------------------------------------------------ new board
@@ -400,11 +416,14 @@ function wire() {
   $("board").addEventListener("click", async (event) => {
     const hit = hitAt($("board"), event.clientX, event.clientY);
     if (!hit) return;
+    let told = "";
     if (app.mode !== "edit") {
       if (!isRecord() || !app.svg) return;
-      if (!await openPosition(app.doc, null, "the record")) return;
+      told = await openPosition(app.doc, null, "the record");
+      if (!told) return;
     }
     edit((doc) => editor().tap(doc, hit, app.tool, app.owner, gameCat()));
+    if (told) notice(told);
   });
   window.addEventListener("hashchange", async () => {
     const doc = await fromFragment();

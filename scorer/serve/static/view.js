@@ -81,8 +81,9 @@ function numberCell(doc, sheet, line, category, diffs, focus, handlers) {
 export function renderScores(table, doc, result, focus, handlers) {
   const sheet = result.scores;
   if (!sheet) {
-    table.replaceChildren(el("caption", { class: "none" }, "No scores: the position cannot be "
-      + "scored until the findings below are fixed."));
+    table.replaceChildren(el("caption", { class: "none" }, result.kind === "record"
+      ? "No scores: the record is rejected (see the findings)."
+      : "No scores: the position cannot be scored until the findings below are fixed."));
     return;
   }
   const diffs = claimDiffs(result);
