@@ -110,7 +110,8 @@ function formatExtra(value) {
 export function renderWinner(node, result) {
   const sheet = result.scores;
   if (!sheet || sheet.players.length < 2 || !sheet.winners.length) { node.textContent = ""; return; }
-  const head = sheet.winners.length === 1 ? "Winner" : "Shared victory";
+  const head = (result.status === "incomplete" ? "Provisional: " : "")
+    + (sheet.winners.length === 1 ? "Winner" : "Shared victory");
   node.textContent = `${head}: ${sheet.winners.join(", ")}`
     + (sheet.tiebreak ? ` (tie-break: ${sheet.tiebreak})` : "")
     + (sheet.end_reason ? ` · game ended: ${sheet.end_text || sheet.end_reason}` : "");
