@@ -38,6 +38,7 @@ ROLES = (
     "simulate",
     "render",
     "picture",
+    "editor",
     "explain",
     "component_data",
 )
@@ -117,6 +118,19 @@ def test_no_core_module_reads_a_game_member_with_getattr() -> None:
 def test_the_cli_reaches_games_through_the_registry() -> None:
     for path in sorted((ROOT / "scorer" / "cli").glob("*.py")):
         assert "scorer.games" not in path.read_text(), path.name
+
+
+def test_no_game_name_in_the_web_app_server() -> None:
+    """``scorer serve`` reaches every game through its roles: no branch on a game's name, no
+    import of a game's module, no game named even in a comment (a fifth game edits nothing
+    there)."""
+    offenders = []
+    for path in sorted((ROOT / "scorer" / "serve").glob("*.py")):
+        text = path.read_text().lower()
+        offenders += [f"{path.name}: {g}" for g in GAME_MODULES if g in text]
+        if "scorer.games" in text:
+            offenders.append(f"{path.name}: scorer.games")
+    assert offenders == []
 
 
 #: The layers of ``scorer/``, lowest first: a module imports only from its own package or a

@@ -1,11 +1,13 @@
 """A blank position (the web app's "New"): a game's set-up with the chosen player names, and
 nothing placed, held or claimed.
 
-Each game's ``blank_position`` (Positions role) makes the set-up of a simulated game from its
-own simulator, exports it as a position and leaves out what it knows to belong to a game in
-progress; :func:`rename_players` then writes the chosen names where the simulator wrote its
-own. Only the names the simulator chose (``Ann``, ``Ben``, ...) are replaced, as object keys
-and as whole strings, so a name can never change a tile or a card.
+Each game's ``blank_position`` (Positions role, ``scorer/games/<g>/blank.py``) takes the
+set-up of a simulated game (its own ``Moves.simulate``), seats the chosen players in it with
+:func:`seated`, builds the state before the first move (``Referee.initial_state``), exports
+it as a position (``Positions.export_position``) and leaves out what belongs to a game in
+progress. Nothing is renamed: the names are written where the record has its players
+(``players``, and the keys of the set-up members keyed by player), seat by seat, so
+a tile, a card or any other string that happens to equal a name stays what it is.
 """
 
 from __future__ import annotations
@@ -13,11 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from scorer.core.values import Json
-
-
-def player_names(record: Json) -> list[str]:
-    """The names of a record's players, in seat order."""
-    return [str(p["name"]) for p in record["players"]]
 
 
 def check_names(players: Sequence[str], counts: tuple[int, int]) -> None:
@@ -29,20 +26,20 @@ def check_names(players: Sequence[str], counts: tuple[int, int]) -> None:
         raise ValueError("player names must differ")
 
 
-def rename_players(value: object, names: Mapping[str, str]) -> object:
-    """``value`` with every object key and whole string equal to an old name replaced."""
-    if isinstance(value, dict):
-        return {names.get(k, k): rename_players(v, names) for k, v in value.items()}
-    if isinstance(value, list):
-        return [rename_players(v, names) for v in value]
-    if isinstance(value, str):
-        return names.get(value, value)
-    return value
-
-
-def renamed(doc: dict[str, object], record: Json, players: Sequence[str]) -> dict[str, object]:
-    """``doc`` (exported from ``record``'s set-up) with the record's names → ``players``."""
-    names = dict(zip(player_names(record), players, strict=True))
-    out = rename_players(doc, names)
-    assert isinstance(out, dict)
-    return out
+def seated(record: Json, players: Sequence[str]) -> dict[str, object]:
+    """``record`` without moves, claims or meta, with ``players`` in its seats: each entry of
+    ``players`` gets its name, and each set-up member keyed by player (an object whose keys
+    are exactly the record's player names, such as dealt hands) is keyed by the new names,
+    seat by seat. No value is touched."""
+    seats = [dict(p) for p in record["players"]]
+    if len(seats) != len(players):
+        raise ValueError(f"the set-up seats {len(seats)} players, not {len(players)}")
+    old = [str(p["name"]) for p in seats]
+    for seat, name in zip(seats, players, strict=True):
+        seat["name"] = name
+    setup = dict(record.get("setup", {}))
+    for member, value in setup.items():
+        if isinstance(value, Mapping) and sorted(value) == sorted(old):
+            setup[member] = {new: value[was] for was, new in zip(old, players, strict=True)}
+    out = {k: v for k, v in record.items() if k not in ("moves", "claimed", "meta")}
+    return {**out, "players": seats, "setup": setup, "moves": []}

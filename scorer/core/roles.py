@@ -12,7 +12,7 @@ Catalogue      ``rules``           the CLI's menus, ``scorer rules``, config, th
 Referee[S]     ``referee``         the referee of records and positions (``scorer.referee``)
 Positions[S]   ``position``        positions: load, export, a blank board, a state to draw
 Moves[S]       ``moves``           ``legal here:``, the generator promise, ``scorer simulate``
-Pictures[S]    ``picture``         terminal boards, SVG pictures, the editor, explanations
+Pictures[S]    ``picture``         terminal boards, SVG pictures, the editor (and its data), scoring
 =============  ==================  ===============================================================
 
 ``S`` is the game's own state type; outside the game a state is opaque (``object``): the core
@@ -205,6 +205,11 @@ class Pictures(Protocol[S_contra]):
 
     def explain(self, state: S_contra) -> list[ScoreItem]:
         """Every scoring item of the score: their points add up to each category."""
+        ...
+
+    def editor_data(self) -> dict[str, object]:
+        """What the web app's editor of the game chooses from (maps, boards, cards, the
+        pieces of its palette), as plain JSON data; ``{}`` for none."""
         ...
 
 

@@ -5,6 +5,11 @@ Every function takes the request body as bytes (or parsed parameters) and return
 findings the CLI gives, with status 422; nothing here raises for any input (an unexpected
 failure becomes REC-INTERNAL-1 in ``app.py``).
 
+A document is verified once per request, and what is answered is the one verdict of
+:func:`scorer.writing.verdict.verdict` (status, findings, the cells they name, scores,
+claims, scoring items): the same plain data the CLI's reports render. Nothing here knows a
+game: each game's roles come from the registry.
+
 Status codes: 200 when the document could be checked — whatever the verdict (``ok``,
 ``mismatch``, ``illegal``, ``incomplete``, ``impossible``: the verdict is in ``status`` and
 the findings); 422 when it could not (not JSON, not a scorer document, schema errors, an
@@ -22,7 +27,7 @@ from scorer.core.findings import Finding
 from scorer.core.values import ScoreItem, VerifyResult
 from scorer.reading.loading import parse
 from scorer.serve.draft import drawable
-from scorer.serve.marks import finding_marks
+from scorer.writing.verdict import finding_to_data, offending_mark, verdict
 
 #: Statuses of a document that could not be checked.
 UNCHECKED = frozenset({"malformed", "error"})
@@ -41,8 +46,6 @@ class Answer:
 
 def failure(findings: Sequence[Finding], status: int = 422, verdict: str = "malformed") -> Answer:
     """A request that could not be checked: its findings, no scores."""
-    from scorer.writing.report import finding_to_data
-
     return Answer(
         status,
         {
@@ -90,28 +93,34 @@ def _verify(doc: Any, keep_going: bool) -> VerifyResult:
     return verify_document(doc, "<request>", VerifyOptions(keep_going))
 
 
-def _result_data(doc: Any, result: VerifyResult) -> dict[str, Any]:
-    from scorer.writing.report import result_to_data
+def _items(result: VerifyResult) -> list[ScoreItem]:
+    """The game's scoring items of the state the verdict scored (none without scores)."""
+    from scorer.core.roles import PICTURES
+    from scorer.registry import get
 
-    data = result_to_data(result)
-    del data["file"]
-    data["marks"] = finding_marks(doc, result)
-    return data
+    if result.state is None or result.game is None or result.scores is None:
+        return []
+    return get(result.game, PICTURES).explain(result.state)
+
+
+def _status(result: VerifyResult) -> int:
+    return 422 if result.status in UNCHECKED else 200
 
 
 def check(body: bytes) -> Answer:
-    """``POST /api/check``: the findings of a record or position (no scores)."""
+    """``POST /api/check``: the verdict of a record or position, without scores."""
     doc, error = _parse(body)
     if error is not None:
         return error
     result = _verify(doc, False)
-    data = _result_data(doc, result)
-    data.pop("scores")
-    return Answer(422 if result.status in UNCHECKED else 200, data)
+    data = verdict(result, doc)
+    for key in ("scores", "explanation"):
+        data.pop(key)
+    return Answer(_status(result), data)
 
 
 def score(body: bytes, keep_going: bool) -> Answer:
-    """``POST /api/score``: findings, the score sheet and every explanation item.
+    """``POST /api/score``: the verdict with the score sheet and every scoring item.
 
     With ``keep_going`` an impossible position is still scored, as ``scorer score
     --keep-going`` does (the status stays ``impossible``)."""
@@ -119,51 +128,60 @@ def score(body: bytes, keep_going: bool) -> Answer:
     if error is not None:
         return error
     result = _verify(doc, keep_going)
-    data = _result_data(doc, result)
-    data["explanation"] = _items(result)
-    return Answer(422 if result.status in UNCHECKED else 200, data)
+    return Answer(_status(result), verdict(result, doc, _items(result)))
 
 
-def _items(result: VerifyResult) -> list[dict[str, Any]]:
-    from scorer.core.roles import PICTURES
-    from scorer.registry import get
-
-    if result.state is None or result.game is None or result.scores is None:
-        return []
-    items: list[ScoreItem] = get(result.game, PICTURES).explain(result.state)
-    return [
-        {
-            "player": i.player,
-            "category": i.category,
-            "points": i.points,
-            "rule": i.rule,
-            "text": i.text,
-            "cells": [list(c) for c in i.cells],
-            "board": i.board,
-        }
-        for i in items
-    ]
-
-
-def svg(body: bytes, editor: bool) -> Answer:
-    """``POST /api/svg``: the board picture of ``show --svg``. With ``editor``: tap targets
-    for cells a picture leaves out (around a Kuhfstein landscape), and an impossible position
-    is still drawn (``draft.py``; header ``X-Scorer-Left-Out`` counts the pieces left out)."""
-    from scorer.core.roles import PICTURES
-    from scorer.registry import get
-    from scorer.writing.explain import offending_mark
+def opened(body: bytes) -> Answer:
+    """``POST /api/verdict``: what the page shows of a document, from one verification of its
+    bytes: the verdict of ``scorer verify`` (a position is still scored when impossible, as
+    ``scorer score --keep-going`` does) and its editor picture in ``picture`` (``null`` when
+    there is no state to draw; ``left_out`` counts the pieces the picture of an impossible
+    position leaves out)."""
+    from scorer.referee.pipeline import verify_bytes
+    from scorer.referee.settings import VerifyOptions
 
     doc, error = _parse(body)
     if error is not None:
         return error
-    result = _verify(doc, True)
+    position = isinstance(doc, dict) and doc.get("format") == "scorer-position/1"
+    options = VerifyOptions(keep_going=position)
+    result = verify_bytes(body, "<request>", options)  # as the CLI reads a file: line, col
+    items = _items(result)
+    data = verdict(result, doc, items)
+    data["picture"], data["left_out"] = _picture(doc, result, items, editor=True)
+    return Answer(_status(result), data)
+
+
+def _picture(
+    doc: Any, result: VerifyResult, items: Sequence[ScoreItem], editor: bool
+) -> tuple[str | None, int]:
+    """The board picture of ``result`` (an illegal record's offending cell marked), and how
+    many pieces it leaves out; (None, 0) when there is no state to draw."""
+    from scorer.core.roles import PICTURES
+    from scorer.registry import get
+
     state, left_out = drawable(doc, result) if editor else (result.state, 0)
     if state is None or result.game is None:
-        return Answer(422, _result_data(doc, result))
+        return None, 0
     pictures = get(result.game, PICTURES)
+    if state is not result.state or not items:
+        items = pictures.explain(state)
     mark = offending_mark(doc, result) if result.kind == "record" else None
     draw = pictures.draw_editor_svg if editor else pictures.draw_svg
-    picture = draw(state, pictures.explain(state), mark)
+    return draw(state, items, mark), left_out
+
+
+def svg(body: bytes, editor: bool) -> Answer:
+    """``POST /api/svg``: the board picture of ``show --svg``. With ``editor``: tap targets
+    for cells a picture leaves out (around a landscape that grows), and an impossible position
+    is still drawn (``draft.py``; header ``X-Scorer-Left-Out`` counts the pieces left out)."""
+    doc, error = _parse(body)
+    if error is not None:
+        return error
+    result = _verify(doc, True)
+    picture, left_out = _picture(doc, result, _items(result), editor)
+    if picture is None:
+        return Answer(422, verdict(result, doc))
     return Answer(200, svg=picture, headers={"X-Scorer-Left-Out": str(left_out)})
 
 
@@ -176,7 +194,6 @@ def position(body: bytes) -> Answer:
     from scorer.core.roles import MOVES, POSITIONS, REFEREE
     from scorer.referee.replay import replay
     from scorer.registry import get
-    from scorer.writing.report import finding_to_data
 
     request, error = _parse(body)
     if error is not None:
@@ -191,7 +208,7 @@ def position(body: bytes) -> Answer:
     if result.kind == "position" and result.status not in UNCHECKED:
         return Answer(200, {"position": doc, "findings": [], "moves_applied": 0, "moves_total": 0})
     if result.kind != "record" or result.status in UNCHECKED:
-        return Answer(422, _result_data(doc, result))
+        return Answer(422, verdict(result, doc))
     game = doc["game"]
     run = replay(get(game, REFEREE), doc, upto=at, moves=partial(get, game, MOVES))
     findings = [finding_to_data(f) for f in run.findings]
@@ -256,5 +273,5 @@ def _blank(game: str, names: list[str], options: dict[str, Any]) -> Answer:
         return request_error("/variant", f"cannot set up {game} that way: {exc}")
     checked = _verify(doc, False)
     if checked.status in UNCHECKED:
-        return Answer(422, _result_data(doc, checked))
+        return Answer(422, verdict(checked, doc))
     return Answer(200, {"position": doc})

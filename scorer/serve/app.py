@@ -7,6 +7,9 @@ Routes (documented in the README):
 * ``POST /api/check`` — findings of a record or position.
 * ``POST /api/score`` — findings, scores and explanation items (``?keep_going=1`` scores an
   impossible position too).
+* ``POST /api/verdict`` — what the page shows of a document: its verdict (as ``scorer
+  verify``; a position scored even when impossible) and its editor picture, from one
+  verification.
 * ``POST /api/svg`` — the board picture (``?editor=1`` adds tap targets).
 * ``POST /api/position`` — ``{"record", "at"}`` → the position after move N.
 * ``POST /api/blank`` — ``{"game", "players", "variant"?, "map"?, "board"?}`` → an empty
@@ -152,6 +155,7 @@ def create_app(limit: int = MAX_BYTES) -> Starlette:
     posts: dict[str, Handler] = {
         "/api/check": lambda body, _r: api.check(body),
         "/api/score": lambda body, r: api.score(body, _flag(r, "keep_going")),
+        "/api/verdict": lambda body, _r: api.opened(body),
         "/api/svg": lambda body, r: api.svg(body, _flag(r, "editor")),
         "/api/position": lambda body, _r: api.position(body),
         "/api/blank": lambda body, _r: api.blank(body),

@@ -1,15 +1,13 @@
 """A state to draw while a board is being entered, even when the position is impossible.
 
-The checks refuse to build a state for some impossible positions (a Citrus region away from
-every finca, a Kuhfstein landscape in two parts), yet the editor must keep showing the board.
-In order:
+The checks refuse to build a state for some impossible positions (a region away from every
+building, a landscape in two parts), yet the editor must keep showing the board. In order:
 
-1. the state the checks built (Harmonies and Hacienda build one for most impossible
-   positions);
-2. the game's own ``draft_state(doc)``, where it has one (Kuhfstein);
+1. the state the checks built (most games build one for most impossible positions);
+2. the game's own ``draft_state(doc)`` (Positions role), where it builds one;
 3. the position without the pieces the error findings name: each error whose pointer passes
    through a list item (``/regions/3/cells/0`` → ``/regions/3``) has that item left out, and
-   the position is checked again (a few rounds at most).
+   the game builds a state from what is left (once; no second verification).
 
 The picture of case 3 lacks those pieces; the page says so, and the findings still mark their
 cells. Nothing here is used for scoring.
@@ -22,8 +20,6 @@ from typing import Any
 
 from scorer.core.pointer import split
 from scorer.core.values import VerifyResult
-
-ROUNDS = 6
 
 
 def _item_path(doc: Any, pointer: str) -> tuple[list[Any], int] | None:
@@ -64,23 +60,19 @@ def _leave_out(doc: Any, result: VerifyResult) -> int:
 def drawable(doc: Any, result: VerifyResult) -> tuple[object | None, int]:
     """A state to draw ``doc`` with, and how many pieces it leaves out."""
     from scorer.core.roles import POSITIONS
-    from scorer.referee.pipeline import verify_document
-    from scorer.referee.settings import VerifyOptions
     from scorer.registry import get
 
     if result.state is not None or result.game is None or result.status != "impossible":
         return result.state, 0
-    state = get(result.game, POSITIONS).draft_state(doc)
+    positions = get(result.game, POSITIONS)
+    state = positions.draft_state(doc)
     if state is not None:
         return state, 0
     work = copy.deepcopy({k: v for k, v in doc.items() if k != "meta"})  # meta: free-form
-    dropped = 0
-    for _ in range(ROUNDS):
-        removed = _leave_out(work, result)
-        if not removed:
-            return None, dropped
-        dropped += removed
-        result = verify_document(work, "<draft>", VerifyOptions(keep_going=True))
-        if result.state is not None:
-            return result.state, dropped
-    return None, dropped
+    dropped = _leave_out(work, result)
+    if not dropped:
+        return None, 0
+    try:
+        return positions.load_position(work).state, dropped
+    except Exception:  # the position without those pieces may break any check's assumption
+        return None, 0

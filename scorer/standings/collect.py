@@ -19,15 +19,11 @@ from collections.abc import Mapping
 from scorer.core.findings import Finding
 from scorer.core.values import VerifyResult
 from scorer.standings.model import EventWarning, Excluded, Round, Table, TableLabel
-from scorer.writing.report import STATUS_TEXT
+from scorer.writing.verdict import STATUS_TEXT
+from scorer.writing.verdict import label as result_label
 
 #: Stands for a ``meta.event`` that is there but no usable name (a number, an empty text).
 BAD_EVENT = object()
-
-
-def result_label(result: VerifyResult) -> str:
-    """``file`` or ``file:line`` (a record of an NDJSON file)."""
-    return result.source if result.line is None else f"{result.source}:{result.line}"
 
 
 class Collector:

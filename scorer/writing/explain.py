@@ -1,4 +1,7 @@
-"""Explaining scores and marking illegal moves: shared by `explain`, `show --svg` and `report`.
+"""Explaining scores: ``scorer explain`` as text and as ``scorer-explain/1`` JSON.
+
+The plain data (findings, scoring items, claims, the cell an illegal move names) comes from
+:mod:`scorer.writing.verdict`; ``offending_mark`` is re-exported from there.
 
 ``scorer explain`` prints the explanation as text (``render_explanation``) or, with
 ``--format json``, as a ``scorer-explain/1`` document (``explanation_data``, validated by
@@ -20,14 +23,14 @@ document, both as in ``scorer-report/1``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from scorer.core.findings import Finding
-from scorer.core.pointer import resolve, split
-from scorer.core.values import Mark, ScoreItem, ScoreSheet, VerifyResult
+from scorer.core.values import ScoreItem, ScoreSheet, VerifyResult
 from scorer.core.words import plural
-from scorer.writing.report import finding_to_data
+from scorer.writing.verdict import CLAIM, claim_findings, finding_to_data, item_data
+from scorer.writing.verdict import offending_mark as offending_mark
 
 EXPLAIN_FORMAT = "scorer-explain/1"
 
@@ -57,19 +60,6 @@ def filter_problem(result: VerifyResult, player: str | None, category: str | Non
     if category is not None and sheet is not None and category not in sheet.categories:
         return f"no category {category!r}; categories: {', '.join(sheet.categories)}"
     return None
-
-
-def claim_findings(
-    findings: Sequence[Finding], player: str | None = None, category: str | None = None
-) -> list[Finding]:
-    """The REC-CLAIM-1 findings about ``player`` and ``category`` (None = any)."""
-    return [
-        f
-        for f in findings
-        if f.rule == "REC-CLAIM-1"
-        and (player is None or f.details.get("player") == player)
-        and (category is None or f.details.get("category") == category)
-    ]
 
 
 def render_explanation(
@@ -145,20 +135,7 @@ def explanation_data(
             item_data(i) for i in select(items, player, category) if i.category in categories
         ],
         "claims": [finding_to_data(f) for f in claim_findings(result.findings, player, category)],
-        "findings": [finding_to_data(f) for f in result.findings if f.rule != "REC-CLAIM-1"],
-    }
-
-
-def item_data(item: ScoreItem) -> dict[str, Any]:
-    """One scoring item as plain data (``cells`` as ``[x, y]`` lists)."""
-    return {
-        "player": item.player,
-        "category": item.category,
-        "points": item.points,
-        "rule": item.rule,
-        "text": item.text,
-        "cells": [[c[0], c[1]] for c in item.cells],
-        "board": item.board,
+        "findings": [finding_to_data(f) for f in result.findings if f.rule != CLAIM],
     }
 
 
@@ -171,18 +148,3 @@ def _diff(found: object, expected: object) -> str:
     if isinstance(found, int) and isinstance(expected, int):
         return f"{found - expected:+d}"
     return "n/a"
-
-
-def offending_mark(doc: Mapping[str, Any], result: VerifyResult) -> Mark | None:
-    """The cell named by the first error of an illegal record (for pictures), if it names one."""
-    error = next((f for f in result.findings if f.is_error), None)
-    if error is None or not error.pointer.startswith("/moves/"):
-        return None
-    try:
-        value = resolve(doc, error.pointer)
-    except (KeyError, IndexError, ValueError):
-        return None
-    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
-        return None
-    move = doc["moves"][int(split(error.pointer)[1])]
-    return Mark((value[0], value[1]), move.get("player"), error.rule)

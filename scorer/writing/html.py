@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from scorer.core.findings import Finding
 from scorer.core.values import ScoreItem, ScoreSheet, VerifyResult
-from scorer.writing.report import STATUS_TEXT, finding_line
+from scorer.writing.report import finding_line
 from scorer.writing.reportpages import RESPONSIVE_CSS, claims_table, explanation, slugs
+from scorer.writing.verdict import STATUS_TEXT, offending_mark
 
 if TYPE_CHECKING:
     from scorer.reading.items import Item
@@ -163,7 +164,6 @@ def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[P
     from scorer.referee.pipeline import verify_bytes, verify_document
     from scorer.referee.settings import VerifyOptions
     from scorer.registry import get
-    from scorer.writing.explain import offending_mark
 
     pages = []
     lines: list[int | None] = []

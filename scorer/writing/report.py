@@ -1,4 +1,8 @@
-"""Renderers: findings and score tables as text (rich) and as JSON (scorer-report/1)."""
+"""Renderers: findings and score tables as text (rich) and as JSON (scorer-report/1).
+
+The plain data of a result (status words, findings, score sheets) is built in
+:mod:`scorer.writing.verdict`; this module lays it out as text and JSON bytes.
+"""
 
 from __future__ import annotations
 
@@ -15,18 +19,14 @@ from scorer.core.legal import legal_line
 from scorer.core.values import ScoreSheet, VerifyResult
 from scorer.core.words import plural
 
-REPORT_FORMAT = "scorer-report/1"
+# the verdict's plain data, built once in scorer.writing.verdict (re-exported for callers)
+from scorer.writing.verdict import STATUS_TEXT as STATUS_TEXT
+from scorer.writing.verdict import finding_to_data as finding_to_data
+from scorer.writing.verdict import label
+from scorer.writing.verdict import result_to_data as result_to_data
+from scorer.writing.verdict import sheet_to_data as sheet_to_data
 
-STATUS_TEXT = {
-    "ok": "verified",
-    "mismatch": "claims differ",
-    "illegal": "rejected: illegal move",
-    "incomplete": "rejected: incomplete game",
-    "malformed": "rejected: malformed",
-    "impossible": "rejected: impossible position",
-    "error": "internal error",
-    "ineligible": "rejected: differs from the event profile",
-}
+REPORT_FORMAT = "scorer-report/1"
 
 
 #: ANSI styles of a finding line on a terminal (``--color``).
@@ -77,8 +77,7 @@ def status_line(result: VerifyResult) -> str:
         parts.append("position")
     if result.fingerprint is not None:
         parts.append(f"components {short_fingerprint(result.fingerprint)}")
-    where = result.source if result.line is None else f"{result.source}:{result.line}"
-    return f"{where}: {text} ({', '.join(parts)})"
+    return f"{label(result)}: {text} ({', '.join(parts)})"
 
 
 def short_fingerprint(fingerprint: str) -> str:
@@ -231,61 +230,6 @@ def render_text(
                 prefix = "Scores of an impossible position (--keep-going):\n"
             out.append(prefix + render_sheet(result.scores, color).rstrip("\n"))
     return "\n".join(out) + ("\n" if out else "")
-
-
-def sheet_to_data(sheet: ScoreSheet) -> dict[str, Any]:
-    return {
-        "categories": list(sheet.categories),
-        "players": [
-            {
-                "name": p.name,
-                "categories": {c: p.categories.get(c) for c in sheet.categories},
-                "total": p.total,
-                "extras": dict(p.extras),
-            }
-            for p in sheet.players
-        ],
-        "ranking": [list(t) for t in sheet.ranking],
-        "winners": list(sheet.winners),
-        "tiebreak": sheet.tiebreak,
-        "stages": {name: sheet_to_data(s) for name, s in sheet.stages},
-        "notes": list(sheet.notes),
-        "end_reason": sheet.end_reason,
-        "end_text": sheet.end_text,
-    }
-
-
-def finding_to_data(finding: Finding) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "rule": finding.rule,
-        "pointer": finding.pointer,
-        "message": finding.message,
-        "severity": finding.severity,
-        "details": dict(finding.details),
-    }
-    if finding.line is not None:
-        data["line"] = finding.line
-        data["col"] = finding.col
-    return data
-
-
-def result_to_data(result: VerifyResult) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "file": result.source,
-        "kind": result.kind,
-        "game": result.game,
-        "status": result.status,
-        "moves_verified": result.moves_verified,
-        "moves_total": result.moves_total,
-        "steps_verified": result.steps_verified,
-        "players": list(result.players),
-        "findings": [finding_to_data(f) for f in result.findings],
-        "scores": sheet_to_data(result.scores) if result.scores else None,
-        "fingerprint": result.fingerprint,
-    }
-    if result.line is not None:
-        data["line"] = result.line
-    return data
 
 
 def summary(results: Sequence[VerifyResult]) -> dict[str, int]:

@@ -24,3 +24,7 @@ def render(state: Pile, color: bool = False) -> str:
 
 def explain(state: Pile) -> list[ScoreItem]:
     return []
+
+
+def editor_data() -> dict[str, object]:
+    return {}

@@ -37,6 +37,113 @@ def pairs(findings: list[dict[str, Any]]) -> list[tuple[str, str]]:
     return [(f["rule"], f["pointer"]) for f in findings]
 
 
+#: Every fixture a person could open in the page.
+OPENED = sorted(
+    str(p.relative_to(FIXTURES))
+    for p in FIXTURES.glob("*/*/*.json")
+    if p.parent.name in ("valid", "invalid")
+)
+
+
+@pytest.mark.parametrize("path", OPENED)
+def test_the_page_shows_the_cli_verdict_of_every_fixture(client: TestClient, path: str) -> None:
+    """What the page asks when a file is opened (``/api/verdict`` with the file's bytes) is
+    ``scorer verify``'s verdict: status, every finding with its line, the scores."""
+    data = (FIXTURES / path).read_bytes()
+    cli = verify_bytes(data, path)
+    answer = client.post("/api/verdict", content=data)
+    assert answer.status_code == (422 if cli.status in ("malformed", "error") else 200)
+    body = answer.json()
+    assert body["status"] == cli.status
+    assert [(f["rule"], f["pointer"], f.get("line")) for f in body["findings"]] == [
+        (f.rule, f.pointer, f.line) for f in cli.findings
+    ]
+    if cli.scores is not None and body["status"] != "impossible":
+        assert {p["name"]: p["total"] for p in body["scores"]["players"]} == {
+            p.name: p.total for p in cli.scores.players
+        }
+
+
+def test_a_claim_mismatch_opens_with_its_claims_and_their_difference(client: TestClient) -> None:
+    body = client.post(
+        "/api/verdict", content=(FIXTURES / "harmonies/invalid/claim-mismatch.json").read_bytes()
+    ).json()
+    assert (body["status"], body["status_text"]) == ("mismatch", "claims differ")
+    assert body["claims"] == [
+        {"finding": 0, "player": "Ben", "category": "total", "claimed": 27, "computed": 26},
+        {"finding": 1, "player": "Ben", "category": "trees", "claimed": 8, "computed": 7},
+    ]
+    assert body["picture"].startswith("<")
+
+
+def test_an_illegal_record_opens_with_its_cell_marked_on_the_movers_board(
+    client: TestClient,
+) -> None:
+    body = client.post(
+        "/api/verdict", content=(FIXTURES / "harmonies/invalid/stack-red-on-two.json").read_bytes()
+    ).json()
+    assert (body["status"], body["status_text"]) == ("illegal", "rejected: illegal move")
+    assert [(f["rule"], f["pointer"]) for f in body["findings"]] == [
+        ("HAR-STACK-5", "/moves/1/steps/4/cell")
+    ]
+    assert body["marks"] == [{"finding": 0, "board": "Ben", "cells": [[0, 0]]}]
+    assert 'class="mark"' in body["picture"]
+
+
+def test_a_truncated_record_opens_incomplete(client: TestClient) -> None:
+    body = client.post(
+        "/api/verdict", content=(FIXTURES / "harmonies/invalid/truncated-game.json").read_bytes()
+    ).json()
+    assert (body["status"], body["status_text"]) == ("incomplete", "rejected: incomplete game")
+    assert body["findings"][0]["rule"] == "REC-END-2"
+
+
+def test_a_citrus_blank_scores_its_score_track(client: TestClient) -> None:
+    """The blank Citrus board carries no breakdown: any score track is the score."""
+    blank = post(client, "/api/blank", {"game": "citrus", "players": ["Zoe", "Yan"]}).json()
+    position = blank["position"]
+    assert all("breakdown" not in s for s in position["player_state"].values())
+    position["player_state"]["Zoe"]["score"] = 7
+    body = post(client, "/api/verdict", position).json()
+    assert body["status"] == "ok", body["findings"]
+    assert verify_document(position).scores.player("Zoe").total == next(
+        p["total"] for p in body["scores"]["players"] if p["name"] == "Zoe"
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_blank_board_renames_nothing_that_equals_a_player_name(
+    client: TestClient, game: str
+) -> None:
+    """Players named like strings of the set-up (a tile, a card, a colour) leave them as
+    they are: the blank is the one of other names, names aside."""
+    plain = post(client, "/api/blank", {"game": game, "players": ["Zoe", "Yan"]}).json()
+    strings: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif isinstance(value, str) and value not in ("Zoe", "Yan") and value not in strings:
+            strings.append(value)
+
+    position = plain["position"]
+    walk({k: v for k, v in position.items() if k not in ("format", "game", "players")})
+    if len(strings) < 2:
+        pytest.skip("no strings in the set-up")
+    first, second = strings[-2:]
+    named = post(client, "/api/blank", {"game": game, "players": [first, second]}).json()
+    swapped = json.loads(
+        json.dumps(position)
+        .replace('"Zoe"', json.dumps(first))
+        .replace('"Yan"', json.dumps(second))
+    )
+    assert named["position"] == swapped
+
+
 def test_page_and_assets_are_served_with_a_strict_policy(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200

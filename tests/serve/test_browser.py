@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from scorer.referee.pipeline import verify_document
+from scorer.referee.pipeline import verify_bytes, verify_document
 from tests.conftest import FIXTURES
 from tests.roles import replay_game, roles_of
 from tests.serve.server import running_server
@@ -80,6 +80,15 @@ class Page:
         for name, value in (variant or {}).items():
             self.page.select_option(f'#new-variant [data-option="{name}"]', value)
         self.after(lambda: self.page.click("#new-ok"))
+
+    def open(self, path: Path) -> None:
+        """Open a file as a person does (Open, then the dialog's Open for a record)."""
+        is_record = json.loads(path.read_text()).get("format") == "scorer-record/1"
+        if is_record:
+            self.page.set_input_files("#open-file", str(path))
+            self.after(lambda: self.page.click("#open-ok"))
+        else:
+            self.after(lambda: self.page.set_input_files("#open-file", str(path)))
 
     def tool(self, tool: str, owner: str | None = None) -> None:
         if owner is not None:
@@ -254,17 +263,106 @@ def test_a_record_opens_at_move_n(browser: Any, base_url: str) -> None:
 
 def test_an_illegal_record_says_what_was_legal(browser: Any, base_url: str) -> None:
     """Issue 13 §5: opening a record stopped by an illegal step names the legal alternatives."""
-    path = FIXTURES / "kuhfstein/invalid/play-rotation-90.json"
     page = Page(browser, base_url, PHONE)
-    page.page.set_input_files("#open-file", str(path))
-    page.after(lambda: page.page.click("#open-ok"))
-    notice = page.page.inner_text("#notice")
-    assert "KUH-PLAY-3" in notice
-    assert "legal here: C6 rotated 270 at offset [0, 1]" in notice
-    keep = os.environ.get("SCORER_SCREENSHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        page.page.screenshot(path=str(Path(keep) / "illegal-record.png"))
+    page.open(FIXTURES / "kuhfstein/invalid/play-rotation-90.json")
+    assert "rejected: illegal move: KUH-PLAY-3" in page.page.inner_text("#status")
+    findings = page.page.inner_text("#findings")
+    assert "KUH-PLAY-3" in findings
+    assert "legal here: C6 rotated 270 at offset [0, 1]" in findings
+    page.close()
+
+
+def test_an_illegal_record_shows_the_rule_and_the_cell_on_the_movers_board(
+    browser: Any, base_url: str
+) -> None:
+    """What ``scorer verify`` says of the record, and the cell it names marked on Ben's
+    board, which a phone shows first (Ann's is the first tab)."""
+    path = FIXTURES / "harmonies/invalid/stack-red-on-two.json"
+    cli = verify_bytes(path.read_bytes(), str(path))
+    assert cli.status == "illegal" and cli.findings[0].rule == "HAR-STACK-5"
+    page = Page(browser, base_url, PHONE)
+    page.open(path)
+    assert page.page.inner_text("#status") == "rejected: illegal move: HAR-STACK-5"
+    finding = page.page.inner_text("#findings")
+    assert cli.findings[0].message in finding
+    assert "on Ben's board, cell [0,0]" in finding
+    assert f"line {cli.findings[0].line}:{cli.findings[0].col}" in finding
+    assert "No findings" not in finding
+    marked = page.page.locator('g.board[data-player="Ben"] [data-cell="0,0"].finding-cell')
+    assert marked.count() >= 1
+    assert page.page.locator('g.board[data-player="Ann"] .finding-cell').count() == 0
+    assert page.page.inner_text('[role="tab"][aria-selected="true"]') == "Ben"
+    assert "No scores: the record is rejected" in page.page.inner_text("#scores")
+    page.close()
+
+
+def test_a_claim_mismatch_shows_the_claims_and_how_they_differ(browser: Any, base_url: str) -> None:
+    path = FIXTURES / "harmonies/invalid/claim-mismatch.json"
+    page = Page(browser, base_url, DESKTOP)
+    page.open(path)
+    assert page.page.inner_text("#status") == "claims differ: REC-CLAIM-1"
+    claim = page.page.locator('input[aria-label="claimed total of Ben"]')
+    assert claim.input_value() == "27"
+    assert page.page.locator('input[aria-label="claimed trees of Ann"]').input_value() == "4"
+    differs = page.page.locator("td.differs")
+    assert differs.count() == 2
+    assert "claimed 27, computed 26" in differs.nth(1).inner_text()
+    assert "claimed 8, computed 7" in differs.nth(0).inner_text()
+    assert page.page.locator("td.agrees").count() > 10
+    assert page.page.inner_text("#findings").count("REC-CLAIM-1") == 2
+    assert (page.total("Ann"), page.total("Ben")) == (39, 26)
+    page.close()
+
+
+def test_a_truncated_record_is_incomplete(browser: Any, base_url: str) -> None:
+    page = Page(browser, base_url, PHONE)
+    page.open(FIXTURES / "harmonies/invalid/truncated-game.json")
+    assert page.page.inner_text("#status").startswith("rejected: incomplete game: REC-END-2")
+    page.close()
+
+
+def test_a_record_turns_into_its_position_when_the_board_is_tapped(
+    browser: Any, base_url: str
+) -> None:
+    path = FIXTURES / "harmonies/invalid/truncated-game.json"
+    page = Page(browser, base_url, DESKTOP)
+    page.open(path)
+    assert page.doc()["format"] == "scorer-record/1"
+    page.tap("0,4", "Ann")  # any cell: the first tap opens the position the record reached
+    page.page.wait_for_function("() => window.scorerApp.doc.format === 'scorer-position/1'")
+    assert "Editing the position" in page.page.inner_text("#notice")
+    page.close()
+
+
+def test_a_citrus_board_by_tapping_scores_as_the_cli(browser: Any, base_url: str) -> None:
+    """A final position entered by tapping, with the score tracks typed in: the page's totals
+    are ``scorer score``'s of the same document (the blank board carries no breakdown that a
+    track would have to match: no CIT-POS-10)."""
+    page = Page(browser, base_url, PHONE)
+    page.new_board("citrus", "Ann, Ben", board="demo-1")
+    page.tool("kind:lemon", owner="Ann")
+    page.tap("1,2")
+    page.tool("kind:orange", owner="Ben")
+    page.tap("5,2")
+    page.details()
+    for name, points in (("Ann", 5), ("Ben", 9)):
+        track = page.page.locator("fieldset", has_text=f"Player — {name}").locator(
+            'input[aria-label="score track"]'
+        )
+        page.after(
+            lambda track=track, points=points: (track.fill(str(points)), track.press("Enter"))
+        )
+    assert page.page.inner_text("#status") == "verified"
+    doc = page.doc()
+    assert doc["player_state"]["Ann"]["score"] == 5
+    result = verify_document(json.loads(json.dumps(doc)))
+    assert result.status == "ok", result.findings
+    assert result.scores is not None
+    assert (page.total("Ann"), page.total("Ben")) == (
+        result.scores.player("Ann").total,
+        result.scores.player("Ben").total,
+    )
+    assert page.total("Ann") > 5
     page.close()
 
 

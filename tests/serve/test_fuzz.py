@@ -30,6 +30,7 @@ from tests.harmonies.test_properties import (
 ENDPOINTS = (
     "/api/check",
     "/api/score?keep_going=1",
+    "/api/verdict",
     "/api/svg?editor=1",
     "/api/svg",
     "/api/position",

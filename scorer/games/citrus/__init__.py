@@ -37,7 +37,8 @@ Module map:
   extra games ``bench/rule_coverage.py`` plays (``COVERAGE_RUNS``).
 - ``render`` (text), ``picture`` (the SVG board), ``explain`` (``scorer explain`` items).
 - ``referee``, ``moves`` and ``blank``: the role modules (above), gathering what their role
-  needs from the rooms above.
+  needs from the rooms above; ``editor``: what the web app's editor offers
+  (``editor_data``, re-exported by ``picture``).
 
 Decisions where the spec is silent: the docstring of ``rules``.
 """

@@ -21,6 +21,7 @@ from scorer.core.words import plural
 from scorer.games.citrus import render as text
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.data import KINDS
+from scorer.games.citrus.editor import editor_data as editor_data
 from scorer.games.citrus.explain import explain as explain
 from scorer.games.citrus.scoring import score
 from scorer.games.citrus.state import State, kind_of, land_items, live, tile_items

@@ -40,7 +40,8 @@ Flood fills use ``scorer.grid.regions`` (``label_group`` / ``label_groups`` over
 neighbour table) and the geometry ``scorer.grid.hexgrid``.
 
 The role modules ``referee`` and ``moves`` (and ``blank``) gather what their role needs from
-the rooms above.
+the rooms above; ``editor`` says what the web app's editor offers (``editor_data``,
+re-exported by ``picture``).
 
 Decisions where the spec is silent: the docstring of ``rules``.
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorer.core.blank import check_names, renamed
+from scorer.core.blank import check_names, seated
 from scorer.core.values import Json
 from scorer.games.hacienda.rules import PLAYER_COUNTS
 
@@ -16,13 +16,11 @@ IN_PLAY = ("play",)
 def blank_position(players: Sequence[str], options: Json) -> dict[str, object]:
     """The set-up of a game of ``players`` with the variant ``options`` (``map`` may name a
     shipped map), as a position document. Raises ValueError for options the set-up refuses."""
-    from scorer.games.hacienda.position import export_position
-    from scorer.games.hacienda.setup import initial_state
-    from scorer.games.hacienda.simulate import simulate
+    from scorer.games.hacienda import moves, position, referee
 
     check_names(players, PLAYER_COUNTS)
-    record = simulate(len(players), 0, options)
-    doc = renamed(export_position(initial_state(record), record), record, players)
+    record: Json = seated(moves.simulate(len(players), 0, dict(options)), players)
+    doc = position.export_position(referee.initial_state(record), record)
     for key in IN_PLAY:
         doc.pop(key, None)
     doc["variant"] = dict(record.get("variant", {}))

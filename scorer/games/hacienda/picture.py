@@ -19,6 +19,7 @@ from scorer.core.words import plural
 from scorer.games.hacienda import render as text
 from scorer.games.hacienda.board import ANIMALS, MARKET, SPACE_TYPES
 from scorer.games.hacienda.board import WATER as WATER_SPACE
+from scorer.games.hacienda.editor import editor_data as editor_data
 from scorer.games.hacienda.explain import explain as explain
 from scorer.games.hacienda.scoring import CATEGORIES
 from scorer.games.hacienda.state import ANIMAL, LAND, WATER, State

@@ -33,7 +33,8 @@ Module map (the same rooms as every game package):
   (the catalogue as component data, for fingerprints).
 
 The role modules ``referee`` and ``moves`` (and ``blank``) gather what their role needs from
-the rooms above.
+the rooms above; ``editor`` says what the web app's editor offers (``editor_data``,
+re-exported by ``picture``).
 
 Decisions where the spec is silent: the docstring of ``rules``.
 """

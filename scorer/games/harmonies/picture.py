@@ -27,6 +27,7 @@ from scorer.games.harmonies.board import (
     to_offset,
 )
 from scorer.games.harmonies.cards import SPIRIT_DATA
+from scorer.games.harmonies.editor import editor_data as editor_data
 from scorer.games.harmonies.explain import RULE, card_name
 from scorer.games.harmonies.explain import explain as explain
 from scorer.games.harmonies.render import render as render

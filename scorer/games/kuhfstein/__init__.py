@@ -27,7 +27,8 @@ Module map:
   bench/policy_outcomes.py); gendata (16.4 catalog data);
 - component_data (the component view of ``scorer serve``); render, picture, explain.
 - referee, moves and blank: the role modules (above), gathering what their role needs from
-  the rooms above.
+  the rooms above; editor: what the web app's editor offers (``editor_data``, re-exported
+  by ``picture``).
 
 Decisions where the spec is silent: the docstring of ``rules``.
 """

@@ -10,6 +10,7 @@ from scorer.core.svg import MARK_COLOUR, Svg, player_colours
 from scorer.core.values import Mark, ScoreItem
 from scorer.core.words import plural
 from scorer.games.kuhfstein import render as text
+from scorer.games.kuhfstein.editor import editor_data as editor_data
 from scorer.games.kuhfstein.explain import explain as explain
 from scorer.games.kuhfstein.scoring import player_line
 from scorer.games.kuhfstein.state import KINDS, Board, Cell, State

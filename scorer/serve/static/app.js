@@ -1,5 +1,8 @@
-// scorer serve: the page's controller. Holds the position document in memory, applies taps
-// through the game's editor, and after every edit asks the server to check, score and draw it.
+// scorer serve: the page's controller. Holds the document in memory and shows the server's
+// one verdict of it (POST /api/verdict: status, findings, marked cells, scores, claims and the
+// picture, from one verification). A position of a known game is edited by tapping through the
+// game's editor; any other document (a record, a malformed file) is shown as opened, its
+// verdict exactly the CLI's, until a tap turns a record into the position it reached.
 import { crop, highlight, hitAt, markFindings, showSvg } from "./board.js";
 import { EDITORS } from "./editors.js";
 import { el, renderDetails, variantGroup } from "./form.js";
@@ -9,8 +12,8 @@ import { renderExplanation, renderFindings, renderScores, renderStatus, renderTo
 
 const STORE = "scorer-serve-position";
 const $ = (id) => document.getElementById(id);
-const app = { cat: null, doc: null, tool: null, owner: null, view: null, history: [],
-  focus: null, finding: null, result: null, svg: null, seq: 0 };
+const app = { cat: null, doc: null, text: null, mode: "edit", tool: null, owner: null, view: null,
+  history: [], focus: null, finding: null, result: null, svg: null, seq: 0, follow: false };
 window.scorerApp = app; // for the end-to-end test and the curious
 
 async function api(path, body) {
@@ -28,22 +31,33 @@ function notice(text, error = false) {
   node.classList.toggle("error", error);
 }
 
-const editor = () => EDITORS[app.doc.game];
-const gameCat = () => app.cat.games[app.doc.game];
-const names = () => app.doc.players.map((p) => p.name);
+const editor = () => (app.doc ? EDITORS[app.doc.game] : undefined);
+const gameCat = () => (app.doc && app.cat.games[app.doc.game]) || null;
+const names = () => (app.doc && Array.isArray(app.doc.players) ? app.doc.players : [])
+  .map((p) => (p && typeof p.name === "string" ? p.name : "?"));
+const isRecord = () => Boolean(app.doc && app.doc.format === "scorer-record/1");
+// A position of a game the page has an editor for is edited by tapping; anything else is shown.
+const editable = (doc) => Boolean(doc && typeof doc === "object" && !Array.isArray(doc)
+  && doc.format === "scorer-position/1" && EDITORS[doc.game]);
 const narrow = () => window.matchMedia("(max-width: 700px)").matches;
 
 // ------------------------------------------------------------------ editing
-function setDoc(doc, keepHistory = false) {
+// text: the document's bytes as opened (sent as they are until the first edit, so the verdict
+// is the one of the file, line numbers included).
+function setDoc(doc, text = null) {
   app.doc = doc;
-  if (!keepHistory) app.history = [];
+  app.text = text;
+  app.mode = editable(doc) ? "edit" : "view";
+  app.history = [];
   app.focus = null; app.finding = null;
+  app.follow = true; // show the board of the first marked finding once the verdict is in
   const ed = editor();
-  if (!ed) { notice(`The page has no editor for game ${doc.game}.`, true); return; }
-  if (!app.tool || !toolIds().includes(app.tool)) app.tool = toolIds()[0];
-  const owners = ed.owners ? ed.owners(doc) : null;
-  if (owners && !owners.includes(app.owner)) app.owner = owners[0];
-  app.view = narrow() ? (ed.perPlayerBoards ? names()[0] : "*board") : null;
+  if (app.mode === "edit") {
+    if (!app.tool || !toolIds().includes(app.tool)) app.tool = toolIds()[0];
+    const owners = ed.owners ? ed.owners(doc) : null;
+    if (owners && !owners.includes(app.owner)) app.owner = owners[0];
+  }
+  app.view = narrow() && ed ? (ed.perPlayerBoards ? names()[0] : "*board") : null;
   changed(false);
 }
 
@@ -52,6 +66,7 @@ function toolIds() {
 }
 
 function edit(mutate) {
+  app.text = null;
   const before = JSON.stringify(app.doc);
   const message = mutate(app.doc);
   if (message) { notice(message); return; }
@@ -65,12 +80,15 @@ function edit(mutate) {
 function undo() {
   const last = app.history.pop();
   if (last === undefined) return;
+  app.text = null;
   app.doc = JSON.parse(last);
   changed(true);
 }
 
 function changed(edited) {
-  try { localStorage.setItem(STORE, JSON.stringify(app.doc)); } catch { /* private mode */ }
+  if (app.doc !== null) {
+    try { localStorage.setItem(STORE, JSON.stringify(app.doc)); } catch { /* private mode */ }
+  }
   if (edited && location.hash) history.replaceState(null, "", location.pathname);
   $("undo-btn").disabled = !app.history.length;
   renderChrome();
@@ -80,37 +98,51 @@ function changed(edited) {
 // ------------------------------------------------------------------ server round trip
 async function refresh() {
   const seq = ++app.seq;
-  const body = JSON.stringify(app.doc);
-  let scored;
-  let picture;
+  const body = app.text !== null ? app.text : JSON.stringify(app.doc);
+  let answer;
   try {
-    [scored, picture] = await Promise.all([api("/api/score?keep_going=1", body),
-      api("/api/svg?editor=1", body)]);
+    answer = await api("/api/verdict", body);
   } catch (err) {
     if (seq === app.seq) notice(`The scorer is not answering (${err}); is scorer serve running?`, true);
     return;
   }
   if (seq !== app.seq) return; // a later edit is on its way
-  app.result = scored.data;
-  if (picture.status === 200) {
-    app.svg = showSvg($("board"), picture.data, app.view);
+  app.result = answer.data;
+  if (app.follow) followFirstMark();
+  const picture = answer.data.picture;
+  const leftOut = answer.data.left_out || 0;
+  if (picture) {
+    app.svg = showSvg($("board"), picture, app.view);
     applyZoom();
-    $("left-out").hidden = !picture.leftOut;
-    $("left-out").textContent = picture.leftOut ? `The picture leaves out ${picture.leftOut} `
-      + `piece${picture.leftOut === 1 ? "" : "s"} that make${picture.leftOut === 1 ? "s" : ""} `
+    $("left-out").hidden = !leftOut;
+    $("left-out").textContent = leftOut ? `The picture leaves out ${leftOut} `
+      + `piece${leftOut === 1 ? "" : "s"} that make${leftOut === 1 ? "s" : ""} `
       + "the position impossible; the findings mark where." : "";
   } else {
     $("left-out").hidden = true;
     app.svg = null;
-    $("board").replaceChildren(el("p", { class: "none" }, "No picture: the position cannot be "
-      + "read (see the findings)."));
+    $("board").replaceChildren(el("p", { class: "none" }, "No picture: the document cannot be "
+      + "read as a game (see the findings)."));
   }
   renderVerdict();
   document.body.dataset.ready = String(seq); // the end-to-end test waits for this
 }
 
+// On a phone one board is shown at a time: show the one the first marked finding is on (or
+// the board of the first player whose claim differs).
+function followFirstMark() {
+  app.follow = false;
+  const ed = editor();
+  const mark = (app.result.marks || [])[0];
+  const claim = (app.result.claims || [])[0];
+  const board = mark ? mark.board : claim ? claim.player : null;
+  if (!board || !app.view || !ed || !ed.perPlayerBoards || !names().includes(board)) return;
+  if (app.view !== board) { app.view = board; renderTabs(); }
+}
+
 function renderVerdict() {
   const result = app.result;
+  if (app.mode !== "edit") renderPalette();
   const active = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.claim : null;
   renderStatus($("status"), result);
@@ -169,11 +201,20 @@ function applyZoom() {
 
 // ------------------------------------------------------------------ palette, tabs, details
 function renderChrome() {
-  $("game-title").textContent = `${gameCat().title} — ${names().join(", ")}`;
+  const cat = gameCat();
+  const who = names().join(", ");
+  const what = isRecord() ? `record of ${Array.isArray(app.doc.moves) ? app.doc.moves.length : 0} moves`
+    : who;
+  $("game-title").textContent = cat ? `${cat.title} — ${what}` : "A document the page cannot edit";
   renderTabs();
   renderPalette();
-  renderDetails($("details"), [...editor().details(app.doc, gameCat()),
-    variantGroup(app.doc, gameCat().variant)], () => changedDetails());
+  $("details-box").hidden = app.mode !== "edit";
+  $("tap-hint").textContent = app.mode === "edit" ? "Choose a piece above, then tap cells. Tap "
+    + "again to take it off; Undo steps back." : isRecord() ? "The verdict is the record's, "
+    + "as scorer verify gives it. Tap the board to edit the position it reached." : "";
+  if (app.mode !== "edit") { $("details").replaceChildren(); return; }
+  renderDetails($("details"), [...editor().details(app.doc, cat),
+    variantGroup(app.doc, cat.variant)], () => changedDetails());
 }
 
 function changedDetails() {
@@ -185,6 +226,7 @@ function changedDetails() {
 
 function renderTabs() {
   const node = $("board-tabs");
+  if (!editor()) { node.replaceChildren(); return; }
   const tab = (value, text) => el("button", { type: "button", role: "tab",
     "aria-selected": String(app.view === value), onclick: () => {
       app.view = value; renderTabs(); crop(app.svg, app.view);
@@ -197,8 +239,12 @@ function renderTabs() {
 }
 
 function renderPalette() {
-  const groups = editor().tools(app.doc, gameCat());
   const node = $("palette");
+  if (app.mode !== "edit") {
+    node.replaceChildren(el("p", { class: "hint", id: "shown" }, shownText()));
+    return;
+  }
+  const groups = editor().tools(app.doc, gameCat());
   const rows = [];
   const owners = editor().owners ? editor().owners(app.doc) : null;
   if (owners) {
@@ -224,6 +270,18 @@ function renderPalette() {
   node.replaceChildren(...rows);
 }
 
+// What the picture of a document that is not edited shows.
+function shownText() {
+  const r = app.result;
+  if (!isRecord()) return "Not a position of a game this page edits: its verdict is shown.";
+  if (!r || r.kind !== "record" || !r.picture) return "A record.";
+  if (r.status === "illegal") {
+    return `The boards before move ${r.moves_verified + 1}, the move rejected (its cell is `
+      + "marked where the finding names one).";
+  }
+  return `The boards after ${r.moves_verified} of ${r.moves_total} moves.`;
+}
+
 // ------------------------------------------------------------------ files and sharing
 function download(name, text, type) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -235,9 +293,9 @@ function download(name, text, type) {
 }
 
 async function saveSvg() {
-  const picture = await api("/api/svg", app.doc);
+  const picture = await api("/api/svg", app.text !== null ? app.text : JSON.stringify(app.doc));
   if (picture.status !== 200) { notice("The position cannot be drawn (see the findings).", true); return; }
-  download(`${app.doc.game}-board.svg`, picture.data, "image/svg+xml");
+  download(`${app.doc.game || "document"}-board.svg`, picture.data, "image/svg+xml");
 }
 
 async function share() {
@@ -252,20 +310,19 @@ async function share() {
 }
 
 async function openFile(file) {
+  const text = await file.text();
   let doc;
-  try { doc = JSON.parse(await file.text()); } catch {
-    notice(`${file.name} is not JSON.`, true); return;
+  try { doc = JSON.parse(text); } catch { doc = null; }
+  if (doc && doc.format === "scorer-record/1" && Array.isArray(doc.moves)) {
+    openRecord(doc, text, file.name);
+    return;
   }
-  if (doc && doc.format === "scorer-record/1") { openRecord(doc, file.name); return; }
-  if (!doc || doc.format !== "scorer-position/1" || !EDITORS[doc.game]) {
-    notice(`${file.name} is not a scorer position or record of a known game.`, true); return;
-  }
-  setDoc(doc);
-  notice(`Opened ${file.name}.`);
+  setDoc(doc, text);
+  notice(editable(doc) ? `Opened ${file.name}.` : `Opened ${file.name}: its verdict is shown below.`);
 }
 
-function openRecord(record, name) {
-  const moves = Array.isArray(record.moves) ? record.moves.length : 0;
+function openRecord(record, text, name) {
+  const moves = record.moves.length;
   $("open-info").textContent = `${name}: a record of ${moves} moves. Open the board after move:`;
   $("open-at").value = String(moves);
   $("open-at").max = String(moves);
@@ -273,22 +330,30 @@ function openRecord(record, name) {
   dialog.onclose = async () => {
     if (dialog.returnValue !== "ok") return;
     const at = Number.parseInt($("open-at").value, 10);
-    const answer = await api("/api/position", { record, at: Number.isFinite(at) ? at : null });
-    if (answer.status !== 200) {
-      const first = (answer.data.findings || [])[0];
-      notice(`${name} cannot be opened: ${first ? `${first.rule} ${first.message}` : "error"}`, true);
+    if (!Number.isFinite(at) || at >= moves) {
+      setDoc(record, text); // the record as it is: its verdict, the board where it stands
+      notice(`Opened ${name}, a record of ${moves} moves.`);
       return;
     }
-    setDoc(answer.data.position);
-    const problems = answer.data.findings.filter((f) => f.severity === "error");
-    const legal = problems.length && problems[0].details
-      && typeof problems[0].details.legal_text === "string"
-      ? ` — legal here: ${problems[0].details.legal_text}` : "";
-    notice(problems.length ? `${name}: stopped after move ${answer.data.moves_applied}: `
-      + `${problems[0].rule} ${problems[0].message}${legal}` : `Opened ${name} after move `
-      + `${answer.data.moves_applied} of ${answer.data.moves_total}.`, problems.length > 0);
+    await openPosition(record, at, name);
   };
   dialog.showModal();
+}
+
+// The position a record reached after move `at` (null: where it stands), to edit. Returns
+// what to tell, or null when it cannot be opened (and says why).
+async function openPosition(record, at, name) {
+  const answer = await api("/api/position", { record, at });
+  if (answer.status !== 200) {
+    const first = (answer.data.findings || [])[0];
+    notice(`${name} cannot be opened: ${first ? `${first.rule} ${first.message}` : "error"}`, true);
+    return null;
+  }
+  setDoc(answer.data.position);
+  const told = `Editing the position of ${name} after move ${answer.data.moves_applied} of `
+    + `${answer.data.moves_total}.`;
+  notice(told);
+  return told;
 }
 
 // ------------------------------------------------------------------ new board
@@ -348,10 +413,17 @@ function wire() {
   $("save-svg").onclick = saveSvg;
   $("open-file").onchange = (e) => { if (e.target.files[0]) openFile(e.target.files[0]); e.target.value = ""; };
   $("details").addEventListener("focusin", () => { app.lastDetails = JSON.stringify(app.doc); });
-  $("board").addEventListener("click", (event) => {
+  $("board").addEventListener("click", async (event) => {
     const hit = hitAt($("board"), event.clientX, event.clientY);
     if (!hit) return;
+    let told = "";
+    if (app.mode !== "edit") {
+      if (!isRecord() || !app.svg) return;
+      told = await openPosition(app.doc, null, "the record");
+      if (!told) return;
+    }
     edit((doc) => editor().tap(doc, hit, app.tool, app.owner, gameCat()));
+    if (told) notice(told);
   });
   window.addEventListener("hashchange", async () => {
     const doc = await fromFragment();
@@ -374,7 +446,7 @@ async function boot() {
   wire();
   let doc = await fromFragment();
   if (!doc) { try { doc = JSON.parse(localStorage.getItem(STORE) || "null"); } catch { doc = null; } }
-  if (!doc || !EDITORS[doc.game]) {
+  if (!doc || typeof doc !== "object") {
     const answer = await api("/api/blank", { game: "harmonies", players: ["Ann", "Ben"] });
     doc = answer.data.position;
   }

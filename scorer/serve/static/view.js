@@ -2,32 +2,28 @@
 // the computed ones, differences marked), the explanation of a tapped number, the findings.
 import { el } from "./form.js";
 
-const STATUS = {
-  ok: ["verified", "ok"], mismatch: ["claims differ", "bad"],
-  illegal: ["rejected: illegal move", "bad"], incomplete: ["incomplete game", "warn"],
-  malformed: ["rejected: malformed", "bad"], impossible: ["impossible position", "bad"],
-  error: ["internal error", "bad"],
-};
+// The colour of a status; its words are the CLI's (status_text of the verdict).
+const TONE = { ok: "ok", mismatch: "bad", illegal: "bad", incomplete: "warn", malformed: "bad",
+  impossible: "bad", error: "bad", ineligible: "bad" };
 
-export function renderStatus(node, result) {
-  const [text, cls] = STATUS[result.status] || [result.status, ""];
-  const extra = result.status === "impossible" && result.scores
-    ? " — the scores below are what it would score" : "";
-  node.textContent = text + extra;
-  node.className = `status ${cls}`;
+function statusWords(result) {
+  return result.status_text || result.status;
 }
 
-// REC-CLAIM-1 findings by "player\u0000category" ("total" for the total).
+export function renderStatus(node, result) {
+  const extra = result.status === "impossible" && result.scores
+    ? " — the scores below are what it would score"
+    : result.status === "incomplete" && result.scores ? " — the scores below are provisional" : "";
+  const first = (result.findings || []).find((f) => f.severity === "error");
+  const why = first && result.status !== "ok" ? `: ${first.rule}` : "";
+  node.textContent = statusWords(result) + why + extra;
+  node.className = `status ${TONE[result.status] || ""}`;
+}
+
+// The claims that differ (the verdict's `claims`) by "player\u0000category" ("total" for the
+// total): {claimed, computed, finding}.
 export function claimDiffs(result) {
-  const out = new Map();
-  for (const f of result.findings || []) {
-    if (f.rule !== "REC-CLAIM-1") continue;
-    const parts = f.pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
-    if (parts[0] !== "claimed") continue;
-    const key = parts[1] === "scores" ? `${parts[2]}\u0000total` : `${parts[2]}\u0000${parts[3]}`;
-    out.set(key, f);
-  }
-  return out;
+  return new Map((result.claims || []).map((c) => [`${c.player}\u0000${c.category}`, c]));
 }
 
 function claimValue(doc, player, category) {
@@ -74,8 +70,8 @@ function numberCell(doc, sheet, line, category, diffs, focus, handlers) {
   const td = el("td", { class: "pts" }, num, claim);
   if (diff) {
     td.classList.add("differs");
-    td.append(el("span", { class: "diff" }, `claimed ${diff.details.found}, computed `
-      + `${diff.details.expected}`));
+    td.append(el("span", { class: "diff" }, `claimed ${diff.claimed}, computed `
+      + `${diff.computed}`));
   } else if (claimed !== undefined && claimed !== null) {
     td.classList.add("agrees");
   }
@@ -85,8 +81,9 @@ function numberCell(doc, sheet, line, category, diffs, focus, handlers) {
 export function renderScores(table, doc, result, focus, handlers) {
   const sheet = result.scores;
   if (!sheet) {
-    table.replaceChildren(el("caption", { class: "none" }, "No scores: the position cannot be "
-      + "scored until the findings below are fixed."));
+    table.replaceChildren(el("caption", { class: "none" }, result.kind === "record"
+      ? "No scores: the record is rejected (see the findings)."
+      : "No scores: the position cannot be scored until the findings below are fixed."));
     return;
   }
   const diffs = claimDiffs(result);
@@ -113,7 +110,8 @@ function formatExtra(value) {
 export function renderWinner(node, result) {
   const sheet = result.scores;
   if (!sheet || sheet.players.length < 2 || !sheet.winners.length) { node.textContent = ""; return; }
-  const head = sheet.winners.length === 1 ? "Winner" : "Shared victory";
+  const head = (result.status === "incomplete" ? "Provisional: " : "")
+    + (sheet.winners.length === 1 ? "Winner" : "Shared victory");
   node.textContent = `${head}: ${sheet.winners.join(", ")}`
     + (sheet.tiebreak ? ` (tie-break: ${sheet.tiebreak})` : "")
     + (sheet.end_reason ? ` · game ended: ${sheet.end_text || sheet.end_reason}` : "");
@@ -161,12 +159,12 @@ export function renderFindings(node, result, current, onPick) {
 
 export function renderTotals(node, result) {
   const sheet = result.scores;
-  const [word, cls] = STATUS[result.status] || [result.status, ""];
   const diffs = claimDiffs(result);
   const parts = sheet ? sheet.players.map((p) => {
     const off = diffs.get(`${p.name}\u0000total`);
     return el("span", {}, el("span", { class: "who" }, p.name), ` ${p.total}`,
-      off ? el("span", { class: "claim-off" }, ` (claimed ${off.details.found})`) : "");
+      off ? el("span", { class: "claim-off" }, ` (claimed ${off.claimed})`) : "");
   }) : [el("span", {}, "not scored")];
-  node.replaceChildren(...parts, el("span", { class: `verdict-word ${cls}` }, word));
+  node.replaceChildren(...parts, el("span", { class: `verdict-word ${TONE[result.status] || ""}` },
+    statusWords(result)));
 }
