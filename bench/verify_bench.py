@@ -89,7 +89,7 @@ def bench_game(game: str, count: int, seed: int, profile: bool) -> float:
 
 
 #: Where the game's own code lives (its package and the base class its rules inherit).
-GAME_CODE = ("/scorer/games/", "/scorer/core/gamebase.py")
+GAME_CODE = ("/scorer/games/", "/scorer/core/draft.py")
 
 
 def split(data: list[bytes]) -> dict[str, float]:

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 from scorer.core.svg import MARK_COLOUR, Svg, player_colours
 from scorer.core.values import Mark, ScoreItem
 from scorer.core.words import plural
-from scorer.games.citrus import render as text
 from scorer.games.citrus.board import Cell
 from scorer.games.citrus.data import KINDS
 from scorer.games.citrus.editor import editor_data as editor_data
 from scorer.games.citrus.explain import explain as explain
+from scorer.games.citrus.render import render as render
 from scorer.games.citrus.scoring import score
 from scorer.games.citrus.state import State, kind_of, land_items, live, tile_items
 
@@ -387,15 +387,8 @@ def _market(svg: Svg, state: State, x: float, y: float) -> float:
     return y + 32
 
 
-# -- the Pictures role (scorer.core.roles.Pictures) ---------------------------------------------
-
-
-def render(state: State, color: bool = False) -> str:
-    """The board as text (plain letters whatever ``color``: the legend line names them)."""
-    return text.render(state)
-
-
-#: The editor's picture is the picture: every cell of the board is drawn (and tappable).
+#: The Pictures role (``render``, ``explain`` and ``editor_data`` are imported above): the
+#: editor's picture is the picture, every cell of the board drawn (and tappable).
 draw_editor_svg = draw_svg
 
 

@@ -1,6 +1,6 @@
 """Position documents (spec 17): every possibility check (CIT-POS-1 … CIT-POS-11, with the
 setup rules for players and component data; the regions' checks are in
-``position_regions``), collected in a ``scorer.core.gamebase.Findings``; the state to score; and
+``position_regions``), collected in a ``scorer.core.findings.Findings``; the state to score; and
 export (``position_export``, re-exported here)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from pyrsistent import PMap, PVector, pmap, pset, pvector
 
 from scorer.core.errors import PathPart
-from scorer.core.gamebase import Findings
+from scorer.core.findings import Findings
 from scorer.core.values import Json, PositionResult
 from scorer.core.words import noun, plural
 from scorer.games.citrus.blank import blank_position as blank_position

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scorer.core.gamebase import Findings
+from scorer.core.findings import Findings
 from scorer.core.values import Json
 from scorer.games.citrus.board import Board, Cell
 from scorer.games.citrus.data import WORKERS

@@ -9,7 +9,7 @@ LETTER = {"lemon": "l", "orange": "o", "bloodorange": "b", "lime": "i", "grapefr
 LAND = {"horses": "h", "cart": "c", "milestone": "m", "bull": "u"}
 
 
-def render(state: State) -> str:
+def render(state: State, color: bool = False) -> str:
     board = state.static.board
     lines = [
         "Board (plantations: l lemon, o orange, b bloodorange, i lime, g grapefruit; "

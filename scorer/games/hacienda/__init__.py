@@ -23,8 +23,9 @@ Module map (the same rooms as every game package):
   from them (the same functions ``explain`` shows), market income.
 * ``sheet`` — score sheets (events, game totals, ranking) and the claims beyond ``scores`` /
   ``breakdown`` (``extra_claims``); a module of its own, scoring + sheets pass 400 lines.
-* ``position`` — the position checks of §13.3 (into ``scorer.core.gamebase.Findings``), the state
-  of a position, and ``export_position``; ``playblock`` — the ``play`` block of a position.
+* ``position`` — the position checks of §13.3 (into ``scorer.core.findings.Findings``), the state
+  of a position; ``position_export`` — a replayed state as a position; ``playblock`` — the
+  ``play`` block of a position.
 * ``greedy`` — the greedy policy (a step's worth now) and its knobs; ``coverage`` — the
   option games ``bench/rule_coverage.py`` adds for the rules only options reach.
 * ``generator`` — legal steps, written from the state (also after a prefix of a turn);

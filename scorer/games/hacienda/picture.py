@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 from scorer.core.svg import MARK_COLOUR, Svg, hex_corners, player_colours
 from scorer.core.values import Cell, Mark, ScoreItem
 from scorer.core.words import plural
-from scorer.games.hacienda import render as text
 from scorer.games.hacienda.board import ANIMALS, MARKET, SPACE_TYPES
 from scorer.games.hacienda.board import WATER as WATER_SPACE
 from scorer.games.hacienda.editor import editor_data as editor_data
 from scorer.games.hacienda.explain import explain as explain
+from scorer.games.hacienda.render import render as render
 from scorer.games.hacienda.scoring import CATEGORIES
 from scorer.games.hacienda.state import ANIMAL, LAND, WATER, State
 
@@ -328,14 +328,6 @@ def _status(state: State) -> str:
             "provisional scoring of this board"
         )
     return "provisional scoring of this board (no scoring has taken place yet)"
-
-
-# -- the Pictures role (scorer.core.roles.Pictures) ---------------------------------------------
-
-
-def render(state: State, color: bool = False) -> str:
-    """The board as text (plain letters whatever ``color``: the legend names them)."""
-    return text.render(state)
 
 
 #: The editor's picture is the picture: every space of the map is drawn (and tappable).

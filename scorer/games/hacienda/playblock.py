@@ -12,7 +12,7 @@ from typing import Any
 
 from pyrsistent import plist, pvector
 
-from scorer.core.gamebase import Findings
+from scorer.core.findings import Findings
 from scorer.core.values import Json
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, Board
 from scorer.games.hacienda.setup import ANIMAL_INDEX, LAND_INDEX, counts

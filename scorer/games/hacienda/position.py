@@ -1,7 +1,7 @@
 """Positions (rules/hacienda.md §13): the possibility checks of §13.3, a state to score, and
 the export of a replayed state as a position (§13.5, ``scorer show --position``).
 
-Every failure is reported (sorted by pointer, through ``scorer.core.gamebase.Findings``); the map
+Every failure is reported (sorted by pointer, through ``scorer.core.findings.Findings``); the map
 checks come first and stop the rest. The ``play`` block (its checks, its state, its export)
 is in ``playblock``.
 """
@@ -14,17 +14,17 @@ from typing import TYPE_CHECKING, Any
 from pyrsistent import pvector
 
 from scorer.core.errors import PathPart, RuleViolation
-from scorer.core.gamebase import Findings
+from scorer.core.findings import Findings
 from scorer.core.values import Json, PositionResult
 from scorer.core.words import article, plural
 from scorer.games.hacienda.blank import blank_position as blank_position
 from scorer.games.hacienda.board import ANIMALS, LAND_CARDS, PAMPAS, Board, parse_map
-from scorer.games.hacienda.playblock import check_play, export_play, play_state
+from scorer.games.hacienda.playblock import check_play, play_state
+from scorer.games.hacienda.position_export import export_position as export_position
 from scorer.games.hacienda.setup import build_state, water_supply
 from scorer.games.hacienda.state import (
     ANIMAL,
     ANIMAL_TOTAL,
-    HARVEST_CHIPS,
     LAND,
     LAND_TOTAL,
     MAX_ANIMAL_TILES,
@@ -339,58 +339,6 @@ def _state(
     base = build_state(board, opts, names, setup)
     state = play_state(doc, board, opts, names, base, cells, haciendas, chips, setup)
     return with_game(state, colours=pvector(p.get("color") for p in doc["players"]))
-
-
-def export_position(state: State, record: Json) -> dict[str, Any]:
-    """The position document of a replayed state, ``play`` included."""
-    board = state.board
-    names = state.names
-    setup = record.get("setup", {})
-
-    def cell(s: int) -> list[int]:
-        return list(board.coords[s])
-
-    land: dict[str, list[list[int]]] = {p: [] for p in names}
-    animals: dict[str, dict[str, list[list[int]]]] = {p: {} for p in names}
-    haciendas: dict[str, list[list[int]]] = {}
-    printed = len(board.spaces_by_type[7])
-    water: dict[int, list[list[int]]] = {}
-    for s, code in enumerate(state.cells):
-        if LAND <= code < ANIMAL:
-            land[names[code - LAND]].append(cell(s))
-        elif ANIMAL <= code < WATER:
-            owner, animal = divmod(code - ANIMAL, 4)
-            animals[names[owner]].setdefault(ANIMALS[animal], []).append(cell(s))
-        elif code >= WATER + printed:
-            water.setdefault(code, []).append(cell(s))
-        if s in state.haciendas:
-            owner = code - LAND if code < ANIMAL else (code - ANIMAL) // 4
-            haciendas.setdefault(names[owner], []).append(cell(s))
-    track = dict.fromkeys(names, 0)
-    if state.inter_scores is not None:
-        track = {p: sum(state.inter_scores[k][:6]) for k, p in enumerate(names)}
-    components: dict[str, Any] = {
-        "neutral_haciendas": setup.get("neutral_haciendas", NEUTRAL_HACIENDAS.get(len(names), 9)),
-        "harvest_chips": setup.get("harvest_chips", HARVEST_CHIPS),
-        "water_supply": setup.get("water_supply", state.water_supply),
-    }
-    doc: dict[str, Any] = {
-        "format": "scorer-position/1",
-        "game": "hacienda",
-        "variant": dict(record.get("variant", {})),
-        "players": [dict(p) for p in record["players"]],
-        "map": dict(setup["map"]),
-        "land": land,
-        "animals": animals,
-        "haciendas": haciendas,
-        "water": [water[k] for k in sorted(water)],
-        "chips": [cell(s) for s in sorted(state.chips)],
-        "money": dict(zip(names, state.money, strict=True)),
-        "track": track,
-        "components": components,
-        "play": export_play(state, setup),
-    }
-    return doc
 
 
 def draft_state(doc: Json) -> State | None:

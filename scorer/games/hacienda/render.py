@@ -25,7 +25,7 @@ def _glyph(state: State, s: int) -> str:
     return f"{owner + 1}{ANIMAL_LETTER[animal]}{mark}"
 
 
-def render(state: State) -> str:
+def render(state: State, color: bool = False) -> str:
     """Rows of spaces (pointy-top hexes: x = 2q + r half-hexes, each 2 columns wide)."""
     board = state.board
     qs = [q for q, _ in board.coords]

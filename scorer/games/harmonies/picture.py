@@ -384,8 +384,6 @@ def _legend(svg: Svg, x: float, y: float, state: State, colours: dict[str, str])
     svg.close_group()
 
 
-# -- the Pictures role (scorer.core.roles.Pictures) ---------------------------------------------
-
 #: The editor's picture is the picture: every cell of a board is drawn (and tappable).
 draw_editor_svg = draw_svg
 

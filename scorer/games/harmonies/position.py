@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from pyrsistent import pvector
 
-from scorer.core.gamebase import Findings
+from scorer.core.findings import Findings
 from scorer.core.values import PositionResult, Record
 from scorer.games.harmonies.blank import blank_position as blank_position
 from scorer.games.harmonies.board import COLOURS, NEIGHBOURS

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NotRequired, TypedDict
 
-from scorer.core.gamebase import Findings
+from scorer.core.findings import Findings
 from scorer.core.values import Record
 from scorer.core.words import plural
 from scorer.games.harmonies.board import (

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 from scorer.core.svg import MARK_COLOUR, Svg, player_colours
 from scorer.core.values import Mark, ScoreItem
 from scorer.core.words import plural
-from scorer.games.kuhfstein import render as text
 from scorer.games.kuhfstein.editor import editor_data as editor_data
 from scorer.games.kuhfstein.explain import explain as explain
+from scorer.games.kuhfstein.render import render as render
 from scorer.games.kuhfstein.scoring import player_line
 from scorer.games.kuhfstein.state import KINDS, Board, Cell, State
 
@@ -253,14 +253,6 @@ def _legend(svg: Svg, x: float, y: float) -> float:
     svg.rect(x, y + 40, 12, 12, fill="none", stroke=MARK_COLOUR, stroke_width=3)
     svg.text(x + 18, y + 50, "offending cell of an illegal move", font_size=12)
     return y + 60
-
-
-# -- the Pictures role (scorer.core.roles.Pictures) ---------------------------------------------
-
-
-def render(state: State, color: bool = False) -> str:
-    """The landscapes as text (plain letters whatever ``color``: the legend names them)."""
-    return text.render(state)
 
 
 def draw_editor_svg(state: State, items: Sequence[ScoreItem], mark: Mark | None) -> str:

@@ -1,7 +1,7 @@
 """Positions (section 14): every possibility check (KUH-POS-*), then a state to score; and the
 export of a replayed state as a position document (``scorer show --at N --position``).
 
-All problems are collected in one ``scorer.core.gamebase.Findings`` with absolute pointers;
+All problems are collected in one ``scorer.core.findings.Findings`` with absolute pointers;
 component warnings and KUH-FINAL-6 come back as warning findings. The state of a possible
 position is built by setup.py (``position_state``).
 """
@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from scorer.core.gamebase import Findings
+from scorer.core.findings import Findings
 from scorer.core.values import PositionResult
 from scorer.core.words import plural
 from scorer.games.kuhfstein.blank import blank_position as blank_position

@@ -31,7 +31,7 @@ def render_board(board: Board) -> list[str]:
     return lines
 
 
-def render(state: State) -> str:
+def render(state: State, color: bool = False) -> str:
     """Every player's landscape with score, cows, trees and hand, then the table."""
     kinds = ", ".join(f"{LETTER[k]} {k}" for k in LETTER)
     out: list[str] = [f"Landscape tiles: {kinds}; * cow on the tile, . no tile", ""]
