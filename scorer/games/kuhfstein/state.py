@@ -233,44 +233,10 @@ class BoardDraft(Draft[Board]):
     revealed: str | None
     tile_met: bool
 
-    def __init__(self, base: Board) -> None:
-        self.base = base
-        (
-            self.tiles,
-            self.cows,
-            self.used,
-            self.trees,
-            self.hand,
-            self.played,
-            self.played_at,
-            self.card_points,
-            self.supply,
-            self.dealt,
-            self.revealed,
-            self.tile_met,
-        ) = base
-
     @property
     def score(self) -> int:
         """The track score so far: card points and trees."""
         return self.card_points + 5 * len(self.trees)
-
-    def done(self) -> Board:
-        """The board as the move leaves it."""
-        return Board(
-            self.tiles,
-            self.cows,
-            self.used,
-            self.trees,
-            self.hand,
-            self.played,
-            self.played_at,
-            self.card_points,
-            self.supply,
-            self.dealt,
-            self.revealed,
-            self.tile_met,
-        )
 
 
 class TurnDraft(Draft[State]):
@@ -314,64 +280,10 @@ class TurnDraft(Draft[State]):
     triggered: tuple[int, ...] = ()
 
     def __init__(self, base: State) -> None:
-        self.base = base
-        (
-            self.comp,
-            self.opts,
-            self.names,
-            self.boards,
-            self.tile_display,
-            self.tiles_left,
-            self.kind_left,
-            self.tile_order,
-            self.tile_pos,
-            self.card_display,
-            self.seen,
-            self.card_order,
-            self.card_pos,
-            self.cards_out,
-            self.trees_left,
-            self.seat,
-            self.phase,
-            self.extra_pending,
-            self.move_index,
-            self.warnings,
-            self.deck_base,
-            self.colours,
-            self.end,
-        ) = base
+        super().__init__(base)
         self.board = BoardDraft(base.boards[base.seat])
 
     @property
     def deck_left(self) -> int:
         """Cards left in the deck so far."""
         return self.deck_base - len(self.seen)
-
-    def done(self) -> State:
-        """The new state: the fields as the move leaves them (the moving player's board is
-        written back by ``events.end_turn``)."""
-        return State(
-            self.comp,
-            self.opts,
-            self.names,
-            self.boards,
-            self.tile_display,
-            self.tiles_left,
-            self.kind_left,
-            self.tile_order,
-            self.tile_pos,
-            self.card_display,
-            self.seen,
-            self.card_order,
-            self.card_pos,
-            self.cards_out,
-            self.trees_left,
-            self.seat,
-            self.phase,
-            self.extra_pending,
-            self.move_index,
-            self.warnings,
-            self.deck_base,
-            self.colours,
-            self.end,
-        )
