@@ -108,15 +108,22 @@ def _state_class(cls: type) -> type | None:
 
 
 def _field_code(state: type) -> tuple[Callable[..., None], Callable[..., Any]]:
-    """``_load`` and ``_build`` of the drafts of ``state``, written out for its fields."""
+    """``_load`` and ``_build`` of the drafts of ``state``, written out for its fields.
+
+    For a NamedTuple state, ``_load`` unpacks the record in one statement and ``_build``
+    makes the new record from the fields in order in one C call (``tuple.__new__``, as the
+    NamedTuple's own ``_make`` does, without its length check: the fields are all there by
+    construction); for a dataclass state, each field is read and passed by name."""
     fields = state_fields(state)
-    reads = "".join(f"\n    self.{name} = base.{name}" for name in fields)
-    args = ", ".join(f"{name}=self.{name}" for name in fields)
-    source = (
-        f"def _load(self, base):\n    self.base = base{reads}\n"
-        f"def _build(self):\n    return State({args})\n"
-    )
-    namespace: dict[str, Any] = {"State": state}
+    if issubclass(state, tuple):
+        targets = "".join(f"self.{name}, " for name in fields)
+        load = f"    self.base = base\n    ({targets}) = base\n"
+        build = f"    return _new(State, ({targets}))\n"
+    else:
+        load = "    self.base = base\n" + "".join(f"    self.{n} = base.{n}\n" for n in fields)
+        build = f"    return State({', '.join(f'{n}=self.{n}' for n in fields)})\n"
+    source = f"def _load(self, base):\n{load}def _build(self):\n{build}"
+    namespace: dict[str, Any] = {"State": state, "_new": tuple.__new__}
     exec(compile(source, f"<draft of {state.__qualname__}>", "exec"), namespace)
     return namespace["_load"], namespace["_build"]
 
