@@ -37,7 +37,7 @@ LAND_MIXES: dict[str, list[tuple[str, int]]] = {
     "carts": [("cart", 0)] * 30,
     "actions": [(("cart", "milestone", "bull")[k % 3], 0) for k in range(30)],
 }
-#: The simulator's own options (``RULES.simulate_options``, and the policy): not the variant's.
+#: The simulator's own options (``moves.SIMULATE_OPTIONS``, and the policy): not the variant's.
 KNOBS = frozenset({"board", "policy", "seek", "landscape"})
 
 

@@ -20,11 +20,11 @@ def features(record: Mapping[str, Any], state: State | None = None) -> frozenset
     ``finish_round`` (the round completed after an early end), ``extra_final_round`` (the
     extra round played) and ``deck_exhausted``. ``state`` is not needed: the record is
     replayed (it must be legal)."""
-    from scorer.games.kuhfstein import referee as RULES
+    from scorer.games.kuhfstein import referee
     from scorer.games.kuhfstein.generator import swap_draws
 
     words: set[str] = set()
-    st = RULES.initial_state(record)
+    st = referee.initial_state(record)
     for move in record["moves"]:
         if st.phase == "over":
             break
@@ -59,7 +59,7 @@ def features(record: Mapping[str, Any], state: State | None = None) -> frozenset
             words.add("extra_action")
         if regular < 2:
             words.add("stuck_turn")
-        st = RULES.apply(st, move)
+        st = referee.apply(st, move)
         if st.phase == "finishing" and st.end == "tiles_exhausted":
             words.add("finish_round")
         if st.phase == "extra_round":

@@ -1,4 +1,4 @@
-"""``RULES.simulate``: complete random legal games (spec 16.3–16.7).
+"""``moves.simulate``: complete random legal games (spec 16.3–16.7).
 
 One ``random.Random(seed)`` drives everything: first the component data (gendata), then
 every decision and every chance draw, in a fixed order, so the same seed and options give
@@ -295,7 +295,7 @@ def play_turn(state: State, rng: random.Random, knobs: Knobs = NO_KNOBS) -> dict
 
 def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """A complete record (16.7), reproducible from ``seed``."""
-    from scorer.games.kuhfstein import referee as RULES
+    from scorer.games.kuhfstein import referee
 
     if players not in TOTAL_TILES:
         raise ValueError("Kuhfstein is for 2 to 4 players")
@@ -315,7 +315,7 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
         "moves": [],
     }
     try:
-        state = RULES.initial_state(record)
+        state = referee.initial_state(record)
     except RuleViolation as exc:  # a generator bug (16.4: the setup checks must pass)
         raise AssertionError(f"generated setup rejected: {exc}") from exc
     bound = TOTAL_TILES[players] - 4 + 2 * players
@@ -324,12 +324,12 @@ def simulate(players: int, seed: int, options: Mapping[str, Any]) -> dict[str, A
     turns = 0
     while state.phase != "over":
         move = play_turn(state, rng, knobs)
-        state = _advance(RULES, state, move, record)
+        state = _advance(referee, state, move, record)
         turns += 1
         assert turns <= bound, "the simulated game does not end (generator bug)"
     for i, name in enumerate(names):
-        state = _advance(RULES, state, _best_reveal(state, i, name), record)
-    sheet = RULES.score(state)
+        state = _advance(referee, state, _best_reveal(state, i, name), record)
+    sheet = referee.score(state)
     record["claimed"] = {
         "scores": {p.name: p.total for p in sheet.players},
         "breakdown": {p.name: dict(p.categories) for p in sheet.players},
