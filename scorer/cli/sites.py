@@ -104,21 +104,48 @@ HostOpt = Annotated[
 ]
 PortOpt = Annotated[int, typer.Option("--port", min=1, max=65535, metavar="N", help="TCP port.")]
 OpenOpt = Annotated[bool, typer.Option("--open", help="Open the page in a browser.")]
+AllowHostOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--allow-host",
+        metavar="NAME[:PORT]",
+        help="Also answer requests addressed to this host name (repeatable), e.g. the "
+        "machine's name on the LAN; other names get 403.",
+    ),
+]
 
 
-def serve(host: HostOpt = "127.0.0.1", port: PortOpt = 8765, open_browser: OpenOpt = False) -> None:
+def serve(
+    host: HostOpt = "127.0.0.1",
+    port: PortOpt = 8765,
+    open_browser: OpenOpt = False,
+    allow_host: AllowHostOpt = None,
+) -> None:
     """A local web app: enter a board by tapping, live check and score, share link."""
     from scorer import serve as web
+    from scorer.serve.guard import Served
 
     need = web.missing()
     if need is not None:
         typer.echo(f"scorer serve needs the serve extra: {need}", err=True)
         raise typer.Exit(2)
+    allow = tuple(allow_host or ())
+    try:
+        Served.of(host, port, allow)
+    except ValueError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
     if host not in web.LOCAL_HOSTS:
         typer.echo(f"warning: listening on {host}: other machines can reach the app", err=True)
+        if host in ("0.0.0.0", "::"):
+            typer.echo(
+                "it answers requests to this machine's IP addresses; a host name needs "
+                "--allow-host NAME",
+                err=True,
+            )
     typer.echo(f"scorer serve: {web.url(host, port)} (Ctrl+C stops it)")
     try:
-        web.run(host, port, open_browser)
+        web.run(host, port, open_browser, allow=allow)
     except OSError as exc:
         typer.echo(f"cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None

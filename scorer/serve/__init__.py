@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 DEFAULT_HOST = "127.0.0.1"
@@ -34,17 +34,24 @@ def url(host: str, port: int) -> str:
 
 
 def run(
-    host: str, port: int, open_browser: bool, opener: Callable[[str], object] | None = None
+    host: str,
+    port: int,
+    open_browser: bool,
+    opener: Callable[[str], object] | None = None,
+    allow: Iterable[str] = (),
 ) -> None:
     """Serve until interrupted; with ``open_browser``, ``opener`` (the web browser by default)
-    gets the page's address once the server listens. Raises OSError if the address cannot be
-    bound (in use, unknown host, …)."""
+    gets the page's address once the server listens. ``allow``: the ``--allow-host`` names
+    (see ``guard.py``). Raises OSError if the address cannot be bound (in use, unknown host,
+    …), ValueError for a malformed ``allow`` value."""
     import uvicorn
 
     from scorer.serve.app import create_app
+    from scorer.serve.guard import Served
 
+    served = Served.of(host, port, allow)
     config = uvicorn.Config(
-        create_app(),
+        create_app(served=served),
         host=host,
         port=port,
         log_level="warning",

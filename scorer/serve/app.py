@@ -15,7 +15,9 @@ Routes (documented in the README):
 * ``POST /api/blank`` — ``{"game", "players", "variant"?, "map"?, "board"?}`` → an empty
   position.
 
-Request bodies over 16 MiB are refused with 413 while they stream in (a declared
+Requests whose ``Host`` is not an address the app serves, or whose ``Origin`` is another
+site, are refused with 403 and REC-HOST-1 / REC-HOST-2 (``guard.py``). Request bodies over
+16 MiB are refused with 413 while they stream in (a declared
 ``Content-Length`` over the limit is refused before reading). No input gives a 500: an
 unexpected failure is answered with REC-INTERNAL-1 and status 422.
 """
@@ -27,16 +29,20 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from scorer.core.findings import Finding
 from scorer.reading.loading import MAX_BYTES
 from scorer.serve import api
 from scorer.serve.catalog import catalog
+from scorer.serve.guard import Served, refusal
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The page loads nothing from elsewhere; the policy makes the browser enforce that.
@@ -102,6 +108,24 @@ async def read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+class Guard:
+    """Refuse (403, REC-HOST-1/2) a request whose Host is not served or whose Origin is
+    another site, before any route sees it."""
+
+    def __init__(self, app: ASGIApp, served: Served) -> None:
+        self.app = app
+        self.served = served
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            headers = Headers(scope=scope)
+            finding = refusal(self.served, headers.get("host"), headers.get("origin"))
+            if finding is not None:
+                await _answer(api.failure([finding], 403, "error"))(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 Handler = Callable[[bytes, Request], api.Answer]
 
 
@@ -150,8 +174,11 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return _answer(api.internal_error(exc))
 
 
-def create_app(limit: int = MAX_BYTES) -> Starlette:
-    """The application; ``limit`` is the largest request body accepted (bytes)."""
+def create_app(limit: int = MAX_BYTES, served: Served | None = None) -> Starlette:
+    """The application; ``limit`` is the largest request body accepted (bytes), ``served``
+    the addresses it answers (default: ``127.0.0.1:8765`` and its loopback equivalents)."""
+    from scorer.serve import DEFAULT_HOST, DEFAULT_PORT
+
     posts: dict[str, Handler] = {
         "/api/check": lambda body, _r: api.check(body),
         "/api/score": lambda body, r: api.score(body, _flag(r, "keep_going")),
@@ -166,6 +193,9 @@ def create_app(limit: int = MAX_BYTES) -> Starlette:
         *(Route(path, endpoint(h, limit), methods=["POST"]) for path, h in posts.items()),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    guard = served or Served.of(DEFAULT_HOST, DEFAULT_PORT)
     return Starlette(
-        routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error}
+        routes=routes,
+        middleware=[Middleware(Guard, served=guard)],
+        exception_handlers={HTTPException: http_error, Exception: server_error},
     )

@@ -21,11 +21,12 @@ from tests.roles import replay_game, roles_of
 from tests.test_fixtures import CASES
 
 GAMES = ("harmonies", "hacienda", "citrus", "kuhfstein")
+LOCAL = "http://127.0.0.1:8765"
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(), raise_server_exceptions=False) as c:
+    with TestClient(create_app(), raise_server_exceptions=False, base_url=LOCAL) as c:
         yield c
 
 
@@ -409,7 +410,7 @@ def test_unreadable_bodies_are_rec_json_1(
 
 
 def test_bodies_over_the_limit_are_refused_with_413() -> None:
-    with TestClient(create_app(limit=1000), raise_server_exceptions=False) as small:
+    with TestClient(create_app(limit=1000), raise_server_exceptions=False, base_url=LOCAL) as small:
         answer = small.post("/api/score", content=b" " * 1001)
         assert answer.status_code == 413
         assert pairs(answer.json()["findings"]) == [("REC-SIZE-1", "")]

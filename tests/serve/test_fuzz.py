@@ -39,11 +39,12 @@ ENDPOINTS = (
 SLOW = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
+LOCAL = "http://127.0.0.1:8765"
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(), raise_server_exceptions=False) as c:
+    with TestClient(create_app(), raise_server_exceptions=False, base_url=LOCAL) as c:
         yield c
 
 
