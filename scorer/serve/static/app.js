@@ -6,7 +6,7 @@
 import { crop, highlight, hitAt, markFindings, showSvg } from "./board.js";
 import { EDITORS } from "./editors.js";
 import { el, renderDetails, variantGroup } from "./form.js";
-import { decodeFragment, encodeFragment } from "./share.js";
+import { ShareTooLarge, decodeFragment, encodeFragment } from "./share.js";
 import { renderExplanation, renderFindings, renderScores, renderStatus, renderTotals,
   renderWinner, setClaim } from "./view.js";
 
@@ -434,8 +434,9 @@ function wire() {
 }
 
 async function fromFragment() {
-  try { return await decodeFragment(location.hash); } catch {
-    notice("The share link is damaged: it does not hold a position.", true);
+  try { return await decodeFragment(location.hash); } catch (err) {
+    notice(err instanceof ShareTooLarge ? err.message
+      : "The share link is damaged: it does not hold a position.", true);
     return null;
   }
 }
