@@ -171,3 +171,32 @@ def test_allow_host_reaches_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 0, result.output
     assert seen == [(("0.0.0.0", 8765, False), {"allow": ("a.lan", "b.lan")})]
     assert "--allow-host" in result.stderr
+
+
+def test_the_real_server_refuses_a_rebound_name() -> None:
+    """``scorer serve`` itself (uvicorn): a request naming another host gets 403 JSON."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    from tests.serve.server import running_server
+
+    with running_server() as url:
+        request = urllib.request.Request(
+            url + "api/catalog", headers={"Host": "rebound.example:" + url.rsplit(":", 1)[1][:-1]}
+        )
+        with pytest.raises(urllib.error.HTTPError) as error:
+            urllib.request.urlopen(request, timeout=10)
+        assert error.value.code == 403
+        body = json.loads(error.value.read())
+        assert [(f["rule"], f["pointer"]) for f in body["findings"]] == [("REC-HOST-1", "")]
+        post = urllib.request.Request(
+            url + "api/blank", data=BLANK, headers={"Origin": "http://evil.example"}
+        )
+        with pytest.raises(urllib.error.HTTPError) as error:
+            urllib.request.urlopen(post, timeout=10)
+        assert error.value.code == 403
+        body = json.loads(error.value.read())
+        assert [(f["rule"], f["pointer"]) for f in body["findings"]] == [("REC-HOST-2", "")]
+        with urllib.request.urlopen(url + "api/catalog", timeout=10) as answer:
+            assert answer.status == 200
