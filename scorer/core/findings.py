@@ -34,6 +34,10 @@ REC_RULES: Mapping[str, str] = {
     "REC-PROFILE-3": "A player is not on the event profile's roster.",
     "REC-DUP-1": "Warning: a batch holds the same record content more than once.",
     "REC-INTERNAL-1": "The scorer failed unexpectedly on this document (a bug; please report it).",
+    "REC-HOST-1": "A web request names a Host that scorer serve does not serve (a guard "
+    "against DNS rebinding; --allow-host admits a name).",
+    "REC-HOST-2": "A web request comes from another site's page: its Origin is not the "
+    "served origin (a guard against cross-site requests).",
     "REC-LIMIT-1": "Warning: a document has more findings than --max-findings; the rest are "
     "counted, not shown.",
     "REC-TIMEOUT-1": "The document took longer to check than --record-timeout allows.",

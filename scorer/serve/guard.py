@@ -33,12 +33,6 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 WILDCARDS = frozenset({"0.0.0.0", "::", ""})
 
 #: The rules of a refused request (statements as the catalogue would print them).
-GUARD_RULES = {
-    "REC-HOST-1": "A web request names a Host that scorer serve does not serve (a guard "
-    "against DNS rebinding; --allow-host admits a name).",
-    "REC-HOST-2": "A web request comes from another site's page: its Origin is not the "
-    "served origin (a guard against cross-site requests).",
-}
 
 Authority = tuple[str, int]
 

@@ -428,3 +428,18 @@ def test_share_link_opens_the_same_board(browser: Any, base_url: str) -> None:
     assert judge.total("Ann") == 10
     judge.close()
     page.close()
+
+
+def test_a_share_link_over_the_limit_is_refused_with_a_message(
+    browser: Any, base_url: str
+) -> None:
+    """A few KiB of link inflating past 16 MiB: the page says so and keeps working."""
+    import zlib
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = packer.compress(b'{"a": "' + b"0" * (16 * 1024 * 1024) + b'"}') + packer.flush()
+    link = base64.urlsafe_b64encode(bomb).decode().rstrip("=")
+    page = Page(browser, f"{base_url}#p={link}", PHONE)
+    assert "too large" in page.page.inner_text("#notice")
+    assert page.errors == []
+    page.close()
