@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, TextIO
 import typer
 
 from scorer.cli.options import Color, Format
+from scorer.writing.printable import printable
 
 if TYPE_CHECKING:
     from scorer.core.values import VerifyResult
@@ -34,7 +35,7 @@ def use_color(no_color: bool, color: Color = Color.auto, stream: TextIO | None =
 
 def output_failed(target: str, exc: OSError) -> typer.Exit:
     """Say that the output could not be written; exit 2 (the caller raises the result)."""
-    typer.echo(f"cannot write {target}: {exc.strerror or exc}", err=True)
+    typer.echo(printable(f"cannot write {target}: {exc.strerror or exc}"), err=True)
     if target == "the output" and _has_fileno(sys.stdout):
         devnull = os.open(os.devnull, os.O_WRONLY)  # let nothing try to flush it again
         os.dup2(devnull, sys.stdout.fileno())
@@ -53,7 +54,8 @@ def _has_fileno(stream: TextIO) -> bool:
 def nothing_matched(reasons: list[str], allow_empty: bool) -> None:
     """Inputs that held no record: a message each, and exit 2 unless --allow-empty."""
     for reason in reasons:
-        typer.echo(f"{reason}{' (accepted: --allow-empty)' if allow_empty else ''}", err=True)
+        accepted = " (accepted: --allow-empty)" if allow_empty else ""
+        typer.echo(f"{printable(reason)}{accepted}", err=True)
     if reasons and not allow_empty:
         typer.echo(
             "nothing to verify: an input holds no record (--allow-empty accepts this)", err=True
@@ -70,7 +72,7 @@ def set_schema_dir(path: Path | None) -> None:
         problems = check_schema_dir(path)
         if problems:
             for problem in problems:
-                typer.echo(f"--schema-dir {path}: {problem}", err=True)
+                typer.echo(printable(f"--schema-dir {path}: {problem}"), err=True)
             raise typer.Exit(2)
         use_schemas(path)
 
@@ -124,7 +126,7 @@ def write_output(data: bytes, output: Path | None) -> None:
     try:
         output.write_bytes(data)
     except OSError as exc:
-        typer.echo(f"cannot write {output}: {exc.strerror or exc}", err=True)
+        typer.echo(printable(f"cannot write {output}: {exc.strerror or exc}"), err=True)
         raise typer.Exit(2) from None
 
 
@@ -151,6 +153,7 @@ def did_you_mean(value: str, choices: Iterable[str]) -> str:
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Say ``message`` on stderr; exit ``code`` (the caller raises the result)."""
-    typer.echo(message, err=True)
+    """Say ``message`` on stderr (control characters escaped); exit ``code`` (the caller
+    raises the result)."""
+    typer.echo(printable(message), err=True)
     return typer.Exit(code)

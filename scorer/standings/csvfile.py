@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 
 from scorer.standings.data import number_text
 from scorer.standings.model import Document
+from scorer.writing.printable import printable
 
 COLUMNS = (
     "row",
@@ -35,10 +37,21 @@ COLUMNS = (
 )
 
 
+class _Rows:
+    """A csv writer whose text cells are :func:`printable` (a name from a record can hold no
+    line break or control character of its own: one row is one line)."""
+
+    def __init__(self, buffer: io.StringIO) -> None:
+        self.out = csv.DictWriter(buffer, COLUMNS, lineterminator="\n")
+        self.out.writeheader()
+
+    def writerow(self, row: Mapping[str, object]) -> None:
+        self.out.writerow({k: printable(v) if isinstance(v, str) else v for k, v in row.items()})
+
+
 def render_csv(doc: Document) -> str:
     buffer = io.StringIO()
-    out = csv.DictWriter(buffer, COLUMNS, lineterminator="\n")
-    out.writeheader()
+    out = _Rows(buffer)
     for event in doc.events:
         for s in event.standings:
             row = {

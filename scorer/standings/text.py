@@ -18,6 +18,7 @@ from scorer.standings.model import (
     Round,
     Standing,
 )
+from scorer.writing.printable import printable
 
 SYSTEM_TEXT = {
     "beaten": "1 point per opponent finishing below, 0.5 per opponent tied",
@@ -61,9 +62,9 @@ def render_text(doc: Document, color: bool = False, width: int = 120) -> str:
     if doc.events:
         blocks.append(system_line(doc))
     if doc.warnings:
-        blocks.append("\n".join(f"warning: {w.message}" for w in doc.warnings))
+        blocks.append("\n".join(printable(f"warning: {w.message}") for w in doc.warnings))
     if doc.excluded:
-        blocks.append("\n".join(excluded_line(x) for x in doc.excluded))
+        blocks.append("\n".join(printable(excluded_line(x)) for x in doc.excluded))
     blocks.append(summary_line(doc))
     text = "\n\n".join(b.rstrip("\n") for b in blocks)
     return "\n".join(line.rstrip() for line in text.split("\n")) + "\n"
@@ -115,13 +116,15 @@ def _event_table(event: EventStandings, doc: Document, color: bool, width: int) 
 
 def _rich_table(event: EventStandings, doc: Document, rounds: bool) -> Any:
     from rich.table import Table
+    from rich.text import Text
 
     n_rounds = len(event.rounds)
     title = (
         f"{event.name} — {event.games} game{'s' if event.games != 1 else ''}, "
         f"{n_rounds} round{'s' if n_rounds != 1 else ''}"
     )
-    table = Table(title=title, title_justify="left")
+    # Text, not str: names from records are shown as written (no markup), one line each
+    table = Table(title=Text(printable(title), style="table.title"), title_justify="left")
     table.add_column("place", justify="right", no_wrap=True)
     table.add_column("player", no_wrap=True)
     table.add_column("points", justify="right", style="bold", no_wrap=True)
@@ -132,12 +135,14 @@ def _rich_table(event: EventStandings, doc: Document, rounds: bool) -> Any:
     shown = event.rounds if rounds else ()
     for round_ in shown:
         table.add_column(
-            f"R{round_}" if isinstance(round_, int) else str(round_), justify="right", no_wrap=True
+            Text(printable(f"R{round_}" if isinstance(round_, int) else str(round_))),
+            justify="right",
+            no_wrap=True,
         )
     for s in event.standings:
         table.add_row(
             place_text(s),
-            s.player,
+            Text(printable(s.player)),
             number_text(s.points),
             *(number_text(s.tiebreaks[t]) for t in steps),
             str(s.games),

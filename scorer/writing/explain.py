@@ -29,6 +29,7 @@ from typing import Any
 from scorer.core.findings import Finding
 from scorer.core.values import ScoreItem, ScoreSheet, VerifyResult
 from scorer.core.words import plural
+from scorer.writing.printable import printable
 from scorer.writing.verdict import CLAIM, claim_findings, finding_to_data, item_data
 from scorer.writing.verdict import offending_mark as offending_mark
 
@@ -94,7 +95,7 @@ def render_explanation(
             f"{_diff(f.details.get('found'), f.details.get('expected'))})"
             for f in claims
         )
-    return "\n".join(out) + "\n"
+    return "\n".join(printable(line) for line in out) + "\n"
 
 
 def explanation_data(

@@ -16,6 +16,7 @@ from scorer.core.findings import REC_RULES, Finding
 from scorer.core.legal import legal_line
 from scorer.core.values import VerifyResult
 from scorer.core.words import noun
+from scorer.writing.printable import printable, xml_printable
 from scorer.writing.report import (
     REPORT_FORMAT,
     dumps_line,
@@ -92,7 +93,7 @@ class TextWriter(Writer):
             rest = sum(n for _, n in common[FP_SHOWN:]) + counts["other"]
             if rest:
                 shown.append(f"{rest} record{'s' if rest != 1 else ''} with others")
-            lines.append(f"Components of {game}: {', '.join(shown)}\n")
+            lines.append(printable(f"Components of {game}: {', '.join(shown)}") + "\n")
         return "".join(lines)
 
     def _summary_table(self) -> str:
@@ -100,6 +101,7 @@ class TextWriter(Writer):
 
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
 
         table = Table(title="Summary by game", title_justify="left")
         table.add_column("game")
@@ -108,7 +110,8 @@ class TextWriter(Writer):
             table.add_column(status, justify="right")
         for game in sorted(self.tally.by_game):
             counts = self.tally.by_game[game]
-            table.add_row(game, str(sum(counts.values())), *(str(counts[s]) for s in STATUSES))
+            shown = Text(printable(game))
+            table.add_row(shown, str(sum(counts.values())), *(str(counts[s]) for s in STATUSES))
         buffer = io.StringIO()
         Console(
             file=buffer,
@@ -180,7 +183,14 @@ class JunitWriter(_Collecting):
     """JUnit XML: one testsuite per game, one testcase per record."""
 
     def finish(self) -> None:
-        from xml.sax.saxutils import escape, quoteattr  # imports urllib and http: only here
+        from xml.sax.saxutils import escape as xml_escape  # imports urllib and http: only here
+        from xml.sax.saxutils import quoteattr as xml_quoteattr
+
+        def quoteattr(text: str) -> str:
+            return xml_quoteattr(xml_printable(text))
+
+        def body_text(text: str) -> str:  # printable finding lines: their breaks stay breaks
+            return xml_escape("\n".join(xml_printable(p) for p in text.split("\n")))
 
         suites: dict[str, list[Any]] = defaultdict(list)
         for row in self.rows:
@@ -199,8 +209,9 @@ class JunitWriter(_Collecting):
             )
             for where, _src, _line, _game, status, findings in rows:
                 name = quoteattr(where)
+                classname = quoteattr(f"scorer.{game}")
                 if status == "ok":
-                    lines.append(f'    <testcase classname="scorer.{game}" name={name}/>')
+                    lines.append(f"    <testcase classname={classname} name={name}/>")
                     continue
                 first = next((f for f in findings if f.is_error), findings[0] if findings else None)
                 at = f" (line {first.line}, column {first.col})" if first and first.line else ""
@@ -208,10 +219,10 @@ class JunitWriter(_Collecting):
                 body = "\n".join(
                     finding_line(_src if f.line is not None else where, f) for f in findings
                 )
-                lines.append(f'    <testcase classname="scorer.{game}" name={name}>')
+                lines.append(f"    <testcase classname={classname} name={name}>")
                 lines.append(
                     f"      <failure message={quoteattr(message)} type="
-                    f"{quoteattr(first.rule if first else status)}>{escape(body)}"
+                    f"{quoteattr(first.rule if first else status)}>{body_text(body)}"
                     "</failure>"
                 )
                 lines.append("    </testcase>")
@@ -266,13 +277,14 @@ def _sarif_result(
     region: dict[str, int] = {"startLine": start} if start else {}
     if region and finding.col and finding.line is not None:
         region["startColumn"] = finding.col
-    location: dict[str, Any] = {"artifactLocation": {"uri": source.replace("\\", "/")}}
+    uri = printable(source.replace("\\", "/"))
+    location: dict[str, Any] = {"artifactLocation": {"uri": uri}}
     if region:
         location["region"] = region
-    text = f"{finding.message}" + (f" (at {finding.pointer})" if finding.pointer else "")
+    text = printable(finding.message + (f" (at {finding.pointer})" if finding.pointer else ""))
     legal = legal_line(finding.details)
     if legal:
-        text += f"\n{legal}"
+        text += f"\n{printable(legal)}"
     return {
         "ruleId": finding.rule,
         "ruleIndex": rule_index,
@@ -298,7 +310,7 @@ class GithubWriter(Writer):
                 continue
             self.shown += 1
             level = "error" if f.is_error else "warning"
-            props = f"file={_prop(result.source)}"
+            props = f"file={_prop(printable(result.source))}"
             line = f.line or result.line
             if line:
                 props += f",line={line}"
@@ -307,8 +319,8 @@ class GithubWriter(Writer):
             props += f",title={_prop(f.rule)}"
             where = f" at {f.pointer}" if f.pointer else ""
             legal = legal_line(f.details)
-            also = f"\n{legal}" if legal else ""
-            self._text(f"::{level} {props}::{_data(f.message + where + also)}\n")
+            also = f"\n{printable(legal)}" if legal else ""
+            self._text(f"::{level} {props}::{_data(printable(f.message + where) + also)}\n")
 
     def finish(self) -> None:
         if self.hidden:

@@ -18,6 +18,7 @@ from scorer.core.findings import Finding
 from scorer.core.legal import legal_line
 from scorer.core.values import ScoreSheet, VerifyResult
 from scorer.core.words import plural
+from scorer.writing.printable import json_controls, printable
 
 # the verdict's plain data, built once in scorer.writing.verdict (re-exported for callers)
 from scorer.writing.verdict import STATUS_TEXT as STATUS_TEXT
@@ -50,20 +51,22 @@ def finding_line(source: str, finding: Finding, color: bool = False) -> str:
     indented line ``legal here: …`` (as compilers add a note under an error).
     """
     style = _STYLE if color else dict.fromkeys(_STYLE, "")
+    source, pointer = printable(source), printable(finding.pointer)
     if finding.line is not None:
         where = f"{source}:{finding.line}:{finding.col}"
-        at = f" (at {finding.pointer})" if finding.pointer else ""
+        at = f" (at {pointer})" if pointer else ""
     else:
-        where = f"{source}:{finding.pointer}" if finding.pointer else source
+        where = f"{source}:{pointer}" if pointer else source
         at = ""
     tags: list[str] = [finding.severity] if finding.severity != "error" else []
     if finding.details.get("after_first_error"):
         tags.append(CASCADE_TAG)
     tag = "".join(f" {style['dim']}({t}){style['off']}" for t in tags)
     rule = f"{style[finding.severity]}{finding.rule}{style['off']}"
-    pointer = f"{style['dim']}{at}{style['off']}" if at else ""
-    line = f"{style['where']}{where}:{style['off']} {rule}{tag} {finding.message}{pointer}"
-    legal = legal_line(finding.details)
+    shown_at = f"{style['dim']}{at}{style['off']}" if at else ""
+    message = printable(finding.message)
+    line = f"{style['where']}{where}:{style['off']} {rule}{tag} {message}{shown_at}"
+    legal = printable(legal_line(finding.details) or "")
     return f"{line}\n    {style['dim']}{legal}{style['off']}" if legal else line
 
 
@@ -77,7 +80,7 @@ def status_line(result: VerifyResult) -> str:
         parts.append("position")
     if result.fingerprint is not None:
         parts.append(f"components {short_fingerprint(result.fingerprint)}")
-    return f"{label(result)}: {text} ({', '.join(parts)})"
+    return printable(f"{label(result)}: {text} ({', '.join(parts)})")
 
 
 def short_fingerprint(fingerprint: str) -> str:
@@ -92,10 +95,10 @@ def render_sheet(sheet: ScoreSheet, color: bool = True, width: int = 120) -> str
     title = "Game total" if "final" in names else "Final scoring" if names else "Scores"
     blocks.append(_table(title, sheet, color, width))
     blocks.append(ranking_text(sheet))
-    blocks.extend(f"Note: {n}" for n in sheet.notes)
+    blocks.extend(f"Note: {printable(n)}" for n in sheet.notes)
     if sheet.end_reason is not None:
         words = f" ({sheet.end_text})" if sheet.end_text else ""
-        blocks.append(f"Game ended: {sheet.end_reason}{words}")
+        blocks.append(printable(f"Game ended: {sheet.end_reason}{words}"))
     return "\n".join(b.rstrip("\n") for b in blocks if b) + "\n"
 
 
@@ -112,7 +115,8 @@ def ranking_text(sheet: ScoreSheet) -> str:
     winners = sheet.winners
     head = "Winner: " if len(winners) == 1 else "Shared victory: "
     tiebreak = f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak and _tied(sheet) else ""
-    return head + ", ".join(winners) + tiebreak + "\nRanking: " + "; ".join(places)
+    winners_text = printable(", ".join(winners) + tiebreak)
+    return head + winners_text + "\nRanking: " + printable("; ".join(places))
 
 
 def _tied(sheet: ScoreSheet) -> bool:
@@ -128,7 +132,7 @@ def _table(title: str, sheet: ScoreSheet, color: bool, width: int) -> str:
         cells = [line.name, *(line.shown(c) for c in sheet.categories)]
         cells.append(str(line.total))
         cells.extend(_cell(line.extras.get(c, "")) for c in sheet.extra_columns)
-        rows.append(cells)
+        rows.append([printable(c) for c in cells])
     plain = None if color else plain_table(title, header, rows)
     if plain is not None:
         return plain
@@ -184,13 +188,15 @@ def _rich_table(
     """The table printed by rich (colour: the ``bold`` column, the total, in bold)."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=title, title_justify="left")
     table.add_column(header[0])
     for k, name in enumerate(header[1:], 1):
         table.add_column(name, justify="right", style="bold" if k == bold else None)
     for cells in rows:
-        table.add_row(*cells)
+        # Text, not str: a name such as "[bold]Ann" or ":x:" is shown as written, not as markup
+        table.add_row(*(Text(c) for c in cells))
     buffer = io.StringIO()
     # never narrower than the table itself: a column name cut to "penalti…" explains nothing
     natural = Console(width=1000).measure(table).maximum
@@ -250,17 +256,18 @@ def render_json(results: Sequence[VerifyResult]) -> bytes:
 
 
 def dumps_report(doc: Any, indent: bool = True) -> bytes:
+    """A JSON document, keys sorted; C1 controls written as ``\\u0080``… (as every JSON writer
+    here: printed on a terminal, no string from a record can act on it)."""
     option = orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE | orjson.OPT_NON_STR_KEYS
     if indent:
         option |= orjson.OPT_INDENT_2
-    return orjson.dumps(doc, option=option, default=_default)
+    return json_controls(orjson.dumps(doc, option=option, default=_default))
 
 
 def dumps_document(doc: Any) -> bytes:
     """A record or position for output (key order kept as built)."""
-    return orjson.dumps(
-        doc, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE, default=_default
-    )
+    option = orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
+    return json_controls(orjson.dumps(doc, option=option, default=_default))
 
 
 def dumps_compact(doc: Any) -> bytes:
@@ -270,7 +277,7 @@ def dumps_compact(doc: Any) -> bytes:
 
 def dumps_line(doc: Any) -> bytes:
     """One NDJSON line."""
-    return orjson.dumps(doc, option=orjson.OPT_APPEND_NEWLINE, default=_default)
+    return json_controls(orjson.dumps(doc, option=orjson.OPT_APPEND_NEWLINE, default=_default))
 
 
 def _default(value: Any) -> Any:

@@ -27,6 +27,7 @@ from typing import Any
 from scorer.core.findings import Finding
 from scorer.core.pointer import resolve, split, to_pointer
 from scorer.core.values import Cell, Mark, ScoreItem, ScoreSheet, VerifyResult
+from scorer.writing.printable import encodable
 
 STATUS_TEXT = {
     "ok": "verified",
@@ -91,7 +92,7 @@ def sheet_to_data(sheet: ScoreSheet) -> dict[str, Any]:
 def result_to_data(result: VerifyResult) -> dict[str, Any]:
     """One record of the ``scorer-report/1`` document."""
     data: dict[str, Any] = {
-        "file": result.source,
+        "file": encodable(result.source),  # a file name that is not UTF-8 stays writable
         "kind": result.kind,
         "game": result.game,
         "status": result.status,
