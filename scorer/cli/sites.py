@@ -32,7 +32,6 @@ from scorer.cli.settings import run_config
 if TYPE_CHECKING:
     from scorer.running.config import Config
     from scorer.standings import Collector
-    from scorer.standings.games import GameKeys
     from scorer.standings.model import Options
 
 PathsArg = Annotated[list[str], typer.Argument(metavar="PATH", help="Files, directories or globs.")]
@@ -216,7 +215,7 @@ def standings(
     config_file: ConfigOpt = None,
 ) -> None:
     """Tournament standings from the verified records of an event (meta.event/round/table)."""
-    from scorer.standings import Collector, GameKeys, StandingsError, build, parse_options, render
+    from scorer.standings import Collector, StandingsError, build, parse_options, render
 
     set_schema_dir(schema_dir)
     settings = run_config()
@@ -225,7 +224,7 @@ def standings(
     except StandingsError as exc:
         typer.echo(exc.message, err=True)
         raise typer.Exit(2) from None
-    games = GameKeys()
+    games: dict[str, bytes] = {}
     collector = Collector(event, games=games)
     failed, io_error = _collect(collector, games, paths, exclude, jobs, fail_on, settings)
     problem = collector.nothing_to_rank()
@@ -244,7 +243,7 @@ def standings(
 
 def _collect(
     collector: Collector,
-    games: GameKeys,
+    games: dict[str, bytes],
     paths: list[str],
     exclude: list[str] | None,
     jobs: int | None,
@@ -258,11 +257,12 @@ def _collect(
     from scorer.referee.settings import VerifyOptions
     from scorer.running import batch as b
     from scorer.running.selection import select
+    from scorer.standings.games import track_games
     from scorer.writing.formats import fails
 
     items = iter_items(select(paths, settings.filters(tuple(exclude or ()))))
     options = VerifyOptions(profile=settings.profile)
-    results = b.run_local(games.track(mark_duplicates(items)), jobs, options)
+    results = b.run_local(track_games(mark_duplicates(items), games), jobs, options)
     level = "incomplete" if fail_on is StandingsFailOn.duplicate else fail_on.value
     failed = io_error = False
     for result in progress(results, False):

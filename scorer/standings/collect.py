@@ -16,11 +16,10 @@ not counted, and they do not decide the exit code. Records whose event cannot be
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 
 from scorer.core.findings import Finding
 from scorer.core.values import VerifyResult
-from scorer.standings.games import GameKeys
 from scorer.standings.model import EventWarning, Excluded, Round, Table, TableLabel
 from scorer.writing.verdict import STATUS_TEXT
 from scorer.writing.verdict import label as result_label
@@ -30,13 +29,18 @@ BAD_EVENT = object()
 
 
 class Collector:
-    """Takes results one at a time (``add``) and keeps only what standings need."""
+    """Takes results one at a time (``add``) and keeps only what standings need.
+
+    ``duplicates`` maps a copy's label to the first one's (REC-DUP-1 seen while reading);
+    ``games`` holds the game key of each record read (scorer.standings.games.track_games),
+    by label, popped as its result arrives.
+    """
 
     def __init__(
         self,
         event: str | None = None,
         duplicates: Mapping[str, str] | None = None,
-        games: GameKeys | None = None,
+        games: MutableMapping[str, bytes] | None = None,
     ) -> None:
         self.selected = event
         self.tables: dict[str, list[Table]] = {}
@@ -63,7 +67,7 @@ class Collector:
     def add(self, result: VerifyResult) -> bool:
         """Count or exclude one result. Returns whether it is in scope (see the module)."""
         label = result_label(result)
-        key = self._games.take(label) if self._games is not None else None
+        key = self._games.pop(label, None) if self._games is not None else None
         event = _event_of(result.meta)
         if isinstance(event, str):
             self.events_seen.add(event)

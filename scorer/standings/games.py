@@ -7,15 +7,15 @@ their documents without the top-level ``meta`` object are equal as canonical JSO
 no whitespace, strings and numbers as orjson writes them: ``1`` and ``1.0`` differ, key order,
 spacing and escapes do not). The collector compares a 128-bit digest of that text, per event.
 
-:class:`GameKeys` computes the digest of each item as it is read (before verification) and
-keeps it only until the collector takes it with its result: the items in flight, never the
+:func:`track_games` computes the digest of each item as it is read (before verification),
+kept only until the collector pops it with the item's result: the items in flight, never the
 whole run. Only documents whose ``meta`` names an event get a key, since only they can count.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, MutableMapping
 from typing import TYPE_CHECKING
 
 from scorer.core.components import canonical_json
@@ -45,24 +45,12 @@ def game_key(data: bytes) -> bytes | None:
     return hashlib.blake2b(text, digest_size=16).digest()
 
 
-class GameKeys:
-    """The game key of each item read, by its label, until :meth:`take` hands it over."""
-
-    def __init__(self) -> None:
-        self._keys: dict[str, bytes] = {}
-
-    def track(self, items: Iterable[Item]) -> Iterator[Item]:
-        """Pass ``items`` through, noting the game key of each one that has one."""
-        for item in items:
-            if item.data is not None:
-                key = game_key(item.data)
-                if key is not None:
-                    self._keys[item.label] = key
-            yield item
-
-    def take(self, label: str) -> bytes | None:
-        """The key noted for ``label`` (forgotten from then on), or None."""
-        return self._keys.pop(label, None)
-
-    def __len__(self) -> int:
-        return len(self._keys)
+def track_games(items: Iterable[Item], keys: MutableMapping[str, bytes]) -> Iterator[Item]:
+    """Pass ``items`` through, noting in ``keys`` the game key of each one that has one, by
+    its label; the collector pops each key when the item's result arrives."""
+    for item in items:
+        if item.data is not None:
+            key = game_key(item.data)
+            if key is not None:
+                keys[item.label] = key
+        yield item

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from scorer.cli import app
 from scorer.reading.items import Item
-from scorer.standings import Collector, GameKeys
+from scorer.standings import Collector, track_games
 from scorer.standings.games import game_key
 from tests.standings.helpers import game
 from tests.standings.test_cli import records, write  # noqa: F401  (the fixture)
@@ -48,22 +48,17 @@ def test_no_key_without_an_event_or_for_what_is_no_object() -> None:
     assert game_key(b'{"meta": {"event": "e"}, "x": ' + b"[" * 5000 + b"]" * 5000 + b"}") is None
 
 
-def test_keys_are_kept_only_until_taken() -> None:
-    keys = GameKeys()
+def test_keys_are_noted_by_label() -> None:
+    keys: dict[str, bytes] = {}
     data = b'{"moves": [], "meta": {"event": "cup"}}'
-    items = [Item("a.ndjson", 1, data), Item("a.ndjson", 2, data), Item("b.json", None, None)]
-    assert list(keys.track(items)) == items
-    assert len(keys) == 2
-    assert keys.take("a.ndjson:1") == game_key(data)
-    assert keys.take("a.ndjson:1") is None
-    assert len(keys) == 1
+    items = [Item("a.ndjson", 1, data), Item("a.ndjson", 2, b"{}"), Item("b.json", None, None)]
+    assert list(track_games(items, keys)) == items
+    assert keys == {"a.ndjson:1": game_key(data)}
 
 
 def test_collector_counts_the_first_copy_of_a_game_per_event() -> None:
-    keys = GameKeys()
-    data = {"r1.json": b"1", "r2.json": b"1", "other.json": b"1", "new.json": b"2"}
-    for label, body in data.items():
-        keys._keys[label] = body * 16  # a stand-in digest
+    # stand-in digests: the same for the copies, another for a new game
+    keys = {"r1.json": b"1", "r2.json": b"1", "other.json": b"1", "new.json": b"2"}
     collector = Collector(games=keys)
     ranking, totals = [["Ann"], ["Ben"]], {"Ann": 50, "Ben": 40}
     for result in (
@@ -81,7 +76,7 @@ def test_collector_counts_the_first_copy_of_a_game_per_event() -> None:
     )
     assert [t.source for t in collector.tables["cup"]] == ["r1.json", "new.json"]
     assert [t.source for t in collector.tables["league"]] == ["other.json"]
-    assert len(keys) == 0
+    assert keys == {}  # popped as the results arrived
 
 
 def test_a_game_copied_to_another_round_is_counted_once(
