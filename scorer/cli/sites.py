@@ -12,7 +12,6 @@ from scorer.cli.options import (
     AllowEmptyOpt,
     ConfigOpt,
     ExcludeOpt,
-    FailOn,
     JobsOpt,
     NoColorOpt,
     RecordsArg,
@@ -158,6 +157,16 @@ class StandingsFormat(StrEnum):
     html = "html"
 
 
+class StandingsFailOn(StrEnum):
+    """batch's ``--fail-on`` levels, and ``duplicate``: ``incomplete`` plus any game counted
+    once because the inputs hold it twice (same content, or the same game apart from meta)."""
+
+    error = "error"
+    mismatch = "mismatch"
+    incomplete = "incomplete"
+    duplicate = "duplicate"
+
+
 class System(StrEnum):
     beaten = "beaten"
     rank_points = "rank-points"
@@ -207,10 +216,12 @@ StandingsOutputOpt = Annotated[
     ),
 ]
 StandingsFailOnOpt = Annotated[
-    FailOn,
+    StandingsFailOn,
     typer.Option(
         "--fail-on",
-        help="Which records fail the run, as for batch (error, mismatch, incomplete).",
+        help="Which records fail the run, as for batch (error, mismatch, incomplete); "
+        "duplicate: incomplete, and also a game given twice (the same record apart from "
+        "meta, e.g. under two rounds or tables), which is counted once.",
     ),
 ]
 
@@ -223,7 +234,7 @@ def standings(
     tiebreak: TiebreakOpt = None,
     fmt: StandingsFormatOpt = StandingsFormat.text,
     output: StandingsOutputOpt = None,
-    fail_on: StandingsFailOnOpt = FailOn.incomplete,
+    fail_on: StandingsFailOnOpt = StandingsFailOn.incomplete,
     jobs: JobsOpt = None,
     no_color: NoColorOpt = False,
     schema_dir: SchemaDirOpt = None,
@@ -240,8 +251,9 @@ def standings(
     except StandingsError as exc:
         typer.echo(exc.message, err=True)
         raise typer.Exit(2) from None
-    collector = Collector(event)
-    failed, io_error = _collect(collector, paths, exclude, jobs, fail_on, settings)
+    games: dict[str, bytes] = {}
+    collector = Collector(event, games=games)
+    failed, io_error = _collect(collector, games, paths, exclude, jobs, fail_on, settings)
     problem = collector.nothing_to_rank()
     try:
         doc = build(collector, options)
@@ -258,26 +270,32 @@ def standings(
 
 def _collect(
     collector: Collector,
+    games: dict[str, bytes],
     paths: list[str],
     exclude: list[str] | None,
     jobs: int | None,
-    fail_on: FailOn,
+    fail_on: StandingsFailOn,
     settings: Config,
 ) -> tuple[bool, bool]:
-    """Verify the records and hand each to ``collector``; whether a record of the event fails
-    the run (``--fail-on``) and whether a file could not be read (REC-IO-1)."""
+    """Verify the records (noting each one's game key in ``games`` as it is read) and hand
+    each to ``collector``; whether a record of the event fails the run (``--fail-on``; a
+    duplicate under ``duplicate``) and whether a file could not be read (REC-IO-1)."""
     from scorer.reading.items import iter_items, mark_duplicates
     from scorer.referee.settings import VerifyOptions
     from scorer.running import batch as b
     from scorer.running.selection import select
+    from scorer.standings.games import track_games
     from scorer.writing.formats import fails
 
     items = iter_items(select(paths, settings.filters(tuple(exclude or ()))))
     options = VerifyOptions(profile=settings.profile)
-    results = b.run_local(mark_duplicates(items), jobs, options)
+    results = b.run_local(track_games(mark_duplicates(items), games), jobs, options)
+    level = "incomplete" if fail_on is StandingsFailOn.duplicate else fail_on.value
     failed = io_error = False
     for result in progress(results, False):
         if collector.add(result):
-            failed = failed or fails(result, fail_on.value)
+            failed = failed or fails(result, level)
             io_error = io_error or any(f.rule == "REC-IO-1" for f in result.findings)
+    if fail_on is StandingsFailOn.duplicate:
+        failed = failed or any(w.kind == "duplicate" for w in collector.warnings)
     return failed, io_error

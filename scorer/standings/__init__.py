@@ -2,15 +2,17 @@
 
 ``Collector`` takes verification results one at a time and keeps the counted games of each
 event (``meta.event``, ``meta.round``, ``meta.table``), the excluded records and the
-duplicates; ``build`` ranks every event under the chosen system and tie-breaks and adds the
-organiser warnings; ``render`` writes the document as text, JSON (``scorer-standings/1``), CSV
-or HTML. Nothing here prints or exits.
+duplicates (the same content, or with ``track_games`` the same game apart from ``meta``);
+``build`` ranks every event under the chosen system and tie-breaks and adds the organiser
+warnings; ``render`` writes the document as text, JSON (``scorer-standings/1``), CSV or HTML.
+Nothing here prints or exits.
 """
 
 from __future__ import annotations
 
 from scorer.standings.build import build
 from scorer.standings.collect import Collector
+from scorer.standings.games import track_games
 from scorer.standings.model import SYSTEMS, TIEBREAKS, Document, Options, StandingsError
 from scorer.standings.options import parse_options
 
@@ -50,4 +52,5 @@ __all__ = [
     "build",
     "parse_options",
     "render",
+    "track_games",
 ]

@@ -5,7 +5,9 @@ an event (``meta.event``, a non-empty text) and a round (``meta.round``, a posit
 a name); ``meta.table`` is optional (without it the table is named by its file). Every other
 record is listed as excluded with its status and first finding, or the reason. A record with
 the same content as an earlier one (REC-DUP-1) is counted once: the copy is only named in a
-warning.
+warning. So is a counted record that is the same game as one counted before in its event
+(the same document apart from ``meta``, see :mod:`scorer.standings.games`): a copy under
+another round or table.
 
 With an event selected (``--event``), records of other events are out of scope: not listed,
 not counted, and they do not decide the exit code. Records whose event cannot be told
@@ -14,7 +16,7 @@ not counted, and they do not decide the exit code. Records whose event cannot be
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 
 from scorer.core.findings import Finding
 from scorer.core.values import VerifyResult
@@ -27,10 +29,18 @@ BAD_EVENT = object()
 
 
 class Collector:
-    """Takes results one at a time (``add``) and keeps only what standings need."""
+    """Takes results one at a time (``add``) and keeps only what standings need.
+
+    ``duplicates`` maps a copy's label to the first one's (REC-DUP-1 seen while reading);
+    ``games`` holds the game key of each record read (scorer.standings.games.track_games),
+    by label, popped as its result arrives.
+    """
 
     def __init__(
-        self, event: str | None = None, duplicates: Mapping[str, str] | None = None
+        self,
+        event: str | None = None,
+        duplicates: Mapping[str, str] | None = None,
+        games: MutableMapping[str, bytes] | None = None,
     ) -> None:
         self.selected = event
         self.tables: dict[str, list[Table]] = {}
@@ -39,6 +49,9 @@ class Collector:
         self.events_seen: set[str] = set()
         self.records = 0
         self._duplicates = dict(duplicates or {})
+        self._games = games
+        #: (event, game key) of each counted game → its label and where it was counted.
+        self._counted: dict[tuple[str, bytes], tuple[str, str]] = {}
 
     def nothing_to_rank(self) -> str | None:
         """Why there is nothing to rank (the CLI exits 2), or None."""
@@ -53,13 +66,14 @@ class Collector:
 
     def add(self, result: VerifyResult) -> bool:
         """Count or exclude one result. Returns whether it is in scope (see the module)."""
+        label = result_label(result)
+        key = self._games.pop(label, None) if self._games is not None else None
         event = _event_of(result.meta)
         if isinstance(event, str):
             self.events_seen.add(event)
         if self.selected is not None and isinstance(event, str) and event != self.selected:
             return False
         self.records += 1
-        label = result_label(result)
         first = self._duplicates.get(label) or _duplicate_of(result)
         if first is not None:
             self.warnings.append(
@@ -79,6 +93,8 @@ class Collector:
         if reason is not None or round_ is None or sheet is None or not isinstance(event, str):
             self.excluded.append(_excluded(result, label, event, reason or "not counted"))
             return True
+        if key is not None and self._same_game(key, event, label, round_, _table_of(meta)):
+            return True
         self.tables[event].append(
             Table(
                 event,
@@ -88,6 +104,25 @@ class Collector:
                 result.game or "",
                 sheet.ranking,
                 {p.name: p.total for p in sheet.players},
+            )
+        )
+        return True
+
+    def _same_game(
+        self, key: bytes, event: str, label: str, round_: Round, table: TableLabel
+    ) -> bool:
+        """Whether the game of ``key`` was counted before in ``event`` (then warn)."""
+        where = f"{label} (round {round_}" + (f", table {table})" if table is not None else ")")
+        first, first_where = self._counted.setdefault((event, key), (label, where))
+        if first == label:
+            return False
+        self.warnings.append(
+            EventWarning(
+                "duplicate",
+                event,
+                f"{where} is the same game as {first_where} (the same record apart from "
+                "meta); counted once",
+                sources=(first, label),
             )
         )
         return True
