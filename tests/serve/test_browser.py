@@ -430,9 +430,7 @@ def test_share_link_opens_the_same_board(browser: Any, base_url: str) -> None:
     page.close()
 
 
-def test_a_share_link_over_the_limit_is_refused_with_a_message(
-    browser: Any, base_url: str
-) -> None:
+def test_a_share_link_over_the_limit_is_refused_with_a_message(browser: Any, base_url: str) -> None:
     """A few KiB of link inflating past 16 MiB: the page says so and keeps working."""
     import zlib
 
