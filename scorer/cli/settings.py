@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 if TYPE_CHECKING:
-    from scorer.running.config import Config, Convert
+    from scorer.running.config import Config
+    from scorer.running.config_values import Convert
 
 
 CONFIG_HELP = (
@@ -122,5 +123,10 @@ def _long_options(
 
 
 def _checker(ctx: typer.Context, param: Any) -> Convert:
-    """A configuration value as ``param`` takes it; raises for a value it does not take."""
-    return lambda value: param.process_value(ctx, value)
+    """A configuration value as ``param`` takes it; raises for a value it does not take,
+    :class:`~scorer.running.config.WrongType` for one of another TOML type (``jobs = true``,
+    ``tiebreak = ["score"]``: the command line would have converted them)."""
+    from scorer.running.config_values import typed
+
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    return typed(annotation, lambda value: param.process_value(ctx, value))
