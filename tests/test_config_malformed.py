@@ -167,3 +167,19 @@ def test_values_in_messages_are_bounded_and_escaped() -> None:
     for _ in range(10_000):
         deep = [deep]
     assert shown(deep) == "[[[[...]]]]"
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('tiebreak = "foo"', "tiebreak"),
+        ('tiebreak = "wins,wins"', "tiebreak"),
+        ('points = "a,b"', "points"),
+        ('points = "-1"', "points"),
+    ],
+)
+def test_standings_texts_are_read_when_the_configuration_is(
+    tmp_path: Path, text: str, key: str
+) -> None:
+    """points and tiebreak are strings standings parses: a bad one names the file and key."""
+    _fails_naming(_verify(tmp_path, "scorer.toml", f"{text}\n".encode()), f"scorer.toml: {key}: ")
