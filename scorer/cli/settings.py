@@ -132,7 +132,7 @@ def _checker(ctx: typer.Context, param: Any, key: str) -> Convert:
 
     annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
 
-    def convert(value: Any) -> Any:
+    def convert(value: object) -> object:
         converted = param.process_value(ctx, value)
         if key in _PARSED_TEXT:
             from scorer.standings import options

@@ -153,10 +153,10 @@ def _read(path: Path) -> dict[str, Any]:
         ) from None
 
 
-def _nesting(config: Config, data: Mapping[str, Any]) -> None:
+def _nesting(config: Config, data: Mapping[str, object]) -> None:
     """Raise ConfigError at the first value nested deeper than MAX_DEPTH (iteratively: the
     check itself never recurses)."""
-    stack: list[tuple[str, Any, int]] = [(k, v, 1) for k, v in data.items()]
+    stack: list[tuple[str, object, int]] = [(k, v, 1) for k, v in data.items()]
     while stack:
         key, value, depth = stack.pop()
         if depth > MAX_DEPTH:

@@ -19,7 +19,7 @@ class WrongType(TypeError):
         self.expected = expected
 
 
-def typed(annotation: Any, convert: Convert) -> Convert:
+def typed(annotation: object, convert: Convert) -> Convert:
     """``convert`` behind a check of the TOML type: an option of Python type ``annotation``
     takes a boolean (bool), an integer and never a boolean (int), a finite number (float) or
     a string (str, a path, a choice); ``jobs = true`` or ``max-findings = "10"`` raise
@@ -36,7 +36,7 @@ def typed(annotation: Any, convert: Convert) -> Convert:
     else:
         return convert
 
-    def check(value: Any) -> Any:
+    def check(value: object) -> object:
         wrong = isinstance(value, bool) and bool not in kinds
         if wrong or not isinstance(value, kinds) or value != value or value in (_INF, -_INF):
             raise WrongType(words)
@@ -48,7 +48,7 @@ def typed(annotation: Any, convert: Convert) -> Convert:
 _INF = float("inf")
 
 
-def kind(value: Any) -> str:
+def kind(value: object) -> str:
     """The TOML type of a parsed value, in words."""
     if isinstance(value, bool):
         return "a boolean"
@@ -64,14 +64,14 @@ def kind(value: Any) -> str:
     return "a date or time"
 
 
-def shown(value: Any, width: int = 60) -> str:
+def shown(value: object, width: int = 60) -> str:
     """A parsed value as TOML writes it, about ``width`` characters at most (strings with
     their control characters escaped, nesting elided past three levels)."""
     text = _toml(value, 3)
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _toml(value: Any, depth: int) -> str:
+def _toml(value: object, depth: int) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
