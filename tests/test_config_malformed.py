@@ -183,3 +183,18 @@ def test_standings_texts_are_read_when_the_configuration_is(
 ) -> None:
     """points and tiebreak are strings standings parses: a bad one names the file and key."""
     _fails_naming(_verify(tmp_path, "scorer.toml", f"{text}\n".encode()), f"scorer.toml: {key}: ")
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        (b'"\\u001b[31mred" = 1\n', "scorer.toml: \\x1b[31mred: unknown key"),
+        (b'[games."\\u001b[2J"]\n', "scorer.toml: games.\\x1b[2J: unknown game"),
+        (b"jobs = " + b"9" * 5000 + b"\n", "scorer.toml: an integer too long to read"),
+        (b"jobs = " + b"9" * 40 + b"\n", "scorer.toml: jobs: "),
+    ],
+)
+def test_keys_are_escaped_and_numbers_bounded(tmp_path: Path, text: bytes, where: str) -> None:
+    result = _verify(tmp_path, "scorer.toml", text)
+    _fails_naming(result, where)
+    assert "\x1b" not in result.stderr

@@ -19,6 +19,7 @@ Every problem is a :class:`ConfigError` naming the file and the key (exit status
 from __future__ import annotations
 
 import difflib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +43,11 @@ MAX_DEPTH = 16
 
 
 class ConfigError(Exception):
-    """A configuration problem; ``str(error)`` names the file and the key."""
+    """A configuration problem; ``str(error)`` names the file and the key, with any character
+    that is not printable (an escape code in a key or a path) escaped."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("".join(c if c.isprintable() else repr(c)[1:-1] for c in message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +151,11 @@ def _read(path: Path) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{display(path)}: not valid TOML: {exc}") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise ConfigError(
+            f"{display(path)}: an integer too long to read "
+            f"(more than {sys.get_int_max_str_digits()} digits)"
+        ) from None
     except RecursionError:
         raise ConfigError(
             f"{display(path)}: arrays or tables nested too deeply to read "
