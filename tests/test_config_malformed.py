@@ -198,3 +198,10 @@ def test_keys_are_escaped_and_numbers_bounded(tmp_path: Path, text: bytes, where
     result = _verify(tmp_path, "scorer.toml", text)
     _fails_naming(result, where)
     assert "\x1b" not in result.stderr
+
+
+def test_a_configuration_is_read_up_to_a_bound(tmp_path: Path) -> None:
+    big = b"# padding\n" * (config.MAX_BYTES // 10 + 1)
+    _fails_naming(_verify(tmp_path, "scorer.toml", big), "scorer.toml: larger than 1024 KiB")
+    zero = runner.invoke(app, ["verify", "--config", "/dev/zero", str(OK)])
+    _fails_naming(zero, "/dev/zero: larger than")

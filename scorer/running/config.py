@@ -40,6 +40,8 @@ GAME_KEYS = ("variant", "components", "players")
 BOM = b"\xef\xbb\xbf"
 #: Arrays and tables nest at most this deep (``games.<game>.variant.<option>`` is 4).
 MAX_DEPTH = 16
+#: A configuration file holds at most this many bytes (a pyproject.toml is a few KiB).
+MAX_BYTES = 1 << 20
 
 
 class ConfigError(Exception):
@@ -118,7 +120,7 @@ def load(path: Path | None = None, start: Path | None = None) -> Config:
 
 def _has_scorer_table(pyproject: Path) -> bool:
     try:
-        if b"scorer" not in pyproject.read_bytes():  # most pyproject files: no TOML parse
+        if b"scorer" not in _bytes(pyproject):  # most pyproject files: no TOML parse
             return False
     except OSError:
         return False
@@ -132,9 +134,11 @@ def _read(path: Path) -> dict[str, Any]:
     import tomllib
 
     try:
-        raw = path.read_bytes()
+        raw = _bytes(path)
     except OSError as exc:
         raise ConfigError(f"{display(path)}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise ConfigError(f"{display(path)}: larger than {MAX_BYTES // 1024} KiB")
     if raw.startswith(BOM):
         raise ConfigError(
             f"{display(path)}: starts with a byte order mark (BOM); save it as UTF-8 without BOM"
@@ -161,6 +165,12 @@ def _read(path: Path) -> dict[str, Any]:
             f"{display(path)}: arrays or tables nested too deeply to read "
             f"(a configuration nests at most {MAX_DEPTH} levels)"
         ) from None
+
+
+def _bytes(path: Path) -> bytes:
+    """At most MAX_BYTES + 1 bytes of ``path`` (``--config /dev/zero`` ends)."""
+    with path.open("rb") as handle:
+        return handle.read(MAX_BYTES + 1)
 
 
 def _nesting(config: Config, data: Mapping[str, object]) -> None:
