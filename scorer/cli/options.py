@@ -3,6 +3,7 @@ and the choices they take. A command's own options stand beside the command."""
 
 from __future__ import annotations
 
+import os
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -105,15 +106,24 @@ ExcludeOpt = Annotated[
     ),
 ]
 
+#: The most worker processes ``--jobs`` (and the configuration's ``jobs``) takes: 4 per CPU
+#: this process may use (:func:`scorer.running.batch.max_jobs`, computed here without
+#: importing the batch machinery at start-up). More is an error (exit 2) naming the option.
+MAX_JOBS = 4 * (
+    len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+)
+
 JobsOpt = Annotated[
     int | None,
     typer.Option(
         "--jobs",
         "-j",
         min=1,
+        max=MAX_JOBS,
         metavar="N",
-        help="Worker processes (default: 1 when the records hold less than 1.5 MB, about 130 "
-        "games, where starting workers costs more than it saves; else all cores).",
+        help="Worker processes, at most 4 per CPU and never more than records (default: 1 "
+        "when the records hold less than 1.5 MB, about 130 games, where starting workers "
+        "costs more than it saves; else all cores).",
     ),
 ]
 

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 if TYPE_CHECKING:
-    from scorer.running.config import Config, Convert
+    from scorer.running.config import Config
+    from scorer.running.config_values import Convert
 
 
 CONFIG_HELP = (
@@ -117,10 +118,31 @@ def _long_options(
                 continue  # --version, --config
             for opt in getattr(param, "opts", ()):
                 if opt.startswith("--") and opt[2:] not in NOT_SETTINGS:
-                    out.setdefault(name, {})[opt[2:]] = (param.name, _checker(ctx, param))
+                    out.setdefault(name, {})[opt[2:]] = (param.name, _checker(ctx, param, opt[2:]))
     return out
 
 
-def _checker(ctx: typer.Context, param: Any) -> Convert:
-    """A configuration value as ``param`` takes it; raises for a value it does not take."""
-    return lambda value: param.process_value(ctx, value)
+def _checker(ctx: typer.Context, param: Any, key: str) -> Convert:
+    """A configuration value as ``param`` takes it; raises for a value it does not take,
+    :class:`~scorer.running.config_values.WrongType` for one of another TOML type (``jobs =
+    true``, ``tiebreak = ["score"]``: the command line would have converted them). The text
+    of ``points`` and ``tiebreak`` is read as ``standings`` reads it, so a bad one is named
+    with the file and the key."""
+    from scorer.running.config_values import typed
+
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+
+    def convert(value: object) -> object:
+        converted = param.process_value(ctx, value)
+        if key in _PARSED_TEXT:
+            from scorer.standings import options
+
+            getattr(options, _PARSED_TEXT[key])(value)
+        return converted
+
+    return typed(annotation, convert)
+
+
+#: Settings whose text a parser reads after the option: key → function of
+#: :mod:`scorer.standings.options` (raises StandingsError).
+_PARSED_TEXT = {"points": "parse_points", "tiebreak": "parse_tiebreak"}

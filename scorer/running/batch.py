@@ -181,6 +181,25 @@ def sized_jobs(items: Iterable[Item], limit: int = SERIAL_BYTES) -> tuple[Iterat
     return iter(head), 1
 
 
+def fitted_jobs(
+    items: Iterable[Item], jobs: int, chunk_size: int
+) -> tuple[Iterator[Item], int, int]:
+    """No more workers than records: the same items, the number of workers and the chunk
+    size. When the records are fewer than ``jobs`` chunks (read ahead to know: at most what
+    the chunks in flight hold anyway), min(jobs, records) workers share them in equal chunks;
+    else ``jobs`` and ``chunk_size`` stand."""
+    rest = iter(items)
+    head: list[Item] = []
+    size = 0
+    for item in rest:
+        head.append(item)
+        size += len(item.data) if item.data is not None else 0
+        if len(head) >= jobs * chunk_size or size >= jobs * CHUNK_BYTES:
+            return chain(head, rest), jobs, chunk_size
+    workers = max(1, min(jobs, len(head)))
+    return iter(head), workers, max(1, -(-len(head) // workers))
+
+
 def run_local(
     items: Iterable[Item],
     jobs: int | None,
@@ -189,10 +208,15 @@ def run_local(
     chunk_size: int = 64,
 ) -> Iterator[VerifyResult]:
     """Verify with ``jobs`` worker processes (1 = in this process; ``None``: chosen from the
-    input's size by :func:`sized_jobs`); ``options`` and ``render`` as for
+    input's size by :func:`sized_jobs`; never more than :func:`max_jobs`, ValueError, nor
+    more than records, :func:`fitted_jobs`); ``options`` and ``render`` as for
     :func:`verify_chunk` (the options are sent with every chunk)."""
     if jobs is None:
         items, jobs = sized_jobs(items)
+    if jobs > max_jobs():
+        raise ValueError(f"jobs must be at most {max_jobs()} (4 per CPU), not {jobs}")
+    if jobs > 1:
+        items, jobs, chunk_size = fitted_jobs(items, jobs, chunk_size)
     chunks = chunked(items, chunk_size)
     if jobs <= 1:
         for chunk in chunks:
@@ -258,6 +282,16 @@ def run_dask(
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+#: ``--jobs`` takes at most this many worker processes per CPU (:func:`max_jobs`).
+JOBS_PER_CPU = 4
+
+
+def max_jobs() -> int:
+    """The most worker processes a batch starts: JOBS_PER_CPU per CPU this process may use
+    (``scorer.cli.options.MAX_JOBS`` holds the same number for the command line)."""
+    return JOBS_PER_CPU * default_jobs()
 
 
 def default_jobs() -> int:

@@ -19,10 +19,13 @@ Every problem is a :class:`ConfigError` naming the file and the key (exit status
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from scorer.running.config_values import Convert, WrongType, kind, shown
 
 if TYPE_CHECKING:  # imported when a file has such settings (start-up stays short)
     from scorer.referee.profile import GameProfile, Profile
@@ -34,10 +37,19 @@ FIXED_KEYS = ("include", "exclude", "games")
 #: Option defaults that are paths: relative to the configuration file's folder.
 PATH_KEYS = ("schema-dir",)
 GAME_KEYS = ("variant", "components", "players")
+BOM = b"\xef\xbb\xbf"
+#: Arrays and tables nest at most this deep (``games.<game>.variant.<option>`` is 4).
+MAX_DEPTH = 16
+#: A configuration file holds at most this many bytes (a pyproject.toml is a few KiB).
+MAX_BYTES = 1 << 20
 
 
 class ConfigError(Exception):
-    """A configuration problem; ``str(error)`` names the file and the key."""
+    """A configuration problem; ``str(error)`` names the file and the key, with any character
+    that is not printable (an escape code in a key or a path) escaped."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("".join(c if c.isprintable() else repr(c)[1:-1] for c in message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,31 +108,83 @@ def load(path: Path | None = None, start: Path | None = None) -> Config:
         prefix = "tool.scorer." if path.name == PYPROJECT else ""
     data = _read(path)
     if prefix:
-        data = data.get("tool", {}).get("scorer", {})
-        if not isinstance(data, dict):
+        tool = data.get("tool", {})
+        table = tool.get("scorer", {}) if isinstance(tool, dict) else None
+        if not isinstance(table, dict):
             raise ConfigError(f"{display(path)}: tool.scorer must be a table")
-    return _parse(Config(path, prefix), data)
+        data = table
+    config = Config(path, prefix)
+    _nesting(config, data)
+    return _parse(config, data)
 
 
 def _has_scorer_table(pyproject: Path) -> bool:
     try:
-        if b"scorer" not in pyproject.read_bytes():  # most pyproject files: no TOML parse
+        if b"scorer" not in _bytes(pyproject):  # most pyproject files: no TOML parse
             return False
     except OSError:
         return False
-    return "scorer" in _read(pyproject).get("tool", {})
+    tool = _read(pyproject).get("tool", {})
+    return isinstance(tool, dict) and "scorer" in tool
 
 
 def _read(path: Path) -> dict[str, Any]:
+    """The TOML document in ``path``: UTF-8 without a byte order mark, arrays and tables nested
+    no deeper than the parser can follow. Raises ConfigError naming the file (and the line)."""
     import tomllib
 
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        raw = _bytes(path)
     except OSError as exc:
         raise ConfigError(f"{display(path)}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise ConfigError(f"{display(path)}: larger than {MAX_BYTES // 1024} KiB")
+    if raw.startswith(BOM):
+        raise ConfigError(
+            f"{display(path)}: starts with a byte order mark (BOM); save it as UTF-8 without BOM"
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise ConfigError(
+            f"{display(path)}: not UTF-8: byte 0x{raw[exc.start]:02x} at line {line}, column {col}"
+        ) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{display(path)}: not valid TOML: {exc}") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise ConfigError(
+            f"{display(path)}: an integer too long to read "
+            f"(more than {sys.get_int_max_str_digits()} digits)"
+        ) from None
+    except RecursionError:
+        raise ConfigError(
+            f"{display(path)}: arrays or tables nested too deeply to read "
+            f"(a configuration nests at most {MAX_DEPTH} levels)"
+        ) from None
+
+
+def _bytes(path: Path) -> bytes:
+    """At most MAX_BYTES + 1 bytes of ``path`` (``--config /dev/zero`` ends)."""
+    with path.open("rb") as handle:
+        return handle.read(MAX_BYTES + 1)
+
+
+def _nesting(config: Config, data: Mapping[str, object]) -> None:
+    """Raise ConfigError at the first value nested deeper than MAX_DEPTH (iteratively: the
+    check itself never recurses)."""
+    stack: list[tuple[str, object, int]] = [(k, v, 1) for k, v in data.items()]
+    while stack:
+        key, value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise config.error(key, f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(value, dict):
+            stack.extend((f"{key}.{k}", v, depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{key}[{i}]", v, depth + 1) for i, v in enumerate(value))
 
 
 def _parse(config: Config, data: dict[str, Any]) -> Config:
@@ -155,7 +219,7 @@ def _parse(config: Config, data: dict[str, Any]) -> Config:
 def _strings(config: Config, data: dict[str, Any], key: str) -> list[str]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise config.error(key, f"must be a list of file patterns, found {value!r}")
+        raise config.error(key, f"must be a list of file patterns, found {shown(value)}")
     return value
 
 
@@ -207,7 +271,7 @@ def _variant(config: Config, game: str, variant: Any) -> dict[str, Any]:
 
 def _players(config: Config, key: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise config.error(key, f"must be a list of player names, found {value!r}")
+        raise config.error(key, f"must be a list of player names, found {shown(value)}")
     twice = sorted({v for v in value if value.count(v) > 1})
     if twice:
         raise config.error(key, f"lists {', '.join(map(repr, twice))} more than once")
@@ -231,7 +295,9 @@ def _components(config: Config, game: str, file: Any) -> Any:
             "(every report names the fingerprint of the built-in catalogue)",
         )
     if not isinstance(file, str) or not file:
-        raise config.error(key, f"must be the path of a record or position file, found {file!r}")
+        raise config.error(
+            key, f"must be the path of a record or position file, found {shown(file)}"
+        )
     assert config.path is not None
     path = config.path.parent / file
     try:
@@ -271,17 +337,15 @@ def _setup_problem(game: str, doc: Any, kind: str) -> str | None:
     return None
 
 
-Convert = Callable[[Any], Any]
-
-
 def option_defaults(
     config: Config, commands: Mapping[str, Mapping[str, tuple[str, Convert]]]
 ) -> dict[str, dict[str, Any]]:
     """The CLI's default map from the option keys of ``config``: ``commands`` maps a command
     name to {long option name: (parameter name, converter)}; a converter raises for a value
-    the option does not take. A key applies to every command whose option takes its value
-    (``format = "sarif"`` sets ``batch --format`` only). Raises ConfigError for a key no
-    command has, or a value no command's option takes."""
+    the option does not take (:class:`WrongType` for a value of another TOML type). A key
+    applies to every command whose option takes its value (``format = "sarif"`` sets
+    ``batch --format`` only). Raises ConfigError for a key no command has, or a value no
+    command's option takes."""
     out: dict[str, dict[str, Any]] = {}
     names = sorted({n for opts in commands.values() for n in opts} | set(FIXED_KEYS))
     for key, value in config.defaults.items():
@@ -294,12 +358,14 @@ def option_defaults(
         for cmd, (param, convert) in takers:
             try:
                 convert(value)
+            except WrongType as exc:
+                reasons.append(f"{exc}, found {shown(value)} ({kind(value)})")
             except Exception as exc:
-                reasons.append(f"{cmd}: {_reason(exc)}")
+                reasons.append(f"{shown(value)} is not a value of --{key} ({cmd}: {_reason(exc)})")
             else:
                 out.setdefault(cmd, {})[param] = value
         if len(reasons) == len(takers):
-            raise config.error(key, f"{value!r} is not a value of --{key} ({reasons[0]})")
+            raise config.error(key, reasons[0])
     return out
 
 
