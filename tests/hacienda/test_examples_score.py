@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from scorer.games.hacienda.scoring import evaluate
-from scorer.games.hacienda.state import State, with_game
+from scorer.games.hacienda.state import Scorings, State, with_game
 from scorer.referee.replay import compare_claims
 from tests.conftest import ROOT, assert_finding, assert_ok, verify
 from tests.hacienda.helpers import state_of
@@ -95,9 +95,8 @@ def _e13_state(variant: dict[str, Any]) -> State:
     after = RULES.positions.load_position(final).state
     assert before is not None and after is not None
     inter = None if variant else evaluate(before)
-    return with_game(after, track=None)._replace(
-        inter_scores=inter, inter=0 if variant else 2, final=2
-    )
+    scorings = Scorings(inter=0 if variant else 2, final=2, inter_scores=inter)
+    return with_game(after, track=None)._replace(scorings=scorings)
 
 
 E13_CLAIMS: dict[str, Any] = {

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from scorer.cli import app
 from scorer.core.values import ScoreItem, ScoreSheet, VerifyResult
 from scorer.games.hacienda.scoring import evaluate
-from scorer.games.hacienda.state import with_game
+from scorer.games.hacienda.state import Scorings, with_game
 from scorer.writing.explain import offending_mark, render_explanation
 from tests.conftest import FIXTURES, assert_ok, load_fixture, verify
 from tests.hacienda.test_examples_score import E9_FIRST
@@ -98,7 +98,8 @@ def test_intermediate_without_its_board_gives_summary_items() -> None:
     final["money"] = {"Ann": 15, "Bob": 20}
     after = RULES.positions.load_position(final).state
     assert before is not None and after is not None
-    state = with_game(after, track=None)._replace(inter_scores=evaluate(before), inter=2, final=2)
+    scorings = Scorings(inter=2, final=2, inter_scores=evaluate(before))
+    state = with_game(after, track=None)._replace(scorings=scorings)
     items = RULES.pictures.explain(state)
     _check_invariant(RULES.referee.score(state), items)
     bob = [(i.points, i.text) for i in items if i.player == "Bob" and i.category == "haciendas"]

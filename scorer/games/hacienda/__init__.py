@@ -11,7 +11,7 @@ Module map (the same rooms as every game package):
 * ``state`` — ``State`` (a NamedTuple of pyrsistent collections: named counts and supplies,
   one vector per player number), its typed draft ``TurnDraft``, ``Options``
   (``Options.parse``), the records it holds (``Game``, ``WaterShape``, ``ClaimIssue``,
-  ``Snapshot``) and the component totals.
+  ``Scorings``, ``Snapshot``) and the component totals.
 * ``setup`` — a record's ``setup`` → the first state; HAC-SETUP checks.
 * ``steps`` — the TypedDicts of a turn and of each step kind (as the schema admits them).
 * ``actions`` — the turn driver (``apply_move``, ``skip_move``), the ``step_<kind>(draft, step,

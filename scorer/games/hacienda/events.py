@@ -144,10 +144,11 @@ def refill_display(draft: TurnDraft, deck: str, refill: str | None, at: int) -> 
 def trigger(draft: TurnDraft, stack: int) -> None:
     """A stack ran out; the scoring waits for the end of the round."""
     # HAC-END-1 / HAC-END-2: the triggers
-    if stack == 0 and not draft.base.opts.continuous_scoring and draft.inter == 0:
-        draft.inter = 1
-    if stack == 1 and draft.final == 0:
-        draft.final = 1
+    scorings = draft.scorings
+    if stack == 0 and not draft.base.opts.continuous_scoring and scorings.inter == 0:
+        draft.scorings = scorings._replace(inter=1)
+    if stack == 1 and scorings.final == 0:
+        draft.scorings = scorings._replace(final=1)
 
 
 def end_turn(draft: TurnDraft) -> State:
@@ -155,14 +156,16 @@ def end_turn(draft: TurnDraft) -> State:
     base = draft.base
     draft.seat = (base.seat + 1) % len(base.game.names)
     draft.move_index = base.move_index + 1
-    if draft.seat == 0 and draft.inter == 1:  # HAC-END-1
+    if draft.seat == 0 and draft.scorings.inter == 1:  # HAC-END-1
         before = draft.done()
-        draft.inter = 2
-        draft.inter_scores = pvector(pvector(row) for row in evaluate(before))
-        draft.inter_after = base.move_index
-        draft.inter_board = Snapshot(before.cells, before.haciendas, before.money)
-    if draft.seat == 0 and draft.final == 1:  # HAC-END-2
-        draft.final = 2
+        draft.scorings = draft.scorings._replace(
+            inter=2,
+            inter_scores=pvector(pvector(row) for row in evaluate(before)),
+            inter_after=base.move_index,
+            inter_board=Snapshot(before.cells, before.haciendas, before.money),
+        )
+    if draft.seat == 0 and draft.scorings.final == 1:  # HAC-END-2
+        draft.scorings = draft.scorings._replace(final=2)
     return draft.done()
 
 

@@ -161,7 +161,7 @@ def play_state(
         haciendas=frozenset(haciendas),
         chips=frozenset(chips),
         water_shapes=shapes,
-        final=2,
+        scorings=base.scorings._replace(final=2),
         game=base.game._replace(track=pvector(doc.get("track", {}).get(p, 0) for p in names)),
         free=free,
         land_tiles=sum(1 for c in cells if LAND <= c < ANIMAL),
@@ -225,8 +225,10 @@ def _with_play(
             ]
         ),
         seat=0 if over else seat_of.get(to_move, 0),
-        inter=2 if done else (1 if s1 == 0 and not state.opts.continuous_scoring else 0),
-        final=2 if over else (1 if s2 == 0 else 0),
+        scorings=state.scorings._replace(
+            inter=2 if done else (1 if s1 == 0 and not state.opts.continuous_scoring else 0),
+            final=2 if over else (1 if s2 == 0 else 0),
+        ),
     )
 
 

@@ -40,7 +40,7 @@ def expected_players(state: State) -> frozenset[str]:
 
 
 def is_over(state: State) -> bool:
-    return bool(state.final == 2)
+    return bool(state.scorings.final == 2)
 
 
 def skip(state: State, move: Move) -> State:

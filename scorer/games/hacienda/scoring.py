@@ -21,13 +21,15 @@ Groups = list[list[int]]
 Row = tuple[int, ...]  # one scoring event of one seat: 6 categories + markets connected
 
 
-#: Every tile code (land or animal tile of any seat): what a chain or herd is made of.
-TILES = range(LAND, WATER)
+#: Every tile code (land or animal tile of any seat): what a chain or herd is made of (a set:
+#: the flood asks it of every cell).
+TILES = frozenset(range(LAND, WATER))
 
 
 def all_components(state: State) -> list[tuple[Groups, Groups]]:
     """The land chains and the herds of every seat, from one pass over the board."""
-    split = _split(label_groups(state.cells, state.board.neighbours, TILES), state.cells)
+    cells = tuple(state.cells)  # the floods read every cell by index: a plain tuple of the board
+    split = _split(label_groups(cells, state.board.neighbours, TILES), cells)
     return [split.get(seat, ([], [])) for seat in range(len(state.names))]
 
 
@@ -97,7 +99,7 @@ def score_haciendas(groups: Groups, haciendas: AbstractSet[int]) -> int:
 def wet_tiles(state: State) -> dict[int, int]:
     """HAC-SCORE-4 on the whole board: every tile next to water and its points (1, or one per
     distinct water piece next to it with ``water_scoring`` per_piece), read from the water."""
-    cells, nbrs = state.cells, state.board.neighbours
+    cells, nbrs = tuple(state.cells), state.board.neighbours
     pieces: dict[int, set[int]] = {}
     for space, code in enumerate(cells):
         if code >= WATER:

@@ -129,6 +129,21 @@ class Snapshot(NamedTuple):
     money: PVector[int]
 
 
+class Scorings(NamedTuple):
+    """What only the end of a round writes (§7.1-§7.3): the two triggers and what the
+    intermediate scoring found. ``inter`` and ``final`` are 0 not triggered, 1 pending (the
+    scoring waits for the end of the round), 2 done (``final``: the game is over)."""
+
+    inter: int = 0
+    final: int = 0
+    inter_scores: PVector[Counts] | None = None  # 6 categories + markets connected, per seat
+    inter_after: int = -1  # index of the move after which the intermediate scoring took place
+    inter_board: Snapshot | None = None
+
+
+#: No scoring triggered yet.
+NO_SCORINGS = Scorings()
+
 #: The spaces carrying a hacienda or a harvest chip: few (a supply of 8 or 9), a frozenset.
 Spaces = frozenset[int]
 
@@ -193,13 +208,33 @@ class State(NamedTuple):
     stack_orders: PVector[Order]
     water_shapes: PVector[WaterShape] | None
     seat: int = 0
-    inter: int = 0  # 0 not triggered, 1 pending (end of round), 2 done
-    final: int = 0  # 0 not triggered, 1 pending, 2 game over
-    inter_scores: PVector[Counts] | None = None  # 6 categories + markets connected
-    inter_after: int = -1  # index of the move after which the intermediate scoring took place
     move_index: int = 0
     issues: PVector[ClaimIssue] = EMPTY_ISSUES
-    inter_board: Snapshot | None = None
+    #: The triggers and the intermediate scoring: one field, written at the end of a round only
+    #: (a turn's draft carries one value for them).
+    scorings: Scorings = NO_SCORINGS
+
+    # The parts of ``scorings`` under their own names (read-only).
+
+    @property
+    def inter(self) -> int:
+        return self.scorings.inter
+
+    @property
+    def final(self) -> int:
+        return self.scorings.final
+
+    @property
+    def inter_scores(self) -> PVector[Counts] | None:
+        return self.scorings.inter_scores
+
+    @property
+    def inter_after(self) -> int:
+        return self.scorings.inter_after
+
+    @property
+    def inter_board(self) -> Snapshot | None:
+        return self.scorings.inter_board
 
     # The parts of ``game`` under their own names (``with_game`` writes them).
 
@@ -270,13 +305,9 @@ class TurnDraft(Draft[State]):
     stack_orders: PVector[Order]
     water_shapes: PVector[WaterShape] | None
     seat: int
-    inter: int
-    final: int
-    inter_scores: PVector[Counts] | None
-    inter_after: int
     move_index: int
     issues: PVector[ClaimIssue]
-    inter_board: Snapshot | None
+    scorings: Scorings
 
 
 def with_game(state: State, **parts: Any) -> State:
