@@ -234,3 +234,11 @@ def test_the_state_class_has_one_name_and_its_draft_repeats_its_fields(game: str
     notes = set(draft) - set(fields) - {"base"}
     for name in notes:  # a note has a default (or is set in the draft's own __init__)
         assert hasattr(state.TurnDraft, name) or "__init__" in vars(state.TurnDraft), name
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_draft_stays_within_the_attributes_cpython_shares(game: str) -> None:
+    """core.draft: at most 30 attributes (fields, notes and ``base``), or every access to a
+    draft gets several times dearer (CPython 3.11's shared-key limit)."""
+    state = importlib.import_module(f"{GAME_MODULES[game]}.state")
+    assert len(typing.get_type_hints(state.TurnDraft)) <= 30
