@@ -1,0 +1,65 @@
+"""Numbers as written: where a schema wants an integer, only an integer as JSON writes one.
+
+JSON Schema counts ``2.0`` as an integer, and orjson reads an integer beyond its 64-bit range
+(below -2**63 or above 2**64 - 1) as a float, so ``1180591620717411303424`` reaches the
+rules as ``1.1805916207174113e+21``. Neither is a number the rules can mean: the schema check
+runs with a strict ``integer`` (a Python ``int``, never a float), and a document holding a float
+anywhere is checked in detail, so the float is a REC-SCHEMA-1 at its pointer, named as the file
+writes it (:mod:`scorer.reading.positions`). Floats where the schema allows anything (``meta``)
+stay as they are. Valid documents without a float pay one walk over their containers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: The integers orjson reads (and writes) exactly; any other integer is read as a float.
+INT_MIN = -(2**63)
+INT_MAX = 2**64 - 1
+
+
+def float_holders(doc: Any) -> frozenset[int]:
+    """The ``id`` of every list or object of ``doc`` that holds a float at any depth (empty
+    when the document has none, the common case: one walk, nothing kept)."""
+    stack = [doc]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is dict:
+            stack.extend(node.values())
+        elif kind is list:
+            stack.extend(node)
+        elif kind is float:
+            return _holders(doc)
+    return frozenset()
+
+
+def _holders(doc: Any) -> frozenset[int]:
+    found: set[int] = set()
+    # (node, its ancestors' ids): iterative, so a deep document costs no recursion
+    stack: list[tuple[Any, tuple[int, ...]]] = [(doc, ())]
+    while stack:
+        node, above = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((value, (*above, id(node))) for value in node.values())
+        elif isinstance(node, list):
+            stack.extend((value, (*above, id(node))) for value in node)
+        elif isinstance(node, float):
+            found.update(above)
+    return frozenset(found)
+
+
+def is_strict_integer(_checker: object, value: object) -> bool:
+    """The ``integer`` of the detailed validator: an ``int`` (not ``bool``), never a float."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def not_an_integer(value: Any, expected: Any) -> str | None:
+    """The message of a float where the schema wants an integer (None for any other error).
+    The number is named by its ``repr``; the placed finding names it as the file writes it."""
+    kinds = [expected] if isinstance(expected, str) else list(expected)
+    if not isinstance(value, float) or "integer" not in kinds or "number" in kinds:
+        return None
+    if value.is_integer() and not INT_MIN <= value <= INT_MAX:
+        return f"integer expected, found {value!r}, beyond the 64-bit range this scorer reads"
+    return f"integer expected, found {value!r}"
