@@ -76,6 +76,20 @@ def _money(value: object) -> tuple[str, Any, str]:
     return "", doc, f"/money/{name}"
 
 
+def _cube(value: object) -> tuple[str, Any, str]:
+    """A member of a list that may also be null (anyOf): named at its own pointer."""
+    doc = _load("harmonies/valid/position-12-5.json")
+    doc["boards"]["Ben"]["spirit"]["cube"][1] = value
+    return "", doc, "/boards/Ben/spirit/cube/1"
+
+
+def _landscape(value: object) -> tuple[str, Any, str]:
+    """A number in the list branch of a string-or-list (oneOf)."""
+    doc = _load("citrus/valid/sim-4p.json")
+    doc["setup"]["landscape"][0]["at"][1] = value
+    return "", doc, "/setup/landscape/0/at/1"
+
+
 CASES: dict[str, tuple[Callable[[], tuple[str, Any, str]], str]] = {
     "hacienda-at-float": (lambda: _at(6.0), "6.0"),
     "hacienda-at-big": (lambda: _at(BIG), str(BIG)),
@@ -85,6 +99,9 @@ CASES: dict[str, tuple[Callable[[], tuple[str, Any, str]], str]] = {
     "hacienda-water-supply-float": (_setup("water_supply", 14.0), "14.0"),
     "hacienda-start-money-big": (_setup("start_money", BIG), str(BIG)),
     "hacienda-position-money-float": (lambda: _money(3.0), "3.0"),
+    "harmonies-position-cube-float": (lambda: _cube(0.0), "0.0"),
+    "harmonies-position-cube-big": (lambda: _cube(BIG), str(BIG)),
+    "citrus-landscape-float": (lambda: _landscape(0.0), "0.0"),
 }
 
 
@@ -194,3 +211,43 @@ def test_a_batch_with_a_huge_cell_keeps_every_record(tmp_path: Path, fmt: str) -
     if fmt == "json":
         records = json.loads(data)["records"]
         assert [r["status"] for r in records] == ["ok", "malformed", "ok"]
+
+
+def _integers(node: Any, path: tuple[Any, ...] = ()) -> Any:
+    """The path of every integer of a document outside ``meta``."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key != "meta":
+                yield from _integers(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _integers(value, (*path, index))
+    elif isinstance(node, int) and not isinstance(node, bool):
+        yield path
+
+
+@pytest.mark.parametrize(
+    "fixture",
+    [
+        "hacienda/valid/3p-demo-all-options.json",
+        "citrus/valid/sim-4p.json",
+        "harmonies/valid/position-12-5.json",
+        "kuhfstein/valid/greedy-4p.json",
+    ],
+)
+def test_every_integer_of_a_document_refuses_a_float_and_a_huge_one(fixture: str) -> None:
+    """Wherever a valid document has an integer (a sample of them, the same every run),
+    its float and its value plus 2**70 are REC-SCHEMA-1 at exactly that pointer."""
+    doc = _load(fixture)
+    paths = list(_integers(doc))
+    for path in paths[:: max(1, len(paths) // 25)]:
+        for make in (float, lambda n: n + BIG):
+            changed = json.loads(json.dumps(doc))
+            holder = changed
+            for key in path[:-1]:
+                holder = holder[key]
+            holder[path[-1]] = make(holder[path[-1]])
+            result = verify_bytes(json.dumps(changed).encode(), fixture)
+            pointer = "/" + "/".join(str(key) for key in path)
+            assert {f.rule for f in result.findings} == {"REC-SCHEMA-1"}, pointer
+            assert pointer in [f.pointer for f in result.findings]

@@ -311,8 +311,11 @@ def _leaves(error: jsonschema.ValidationError) -> Iterator[jsonschema.Validation
     if error.context:
         from jsonschema.exceptions import best_match
 
-        best = best_match(error.context)
-        yield from _leaves(best)
+        context = error.context
+        if id(error.instance) in _float_holders:  # a float inside: name it, at its pointer,
+            deeper = [e for e in context if e.relative_path or e.validator != "type"]
+            context = deeper or context  # from the branch of the instance's own type
+        yield from _leaves(best_match(context))
     else:
         yield error
 
