@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from scorer.cli import app
 from scorer.core.findings import Finding
 from scorer.core.values import VerifyResult
+from scorer.reading.schemas import get_schema
 from scorer.referee.pipeline import verify_bytes
 from scorer.writing.formats import WRITERS
 
@@ -164,11 +166,18 @@ def _big_result() -> VerifyResult:
 
 
 def _valid(fmt: str, out: bytes) -> None:
-    if fmt in ("json", "sarif"):
+    """``out`` is whole in its format (JSON and NDJSON: valid scorer-report/1 too)."""
+    schema = get_schema("report.schema.json")
+    if fmt == "json":
+        Draft202012Validator(schema).validate(json.loads(out))
+    elif fmt == "sarif":
         json.loads(out)
     elif fmt == "ndjson":
+        result = Draft202012Validator({**schema["$defs"]["result"], "$defs": schema["$defs"]})
         for line in out.splitlines():
-            json.loads(line)
+            doc = json.loads(line)
+            if "summary" not in doc:
+                result.validate(doc)
     elif fmt == "junit":
         ET.fromstring(out)
 
@@ -211,6 +220,24 @@ def test_a_batch_with_a_huge_cell_keeps_every_record(tmp_path: Path, fmt: str) -
     if fmt == "json":
         records = json.loads(data)["records"]
         assert [r["status"] for r in records] == ["ok", "malformed", "ok"]
+
+
+def test_the_html_report_keeps_every_record(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    records.mkdir()
+    good = json.dumps(_hacienda())
+    (records / "a.json").write_text(good)
+    (records / "b.json").write_text(json.dumps(_at(BIG)[1]))
+    (records / "c.json").write_text(good)
+    site = tmp_path / "site"
+    out = runner.invoke(app, ["report", "--html", str(site), str(records)])
+    assert out.exit_code == 1, out.output
+    index = (site / "index.html").read_text()
+    for name in ("a", "b", "c"):
+        assert f"{name}.html" in index
+    page = (site / "records" / "b.html").read_text()
+    assert "REC-SCHEMA-1" in page
+    assert str(BIG) in page
 
 
 def _integers(node: Any, path: tuple[Any, ...] = ()) -> Any:
