@@ -121,16 +121,15 @@ def test_a_number_the_rules_cannot_mean_is_a_schema_finding_at_its_pointer(case:
         assert finding.line is not None
 
 
-def test_the_written_text_is_kept_however_the_number_is_spelled() -> None:
+@pytest.mark.parametrize("spelled", ["6.00", "6E0", "6e+0", "60e-1", "6000000000000000000000"])
+def test_the_written_text_is_kept_however_the_number_is_spelled(spelled: str) -> None:
     _, doc, pointer = _at(6)
-    text = json.dumps(doc).replace('"at": [6,', '"at": [6.00,', 1).encode()
-    assert b"6.00" in text
-    (finding,) = verify_bytes(text, "doc.json").findings
-    assert (finding.rule, finding.pointer, finding.details["written"]) == (
-        "REC-SCHEMA-1",
-        pointer,
-        "6.00",
-    )
+    compact = json.dumps(doc, separators=(",", ":"))  # as orjson writes: no space, no dot
+    text = compact.replace('"at":[6,', f'"at":[{spelled},', 1).encode()
+    assert spelled.encode() in text
+    findings = verify_bytes(text, "doc.json").findings
+    assert {(f.rule, f.pointer) for f in findings} == {("REC-SCHEMA-1", pointer)}
+    assert [f.details["written"] for f in findings if f.details["keyword"] == "type"] == [spelled]
 
 
 def test_floats_where_anything_goes_stay_valid() -> None:
@@ -278,3 +277,18 @@ def test_every_integer_of_a_document_refuses_a_float_and_a_huge_one(fixture: str
             pointer = "/" + "/".join(str(key) for key in path)
             assert {f.rule for f in result.findings} == {"REC-SCHEMA-1"}, pointer
             assert pointer in [f.pointer for f in result.findings]
+
+
+def test_the_loader_vouches_for_documents_without_an_integral_float() -> None:
+    from scorer.reading.loading import parse_record
+    from scorer.reading.numbers import vouched
+
+    doc = _hacienda()
+    assert vouched(parse_record(json.dumps(doc).encode()))
+    for meta in ({"knob": 2.0}, {"big": BIG}, {"note": "v1.2"}):  # a float, or a dot at all
+        parsed = parse_record(json.dumps({**doc, "meta": meta}).encode())
+        assert not vouched(parsed)
+        assert verify_bytes(json.dumps({**doc, "meta": meta}).encode()).ok
+    parsed = parse_record(json.dumps(doc).encode())
+    assert not vouched(json.loads(json.dumps(doc)))  # another document, however equal
+    assert not vouched(parsed)  # asked once: forgotten

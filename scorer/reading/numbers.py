@@ -6,7 +6,8 @@ rules as ``1.1805916207174113e+21``. Neither is a number the rules can mean: the
 runs with a strict ``integer`` (a Python ``int``, never a float), and a document holding a float
 anywhere is checked in detail, so the float is a REC-SCHEMA-1 at its pointer, named as the file
 writes it (:mod:`scorer.reading.positions`). Floats where the schema allows anything (``meta``)
-stay as they are. Valid documents without a float pay one walk over their containers.
+stay as they are. A document read by ``parse_record`` is usually vouched for by two byte
+searches (:func:`vouch`); any other pays one walk over its containers.
 """
 
 from __future__ import annotations
@@ -16,6 +17,29 @@ from typing import Any
 #: The integers orjson reads (and writes) exactly; any other integer is read as a float.
 INT_MIN = -(2**63)
 INT_MAX = 2**64 - 1
+
+
+#: The last document :func:`vouch` proved free of integral floats (compared by identity).
+_float_free: object = None
+
+
+def vouch(doc: Any, compact: bytes) -> None:
+    """Remember ``doc`` as free of integral floats if ``compact`` (orjson's compact bytes of
+    it) proves so: orjson writes every float with ``.`` or an exponent, and an integral one
+    (the only kind the compiled validator takes for an integer) with ``.`` or ``e+``, so bytes
+    with neither ``.`` nor ``+`` hold none. Costs two byte searches; a string with a dot only
+    means the walk is done after all."""
+    global _float_free
+    _float_free = doc if b"." not in compact and b"+" not in compact else None
+
+
+def vouched(doc: Any) -> bool:
+    """Whether ``doc`` is the document :func:`vouch` last proved free of integral floats
+    (asked once: the answer is forgotten, and so is the document)."""
+    global _float_free
+    found = doc is _float_free
+    _float_free = None
+    return found
 
 
 def float_holders(doc: Any) -> frozenset[int]:

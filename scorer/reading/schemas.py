@@ -18,7 +18,7 @@ import jsonschema_rs
 
 from scorer.core.findings import Finding, limit_finding, sort_key
 from scorer.core.pointer import escape, to_pointer
-from scorer.reading.numbers import float_holders, is_strict_integer, not_an_integer
+from scorer.reading.numbers import float_holders, is_strict_integer, not_an_integer, vouched
 
 BASE_URI = "https://scorer.invalid/schemas/"
 RECORD_FORMAT = "scorer-record/1"
@@ -261,9 +261,9 @@ def validate(doc: Any, limit: int | None = None) -> tuple[DocKind, list[Finding]
     global _float_holders
     kind = document_kind(doc)
     name = "position.schema.json" if kind == "position" else "record.schema.json"
-    holders = float_holders(doc)
-    if not holders and _fast_validator(name).is_valid(doc):
+    if (vouched(doc) or not float_holders(doc)) and _fast_validator(name).is_valid(doc):
         return kind, []
+    holders = float_holders(doc)
     _float_holders = holders
     try:
         return kind, _findings(name, doc, limit, holders)
