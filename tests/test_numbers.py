@@ -292,3 +292,20 @@ def test_the_loader_vouches_for_documents_without_an_integral_float() -> None:
     parsed = parse_record(json.dumps(doc).encode())
     assert not vouched(json.loads(json.dumps(doc)))  # another document, however equal
     assert not vouched(parsed)  # asked once: forgotten
+
+
+@pytest.mark.parametrize("value", [6.0, BIG])
+def test_the_web_api_names_the_number_as_written(value: object) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+
+    from scorer.serve.app import create_app
+
+    _, doc, pointer = _at(value)
+    with TestClient(create_app(), raise_server_exceptions=False) as client:
+        answer = client.post("/api/verdict", content=json.dumps(doc).encode())
+    assert answer.status_code == 422
+    findings = answer.json()["findings"]
+    assert [(f["rule"], f["pointer"]) for f in findings] == [("REC-SCHEMA-1", pointer)]
+    assert str(value) in findings[0]["message"]
