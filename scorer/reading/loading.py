@@ -95,7 +95,7 @@ def _repeats(data: bytes, again: bytes | None) -> bool:
     return data.count(b":") != again.count(b":")
 
 
-def _compact(doc: Any) -> bytes | None:
+def _compact(doc: object) -> bytes | None:
     try:
         return orjson.dumps(doc)
     except TypeError:  # nested deeper than orjson writes (it reads deeper than it writes)

@@ -12,8 +12,6 @@ searches (:func:`vouch`); any other pays one walk over its containers.
 
 from __future__ import annotations
 
-from typing import Any
-
 #: The integers orjson reads (and writes) exactly; any other integer is read as a float.
 INT_MIN = -(2**63)
 INT_MAX = 2**64 - 1
@@ -23,7 +21,7 @@ INT_MAX = 2**64 - 1
 _float_free: object = None
 
 
-def vouch(doc: Any, compact: bytes) -> None:
+def vouch(doc: object, compact: bytes) -> None:
     """Remember ``doc`` as free of integral floats if ``compact`` (orjson's compact bytes of
     it) proves so: orjson writes every float with ``.`` or an exponent, and an integral one
     (the only kind the compiled validator takes for an integer) with ``.`` or ``e+``, so bytes
@@ -33,7 +31,7 @@ def vouch(doc: Any, compact: bytes) -> None:
     _float_free = doc if b"." not in compact and b"+" not in compact else None
 
 
-def vouched(doc: Any) -> bool:
+def vouched(doc: object) -> bool:
     """Whether ``doc`` is the document :func:`vouch` last proved free of integral floats
     (asked once: the answer is forgotten, and so is the document)."""
     global _float_free
@@ -42,26 +40,25 @@ def vouched(doc: Any) -> bool:
     return found
 
 
-def float_holders(doc: Any) -> frozenset[int]:
+def float_holders(doc: object) -> frozenset[int]:
     """The ``id`` of every list or object of ``doc`` that holds a float at any depth (empty
     when the document has none, the common case: one walk, nothing kept)."""
     stack = [doc]
     while stack:
         node = stack.pop()
-        kind = type(node)
-        if kind is dict:
+        if isinstance(node, dict):
             stack.extend(node.values())
-        elif kind is list:
+        elif isinstance(node, list):
             stack.extend(node)
-        elif kind is float:
+        elif isinstance(node, float):
             return _holders(doc)
     return frozenset()
 
 
-def _holders(doc: Any) -> frozenset[int]:
+def _holders(doc: object) -> frozenset[int]:
     found: set[int] = set()
     # (node, its ancestors' ids): iterative, so a deep document costs no recursion
-    stack: list[tuple[Any, tuple[int, ...]]] = [(doc, ())]
+    stack: list[tuple[object, tuple[int, ...]]] = [(doc, ())]
     while stack:
         node, above = stack.pop()
         if isinstance(node, dict):
@@ -78,10 +75,10 @@ def is_strict_integer(_checker: object, value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def not_an_integer(value: Any, expected: Any) -> str | None:
+def not_an_integer(value: object, expected: object) -> str | None:
     """The message of a float where the schema wants an integer (None for any other error).
     The number is named by its ``repr``; the placed finding names it as the file writes it."""
-    kinds = [expected] if isinstance(expected, str) else list(expected)
+    kinds = list(expected) if isinstance(expected, (list, tuple)) else [expected]
     if not isinstance(value, float) or "integer" not in kinds or "number" in kinds:
         return None
     if value.is_integer() and not INT_MIN <= value <= INT_MAX:

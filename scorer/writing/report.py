@@ -272,7 +272,7 @@ def dumps_line(doc: Any) -> bytes:
     return _dumps(doc, orjson.OPT_APPEND_NEWLINE)
 
 
-def _dumps(doc: Any, option: int) -> bytes:
+def _dumps(doc: object, option: int) -> bytes:
     """orjson's bytes; an integer orjson cannot write (beyond 64 bits: a score or a claim
     computed from huge ones) is written as written, as a string of its digits, so one such
     number never costs the output of a record, let alone of the others."""
@@ -282,7 +282,7 @@ def _dumps(doc: Any, option: int) -> bytes:
         return orjson.dumps(_big_ints_written(doc), option=option, default=_default)
 
 
-def _big_ints_written(value: Any) -> Any:
+def _big_ints_written(value: object) -> object:
     """``value`` with every integer outside orjson's range as its decimal string (containers
     copied, pyrsistent ones and sets thawed as :func:`_default` does)."""
     if isinstance(value, bool):
