@@ -229,13 +229,15 @@ def test_numbers_are_named_as_written() -> None:
     i, j = _take(doc)
     doc["moves"][i]["steps"][j]["space"] = 7
     pointer = f"/moves/{i}/steps/{j}/space"
+    # beyond 64 bits orjson reads a float: the schema's integer refuses it (issue 23)
     data = orjson.dumps(doc).replace(b'"space":7', b'"space":99999999999999999999999', 1)
-    finding = assert_rejects(verify_bytes(data), "HAR-TAKE-1", pointer)
+    finding = assert_rejects(verify_bytes(data), "REC-SCHEMA-1", pointer)
     assert "99999999999999999999999" in finding.message
     assert finding.details["written"] == "99999999999999999999999"
     data = orjson.dumps(doc).replace(b'"space":7', b'"space":2.50', 1)
     finding = assert_rejects(verify_bytes(data), "REC-SCHEMA-1", pointer)
-    assert finding.message.startswith("2.50 ")
+    assert "2.50" in finding.message
+    assert finding.details["written"] == "2.50"
 
 
 def test_invalid_utf8_names_the_byte_offset() -> None:

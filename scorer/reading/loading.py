@@ -11,6 +11,7 @@ from typing import Any
 import orjson
 
 from scorer.core.errors import RecordLoadError
+from scorer.reading.numbers import vouch
 
 #: Largest file the scorer reads (a complete game is a few hundred kilobytes at most).
 MAX_BYTES: int = 16 * 1024 * 1024
@@ -83,13 +84,22 @@ def has_duplicate_keys(data: bytes, doc: Any) -> bool:
     written byte for byte as orjson writes them; so the counts differ if and only if a key was
     dropped. A document with a backslash (escapes) is decided by the position-tracking scan.
     """
-    if b"\\" in data:
-        return _repeats_a_key(_text(data))
-    try:
-        again = orjson.dumps(doc)
-    except TypeError:  # nested deeper than orjson writes (it reads deeper than it writes)
+    return _repeats(data, None if b"\\" in data else _compact(doc))
+
+
+def _repeats(data: bytes, again: bytes | None) -> bool:
+    """:func:`has_duplicate_keys` given orjson's compact bytes of the document (None: it has
+    escapes, or orjson cannot write it)."""
+    if again is None:
         return _repeats_a_key(_text(data))
     return data.count(b":") != again.count(b":")
+
+
+def _compact(doc: object) -> bytes | None:
+    try:
+        return orjson.dumps(doc)
+    except TypeError:  # nested deeper than orjson writes (it reads deeper than it writes)
+        return None
 
 
 def _repeats_a_key(text: str) -> bool:
@@ -110,9 +120,16 @@ def _repeats_a_key(text: str) -> bool:
 
 
 def parse_record(data: bytes, max_duplicates: int = 10_000) -> Any:
-    """:func:`parse`, and strict: duplicate keys raise DuplicateKeysError (REC-JSON-2)."""
+    """:func:`parse`, and strict: duplicate keys raise DuplicateKeysError (REC-JSON-2). The
+    compact bytes the duplicate test writes also vouch, when they can, that the document holds
+    no integral float (scorer.reading.numbers.vouch), which spares the schema check a walk."""
     doc = parse(data)
-    if isinstance(doc, (dict, list)) and has_duplicate_keys(data, doc):
+    if not isinstance(doc, (dict, list)):
+        return doc
+    again = None if b"\\" in data else _compact(doc)
+    if again is not None:
+        vouch(doc, again)
+    if _repeats(data, again):
         from scorer.reading.sourcemap import duplicates
 
         text = _text(data)

@@ -27,6 +27,16 @@ def decode(data: bytes) -> str:
 
 def place(result: VerifyResult, data: bytes, doc: object = None) -> VerifyResult:
     """``result`` with line and column on each finding that has none yet."""
+    return _placed(result, data, doc, position=True)
+
+
+def as_written(result: VerifyResult, data: bytes, doc: object) -> VerifyResult:
+    """``result`` with the numbers its findings name as ``data`` writes them, and nothing else
+    changed (no line and column: for the pages that name findings by pointer)."""
+    return _placed(result, data, doc, position=False)
+
+
+def _placed(result: VerifyResult, data: bytes, doc: object, position: bool) -> VerifyResult:
     todo = [f for f in result.findings if f.line is None and f.rule != "REC-IO-1"]
     if not todo:
         return result
@@ -46,7 +56,7 @@ def place(result: VerifyResult, data: bytes, doc: object = None) -> VerifyResult
             line, col = index.position(offset)
             end = found.ends.get(f.pointer)
             raw = text[offset:end] if end is not None else None
-            f = _as_written(replace(f, line=line, col=col), doc, raw)
+            f = _as_written(replace(f, line=line, col=col) if position else f, doc, raw)
         findings.append(f)
     return replace(result, findings=tuple(findings))
 

@@ -18,6 +18,7 @@ import jsonschema_rs
 
 from scorer.core.findings import Finding, limit_finding, sort_key
 from scorer.core.pointer import escape, to_pointer
+from scorer.reading.numbers import float_holders, is_strict_integer, not_an_integer, vouched
 
 BASE_URI = "https://scorer.invalid/schemas/"
 RECORD_FORMAT = "scorer-record/1"
@@ -131,8 +132,16 @@ def _slow_validator(name: str) -> jsonschema.Draft202012Validator:
     cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
         jsonschema.Draft202012Validator,
         {"items": _items, "additionalProperties": _additional, "patternProperties": _patterns},
+        type_checker=_strict_types(),
     )
     return cls(get_schema(name), registry=_registry())  # type: ignore[no-any-return]
+
+
+def _strict_types() -> Any:
+    """Draft 2020-12's types with a strict ``integer`` (scorer.reading.numbers)."""
+    import jsonschema
+
+    return jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", is_strict_integer)
 
 
 # The detailed validator skips what the compiled one finds valid. Python's jsonschema takes
@@ -163,11 +172,16 @@ def _subschema_uris() -> dict[int, str]:
 
 
 _compiled: dict[int, Any] = {}
+#: The containers of the document being checked that hold a float: the compiled validator
+#: counts ``2.0`` as an integer, so it never vouches for them.
+_float_holders: frozenset[int] = frozenset()
 
 
 def _valid_fast(subschema: Any, instance: Any) -> bool:
     """True if ``instance`` is a container the compiled validator of ``subschema`` accepts."""
     if not isinstance(instance, (dict, list)) or not isinstance(subschema, dict):
+        return False
+    if id(instance) in _float_holders:
         return False
     key = id(subschema)
     if key not in _compiled:
@@ -241,12 +255,23 @@ def validate(doc: Any, limit: int | None = None) -> tuple[DocKind, list[Finding]
     With ``limit``, the first ``limit`` errors are reported and the detailed validator goes on
     only to count the next ones, up to ten times ``limit`` (a REC-LIMIT-1 says how many, or
     "at least"), so a document of a hundred thousand bad moves is rejected in about the time
-    a valid one takes.
+    a valid one takes. A document holding a float is checked in detail even when the compiled
+    validator accepts it: its integers must be written as integers (scorer.reading.numbers).
     """
+    global _float_holders
     kind = document_kind(doc)
     name = "position.schema.json" if kind == "position" else "record.schema.json"
-    if _fast_validator(name).is_valid(doc):
+    if (vouched(doc) or not float_holders(doc)) and _fast_validator(name).is_valid(doc):
         return kind, []
+    holders = float_holders(doc)
+    _float_holders = holders
+    try:
+        return kind, _findings(name, doc, limit, holders)
+    finally:
+        _float_holders = frozenset()
+
+
+def _findings(name: str, doc: Any, limit: int | None, holders: frozenset[int]) -> list[Finding]:
     errors = _errors(name, doc)
     if limit is None:
         findings = sorted(errors, key=sort_key)
@@ -256,9 +281,9 @@ def validate(doc: Any, limit: int | None = None) -> tuple[DocKind, list[Finding]
         more = sum(1 for _ in islice(errors, bound + 1))
         if more:
             findings.append(limit_finding(len(findings), min(more, bound), more > bound))
-    if not findings:  # the two validators disagree: still never let the document through
+    if not findings and not holders:  # the validators disagree: never let the document through
         findings = [Finding("REC-SCHEMA-1", "", "the document does not match its schema")]
-    return kind, findings
+    return findings
 
 
 def _errors(name: str, doc: Any) -> Iterator[Finding]:
@@ -286,8 +311,11 @@ def _leaves(error: jsonschema.ValidationError) -> Iterator[jsonschema.Validation
     if error.context:
         from jsonschema.exceptions import best_match
 
-        best = best_match(error.context)
-        yield from _leaves(best)
+        context = error.context
+        if id(error.instance) in _float_holders:  # a float inside: name it, at its pointer,
+            deeper = [e for e in context if e.relative_path or e.validator != "type"]
+            context = deeper or context  # from the branch of the instance's own type
+        yield from _leaves(best_match(context))
     else:
         yield error
 
@@ -306,6 +334,8 @@ def _message(error: jsonschema.ValidationError, doc: Any = None) -> str:
         options,
         str(error.message),
     )
+    if words is None and str(error.validator) == "type":
+        words = not_an_integer(error.instance, error.validator_value)
     text = words if words is not None else str(error.message)
     if len(text) > 300:
         text = text[:297] + "..."
@@ -316,7 +346,10 @@ def _message(error: jsonschema.ValidationError, doc: Any = None) -> str:
 def _ref_validator(ref: str) -> jsonschema.Draft202012Validator:
     import jsonschema
 
-    return jsonschema.Draft202012Validator({"$ref": BASE_URI + ref}, registry=_registry())
+    cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        jsonschema.Draft202012Validator, type_checker=_strict_types()
+    )
+    return cls({"$ref": BASE_URI + ref}, registry=_registry())  # type: ignore[no-any-return]
 
 
 def value_errors(ref: str, value: Any) -> list[Finding]:

@@ -161,6 +161,7 @@ def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[P
     report."""
     from scorer.core.roles import PICTURES
     from scorer.reading.loading import parse
+    from scorer.reading.positions import as_written
     from scorer.referee.pipeline import verify_bytes, verify_document
     from scorer.referee.settings import VerifyOptions
     from scorer.registry import get
@@ -184,6 +185,7 @@ def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[P
             result = verify_bytes(item.data, item.label)  # reports the JSON error
         else:
             result = verify_document(doc, item.label, VerifyOptions(profile=profile))
+            result = as_written(result, item.data, doc)
         picture = ""
         scored: tuple[ScoreItem, ...] = ()
         if result.state is not None and result.game is not None:

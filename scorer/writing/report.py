@@ -18,6 +18,7 @@ from scorer.core.findings import Finding
 from scorer.core.legal import legal_line
 from scorer.core.values import ScoreSheet, VerifyResult
 from scorer.core.words import plural
+from scorer.reading.numbers import INT_MAX, INT_MIN
 from scorer.writing.printable import json_controls, printable
 
 # the verdict's plain data, built once in scorer.writing.verdict (re-exported for callers)
@@ -261,23 +262,53 @@ def dumps_report(doc: Any, indent: bool = True) -> bytes:
     option = orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE | orjson.OPT_NON_STR_KEYS
     if indent:
         option |= orjson.OPT_INDENT_2
-    return json_controls(orjson.dumps(doc, option=option, default=_default))
+    return _dumps(doc, option)
 
 
 def dumps_document(doc: Any) -> bytes:
     """A record or position for output (key order kept as built)."""
-    option = orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
-    return json_controls(orjson.dumps(doc, option=option, default=_default))
+    return _dumps(doc, orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
 
 
 def dumps_compact(doc: Any) -> bytes:
     """One JSON document without whitespace, key order kept (the answers of ``scorer serve``)."""
-    return orjson.dumps(doc, option=orjson.OPT_NON_STR_KEYS, default=_default)
+    return _dumps(doc, orjson.OPT_NON_STR_KEYS)
 
 
 def dumps_line(doc: Any) -> bytes:
     """One NDJSON line."""
-    return json_controls(orjson.dumps(doc, option=orjson.OPT_APPEND_NEWLINE, default=_default))
+    return _dumps(doc, orjson.OPT_APPEND_NEWLINE)
+
+
+def _dumps(doc: object, option: int) -> bytes:
+    """orjson's bytes; an integer orjson cannot write (beyond 64 bits: a score or a claim
+    computed from huge ones) is written as written, as a string of its digits, so one such
+    number never costs the output of a record, let alone of the others."""
+    try:
+        data = orjson.dumps(doc, option=option, default=_default)
+    except orjson.JSONEncodeError:
+        data = orjson.dumps(_big_ints_written(doc), option=option, default=_default)
+    return json_controls(data)
+
+
+def _big_ints_written(value: object) -> object:
+    """``value`` with every integer outside orjson's range as its decimal string (containers
+    copied, pyrsistent ones and sets thawed as :func:`_default` does)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value if INT_MIN <= value <= INT_MAX else str(value)
+    if isinstance(value, dict):
+        return {_big_ints_written(key): _big_ints_written(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_big_ints_written(item) for item in value]
+    if isinstance(value, (str, float)) or value is None:
+        return value
+    try:
+        thawed = _default(value)
+    except TypeError:
+        return value
+    return _big_ints_written(thawed)
 
 
 def _default(value: Any) -> Any:
