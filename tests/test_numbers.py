@@ -303,7 +303,9 @@ def test_the_web_api_names_the_number_as_written(value: object) -> None:
     from scorer.serve.app import create_app
 
     _, doc, pointer = _at(value)
-    with TestClient(create_app(), raise_server_exceptions=False) as client:
+    with TestClient(
+        create_app(), raise_server_exceptions=False, base_url="http://127.0.0.1:8765"
+    ) as client:
         answer = client.post("/api/verdict", content=json.dumps(doc).encode())
     assert answer.status_code == 422
     findings = answer.json()["findings"]
