@@ -11,7 +11,7 @@ from scorer.core.pointer import to_pointer
 from scorer.games.citrus.state import State
 from tests.roles import roles_of
 
-RULES = roles_of("citrus")
+GAME = roles_of("citrus")
 
 
 SAMPLE_SETUP: dict[str, Any] = {
@@ -139,7 +139,7 @@ def position(
 
 
 def start(pos: dict[str, Any]) -> State:
-    result = RULES.positions.load_position(pos)
+    result = GAME.positions.load_position(pos)
     assert result.state is not None, [(f.rule, f.pointer, f.message) for f in result.findings]
     return result.state
 
@@ -156,7 +156,7 @@ def turn(
     }
     if expect is not None:
         move["expect"] = expect
-    return RULES.referee.apply(state, move)
+    return GAME.referee.apply(state, move)
 
 
 def rejects(

@@ -23,7 +23,7 @@ from tests.citrus.test_positions import POSITION_171
 from tests.conftest import assert_finding, assert_rejects, verify
 from tests.roles import roles_of
 
-RULES = roles_of("citrus")
+GAME = roles_of("citrus")
 
 
 A_84 = {"site": "A", "first": 8, "second": 4}
@@ -533,7 +533,7 @@ def e11(variant: dict) -> tuple[int, int]:
             {"do": "place", "tile": "lime", "at": [8, 0], "took": {"type": "horses", "points": 2}},
         ],
     )
-    sheet = RULES.referee.score(after)
+    sheet = GAME.referee.score(after)
     return score_of(after, "Ann"), sheet.player("Ann").categories["horses"]
 
 

@@ -22,7 +22,7 @@ from tests.citrus.helpers import market, position, reg, start, turn
 from tests.conftest import FIXTURES, load_fixture, verify
 from tests.roles import roles_of
 
-RULES = roles_of("citrus")
+GAME = roles_of("citrus")
 
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -33,10 +33,10 @@ ZERO = {"score": 0, "breakdown": {"harvest": 0, "finca": 0, "penalties": 0}}
 
 def assert_adds_up(result: VerifyResult) -> list[ScoreItem]:
     assert result.scores is not None and result.state is not None
-    items = RULES.pictures.explain(result.state)
+    items = GAME.pictures.explain(result.state)
     sums: Counter[tuple[str, str]] = Counter()
     for item in items:
-        assert item.category in result.scores.categories and item.rule in RULES.catalogue.RULE_IDS
+        assert item.category in result.scores.categories and item.rule in GAME.catalogue.RULE_IDS
         sums[(item.player, item.category)] += item.points
     for line in result.scores.players:
         for cat, value in line.categories.items():
@@ -56,10 +56,10 @@ def test_items_add_up_on_every_valid_fixture(path: Path) -> None:
 def test_items_add_up_on_simulated_games(players: int) -> None:
     for seed in range(3):
         for options in ({}, {"purchase_mistakes": "penalize", "wild_horses_immediate": True}):
-            result = verify(RULES.moves.simulate(players, seed, options))
+            result = verify(GAME.moves.simulate(players, seed, options))
             items = assert_adds_up(result)
             assert not [i for i in items if "not itemised" in i.text]
-            svg = RULES.pictures.draw_svg(result.state, items, None)
+            svg = GAME.pictures.draw_svg(result.state, items, None)
             assert ET.fromstring(svg.encode()).tag == f"{SVG}svg"
 
 
@@ -118,7 +118,7 @@ def test_e1_finca_scored_in_play_is_itemised_from_the_ledger() -> None:
     state = _e1_state()
     (entry,) = [e for e in state.scored if isinstance(e, FincaScoring)]
     assert (entry.site, entry.adj, entry.points) == ("A", (5, 5, 3), (8, 8, 0))
-    finca = [i for i in RULES.pictures.explain(state) if i.category == "finca"]
+    finca = [i for i in GAME.pictures.explain(state) if i.category == "finca"]
     assert _rows(finca) == [("Ann", "finca", 8, "CIT-FINCA-2"), ("Bob", "finca", 8, "CIT-FINCA-2")]
     assert (
         "finca A at [2,2] (8/4) complete, adjacent regions Ann 5, Bob 5, Cara 3" in finca[0].text
@@ -131,7 +131,7 @@ def test_in_play_points_keep_the_state_of_their_turn() -> None:
     """After E1, Cara harvests her grapefruit region: the finca item still shows the shares
     the finca was scored with, and the harvest is an item of its own."""
     state = turn(_e1_state(), [{"do": "harvest", "at": [1, 2]}])
-    items = RULES.pictures.explain(state)
+    items = GAME.pictures.explain(state)
     assert all("Ann 5, Bob 5, Cara 3" in i.text for i in items if i.category == "finca")
     assert _rows([i for i in items if i.category == "harvest"]) == [
         ("Cara", "harvest", 3, "CIT-HARV-2")
@@ -162,7 +162,7 @@ def test_e3_harvest_items_and_e7_return_penalty() -> None:
         Harvest(0, 0, "orange", ((2, 0), (2, 1), (2, 2), (3, 0)), 1),
         Harvest(0, 0, "lime", ((0, 1), (1, 1)), 0),
     ]
-    harvest = [i for i in RULES.pictures.explain(after) if i.category == "harvest"]
+    harvest = [i for i in GAME.pictures.explain(after) if i.category == "harvest"]
     assert _rows(harvest) == [
         ("Ann", "harvest", 5, "CIT-HARV-2"),
         ("Ann", "harvest", 2, "CIT-HARV-2"),
@@ -200,18 +200,18 @@ def test_e3_harvest_items_and_e7_return_penalty() -> None:
         ],
     )
     assert [e for e in after.scored if isinstance(e, Returned)] == [Returned(0, 3, 0, "lemon")]
-    (pen,) = [i for i in RULES.pictures.explain(after) if i.category == "penalties"]
+    (pen,) = [i for i in GAME.pictures.explain(after) if i.category == "penalties"]
     assert (pen.player, pen.points, pen.rule, pen.cells) == ("Ann", -3, "CIT-RET-1", ())
 
 
 def test_position_breakdown_is_one_item_not_itemised() -> None:
     doc: dict[str, Any] = load_fixture("citrus/valid/position-17-1.json")
     doc["player_state"]["Ann"]["breakdown"] = {"harvest": 20, "finca": 12, "penalties": -2}
-    result = RULES.positions.load_position(doc)
+    result = GAME.positions.load_position(doc)
     assert result.state is not None
     items = [
         i
-        for i in RULES.pictures.explain(result.state)
+        for i in GAME.pictures.explain(result.state)
         if i.player == "Ann" and i.category in ("harvest", "finca", "penalties")
     ]
     assert [(i.category, i.points) for i in items] == [
@@ -228,9 +228,9 @@ def _svg_root(text: str) -> ET.Element:
 
 def test_svg_has_legend_coordinates_items_and_is_deterministic() -> None:
     result = verify_file(str(FIXTURES / "citrus" / "valid" / "sim-4p.json"))
-    items = RULES.pictures.explain(result.state)
-    svg = RULES.pictures.draw_svg(result.state, items, None)
-    assert svg == RULES.pictures.draw_svg(
+    items = GAME.pictures.explain(result.state)
+    svg = GAME.pictures.draw_svg(result.state, items, None)
+    assert svg == GAME.pictures.draw_svg(
         verify_file(str(FIXTURES / "citrus" / "valid" / "sim-4p.json")).state, items, None
     )
     root = _svg_root(svg)
@@ -254,10 +254,10 @@ def test_svg_has_legend_coordinates_items_and_is_deterministic() -> None:
 
 
 def test_svg_uses_the_record_colours() -> None:
-    rec = RULES.moves.simulate(2, 1, {})
+    rec = GAME.moves.simulate(2, 1, {})
     rec["players"][0]["color"] = "purple"
     result = verify(rec)
-    svg = RULES.pictures.draw_svg(result.state, RULES.pictures.explain(result.state), None)
+    svg = GAME.pictures.draw_svg(result.state, GAME.pictures.explain(result.state), None)
     assert "#9467bd" in svg
 
 
@@ -269,7 +269,7 @@ def test_illegal_move_marks_the_offending_cell(name: str, tmp_path: Path) -> Non
     mark = offending_mark(doc, result)
     assert mark is not None and result.state is not None
     root = _svg_root(
-        RULES.pictures.draw_svg(result.state, RULES.pictures.explain(result.state), mark)
+        GAME.pictures.draw_svg(result.state, GAME.pictures.explain(result.state), mark)
     )
     marks = [g for g in root.iter(f"{SVG}g") if g.get("class") == "mark"]
     assert len(marks) == 1 and marks[0].find(f"{SVG}circle") is not None

@@ -13,7 +13,7 @@ from tests.citrus.helpers import SAMPLE_MOVES, market, position, record, start
 from tests.citrus.test_examples import AB, E7_STEPS, e7_position
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("citrus")
+GAME = roles_of("citrus")
 
 
 def first_error(moves: list[dict[str, Any]], **kw: Any) -> Any:
@@ -86,7 +86,7 @@ def test_placing_without_money_lists_nothing_and_says_why() -> None:
     state = start(e7_position())
     move = {"player": "Ann", "action": "turn",
             "steps": [*E7_STEPS[:3], {"do": "place", "tile": "lemon", "at": [1, 3]}]}  # fmt: skip
-    found = RULES.moves.legal_alternatives(state, move, 3, "CIT-BUY-4")
+    found = GAME.moves.legal_alternatives(state, move, 3, "CIT-BUY-4")
     assert found is not None
     assert found.steps == () and found.total == 0
     assert "return" in found.note  # the only legal step left
@@ -95,7 +95,7 @@ def test_placing_without_money_lists_nothing_and_says_why() -> None:
 def test_a_refused_buy_lists_the_lines_that_can_be_built() -> None:
     state = start(e7_position({"purchase_mistakes": "reject"}))
     move = {"player": "Ann", "action": "turn", "steps": E7_STEPS}
-    found = RULES.moves.legal_alternatives(state, move, 0, "CIT-BUY-3")
+    found = GAME.moves.legal_alternatives(state, move, 0, "CIT-BUY-3")
     assert found is not None and found.steps
     lines = [s["line"] for s in found.steps]
     assert "r2" not in lines and all(s["do"] == "buy" for s in found.steps)
@@ -111,19 +111,19 @@ def test_chance_and_cross_checks_have_no_alternatives() -> None:
     assert "legal" not in f.details
     state = start(e7_position())
     refill = {"player": "Ann", "action": "turn", "steps": [{"do": "refill", "drawn": []}]}
-    assert RULES.moves.legal_alternatives(state, refill, 0, "CIT-MKT-2") is None
+    assert GAME.moves.legal_alternatives(state, refill, 0, "CIT-MKT-2") is None
 
 
 # ---- end reasons -----------------------------------------------------------------------------
 def test_end_reasons_of_simulated_games() -> None:
     reasons = {}
     for seed in range(6):
-        rec = RULES.moves.simulate(2, seed, {})
+        rec = GAME.moves.simulate(2, seed, {})
         result = verify_document(rec, "<sim>")
         assert result.scores is not None
         reasons[result.scores.end_reason] = result.state
     assert set(reasons) == {"stalemate", "tiles_exhausted"}
-    assert set(RULES.catalogue.END_REASONS) == {"stalemate", "tiles_exhausted"}
+    assert set(GAME.catalogue.END_REASONS) == {"stalemate", "tiles_exhausted"}
     done = reasons["tiles_exhausted"]
     assert not any(done.market) and not done.bag
     stuck = reasons["stalemate"]
@@ -139,7 +139,7 @@ def test_no_end_reason_while_the_game_goes_on() -> None:
 def test_a_stalemate_position_ends_by_stalemate() -> None:
     doc = position("demo-2", [], AB, players=("Ann", "Bob"), passes=2, market=market(f1="lime"))
     state = start(doc)
-    assert RULES.referee.is_over(state) and RULES.referee.end_reason(state) == "stalemate"
+    assert GAME.referee.is_over(state) and GAME.referee.end_reason(state) == "stalemate"
 
 
 # ---- the generator after a prefix ------------------------------------------------------------
@@ -151,8 +151,8 @@ def test_every_step_offered_after_a_prefix_is_accepted() -> None:
     from scorer.games.citrus.state import Notes, TurnDraft
 
     for options in ({}, {"purchase_mistakes": "reject"}, {"preset": "yucata", "cart_cost": 1}):
-        rec = RULES.moves.simulate(3, 2, options)
-        state = replay_game(RULES, rec, upto=0).state
+        rec = GAME.moves.simulate(3, 2, options)
+        state = replay_game(GAME, rec, upto=0).state
         for move in rec["moves"]:
             steps = move["steps"]
             for i in range(len(steps)):
@@ -169,4 +169,4 @@ def test_every_step_offered_after_a_prefix_is_accepted() -> None:
                             apply_step(d, step, i)
                         except RuleViolation as exc:  # pragma: no cover - the failure message
                             raise AssertionError((options, move, i, step, exc.rule)) from exc
-            state = RULES.referee.apply(state, move)
+            state = GAME.referee.apply(state, move)

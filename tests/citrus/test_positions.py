@@ -11,7 +11,7 @@ from tests.citrus.helpers import position, reg
 from tests.conftest import assert_finding, assert_ok, verify
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("citrus")
+GAME = roles_of("citrus")
 
 
 POSITION_171: dict[str, Any] = {
@@ -208,15 +208,15 @@ def test_breakdown_and_immediate_horses() -> None:
 
 
 def test_export_and_reload_gives_the_same_scores() -> None:
-    rec = RULES.moves.simulate(3, 5, {})
+    rec = GAME.moves.simulate(3, 5, {})
 
     for upto in (0, len(rec["moves"]) // 2, len(rec["moves"])):
-        run = replay_game(RULES, rec, upto=upto)
-        doc = RULES.positions.export_position(run.state, rec)
+        run = replay_game(GAME, rec, upto=upto)
+        doc = GAME.positions.export_position(run.state, rec)
         result = verify(doc)
         assert result.status == "ok", [(f.rule, f.pointer, f.message) for f in result.findings]
         assert result.scores is not None
-        want = RULES.referee.score(run.state)
+        want = GAME.referee.score(run.state)
         assert [p.total for p in result.scores.players] == [p.total for p in want.players]
         assert [dict(p.categories) for p in result.scores.players] == [
             dict(p.categories) for p in want.players

@@ -11,11 +11,11 @@ from scorer.games.citrus.data import TOKENS
 from tests.conftest import verify
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("citrus")
+GAME = roles_of("citrus")
 
 
 BASE = [
-    RULES.moves.simulate(n, s, o)
+    GAME.moves.simulate(n, s, o)
     for n, s, o in ((2, 1, {}), (4, 2, {}), (3, 3, {"purchase_mistakes": "reject"}))
 ]
 
@@ -72,8 +72,8 @@ def test_mutated_records_and_positions_never_crash() -> None:
     for _ in range(150):
         assert verify(mutate_moves(rng, rng.choice(BASE))).status != "error"
     rec = BASE[1]
-    doc = RULES.positions.export_position(
-        replay_game(RULES, rec, upto=len(rec["moves"]) // 2).state, rec
+    doc = GAME.positions.export_position(
+        replay_game(GAME, rec, upto=len(rec["moves"]) // 2).state, rec
     )
     for _ in range(150):
         assert verify(mutate_position(rng, doc)).status != "error"

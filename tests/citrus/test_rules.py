@@ -24,7 +24,7 @@ from tests.citrus.test_examples import AB, E6_STEPS, e3_state, e6_position
 from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.roles import roles_of
 
-RULES = roles_of("citrus")
+GAME = roles_of("citrus")
 
 
 FIRST = SAMPLE_MOVES[0]["steps"]
@@ -489,7 +489,7 @@ def test_cit_end_2_stalemate_scores_normally() -> None:
     )
     after = turn(turn(start(poor), [{"do": "pass"}]), [{"do": "pass"}])
     assert after.over
-    assert RULES.referee.score(after).player("Ann").total == 4
+    assert GAME.referee.score(after).player("Ann").total == 4
 
 
 def test_cit_turn_1_seat_order() -> None:
@@ -503,7 +503,7 @@ def test_cit_land_1_taking_landscape_tiles() -> None:
     """CIT-LAND-1: building on a landscape tile takes it; an action tile is usable at once."""
     result = verify(record(moves=SAMPLE_MOVES[:1]))
     assert result.status == "incomplete"
-    state = RULES.referee.apply(RULES.referee.initial_state(record()), SAMPLE_MOVES[0])
+    state = GAME.referee.apply(GAME.referee.initial_state(record()), SAMPLE_MOVES[0])
     assert land_at(state, (3, 1)) is None and player(state, "Ann").actions == ()
 
 
@@ -513,7 +513,7 @@ def test_cit_rec_2_expect_differences_are_warnings() -> None:
     result = verify(record(moves=moves))
     assert result.status == "incomplete"
     assert_finding(result, "REC-END-2", "/moves")
-    state = RULES.referee.apply(RULES.referee.initial_state(record()), moves[0])
+    state = GAME.referee.apply(GAME.referee.initial_state(record()), moves[0])
     assert [(f.rule, f.pointer, f.severity) for f in state.warnings] == [
         ("CIT-REC-2", "/moves/0/expect/money", "warning"),
         ("CIT-REC-2", "/moves/0/expect/mat", "warning"),
@@ -525,12 +525,12 @@ def test_cit_mkt_3_and_ret_2_recorded_in_notes() -> None:
     warnings as notes."""
     moves = copy.deepcopy(SAMPLE_MOVES)
     moves[0]["expect"]["money"] = 1
-    state = RULES.referee.apply(RULES.referee.initial_state(record()), moves[0])
-    assert any("CIT-REC-2" in n for n in RULES.referee.score(state).notes)
+    state = GAME.referee.apply(GAME.referee.initial_state(record()), moves[0])
+    assert any("CIT-REC-2" in n for n in GAME.referee.score(state).notes)
 
 
 def test_claim_mismatch_and_complete_games() -> None:
-    rec = RULES.moves.simulate(2, 3, {})
+    rec = GAME.moves.simulate(2, 3, {})
     assert_ok(verify(rec))
     bad = copy.deepcopy(rec)
     bad["claimed"]["scores"]["Ann"] += 1
@@ -554,7 +554,7 @@ def test_cit_end_1_game_ends_when_every_tile_is_built() -> None:
     assert not state.over
     after = turn(state, [BUY_R1, {"do": "place", "tile": "lime", "at": [1, 1]}])
     assert after.over
-    assert RULES.referee.score(after).player("Ann").categories["harvest_final"] == 1
+    assert GAME.referee.score(after).player("Ann").categories["harvest_final"] == 1
 
 
 def test_start_finca_complete_from_the_outset_scores_after_the_first_turn() -> None:
@@ -583,7 +583,7 @@ def test_start_finca_complete_from_the_outset_scores_after_the_first_turn() -> N
             "lemon",
         ],
     }
-    state = RULES.referee.initial_state(record(setup, moves=[]))
+    state = GAME.referee.initial_state(record(setup, moves=[]))
     assert not state.sites["A"].scored
     after = turn(
         state,
@@ -626,7 +626,7 @@ def short_setup(**changes: Any) -> dict[str, Any]:
 
 def test_printed_short_side_and_random_start_sites() -> None:
     short = {"board_side": "short"}
-    state = RULES.referee.initial_state(record(short_setup(), moves=[], variant=short))
+    state = GAME.referee.initial_state(record(short_setup(), moves=[], variant=short))
     assert state.finca_deck == 12 and sorted(state.site_deck) == list("GHIJK")
     assert sum(state.bag.values()) == 65 - 12
     assert_rejects(
@@ -645,7 +645,7 @@ def test_printed_short_side_and_random_start_sites() -> None:
         marked_sites=["B", "C", "D"],
         building_site_deck=list("EFGIJ"),
     )
-    state = RULES.referee.initial_state(
+    state = GAME.referee.initial_state(
         record(rnd, moves=[], variant={**short, "random_start_sites": True})
     )
     assert state.sites["H"].status == "finca" and state.sites["B"].status == "marked"

@@ -19,7 +19,7 @@ from scorer.games.citrus.state import Notes, State, TurnDraft
 from tests.conftest import assert_ok, verify
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("citrus")
+GAME = roles_of("citrus")
 
 VARIANTS: list[dict[str, Any]] = [
     {},
@@ -41,14 +41,14 @@ VARIANTS: list[dict[str, Any]] = [
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_simulated_games_verify_for_every_player_count(players: int) -> None:
     for seed in range(3):
-        rec = RULES.moves.simulate(players, seed, {})
+        rec = GAME.moves.simulate(players, seed, {})
         assert_ok(verify(rec))
         assert len(rec["players"]) == players
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=[str(v) for v in VARIANTS])
 def test_simulated_variants_verify(options: dict[str, Any]) -> None:
-    rec = RULES.moves.simulate(3, 11, options)
+    rec = GAME.moves.simulate(3, 11, options)
     assert_ok(verify(rec))
     for key, value in options.items():
         if key != "board":
@@ -56,12 +56,12 @@ def test_simulated_variants_verify(options: dict[str, Any]) -> None:
 
 
 def test_simulation_and_replay_are_deterministic() -> None:
-    a = RULES.moves.simulate(4, 7, {})
-    b = RULES.moves.simulate(4, 7, {})
+    a = GAME.moves.simulate(4, 7, {})
+    b = GAME.moves.simulate(4, 7, {})
     assert a == b
-    one, two = replay_game(RULES, a).state, replay_game(RULES, copy.deepcopy(a)).state
+    one, two = replay_game(GAME, a).state, replay_game(GAME, copy.deepcopy(a)).state
     assert one == two
-    assert RULES.referee.score(one) == RULES.referee.score(two)
+    assert GAME.referee.score(one) == GAME.referee.score(two)
 
 
 def fork(state: State, notes: Notes) -> TurnDraft:
@@ -81,9 +81,9 @@ def fork(state: State, notes: Notes) -> TurnDraft:
 
 def check_generated_steps(rec: dict[str, Any]) -> int:
     """Walk the record; at every step offer the generator's steps to the checker."""
-    state: State = RULES.referee.initial_state(rec)
+    state: State = GAME.referee.initial_state(rec)
     checked = 0
-    first = list(RULES.moves.legal_steps(state))
+    first = list(GAME.moves.legal_steps(state))
     assert first, "the generator offers no first step"
     for move in rec["moves"]:
         t = prescan(move["steps"])
@@ -157,13 +157,13 @@ def check_generated_steps(rec: dict[str, Any]) -> int:
 def test_checker_accepts_every_generated_step(
     players: int, seed: int, variant: dict[str, Any]
 ) -> None:
-    rec = RULES.moves.simulate(players, seed, variant)
+    rec = GAME.moves.simulate(players, seed, variant)
     assert check_generated_steps(rec) > 0
 
 
 def test_legal_steps_at_start() -> None:
-    state = RULES.referee.initial_state(RULES.moves.simulate(2, 1, {}))
-    steps = list(RULES.moves.legal_steps(state))
+    state = GAME.referee.initial_state(GAME.moves.simulate(2, 1, {}))
+    steps = list(GAME.moves.legal_steps(state))
     assert {s["do"] for s in steps} == {"buy"}
     assert [s["line"] for s in steps] == sorted(s["line"] for s in steps)
     assert Notes(seat=0).main == ""
@@ -172,17 +172,17 @@ def test_legal_steps_at_start() -> None:
 @pytest.mark.parametrize("options", [{"purchase_mistakes": "reject"}, {}, {"preset": "yucata"}])
 def test_generator_and_checker_agree_on_whole_games(options: dict[str, Any]) -> None:
     for players in (2, 4):
-        rec = RULES.moves.simulate(players, 21, options)
+        rec = GAME.moves.simulate(players, 21, options)
         assert check_generated_steps(rec) > 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_greedy_games_verify_and_repeat(players: int) -> None:
-    a = RULES.moves.simulate(players, 5, {"policy": "greedy"})
-    assert a == RULES.moves.simulate(players, 5, {"policy": "greedy"})
+    a = GAME.moves.simulate(players, 5, {"policy": "greedy"})
+    assert a == GAME.moves.simulate(players, 5, {"policy": "greedy"})
     assert_ok(verify(a))
     assert a["meta"]["policy"] == "greedy" and a["variant"] == {}
-    assert "policy" not in RULES.moves.simulate(players, 5, {})["meta"]
+    assert "policy" not in GAME.moves.simulate(players, 5, {})["meta"]
 
 
 @pytest.mark.parametrize(
@@ -196,7 +196,7 @@ def test_greedy_games_verify_and_repeat(players: int) -> None:
     ids=str,
 )
 def test_greedy_games_with_knobs_verify(options: dict[str, Any]) -> None:
-    rec = RULES.moves.simulate(3, 4, {"policy": "greedy", **options})
+    rec = GAME.moves.simulate(3, 4, {"policy": "greedy", **options})
     assert_ok(verify(rec))
     assert not {"seek", "landscape", "policy"} & set(rec["variant"])
 
@@ -204,7 +204,7 @@ def test_greedy_games_with_knobs_verify(options: dict[str, Any]) -> None:
 def test_unknown_knob_values_are_refused() -> None:
     for options in ({"policy": "clever"}, {"seek": "gold"}, {"landscape": "sea"}):
         with pytest.raises(ValueError):
-            RULES.moves.simulate(2, 0, options)
+            GAME.moves.simulate(2, 0, options)
 
 
 def test_knobs_reach_their_paths() -> None:
@@ -212,10 +212,10 @@ def test_knobs_reach_their_paths() -> None:
 
     merged = set().union(
         *(
-            features(RULES.moves.simulate(4, s, {"policy": "greedy", "seek": "merge"}))
+            features(GAME.moves.simulate(4, s, {"policy": "greedy", "seek": "merge"}))
             for s in range(8)
         )
     )
     assert {"merge_own", "merge_neutral"} <= merged
-    carts = features(RULES.moves.simulate(3, 1, {"policy": "greedy", "landscape": "carts"}))
+    carts = features(GAME.moves.simulate(3, 1, {"policy": "greedy", "landscape": "carts"}))
     assert "cart_used" in carts

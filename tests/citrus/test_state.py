@@ -17,7 +17,7 @@ from scorer.core.errors import RuleViolation
 from scorer.games.citrus.state import Player, State, TurnDraft
 from tests.roles import roles_of
 
-RULES = roles_of("citrus")
+GAME = roles_of("citrus")
 
 _LEAVES = (str, bytes, int, float, bool, type(None))
 
@@ -48,10 +48,10 @@ def reachable(root: Any) -> Iterator[Any]:
 
 
 def states_of(players: int, seed: int, options: dict[str, Any]) -> list[State]:
-    record = RULES.moves.simulate(players, seed, options)
-    states = [RULES.referee.initial_state(record)]
+    record = GAME.moves.simulate(players, seed, options)
+    states = [GAME.referee.initial_state(record)]
     for move in record["moves"]:
-        states.append(RULES.referee.apply(states[-1], move))
+        states.append(GAME.referee.apply(states[-1], move))
     return states
 
 
@@ -64,10 +64,10 @@ def test_nothing_reachable_from_a_state_is_a_plain_container(options: dict[str, 
 
 
 def test_writes_through_a_state_raise() -> None:
-    record = RULES.moves.simulate(2, 8, {"purchase_mistakes": "penalize"})
-    states = [RULES.referee.initial_state(record)]
+    record = GAME.moves.simulate(2, 8, {"purchase_mistakes": "penalize"})
+    states = [GAME.referee.initial_state(record)]
     for move in record["moves"]:
-        states.append(RULES.referee.apply(states[-1], move))
+        states.append(GAME.referee.apply(states[-1], move))
     state = states[len(states) // 2]
     cell = next(i for i, t in enumerate(state.tiles) if t is not None)  # a cell number
     site = next(iter(state.sites))
@@ -107,18 +107,18 @@ def test_writes_through_a_state_raise() -> None:
 
 
 def test_replaying_a_move_never_changes_the_state_it_started_from() -> None:
-    record = RULES.moves.simulate(3, 2, {})
-    states = [RULES.referee.initial_state(record)]
+    record = GAME.moves.simulate(3, 2, {})
+    states = [GAME.referee.initial_state(record)]
     shown = [repr(states[0])]
     for index, move in enumerate(record["moves"]):
-        states.append(RULES.referee.apply(states[-1], move))
+        states.append(GAME.referee.apply(states[-1], move))
         shown.append(repr(states[-1]))
-        again = RULES.referee.apply(states[-2], move)  # the same move on the same state, once more
+        again = GAME.referee.apply(states[-2], move)  # the same move on the same state, once more
         assert again == states[-1]
         if index >= 1:  # and on the state two moves back: legal or not
             with contextlib.suppress(RuleViolation):
-                RULES.referee.apply(states[-3], move)
-            RULES.referee.skip(states[-2], move)
+                GAME.referee.apply(states[-3], move)
+            GAME.referee.skip(states[-2], move)
     assert [repr(s) for s in states] == shown
 
 

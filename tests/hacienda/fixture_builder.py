@@ -27,7 +27,7 @@ from tests.hacienda.helpers import (
 )
 from tests.roles import roles_of
 
-RULES = roles_of("hacienda")
+GAME = roles_of("hacienda")
 
 
 OUT = FIXTURES / "hacienda"
@@ -269,7 +269,7 @@ def _extra() -> list[tuple[str, str, dict[str, Any]]]:
     out.append(
         ("invalid/position-pos-7-lonely-herd.json", "a herd away from its owner's land", bad)
     )
-    game = RULES.moves.simulate(2, 9, {"map": "haz-twofer"})
+    game = GAME.moves.simulate(2, 9, {"map": "haz-twofer"})
     inline = copy.deepcopy(game)
     inline["setup"]["map"] = copy.deepcopy(shipped_map("haz-twofer"))
     out.append(
@@ -305,7 +305,7 @@ def build() -> list[dict[str, Any]]:
     cases: list[dict[str, Any]] = []
     base: dict[str, Any] | None = None
     for name, description, players, seed, options in VALID:
-        doc = RULES.moves.simulate(players, seed, options)
+        doc = GAME.moves.simulate(players, seed, options)
         base = base or doc
         _write(name, doc)
         cases.append(

@@ -11,7 +11,7 @@ from scorer.games.hacienda.state import State
 from tests.conftest import make_record, verify
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("hacienda")
+GAME = roles_of("hacienda")
 
 ANN_LAND = ["mountain", "mountain", "mountain", "forest", "forest", "meadow", "meadow", "swamp"]
 BOB_LAND = ["rocks", "rocks", "rocks", "pampas", "pampas", "swamp", "forest", "mountain"]
@@ -92,7 +92,7 @@ def run(moves: Sequence[Mapping[str, Any]], **kw: Any) -> VerifyResult:
 
 def state_of(doc: Mapping[str, Any]) -> State:
     """The state after replaying every move (asserting that all were legal)."""
-    run_ = replay_game(RULES, doc)
+    run_ = replay_game(GAME, doc)
     assert not run_.stopped, run_.findings
     state: State = run_.state
     return state

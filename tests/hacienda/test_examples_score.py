@@ -16,7 +16,7 @@ from tests.conftest import ROOT, assert_finding, assert_ok, verify
 from tests.hacienda.helpers import state_of
 from tests.roles import roles_of
 
-RULES = roles_of("hacienda")
+GAME = roles_of("hacienda")
 
 
 SPEC = Path(ROOT).parent / "shared" / "rules" / "hacienda.md"
@@ -91,8 +91,8 @@ def _e13_state(variant: dict[str, Any]) -> State:
     """A finished game whose intermediate scoring saw E9's first board and final the later."""
     first, final = copy.deepcopy(E9_FIRST), _final_board()
     first["variant"] = final["variant"] = variant
-    before = RULES.positions.load_position(first).state
-    after = RULES.positions.load_position(final).state
+    before = GAME.positions.load_position(first).state
+    after = GAME.positions.load_position(final).state
     assert before is not None and after is not None
     inter = None if variant else evaluate(before)
     scorings = Scorings(inter=0 if variant else 2, final=2, inter_scores=inter)
@@ -127,8 +127,8 @@ E13_CLAIMS: dict[str, Any] = {
 
 def test_e13_claims_one_mismatch() -> None:
     """§12 E13: only Bob's hacienda breakdown differs (6 claimed, 4 computed): REC-CLAIM-1."""
-    sheet = RULES.referee.score(_e13_state({}))
-    findings = compare_claims(RULES.referee, sheet, E13_CLAIMS, ("Ann", "Bob"))
+    sheet = GAME.referee.score(_e13_state({}))
+    findings = compare_claims(GAME.referee, sheet, E13_CLAIMS, ("Ann", "Bob"))
     assert [(f.rule, f.pointer) for f in findings] == [
         ("REC-CLAIM-1", "/claimed/breakdown/Bob/haciendas")
     ]
@@ -139,9 +139,9 @@ def test_e13_claims_one_mismatch() -> None:
 
 def test_e13_intermediate_claim_in_variant2() -> None:
     """§12 E13: in variant 2 an intermediate claim is REC-CLAIM-1 at /claimed/intermediate."""
-    sheet = RULES.referee.score(_e13_state({"variant2": True}))
+    sheet = GAME.referee.score(_e13_state({"variant2": True}))
     claims = {"intermediate": {"scores": {"Ann": 21}}, "final": {"scores": {"Ann": 24}}}
-    findings = compare_claims(RULES.referee, sheet, claims, ("Ann", "Bob"))
+    findings = compare_claims(GAME.referee, sheet, claims, ("Ann", "Bob"))
     assert [(f.rule, f.pointer) for f in findings] == [("REC-CLAIM-1", "/claimed/intermediate")]
 
 

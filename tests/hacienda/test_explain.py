@@ -20,7 +20,7 @@ from tests.conftest import FIXTURES, assert_ok, load_fixture, verify
 from tests.hacienda.test_examples_score import E9_FIRST
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("hacienda")
+GAME = roles_of("hacienda")
 
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -50,7 +50,7 @@ def _verified(doc: Any) -> VerifyResult:
 def test_invariant_on_every_valid_fixture(path: Path) -> None:
     result = _verified(load_fixture(f"hacienda/valid/{path.name}"))
     assert result.scores is not None
-    _check_invariant(result.scores, RULES.pictures.explain(result.state))
+    _check_invariant(result.scores, GAME.pictures.explain(result.state))
 
 
 @pytest.mark.parametrize(
@@ -65,10 +65,10 @@ def test_invariant_on_every_valid_fixture(path: Path) -> None:
     ],
 )
 def test_invariant_on_simulated_games(players: int, seed: int, options: dict[str, Any]) -> None:
-    result = _verified(RULES.moves.simulate(players, seed, options))
+    result = _verified(GAME.moves.simulate(players, seed, options))
     assert_ok(result)
     assert result.scores is not None
-    items = RULES.pictures.explain(result.state)
+    items = GAME.pictures.explain(result.state)
     _check_invariant(result.scores, items)
     stages = dict(result.scores.stages)
     if "intermediate" in stages:  # the intermediate items add up to the intermediate event
@@ -86,22 +86,22 @@ def test_invariant_after_every_move_of_a_record() -> None:
 
     doc = load_fixture("hacienda/valid/2p-demo-standard.json")
     for n in range(0, len(doc["moves"]) + 1, 3):
-        state = replay_game(RULES, doc, upto=n).state
-        _check_invariant(RULES.referee.score(state), RULES.pictures.explain(state))
+        state = replay_game(GAME, doc, upto=n).state
+        _check_invariant(GAME.referee.score(state), GAME.pictures.explain(state))
 
 
 def test_intermediate_without_its_board_gives_summary_items() -> None:
     """A state that has intermediate points but not the board they came from (§12 E13)."""
-    before = RULES.positions.load_position(E9_FIRST).state
+    before = GAME.positions.load_position(E9_FIRST).state
     final = copy.deepcopy(E9_FIRST)
     final["land"]["Ann"].insert(4, [4, 0])
     final["money"] = {"Ann": 15, "Bob": 20}
-    after = RULES.positions.load_position(final).state
+    after = GAME.positions.load_position(final).state
     assert before is not None and after is not None
     scorings = Scorings(inter=2, final=2, inter_scores=evaluate(before))
     state = with_game(after, track=None)._replace(scorings=scorings)
-    items = RULES.pictures.explain(state)
-    _check_invariant(RULES.referee.score(state), items)
+    items = GAME.pictures.explain(state)
+    _check_invariant(GAME.referee.score(state), items)
     bob = [(i.points, i.text) for i in items if i.player == "Bob" and i.category == "haciendas"]
     assert bob == [
         (2, "intermediate scoring: haciendas (board not kept)"),
@@ -115,7 +115,7 @@ def test_intermediate_without_its_board_gives_summary_items() -> None:
 def test_e9_worked_example_items() -> None:
     """§12 E9: Ann 3 + 8 + 4 + 4 + 2 = 21, Bob 1 + 8 + 2 + 3 + 3 = 17, item by item."""
     result = _verified(E9_FIRST)
-    items = RULES.pictures.explain(result.state)
+    items = GAME.pictures.explain(result.state)
     got = [(i.player, i.category, i.points, i.rule, i.cells) for i in items]
     assert got == [
         ("Ann", "markets", 1, "HAC-SCORE-1", ((1, 1), (2, 1), (1, 2), (2, 2))),
@@ -151,14 +151,14 @@ def test_e9_per_piece_and_variant1_items() -> None:
     """§12 E9: per_piece water (Ann 5, Bob 4) and variant 1's herd of 3 (HAC-SCORE-6)."""
     doc = copy.deepcopy(E9_FIRST)
     doc["variant"] = {"water_scoring": "per_piece"}
-    items = RULES.pictures.explain(_verified(doc).state)
+    items = GAME.pictures.explain(_verified(doc).state)
     water = [(i.player, i.points, i.text) for i in items if i.category == "water"]
     assert water == [
         ("Ann", 5, "4 tiles next to water (5 contacts, 1 per water piece touched)"),
         ("Bob", 4, "3 tiles next to water (4 contacts, 1 per water piece touched)"),
     ]
     doc["variant"] = {"variant1": True}
-    items = RULES.pictures.explain(_verified(doc).state)
+    items = GAME.pictures.explain(_verified(doc).state)
     herds = [(i.player, i.points, i.cells) for i in items if i.category == "herds"]
     assert herds == [("Ann", 3, ((1, 1), (2, 1), (2, 2))), ("Bob", 0, ((4, 2), (5, 2)))]
 
@@ -167,7 +167,7 @@ def test_explanation_text_of_a_position_with_track() -> None:
     """§12 E14: the categories are the event's; the track adds to the total only."""
     result = _verified(load_fixture("hacienda/valid/position-e14.json"))
     assert result.scores is not None
-    items = RULES.pictures.explain(result.state)
+    items = GAME.pictures.explain(result.state)
     _check_invariant(result.scores, items)
     text = render_explanation(result.scores, items, result.findings, "Ann", "land_chains")
     assert text.splitlines() == [
@@ -182,8 +182,8 @@ def test_explanation_text_of_a_position_with_track() -> None:
 
 def _svg(doc: Any) -> tuple[str, list[ScoreItem]]:
     result = _verified(doc)
-    items = RULES.pictures.explain(result.state)
-    return RULES.pictures.draw_svg(result.state, items, offending_mark(doc, result)), items
+    items = GAME.pictures.explain(result.state)
+    return GAME.pictures.draw_svg(result.state, items, offending_mark(doc, result)), items
 
 
 @pytest.mark.parametrize("name", ["2p-demo-standard", "3p-bait-variant1", "position-e14"])
@@ -230,7 +230,7 @@ def test_svg_marks_the_offending_cell_of_an_illegal_record() -> None:
     mark = offending_mark(doc, result)
     assert mark is not None and mark.cell == (4, 4) and mark.rule == "HAC-ANIMAL-3"
     assert result.state is not None
-    picture = RULES.pictures.draw_svg(result.state, RULES.pictures.explain(result.state), mark)
+    picture = GAME.pictures.draw_svg(result.state, GAME.pictures.explain(result.state), mark)
     root = ET.fromstring(picture.encode())
     marks = root.findall(f".//{NS}g[@class='mark']")
     assert len(marks) == 1 and marks[0].get("data-rule") == "HAC-ANIMAL-3"
@@ -243,7 +243,7 @@ def test_svg_marks_a_cell_off_the_map() -> None:
     result = verify(doc)
     mark = offending_mark(doc, result)
     assert mark is not None and result.state is not None
-    picture = RULES.pictures.draw_svg(result.state, RULES.pictures.explain(result.state), mark)
+    picture = GAME.pictures.draw_svg(result.state, GAME.pictures.explain(result.state), mark)
     assert ET.fromstring(picture.encode()).findall(f".//{NS}g[@class='mark']")
 
 

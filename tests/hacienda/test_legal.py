@@ -20,7 +20,7 @@ from tests.hacienda.helpers import (
 )
 from tests.roles import roles_of
 
-RULES = roles_of("hacienda")
+GAME = roles_of("hacienda")
 
 
 E3 = [ANN_CHAIN, PASS_BOB, turn("Ann", animal("cattle", 1, 1, 4))]
@@ -121,7 +121,7 @@ def test_legal_steps_after_a_prefix_leave_the_draws_out_and_see_the_refill() -> 
     doc = record([])
     state = initial_state(doc)
     prefix = [buy("animal", "display", "pig", "horse")]
-    steps = list(RULES.moves.legal_steps(state, prefix))
+    steps = list(GAME.moves.legal_steps(state, prefix))
     animal_display = [s["card"] for s in steps if s["do"] == "buy_card" and s["from"] == "display"][
         4:
     ]
@@ -129,21 +129,21 @@ def test_legal_steps_after_a_prefix_leave_the_draws_out_and_see_the_refill() -> 
     assert all("refill" not in s for s in steps)
     assert {"do": "buy_card", "deck": "animal", "from": "pile"} in steps
     three = [*prefix, buy("land", "pile", "forest"), land("mountain", 0, 0)]
-    assert list(RULES.moves.legal_steps(state, three)) == []  # three steps: the turn is over
+    assert list(GAME.moves.legal_steps(state, three)) == []  # three steps: the turn is over
 
 
 def test_unoffered_step_names_the_first_step_the_generator_would_not_offer() -> None:
     state = initial_state(record([]))
     legal = turn("Ann", land("mountain", 0, 0), buy("land", "pile", "forest"))
-    assert RULES.moves.unoffered_step(state, legal) is None
+    assert GAME.moves.unoffered_step(state, legal) is None
     drawn = turn("Ann", land("mountain", 0, 0), buy("land", "pile", "forest", "meadow"))
-    assert RULES.moves.unoffered_step(state, drawn) == 1  # a pile purchase has no refill
+    assert GAME.moves.unoffered_step(state, drawn) == 1  # a pile purchase has no refill
     wrong = turn("Ann", land("mountain", 0, 0), land("mountain", 3, 3))
-    assert RULES.moves.unoffered_step(state, wrong) == 1
+    assert GAME.moves.unoffered_step(state, wrong) == 1
 
 
 def test_steps_in_words() -> None:
-    say = RULES.moves.describe_step
+    say = GAME.moves.describe_step
     assert (
         say(buy("animal", "display", "horse", "pig"))
         == "a horse from the animal display, refill pig"
@@ -158,11 +158,11 @@ def test_steps_in_words() -> None:
 
 
 def test_a_finished_game_ended_because_both_animal_stacks_were_drawn() -> None:
-    assert RULES.catalogue.END_REASONS.keys() == {"animal_stacks_exhausted"}
+    assert GAME.catalogue.END_REASONS.keys() == {"animal_stacks_exhausted"}
     result = verify(load_fixture("hacienda/valid/2p-demo-standard.json"))
     assert result.scores is not None
     assert result.scores.end_reason == "animal_stacks_exhausted"
-    assert result.scores.end_text == RULES.catalogue.END_REASONS["animal_stacks_exhausted"]
+    assert result.scores.end_text == GAME.catalogue.END_REASONS["animal_stacks_exhausted"]
 
 
 def test_an_unfinished_game_and_a_position_have_no_end_reason() -> None:

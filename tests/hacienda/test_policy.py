@@ -9,27 +9,27 @@ from tests.conftest import assert_ok, assert_rejects, load_fixture, verify
 from tests.hacienda.helpers import ANN_CHAIN, BOB_CHAIN, harvest, run, turn
 from tests.roles import roles_of
 
-RULES = roles_of("hacienda")
+GAME = roles_of("hacienda")
 
 
 def test_the_random_policy_still_plays_the_fixture_games() -> None:
     # the standard fixtures were written by the random policy before policies existed
     doc = load_fixture("hacienda/valid/2p-demo-standard.json")
-    assert RULES.moves.simulate(2, 1, {"map": "demo-7x6"}) == doc
+    assert GAME.moves.simulate(2, 1, {"map": "demo-7x6"}) == doc
     assert "policy" not in doc["meta"]
 
 
 def test_a_greedy_game_is_marked_reproducible_and_verifies() -> None:
-    first = RULES.moves.simulate(3, 7, {"policy": "greedy"})
-    assert first == RULES.moves.simulate(3, 7, {"policy": "greedy"})
+    first = GAME.moves.simulate(3, 7, {"policy": "greedy"})
+    assert first == GAME.moves.simulate(3, 7, {"policy": "greedy"})
     assert first["meta"]["policy"] == "greedy"
     assert "policy" not in first["variant"]
-    assert first != RULES.moves.simulate(3, 7, {})
+    assert first != GAME.moves.simulate(3, 7, {})
     assert_ok(verify(first))
 
 
 def test_knobs_are_written_to_meta_and_not_to_the_variant() -> None:
-    doc = RULES.moves.simulate(2, 1, {"policy": "greedy", "animal_hoarder": True})
+    doc = GAME.moves.simulate(2, 1, {"policy": "greedy", "animal_hoarder": True})
     assert doc["meta"]["animal_hoarder"] is True and doc["variant"] == {}
 
 
@@ -45,7 +45,7 @@ def test_a_knob_without_the_greedy_policy_or_a_bad_value_is_refused(
     options: dict[str, object],
 ) -> None:
     with pytest.raises(ValueError):
-        RULES.moves.simulate(2, 1, options)
+        GAME.moves.simulate(2, 1, options)
 
 
 def test_a_rejected_harvest_shows_the_chains_that_could_be_harvested() -> None:

@@ -12,7 +12,7 @@ from tests.conftest import assert_ok, verify
 from tests.hacienda.helpers import ANN_CHAIN, animal, record, turn
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("hacienda")
+GAME = roles_of("hacienda")
 
 
 BASE: dict[str, Any] = {
@@ -219,29 +219,29 @@ def test_map_check_comes_first_in_positions() -> None:
 
 def test_position_continues_play() -> None:
     """§13.2: with play, the position is a game state: Ann's next turn applies to it."""
-    state = RULES.positions.load_position(BASE).state
+    state = GAME.positions.load_position(BASE).state
     assert state is not None
-    after = RULES.referee.apply(state, turn("Ann", animal("sheep", 0, 1, 0)))
+    after = GAME.referee.apply(state, turn("Ann", animal("sheep", 0, 1, 0)))
     assert after.seat == 1
 
 
 def test_exported_position_scores_like_the_record() -> None:
     """§13.5: the position after the last turn scores the record's game totals."""
-    rec = RULES.moves.simulate(3, 5, {})
-    run = replay_game(RULES, rec)
-    exported = RULES.positions.export_position(run.state, rec)
+    rec = GAME.moves.simulate(3, 5, {})
+    run = replay_game(GAME, rec)
+    exported = GAME.positions.export_position(run.state, rec)
     result = verify(exported)
     assert_ok(result)
     assert result.scores is not None
     assert {p.name: p.total for p in result.scores.players} == rec["claimed"]["scores"]
-    mid = replay_game(RULES, rec, upto=len(rec["moves"]) // 2)
-    assert_ok(verify(RULES.positions.export_position(mid.state, rec)))
+    mid = replay_game(GAME, rec, upto=len(rec["moves"]) // 2)
+    assert_ok(verify(GAME.positions.export_position(mid.state, rec)))
 
 
 def test_export_of_a_short_record_has_play_block() -> None:
     doc = record([ANN_CHAIN])
-    run = replay_game(RULES, doc)
-    exported = RULES.positions.export_position(run.state, doc)
+    run = replay_game(GAME, doc)
+    exported = GAME.positions.export_position(run.state, doc)
     assert exported["play"]["to_move"] == "Bob"
     assert exported["land"]["Ann"] == [[0, 0], [1, 0], [2, 0]]
     assert_ok(verify(exported))
@@ -297,7 +297,7 @@ def test_pos_8_animal_tiles_within_the_components() -> None:
 
 def test_render_draws_every_space_and_the_money() -> None:
     doc = record([ANN_CHAIN])
-    text = RULES.pictures.render(replay_game(RULES, doc).state)
+    text = GAME.pictures.render(replay_game(GAME, doc).state)
     lines = text.splitlines()
     assert lines[0].split() == ["0", "1M", "1M", "1M", "f", "f", "e", "e"]
     assert lines[-1] == "Ann 20 pesos, Bob 20 pesos"

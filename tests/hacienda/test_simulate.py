@@ -20,7 +20,7 @@ from scorer.games.hacienda.state import State
 from tests.conftest import assert_ok, verify
 from tests.roles import roles_of
 
-RULES = roles_of("hacienda")
+GAME = roles_of("hacienda")
 
 
 MAPS = ["demo-7x6", "haz-bait", "haz-cinnamon", "haz-jelly-donut"]
@@ -36,7 +36,7 @@ MAPS = ["demo-7x6", "haz-bait", "haz-cinnamon", "haz-jelly-donut"]
 )
 def test_simulated_games_verify(players: int, seed: int, map_id: str, v1: bool, v2: bool) -> None:
     options: dict[str, Any] = {"map": map_id, "variant1": v1, "variant2": v2}
-    doc = RULES.moves.simulate(players, seed, options)
+    doc = GAME.moves.simulate(players, seed, options)
     result = verify(doc)
     assert_ok(result)
     assert result.moves_verified == len(doc["moves"])
@@ -46,22 +46,22 @@ def test_simulated_games_verify(players: int, seed: int, map_id: str, v1: bool, 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_player_count_on_the_demo_map(players: int) -> None:
     for seed in range(3):
-        assert_ok(verify(RULES.moves.simulate(players, seed, {})))
+        assert_ok(verify(GAME.moves.simulate(players, seed, {})))
 
 
 def test_simulation_and_replay_are_deterministic() -> None:
-    first = RULES.moves.simulate(3, 42, {"map": "haz-bait"})
-    assert first == RULES.moves.simulate(3, 42, {"map": "haz-bait"})
+    first = GAME.moves.simulate(3, 42, {"map": "haz-bait"})
+    assert first == GAME.moves.simulate(3, 42, {"map": "haz-bait"})
     one, two = verify(first), verify(first)
     assert one.scores == two.scores and one.findings == two.findings
-    assert RULES.moves.simulate(3, 43, {"map": "haz-bait"}) != first
+    assert GAME.moves.simulate(3, 43, {"map": "haz-bait"}) != first
 
 
 def test_simulate_rejects_bad_arguments() -> None:
     with pytest.raises(ValueError):
-        RULES.moves.simulate(6, 1, {})
+        GAME.moves.simulate(6, 1, {})
     with pytest.raises(ValueError):
-        RULES.moves.simulate(2, 1, {"map": "haz-atlantis"})
+        GAME.moves.simulate(2, 1, {"map": "haz-atlantis"})
 
 
 def _visited(doc: dict[str, Any], every: int) -> list[tuple[State, list[dict[str, Any]]]]:
@@ -92,7 +92,7 @@ def _generated(state: State, taken: list[dict[str, Any]]) -> list[dict[str, Any]
 
 def _accepted(state: State, taken: list[dict[str, Any]], step: dict[str, Any]) -> bool:
     try:
-        RULES.referee.apply(
+        GAME.referee.apply(
             state, {"player": state.names[state.seat], "action": "turn", "steps": [*taken, step]}
         )
     except RuleViolation:
@@ -122,7 +122,7 @@ def _accepted(state: State, taken: list[dict[str, Any]], step: dict[str, Any]) -
 def test_checker_accepts_exactly_what_the_generator_offers(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:
-    doc = RULES.moves.simulate(players, seed, options)
+    doc = GAME.moves.simulate(players, seed, options)
     rng = random.Random(seed)
     board = initial_state(doc).board
     for state, taken in _visited(doc, 5):
@@ -175,12 +175,12 @@ def _mutate(
 
 
 def test_legal_steps_at_the_start_is_the_protocol_entry() -> None:
-    doc = RULES.moves.simulate(2, 3, {})
+    doc = GAME.moves.simulate(2, 3, {})
     state = initial_state(doc)
-    steps = list(RULES.moves.legal_steps(state))
+    steps = list(GAME.moves.legal_steps(state))
     # no land tile yet: no animal, hacienda or harvest; water may go anywhere
     assert {s["do"] for s in steps} == {"buy_card", "play_land", "buy_water"}
-    assert steps == list(RULES.moves.legal_steps(state))
+    assert steps == list(GAME.moves.legal_steps(state))
 
 
 CARDS = [
@@ -202,7 +202,7 @@ CARDS = [
 def test_a_changed_step_is_never_an_internal_error(seed: int, value: int) -> None:
     """A random single-step change is rejected with a rule ID or still a legal game."""
     rng = random.Random(seed)
-    doc = RULES.moves.simulate(rng.randint(2, 5), seed % 7, {})
+    doc = GAME.moves.simulate(rng.randint(2, 5), seed % 7, {})
     moves = [m for m in doc["moves"] if m["steps"]]
     step = rng.choice(rng.choice(moves)["steps"])
     key = rng.choice([k for k in step if k != "do"])

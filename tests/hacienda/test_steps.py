@@ -28,7 +28,7 @@ from tests.hacienda.helpers import (
 )
 from tests.roles import roles_of
 
-RULES = roles_of("hacienda")
+GAME = roles_of("hacienda")
 
 LAND_ORDER_NAMES = ("mountain", "forest", "meadow", "rocks", "swamp", "pampas")
 
@@ -224,7 +224,7 @@ def _state_after(moves: list[dict[str, Any]], **kw: Any) -> State:
 
 def _reject(state: State, move: dict[str, Any]) -> tuple[str, tuple[object, ...]]:
     with pytest.raises(RuleViolation) as info:
-        RULES.referee.apply(state, move)
+        GAME.referee.apply(state, move)
     return info.value.rule, info.value.path
 
 

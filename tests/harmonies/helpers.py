@@ -14,7 +14,7 @@ from scorer.games.harmonies.state import State
 from tests.conftest import load_fixture, make_record
 from tests.roles import roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 SAMPLE_FILE = "harmonies/invalid/sample-11-7-incomplete.json"
 POSITION_FILE = "harmonies/valid/position-12-5.json"
@@ -91,7 +91,7 @@ class Script:
                 "display": DISPLAY[:3] if solo else DISPLAY,
             }
         self.record = make_record("harmonies", setup, [], players, variant)
-        self.state: State = RULES.referee.initial_state(self.record)
+        self.state: State = GAME.referee.initial_state(self.record)
         self.draws: Iterator[str] = iter(draws)
         self.deck: Iterator[str] = iter(deck)
 
@@ -105,7 +105,7 @@ class Script:
         move = turn(self.state.players[self.state.seat].name, *steps, **extra)
         if "refill" not in move:
             move["refill"] = self.refill_for(move)
-        self.state = RULES.referee.apply(self.state, move)
+        self.state = GAME.referee.apply(self.state, move)
         self.moves.append(move)
         return move
 

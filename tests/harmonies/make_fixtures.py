@@ -17,7 +17,7 @@ from tests.harmonies.test_events import BBG, _solo_steps, solo_game
 from tests.harmonies.test_option_fixtures import EXERCISES
 from tests.roles import roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 
 root = pathlib.Path(__file__).resolve().parents[2] / "fixtures" / "harmonies"
@@ -37,7 +37,7 @@ def sim(players, seed, options, wanted=frozenset(), check=None):
     """The first simulated game from ``seed`` on whose features include ``wanted`` (and that
     passes ``check(result)``): an option fixture must exercise its option."""
     for k in range(seed, seed + 500):
-        rec = RULES.moves.simulate(players, k, options)
+        rec = GAME.moves.simulate(players, k, options)
         res = verify_document(rec)
         assert res.status == "ok", res.findings
         if wanted <= features(rec, res.state) and (check is None or check(res)):

@@ -23,7 +23,7 @@ from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.harmonies.helpers import position
 from tests.roles import roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 
 FIXTURES = sorted((Path(__file__).parents[2] / "fixtures" / "harmonies" / "valid").glob("*.json"))
@@ -36,7 +36,7 @@ def final_position(doc: dict[str, Any]) -> dict[str, Any]:
     else:
         result = verify(doc)
         assert result.state is not None
-        pos = RULES.positions.export_position(result.state, doc)
+        pos = GAME.positions.export_position(result.state, doc)
     pos.pop("claimed", None)
     return pos
 
@@ -234,7 +234,7 @@ def test_spirit_without_cube_needs_the_list() -> None:
 def test_simulated_final_positions_score_as_attributed(
     players: int, seed: int, side: str, module: bool, spirit_too: bool
 ) -> None:
-    record = RULES.moves.simulate(players, seed, {"board_side": side, "nature_spirits": module})
+    record = GAME.moves.simulate(players, seed, {"board_side": side, "nature_spirits": module})
     pos = final_position(record)
     original = verify(pos)
     result = verify(board_level(pos, spirit_too))

@@ -10,7 +10,7 @@ from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.harmonies.helpers import DISPLAY, Script, card, put, sample, take, turn
 from tests.roles import roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 
 GGG = ["gray", "gray", "gray"]
@@ -303,7 +303,7 @@ def test_e9_four_players_pouch_trigger_after_turn_36() -> None:
     ends the game at once; turn 36 may omit its refill."""
     found = 0
     for seed in range(40):
-        record = RULES.moves.simulate(4, seed, {"board_side": "B"})
+        record = GAME.moves.simulate(4, seed, {"board_side": "B"})
         if len(record["moves"]) == 36:
             found += 1
             assert "refill" not in record["moves"][-1] or record["moves"][-1]["refill"]

@@ -23,7 +23,7 @@ from scorer.writing.explain import offending_mark
 from tests.conftest import FIXTURES, ROOT, load_fixture, verify
 from tests.roles import roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 NS = "{http://www.w3.org/2000/svg}"
 VALID = sorted((FIXTURES / "harmonies" / "valid").glob("*.json"))
@@ -32,8 +32,8 @@ runner = CliRunner()
 
 def assert_adds_up(state: State) -> list[ScoreItem]:
     """The invariant: per player and category, the items' points are the sheet's value."""
-    sheet = RULES.referee.score(state)
-    items = RULES.pictures.explain(state)
+    sheet = GAME.referee.score(state)
+    items = GAME.pictures.explain(state)
     for line in sheet.players:
         for category in sheet.categories:
             got = sum(i.points for i in items if i.player == line.name and i.category == category)
@@ -63,7 +63,7 @@ def test_items_add_up_on_every_valid_fixture(path: Path) -> None:
 )
 def test_items_add_up_on_simulated_games(players: int, options: dict[str, Any]) -> None:
     for seed in range(6):
-        record = RULES.moves.simulate(players, 100 * players + seed, options)
+        record = GAME.moves.simulate(players, 100 * players + seed, options)
         assert verify(record).ok
         assert_adds_up(final(record))
 
@@ -292,8 +292,8 @@ def groups(root: ET.Element, cls: str) -> list[ET.Element]:
 )
 def test_svg_is_well_formed_with_legend_coordinates_and_items(name: str) -> None:
     state = final(load_fixture(f"harmonies/valid/{name}"))
-    items = RULES.pictures.explain(state)
-    svg = RULES.pictures.draw_svg(state, items, None)
+    items = GAME.pictures.explain(state)
+    svg = GAME.pictures.draw_svg(state, items, None)
     root = parse(svg)
     assert groups(root, "legend") and not groups(root, "mark")
     legend = " ".join(t.text or "" for g in groups(root, "legend") for t in g.iter(f"{NS}text"))
@@ -323,7 +323,7 @@ def test_svg_player_colours_and_cube_initials() -> None:
     doc = load_fixture("harmonies/valid/position-12-5.json")
     doc["players"][0]["color"] = "purple"
     state = final(doc)
-    svg = RULES.pictures.draw_svg(state, RULES.pictures.explain(state), None)
+    svg = GAME.pictures.draw_svg(state, GAME.pictures.explain(state), None)
     assert "#9467bd" in svg and "#1f77b4" in svg  # Ann purple (record), Ben palette seat 2
     assert initials(state.players[0]) == {"koala": "K", "fennec_fox": "F", "owl_spirit": "O"}
     texts = [t.text for t in parse(svg).iter(f"{NS}text")]
@@ -332,8 +332,8 @@ def test_svg_player_colours_and_cube_initials() -> None:
 
 def test_svg_same_input_same_bytes_across_hash_seeds() -> None:
     state = final(load_fixture("harmonies/valid/4p-spirits.json"))
-    first = RULES.pictures.draw_svg(state, RULES.pictures.explain(state), None)
-    assert first == RULES.pictures.draw_svg(state, RULES.pictures.explain(state), None)
+    first = GAME.pictures.draw_svg(state, GAME.pictures.explain(state), None)
+    assert first == GAME.pictures.draw_svg(state, GAME.pictures.explain(state), None)
     code = (
         "import sys, orjson; from scorer.referee.pipeline import verify_document; "
         "from scorer.games.harmonies import picture; "
@@ -370,7 +370,7 @@ def test_illegal_fixture_marks_the_offending_cell(
     if cell is not None:
         assert (mark.cell, mark.board) == (cell, board)
     assert isinstance(result.state, State)
-    svg = RULES.pictures.draw_svg(result.state, RULES.pictures.explain(result.state), mark)
+    svg = GAME.pictures.draw_svg(result.state, GAME.pictures.explain(result.state), mark)
     root = parse(svg)
     (ring,) = groups(root, "mark")
     assert ring.get("data-rule") == rule and ring.find(f"{NS}circle") is not None
@@ -415,9 +415,7 @@ def test_side_b_island_lines_list_their_cells_once(name: str) -> None:
     )
     assert result.exit_code == 0, result.output
     state = verify(load_fixture(f"harmonies/valid/{name}")).state
-    islands = {
-        (i.player, i.cells) for i in RULES.pictures.explain(state) if i.rule == "HAR-SCORE-6"
-    }
+    islands = {(i.player, i.cells) for i in GAME.pictures.explain(state) if i.rule == "HAR-SCORE-6"}
     lines = [line for line in result.output.splitlines() if "[HAR-SCORE-6]" in line]
     assert islands and len(lines) == len(islands)
     for line in lines:

@@ -12,7 +12,7 @@ from tests.conftest import load_fixture
 from tests.harmonies.helpers import Script, card, cube, put, sample, take
 from tests.roles import roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 
 def _finding(doc: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
@@ -134,36 +134,36 @@ def test_a_cube_of_a_card_not_held_lists_the_cubes_of_the_cards_held() -> None:
 
 
 def test_alternatives_are_described_in_words_and_bounded() -> None:
-    state = RULES.referee.initial_state(sample())
+    state = GAME.referee.initial_state(sample())
     move = sample()["moves"][0]
-    found = RULES.moves.legal_alternatives(state, move, 2, "HAR-STACK-3")
+    found = GAME.moves.legal_alternatives(state, move, 2, "HAR-STACK-3")
     assert isinstance(found, Legal)
     assert found.texts[0].startswith("brown at [")
     assert found.total == len(found.steps) + 18  # 23 empty cells, 5 shown
-    assert RULES.moves.legal_alternatives(state, move, 99, "HAR-STACK-3") is None
-    assert RULES.moves.describe_step({"do": "place_cube", "card": "koala", "cell": [2, 2]}) == (
+    assert GAME.moves.legal_alternatives(state, move, 99, "HAR-STACK-3") is None
+    assert GAME.moves.describe_step({"do": "place_cube", "card": "koala", "cell": [2, 2]}) == (
         "koala cube at [2, 2]"
     )
 
 
 def test_the_generator_follows_a_recorded_prefix() -> None:
-    state = RULES.referee.initial_state(sample())
+    state = GAME.referee.initial_state(sample())
     steps = sample()["moves"][0]["steps"]
-    after_take = list(RULES.moves.legal_steps(state, steps[:2]))
+    after_take = list(GAME.moves.legal_steps(state, steps[:2]))
     assert {s["do"] for s in after_take} == {"place_token", "take_card"}
     assert {s["color"] for s in after_take if s["do"] == "place_token"} == {"brown", "green"}
     # a prefix the generator would not play (a token before the take) leaves nothing
-    assert list(RULES.moves.legal_steps(state, [steps[2]])) == []
-    assert RULES.moves.unoffered_step(state, sample()["moves"][0]) is None
+    assert list(GAME.moves.legal_steps(state, [steps[2]])) == []
+    assert GAME.moves.unoffered_step(state, sample()["moves"][0]) is None
     bad = sample()["moves"][0]
     bad["steps"][3] = put("green", 0, 0)  # green on an empty cell is legal, but in hand once
-    assert RULES.moves.unoffered_step(state, bad) is None
+    assert GAME.moves.unoffered_step(state, bad) is None
     bad["steps"][5] = put("green", 0, 1)  # the second green was never in hand
-    assert RULES.moves.unoffered_step(state, bad) == 5
+    assert GAME.moves.unoffered_step(state, bad) == 5
 
 
 def test_end_reasons() -> None:
-    assert set(RULES.catalogue.END_REASONS) == {"pouch_empty", "board_full"}
+    assert set(GAME.catalogue.END_REASONS) == {"pouch_empty", "board_full"}
     pouch = verify_document(load_fixture("harmonies/valid/solo-pouch-trigger-14-turns.json"))
     assert pouch.scores is not None and pouch.scores.end_reason == "pouch_empty"
     board = verify_document(load_fixture("harmonies/valid/2p-side-a.json"))
@@ -171,4 +171,4 @@ def test_end_reasons() -> None:
     incomplete = verify_document(sample())
     assert incomplete.scores is not None and incomplete.scores.end_reason is None
     st = Script(players=("Ann",))
-    assert RULES.referee.end_reason(st.state) is None
+    assert GAME.referee.end_reason(st.state) is None

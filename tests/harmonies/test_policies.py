@@ -14,7 +14,7 @@ from scorer.games.harmonies.simulate import features
 from tests.conftest import verify
 from tests.roles import roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 
 #: sha256 (first 16 hex digits, keys sorted) of the random game of seed 0 per player count,
@@ -33,15 +33,15 @@ def _digest(record: object) -> str:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_the_random_policy_plays_the_games_it_played_before(players: int) -> None:
-    record = RULES.moves.simulate(players, 0, {})
+    record = GAME.moves.simulate(players, 0, {})
     assert _digest(record) == RANDOM_SEED_0[players]
     assert "policy" not in record["meta"] and "options" not in record["meta"]
 
 
 @pytest.mark.parametrize("players", [1, 4])
 def test_greedy_games_are_reproducible_and_say_so(players: int) -> None:
-    first = RULES.moves.simulate(players, 7, {"policy": "greedy"})
-    assert RULES.moves.simulate(players, 7, {"policy": "greedy"}) == first
+    first = GAME.moves.simulate(players, 7, {"policy": "greedy"})
+    assert GAME.moves.simulate(players, 7, {"policy": "greedy"}) == first
     assert first["meta"]["policy"] == "greedy"
     assert verify(first).status == "ok"
 
@@ -50,7 +50,7 @@ def test_greedy_players_score_more_than_random_ones() -> None:
     def mean(options: dict[str, str]) -> float:
         totals = []
         for seed in range(4):
-            result = verify(RULES.moves.simulate(2, seed, options))
+            result = verify(GAME.moves.simulate(2, seed, options))
             assert result.scores is not None
             totals += [p.total for p in result.scores.players]
         return statistics.mean(totals)
@@ -64,8 +64,8 @@ def test_the_end_knob_steers_toward_a_trigger(policy: str) -> None:
     board = {"policy": policy, "end": "board"}
     reasons = set()
     for seed in range(4):
-        stacked = verify(RULES.moves.simulate(4, seed, pouch))
-        spread = verify(RULES.moves.simulate(4, seed, board))
+        stacked = verify(GAME.moves.simulate(4, seed, pouch))
+        spread = verify(GAME.moves.simulate(4, seed, board))
         assert stacked.scores is not None and spread.scores is not None
         reasons.add(stacked.scores.end_reason)
         assert spread.scores.end_reason == "board_full"
@@ -73,17 +73,17 @@ def test_the_end_knob_steers_toward_a_trigger(policy: str) -> None:
 
 
 def test_knobs_are_recorded_and_checked() -> None:
-    record = RULES.moves.simulate(1, 3, {"policy": "greedy", "discard": "always", "cards": "eager"})
+    record = GAME.moves.simulate(1, 3, {"policy": "greedy", "discard": "always", "cards": "eager"})
     assert record["meta"]["options"] == {"cards": "eager", "discard": "always"}
     assert "solo_discard" in features(record, verify(record).state)
     for bad in ({"end": "never"}, {"policy": "clever"}, {"cards": True}):
         with pytest.raises(ValueError):
-            RULES.moves.simulate(2, 0, bad)
-    assert set(RULES.moves.SIMULATE_OPTIONS) == {"end", "cards", "discard"}
+            GAME.moves.simulate(2, 0, bad)
+    assert set(GAME.moves.SIMULATE_OPTIONS) == {"end", "cards", "discard"}
 
 
 def test_features_name_the_rare_paths_of_a_game() -> None:
-    record = RULES.moves.simulate(
+    record = GAME.moves.simulate(
         4, 2, {"policy": "greedy", "cards": "eager", "animal_cube_supply": 30}
     )
     words = features(record, verify(record).state)

@@ -11,7 +11,7 @@ from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.harmonies.helpers import position, sample
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 
 def _cells(doc: dict[str, Any], name: str) -> list[dict[str, Any]]:
@@ -272,8 +272,8 @@ def test_impossible_position_scored_with_keep_going() -> None:
 def test_export_after_every_move_of_the_sample_passes_all_checks() -> None:
     record = sample()
     for n in range(len(record["moves"]) + 1):
-        run = replay_game(RULES, record, upto=n)
-        doc = RULES.positions.export_position(run.state, record)
+        run = replay_game(GAME, record, upto=n)
+        doc = GAME.positions.export_position(run.state, record)
         result = verify(doc)
         assert_ok(result)
         assert result.findings == ()
@@ -296,11 +296,11 @@ def test_export_after_every_move_of_the_sample_passes_all_checks() -> None:
 def test_export_of_finished_game_gives_the_record_score_table(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:
-    record = RULES.moves.simulate(players, seed, options)
+    record = GAME.moves.simulate(players, seed, options)
     result = verify(record)
     assert_ok(result)
-    run = replay_game(RULES, record)
-    doc = RULES.positions.export_position(run.state, record)
+    run = replay_game(GAME, record)
+    doc = GAME.positions.export_position(run.state, record)
     scored = verify(doc)
     assert_ok(scored)
     assert scored.findings == ()
@@ -319,18 +319,18 @@ def test_export_of_finished_game_gives_the_record_score_table(
 def test_export_after_every_move_of_a_simulated_game(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:
-    record = RULES.moves.simulate(players, seed, options)
+    record = GAME.moves.simulate(players, seed, options)
     for n in range(0, len(record["moves"]) + 1, 2):
-        run = replay_game(RULES, record, upto=n)
-        result = verify(RULES.positions.export_position(run.state, record))
+        run = replay_game(GAME, record, upto=n)
+        result = verify(GAME.positions.export_position(run.state, record))
         assert_ok(result)
         assert result.findings == (), n
 
 
 def test_render_draws_boards_cubes_and_supply() -> None:
     record = sample()
-    run = replay_game(RULES, record)
-    text = RULES.pictures.render(run.state)
+    run = replay_game(GAME, record)
+    text = GAME.pictures.render(run.state)
     assert "TL*" in text  # Ann's Koala cube on her height-2 Tree at [2,2]
     assert "Central board: 1:[WWM]" in text
     assert "Pouch: 96 tokens" in text

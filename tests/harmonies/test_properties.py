@@ -22,7 +22,7 @@ from scorer.referee.pipeline import verify_bytes, verify_document
 from tests.conftest import assert_ok, describe, verify
 from tests.roles import roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STATUSES = {"ok", "mismatch", "illegal", "incomplete", "malformed", "impossible"}
@@ -38,12 +38,12 @@ COLOURS = ["blue", "gray", "brown", "green", "yellow", "red"]
     module=st.booleans(),
 )
 def test_simulated_games_verify(players: int, seed: int, side: str, module: bool) -> None:
-    record = RULES.moves.simulate(players, seed, {"board_side": side, "nature_spirits": module})
+    record = GAME.moves.simulate(players, seed, {"board_side": side, "nature_spirits": module})
     result = verify(record)
     assert_ok(result)
     assert result.moves_verified == len(record["moves"])
     assert set(record["claimed"]["breakdown"][record["players"][0]["name"]]) == set(
-        RULES.catalogue.CATEGORIES
+        GAME.catalogue.CATEGORIES
     )
     assert ("suns" in record["claimed"]) == (players == 1)
 
@@ -51,8 +51,8 @@ def test_simulated_games_verify(players: int, seed: int, side: str, module: bool
 @SETTINGS
 @given(players=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_simulation_and_replay_are_deterministic(players: int, seed: int) -> None:
-    first = RULES.moves.simulate(players, seed, {})
-    assert RULES.moves.simulate(players, seed, {}) == first
+    first = GAME.moves.simulate(players, seed, {})
+    assert GAME.moves.simulate(players, seed, {}) == first
     a, b = verify(first), verify(json.loads(json.dumps(first)))
     assert (a.status, a.findings, a.scores) == (b.status, b.findings, b.scores)
 
@@ -61,7 +61,7 @@ def test_batch_covers_both_triggers_and_record_forms() -> None:
     board = pouch = omitted = written = 0
     for seed in range(24):
         for players in (1, 2, 3, 4):
-            record = RULES.moves.simulate(players, seed, {})
+            record = GAME.moves.simulate(players, seed, {})
             state = _final_state(record)
             dry = state.pouch_size() == 0  # HAR-END-1 (only the pouch trigger empties it)
             pouch += dry
@@ -73,15 +73,15 @@ def test_batch_covers_both_triggers_and_record_forms() -> None:
 
 
 def _final_state(record: Mapping[str, Any]) -> State:
-    state: State = RULES.referee.initial_state(record)
+    state: State = GAME.referee.initial_state(record)
     for move in record["moves"]:
-        state = RULES.referee.apply(state, move)
+        state = GAME.referee.apply(state, move)
     assert state.over
     return state
 
 
 def test_options_can_be_fixed_and_are_checked() -> None:
-    record = RULES.moves.simulate(
+    record = GAME.moves.simulate(
         2, 7, {"board_side": "B", "nature_spirits": True, "animal_cube_supply": 20}
     )
     assert record["variant"]["board_side"] == "B"
@@ -94,9 +94,9 @@ def test_options_can_be_fixed_and_are_checked() -> None:
         {"nature_spirits": "yes"},
     ):
         with pytest.raises(ValueError):
-            RULES.moves.simulate(2, 1, bad)
+            GAME.moves.simulate(2, 1, bad)
     with pytest.raises(ValueError):
-        RULES.moves.simulate(5, 1, {})
+        GAME.moves.simulate(5, 1, {})
 
 
 def _turn_after(state: State, steps: Sequence[Mapping[str, Any]]) -> TurnDraft:
@@ -114,11 +114,11 @@ def _key(step: Mapping[str, Any]) -> tuple[Any, ...]:
 def _states(record: Mapping[str, Any]) -> list[tuple[State, list[Mapping[str, Any]]]]:
     """(state at turn start, steps so far) for every step position of every turn."""
     out = []
-    state: State = RULES.referee.initial_state(record)
+    state: State = GAME.referee.initial_state(record)
     for move in record["moves"]:
         for j in range(len(move["steps"]) + 1):
             out.append((state, move["steps"][:j]))
-        state = RULES.referee.apply(state, move)
+        state = GAME.referee.apply(state, move)
     return out
 
 
@@ -133,7 +133,7 @@ def _states(record: Mapping[str, Any]) -> list[tuple[State, list[Mapping[str, An
 def test_checker_accepts_every_generated_step(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:
-    record = RULES.moves.simulate(players, seed, options)
+    record = GAME.moves.simulate(players, seed, options)
     for state, prefix in _states(record)[::3]:
         p = start(state)
         for step in prefix:
@@ -175,7 +175,7 @@ def _mutate(step: Mapping[str, Any], data: st.DataObject) -> dict[str, Any]:
 def test_mutated_step_is_rejected_or_generated(
     seed: int, players: int, data: st.DataObject
 ) -> None:
-    record = RULES.moves.simulate(players, seed % 50, {})
+    record = GAME.moves.simulate(players, seed % 50, {})
     states = _states(record)
     state, prefix = states[data.draw(st.integers(0, len(states) - 1))]
     p = start(state)
@@ -189,7 +189,7 @@ def test_mutated_step_is_rejected_or_generated(
     try:
         apply_step(t, mutated, len(prefix))
     except RuleViolation as exc:
-        assert exc.rule in RULES.catalogue.RULE_IDS
+        assert exc.rule in GAME.catalogue.RULE_IDS
         assert exc.path[:2] == ("steps", len(prefix))
         return
     assert _key(mutated) in {_key(s) for s in legal}, mutated
@@ -264,7 +264,7 @@ def _replace(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
     return copy
 
 
-BASE_RECORD = RULES.moves.simulate(2, 3, {"nature_spirits": True})
+BASE_RECORD = GAME.moves.simulate(2, 3, {"nature_spirits": True})
 BASE_POSITION = {
     "format": "scorer-position/1",
     "game": "harmonies",
@@ -309,7 +309,7 @@ def test_perft_counts_on_the_sample() -> None:
     tokens are placed and the spirit chosen."""
     from tests.harmonies.helpers import sample
 
-    state = RULES.referee.initial_state(sample())
+    state = GAME.referee.initial_state(sample())
     first = list(legal_steps(state))
     assert [s["do"] for s in first].count("choose_spirit") == 2
     assert len(first) == 12

@@ -15,7 +15,7 @@ from scorer.games.harmonies.render import LETTER, legend
 from tests.conftest import FIXTURES, load_fixture
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -45,8 +45,8 @@ def test_show_prints_the_legend_first(name: str) -> None:
 
 def test_cells_show_their_stacks_bottom_to_top() -> None:
     record = load_fixture("harmonies/valid/3p-side-b.json")
-    state = replay_game(RULES, record).state
-    text = RULES.pictures.render(state)
+    state = replay_game(GAME, record).state
+    text = GAME.pictures.render(state)
     for player in state.players:
         for cell, stack in player.board.items():
             label = "".join(LETTER[c] for c in stack) + ("*" if cell in player.cubes else "")
@@ -54,8 +54,8 @@ def test_cells_show_their_stacks_bottom_to_top() -> None:
 
 
 def test_colour_only_adds_escape_codes() -> None:
-    state = replay_game(RULES, load_fixture("harmonies/valid/2p-side-a.json")).state
-    plain, coloured = RULES.pictures.render(state), RULES.pictures.render(state, color=True)
+    state = replay_game(GAME, load_fixture("harmonies/valid/2p-side-a.json")).state
+    plain, coloured = GAME.pictures.render(state), GAME.pictures.render(state, color=True)
     assert ANSI.search(coloured) and not ANSI.search(plain)
     assert ANSI.sub("", coloured) == plain
     codes = {m.group(0) for m in re.finditer(r"\x1b\[38;5;\d+m", coloured)}

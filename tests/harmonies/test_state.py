@@ -13,7 +13,7 @@ from scorer.games.harmonies.actions import begin_turn
 from scorer.games.harmonies.state import DEFAULT_OPTIONS, Options, State, TurnDraft
 from tests.roles import roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 
 def test_the_draft_repeats_the_state_fields_with_their_types() -> None:
@@ -26,7 +26,7 @@ def test_the_draft_repeats_the_state_fields_with_their_types() -> None:
 
 
 def test_a_draft_changes_nothing_in_its_base() -> None:
-    state: State = RULES.referee.initial_state(RULES.moves.simulate(2, 3, {}))
+    state: State = GAME.referee.initial_state(GAME.moves.simulate(2, 3, {}))
     draft = begin_turn(state)
     draft.seat = 1
     draft.central = draft.central.set(0, ())

@@ -15,7 +15,7 @@ from scorer.games.kuhfstein.state import State, TurnDraft
 from tests.conftest import load_fixture
 from tests.roles import roles_of
 
-RULES = roles_of("kuhfstein")
+GAME = roles_of("kuhfstein")
 
 CARDS: dict[str, Any] = {
     "C1": {
@@ -120,7 +120,7 @@ def situation(
     """A mid-game state from a position (the first player to move unless the table says
     otherwise). Each board spec may leave out ``score`` (0) and ``dealt``."""
     doc = situation_doc(boards, table, variant, track)
-    result = RULES.positions.load_position(doc)
+    result = GAME.positions.load_position(doc)
     assert result.state is not None, result.findings
     state: State = result.state
     return state
@@ -170,14 +170,14 @@ def move(
 
 def play(state: State, m: Mapping[str, Any]) -> State:
     """Apply one move that must be legal."""
-    out: State = RULES.referee.apply(state, m)
+    out: State = GAME.referee.apply(state, m)
     return out
 
 
 def violation(state: State, m: Mapping[str, Any], index: int = 0) -> tuple[str, str]:
     """The (rule, pointer) of the violation ``m`` raises as move ``index``."""
     try:
-        RULES.referee.apply(state, m)
+        GAME.referee.apply(state, m)
     except RuleViolation as exc:
         return exc.rule, to_pointer(("moves", index, *exc.path))
     raise AssertionError("the move was accepted")

@@ -11,7 +11,7 @@ from tests.conftest import FIXTURES, assert_ok, verify
 from tests.kuhfstein.helpers import e19
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("kuhfstein")
+GAME = roles_of("kuhfstein")
 
 
 RUNNER = CliRunner()
@@ -67,16 +67,16 @@ def test_show_and_position_export() -> None:
 def test_mid_game_position_round_trip() -> None:
     """An exported position loads back to a state that continues like the record."""
     record = e19()
-    state = replay_game(RULES, record, upto=4).state
-    doc = RULES.positions.export_position(state, record)
-    loaded = RULES.positions.load_position(doc).state
+    state = replay_game(GAME, record, upto=4).state
+    doc = GAME.positions.export_position(state, record)
+    loaded = GAME.positions.load_position(doc).state
     assert loaded is not None
     assert loaded.boards == tuple(
         b._replace(played_at=pvector(() for _ in b.played)) for b in state.boards
     )
     assert (loaded.tile_display, loaded.card_display) == (state.tile_display, state.card_display)
     assert loaded.deck_left == state.deck_left and loaded.tiles_left == state.tiles_left
-    after = RULES.referee.apply(loaded, record["moves"][4])
+    after = GAME.referee.apply(loaded, record["moves"][4])
     assert after.boards[0].score == 5
 
 
@@ -105,7 +105,7 @@ def test_explain_items_and_svg_picture() -> None:
         "card C5: 4 cows placed on [0,0] lake, [1,0] lake, [0,1] lake, [1,1] lake: 9 points "
         "[KUH-PLAY-4]"
     ) in result.output
-    items = RULES.pictures.explain(replay_game(RULES, e19()).state)
+    items = GAME.pictures.explain(replay_game(GAME, e19()).state)
     assert sum(i.points for i in items if i.player == "Ann") == 9
     path = str(FIXTURES / "kuhfstein/invalid/tile-diagonal.json")
     import tempfile
@@ -124,7 +124,7 @@ def test_explain_position_without_played_cards() -> None:
     del doc["boards"]["Ann"]["played"]
     result = verify(doc)
     assert_ok(result)
-    items = RULES.pictures.explain(result.state)
+    items = GAME.pictures.explain(result.state)
     cards = [i for i in items if i.player == "Ann" and i.category == "cards"]
     assert [(i.points, i.rule) for i in cards] == [(5, "KUH-POS-9")]
 
@@ -140,4 +140,4 @@ def test_keep_going_completes_the_final_round() -> None:
     result = verify(doc, keep_going=True)
     assert [f.rule for f in result.findings if f.is_error] == ["KUH-TILE-6"]
     assert result.status == "illegal"
-    assert result.state is not None and RULES.referee.is_over(result.state)
+    assert result.state is not None and GAME.referee.is_over(result.state)

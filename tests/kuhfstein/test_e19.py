@@ -9,7 +9,7 @@ from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.kuhfstein.helpers import e19
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("kuhfstein")
+GAME = roles_of("kuhfstein")
 
 
 def test_e19_verifies_with_exact_scores() -> None:
@@ -30,7 +30,7 @@ def test_e19_verifies_with_exact_scores() -> None:
 def test_e19_intermediate_numbers() -> None:
     """E19 table: displays, supplies and supply counts after each turn."""
     record = e19()
-    rules = RULES
+    rules = GAME
     after = [replay_game(rules, record, upto=n).state for n in range(1, 7)]
     assert sorted(after[0].tile_display) == sorted(["lake", "meadow", "house", "lake", "lake"])
     assert sorted(after[1].tile_display) == sorted(["meadow", "house", "lake", "forest", "meadow"])
@@ -127,8 +127,8 @@ def test_e19_breakdown_claim_is_envelope_mismatch() -> None:
 def test_e19_position_export_scores_like_the_record() -> None:
     """14.3: the position exported after the last move scores exactly like the record."""
     record = e19()
-    state = replay_game(RULES, record).state
-    doc = RULES.positions.export_position(state, record)
+    state = replay_game(GAME, record).state
+    doc = GAME.positions.export_position(state, record)
     result = verify(doc)
     assert_ok(result)
     assert result.scores is not None
@@ -235,7 +235,7 @@ def test_13_7_exchange_fragment() -> None:
             "refill": {"tiles": ["hay"], "cards": ["C9"]},
         },
     ]
-    run = replay_game(RULES, doc)
+    run = replay_game(GAME, doc)
     assert not run.findings
     state = run.state
     assert sorted(state.tile_display) == ["forest", "hay", "hay", "house", "lake"]

@@ -17,7 +17,7 @@ from tests.kuhfstein.helpers import (
 )
 from tests.roles import roles_of
 
-RULES = roles_of("kuhfstein")
+GAME = roles_of("kuhfstein")
 
 
 FULL = ["forest", "lake", "meadow", "hay", "house"]
@@ -413,10 +413,10 @@ def test_e16_end_of_game_three_players() -> None:
     """E16: B reaches 66 → C plays once more, then reveals; A → B, C; C → ends at once."""
     state = _trigger(_three((40, 62, 30), "B"), "B")
     assert state.boards[1].score == 66
-    assert RULES.referee.expected_players(state) == {"C"}
+    assert GAME.referee.expected_players(state) == {"C"}
     state = _plain(state, "C", 1)
     assert state.phase == "over"
-    assert RULES.referee.expected_players(state) == {"A", "B", "C"}
+    assert GAME.referee.expected_players(state) == {"A", "B", "C"}
     rejects(
         state,
         move(
@@ -452,10 +452,10 @@ def _final(tiles_a: int, tiles_b: int):  # type: ignore[no-untyped-def]
 
 def test_e17_tie_break() -> None:
     """E17: 70 with 20 tiles vs 70 with 22 tiles → B wins; equal tiles → shared victory."""
-    sheet = RULES.referee.score(_final(20, 22))
+    sheet = GAME.referee.score(_final(20, 22))
     assert [p.total for p in sheet.players] == [70, 70]
     assert sheet.ranking == (("B",), ("A",))
-    assert RULES.referee.score(_final(21, 21)).ranking == (("A", "B"),)
+    assert GAME.referee.score(_final(21, 21)).ranking == (("A", "B"),)
 
 
 def _e18(ann_score: int):  # type: ignore[no-untyped-def]
@@ -474,13 +474,13 @@ def test_e18_early_end() -> None:
     state = play(_e18(50), move(steps, {"tiles": ["hay"]}))
     assert state.tile_display == ("lake", "hay", "hay")
     assert state.phase == "over"
-    assert RULES.referee.expected_players(state) == {"Ann", "Bob"}
+    assert GAME.referee.expected_players(state) == {"Ann", "Bob"}
     rejects(
         _e18(50), move(steps, {"tiles": ["hay", "lake"]}), "KUH-REFILL-4", "/moves/0/refill/tiles/1"
     )
     state = play(_e18(65), move(steps, {"tiles": ["hay"]}))
     assert state.phase == "finishing"
-    assert RULES.referee.expected_players(state) == {"Bob"}
+    assert GAME.referee.expected_players(state) == {"Bob"}
 
 
 def test_e21_refill_level() -> None:

@@ -17,13 +17,13 @@ from tests.conftest import assert_ok, assert_rejects, load_fixture, verify
 from tests.kuhfstein.helpers import e19, situation, tiles
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("kuhfstein")
+GAME = roles_of("kuhfstein")
 
 
 def _state_before(record: dict[str, Any], index: int) -> Any:
-    state = RULES.referee.initial_state(record)
+    state = GAME.referee.initial_state(record)
     for move in record["moves"][:index]:
-        state = RULES.referee.apply(state, move)
+        state = GAME.referee.apply(state, move)
     return state
 
 
@@ -34,13 +34,13 @@ def test_legal_steps_after_a_prefix_see_the_steps_taken() -> None:
     record = e19()
     state = _state_before(record, 0)
     first = record["moves"][0]["steps"][0]  # Ann places a forest at [0, 0]
-    after = list(RULES.moves.legal_steps(state, [first]))
+    after = list(GAME.moves.legal_steps(state, [first]))
     places = [s for s in after if s["do"] == "place_tile"]
     assert places and all(s["at"] != [0, 0] for s in places)
     assert {tuple(s["at"]) for s in places} == {(1, 0), (-1, 0), (0, 1), (0, -1)}
     assert {s["take"] for s in places} == {"forest", "lake", "meadow", "house"}
     # two regular steps taken: nothing more is offered
-    assert list(RULES.moves.legal_steps(state, record["moves"][0]["steps"])) == []
+    assert list(GAME.moves.legal_steps(state, record["moves"][0]["steps"])) == []
 
 
 def test_legal_steps_after_an_exchange_take_the_recorded_draw() -> None:
@@ -49,17 +49,17 @@ def test_legal_steps_after_an_exchange_take_the_recorded_draw() -> None:
         table={"tile_display": ["lake", "lake", "lake", "lake", "forest"], "tiles_left": 20},
     )
     swap = {"do": "place_tile", "swap": {"drawn": ["hay"] * 5}, "take": "hay", "at": [1, 0]}
-    after = list(RULES.moves.legal_steps(state, [swap]))
+    after = list(GAME.moves.legal_steps(state, [swap]))
     assert {s["take"] for s in after if s["do"] == "place_tile"} == {"hay"}
 
 
 def test_every_move_of_simulated_games_is_offered_by_the_generator() -> None:
     for options in ({}, {"policy": "greedy"}, {"partial_herd": True, "partial_returns": 1.0}):
-        record = RULES.moves.simulate(3, 2, options)
-        state = RULES.referee.initial_state(record)
+        record = GAME.moves.simulate(3, 2, options)
+        state = GAME.referee.initial_state(record)
         for move in record["moves"]:
-            assert RULES.moves.unoffered_step(state, move) is None, move
-            state = RULES.referee.apply(state, move)
+            assert GAME.moves.unoffered_step(state, move) is None, move
+            state = GAME.referee.apply(state, move)
 
 
 def test_a_first_tile_anywhere_and_a_herd_named_by_its_cells_are_offered() -> None:
@@ -68,11 +68,11 @@ def test_a_first_tile_anywhere_and_a_herd_named_by_its_cells_are_offered() -> No
     moved = copy.deepcopy(record["moves"][0])
     for step in moved["steps"]:
         step["at"] = [step["at"][0] + 5, step["at"][1] - 2]
-    assert RULES.moves.unoffered_step(state, moved) is None
+    assert GAME.moves.unoffered_step(state, moved) is None
     herd = situation({"Ann": {"tiles": tiles("F0,0 F1,0 L0,1", cows=[(0, 0), (1, 0)])}, "Bob": {}})
     whole = {"do": "return_herd", "cells": [[1, 0], [0, 0]], "at": [1, 0]}
     move = {"player": "Ann", "action": "turn", "steps": [whole, {"do": "take_card", "card": "F1"}]}
-    assert RULES.moves.unoffered_step(herd, move) is None
+    assert GAME.moves.unoffered_step(herd, move) is None
 
 
 def test_a_step_the_generator_would_not_offer_is_found() -> None:
@@ -80,7 +80,7 @@ def test_a_step_the_generator_would_not_offer_is_found() -> None:
     state = _state_before(record, 0)
     move = copy.deepcopy(record["moves"][0])
     move["steps"][1]["at"] = [0, 0]  # the cell the first step filled
-    assert RULES.moves.unoffered_step(state, move) == 1
+    assert GAME.moves.unoffered_step(state, move) == 1
 
 
 # -- legal alternatives --------------------------------------------------------------------
@@ -121,7 +121,7 @@ def test_a_card_short_of_cows_says_so() -> None:
         "action": "turn",
         "steps": [{"do": "play_card", "card": "T3", "rotation": 0, "offset": [0, 0]}],
     }
-    found = RULES.moves.legal_alternatives(state, move, 0, "KUH-PLAY-6")
+    found = GAME.moves.legal_alternatives(state, move, 0, "KUH-PLAY-6")
     assert found is not None and found.steps == () and "cows" in found.note
 
 
@@ -194,14 +194,14 @@ def test_text_output_prints_what_was_legal() -> None:
 
 
 def test_alternatives_stay_fast_late_in_a_game() -> None:
-    record = RULES.moves.simulate(4, 1, {"policy": "greedy"})
+    record = GAME.moves.simulate(4, 1, {"policy": "greedy"})
     index = max(i for i, m in enumerate(record["moves"]) if len(m["steps"]) == 2)
     state = _state_before(record, index)
     move = copy.deepcopy(record["moves"][index])
     move["steps"][0] = {"do": "play_card", "card": "C1", "rotation": 0, "offset": [99, 99]}
     t0 = time.process_time()
     for rule in ("KUH-PLAY-1", "KUH-TILE-6", "KUH-TURN-4"):
-        RULES.moves.legal_alternatives(state, move, 0, rule)
+        GAME.moves.legal_alternatives(state, move, 0, rule)
     assert time.process_time() - t0 < 0.5
 
 
@@ -209,11 +209,11 @@ def test_alternatives_stay_fast_late_in_a_game() -> None:
 
 
 def test_end_reasons_are_threshold_and_tiles_exhausted() -> None:
-    assert set(RULES.catalogue.END_REASONS) == {"threshold", "tiles_exhausted"}
+    assert set(GAME.catalogue.END_REASONS) == {"threshold", "tiles_exhausted"}
     result = verify(e19())
     assert result.scores is not None and result.scores.end_reason == "threshold"
     assert "Game ended: threshold" in render_text([result])
-    random_game = verify(RULES.moves.simulate(2, 0, {}))
+    random_game = verify(GAME.moves.simulate(2, 0, {}))
     assert random_game.scores is not None
     assert random_game.scores.end_reason == "tiles_exhausted"
 
@@ -221,17 +221,17 @@ def test_end_reasons_are_threshold_and_tiles_exhausted() -> None:
 def test_an_unfinished_game_and_a_position_have_no_end_reason() -> None:
     record = e19()
     record["moves"] = record["moves"][:3]
-    state = replay_game(RULES, record).state
-    assert RULES.referee.end_reason(state) is None
-    position = RULES.positions.load_position(load_fixture("kuhfstein/valid/position-14-4.json"))
-    assert RULES.referee.end_reason(position.state) is None
+    state = replay_game(GAME, record).state
+    assert GAME.referee.end_reason(state) is None
+    position = GAME.positions.load_position(load_fixture("kuhfstein/valid/position-14-4.json"))
+    assert GAME.referee.end_reason(position.state) is None
 
 
 def test_the_early_end_wins_when_it_comes_first() -> None:
-    record = RULES.moves.simulate(
+    record = GAME.moves.simulate(
         4, 3, {"policy": "greedy", "drain": True, "early_end_finish_round": True}
     )
-    state = replay_game(RULES, record).state
+    state = replay_game(GAME, record).state
     assert state is not None and state.end == "tiles_exhausted"
     assert "finish_round" in features(record)
 
@@ -241,16 +241,16 @@ def test_the_early_end_wins_when_it_comes_first() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_greedy_games_verify_repeat_and_say_their_policy(players: int) -> None:
-    record = RULES.moves.simulate(players, 5, {"policy": "greedy"})
-    assert record == RULES.moves.simulate(players, 5, {"policy": "greedy"})
+    record = GAME.moves.simulate(players, 5, {"policy": "greedy"})
+    assert record == GAME.moves.simulate(players, 5, {"policy": "greedy"})
     assert record["meta"]["policy"] == "greedy" and record["variant"] == {}
     assert_ok(verify(record))
-    assert "policy" not in RULES.moves.simulate(players, 5, {})["meta"]
+    assert "policy" not in GAME.moves.simulate(players, 5, {})["meta"]
 
 
 def test_greedy_games_mostly_end_by_the_threshold() -> None:
     ends = [
-        replay_game(RULES, RULES.moves.simulate(players, seed, {"policy": "greedy"})).state.end
+        replay_game(GAME, GAME.moves.simulate(players, seed, {"policy": "greedy"})).state.end
         for players in (2, 3, 4)
         for seed in range(4)
     ]
@@ -267,7 +267,7 @@ def test_greedy_games_mostly_end_by_the_threshold() -> None:
     ],
 )
 def test_knobs_reach_their_rare_path(options: dict[str, Any], word: str) -> None:
-    record = RULES.moves.simulate(3, 1, options)
+    record = GAME.moves.simulate(3, 1, options)
     assert_ok(verify(record))
     assert word in features(record)
     assert not set(record["variant"]) & {"policy", "pass_chance", "partial_returns", "swap_chance"}
@@ -276,7 +276,7 @@ def test_knobs_reach_their_rare_path(options: dict[str, Any], word: str) -> None
 def test_a_drained_game_finds_a_player_stuck() -> None:
     options = {"policy": "greedy", "drain": True, "early_end_finish_round": True}
     words = features(
-        RULES.moves.simulate(4, 0, {**options, "allow_pass": "never", "end_threshold": 200})
+        GAME.moves.simulate(4, 0, {**options, "allow_pass": "never", "end_threshold": 200})
     )
     assert {"stuck_turn", "finish_round"} <= words
 
@@ -284,16 +284,16 @@ def test_a_drained_game_finds_a_player_stuck() -> None:
 def test_bad_knob_values_are_refused() -> None:
     for options in ({"pass_chance": 2}, {"drain": "yes"}, {"policy": "clever"}, {"nope": 1}):
         with pytest.raises(ValueError):
-            RULES.moves.simulate(2, 0, options)
+            GAME.moves.simulate(2, 0, options)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
 def test_the_random_policy_plays_as_before(players: int, seed: int) -> None:
     """Without knobs the random policy writes the games it wrote before policies existed
     (the default-option fixtures were simulated then)."""
-    record = RULES.moves.simulate(players, seed, {})
+    record = GAME.moves.simulate(players, seed, {})
     assert record == load_fixture(f"kuhfstein/valid/sim-{players}p-seed{seed}.json")
-    assert record == RULES.moves.simulate(players, seed, {"swap_chance": 0.25}) | {
+    assert record == GAME.moves.simulate(players, seed, {"swap_chance": 0.25}) | {
         "meta": record["meta"]
     }
 
@@ -324,5 +324,5 @@ def test_the_after_action_fixture_refills_on_every_step() -> None:
 def test_greedy_fixtures_are_greedy_games(players: int) -> None:
     record = load_fixture(f"kuhfstein/valid/greedy-{players}p.json")
     assert record["meta"]["policy"] == "greedy" and len(record["players"]) == players
-    state = replay_game(RULES, record).state
+    state = replay_game(GAME, record).state
     assert state is not None and state.end == "threshold"

@@ -17,7 +17,7 @@ from scorer.writing.report import render_sheet
 from tests.conftest import FIXTURES, load_fixture
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("kuhfstein")
+GAME = roles_of("kuhfstein")
 
 NS = "{http://www.w3.org/2000/svg}"
 VALID = sorted(p.name for p in (FIXTURES / "kuhfstein" / "valid").glob("sim-*.json"))
@@ -25,7 +25,7 @@ CELL = re.compile(r"\[(-?\d+),(-?\d+)\]")
 
 
 def _state(name: str) -> State:
-    state = replay_game(RULES, load_fixture(f"kuhfstein/valid/{name}")).state
+    state = replay_game(GAME, load_fixture(f"kuhfstein/valid/{name}")).state
     assert state is not None
     return state
 
@@ -38,7 +38,7 @@ def _header(table: str) -> list[str]:
 @pytest.mark.parametrize("name", VALID)
 def test_score_table_has_one_scoring_tile_column_with_the_tile_beside(name: str) -> None:
     state = _state(name)
-    sheet = RULES.referee.score(state)
+    sheet = GAME.referee.score(state)
     table = render_sheet(sheet, color=False, width=200)
     header = _header(table)
     assert len(header) == len(set(header))
@@ -53,7 +53,7 @@ def test_score_table_has_one_scoring_tile_column_with_the_tile_beside(name: str)
 @pytest.mark.parametrize("name", [*VALID, "e19-mini-game.json"])
 def test_card_items_say_which_cells_got_cows_and_which_are_backs(name: str) -> None:
     state = _state(name)
-    for item in RULES.pictures.explain(state):
+    for item in GAME.pictures.explain(state):
         if item.category != "cards":
             continue
         board = state.board(item.player)
@@ -77,7 +77,7 @@ def test_card_items_say_which_cells_got_cows_and_which_are_backs(name: str) -> N
 
 def test_e19_card_with_a_back_cell() -> None:
     """E19: Ann plays C6 rot 270 at [0,1]: the face maps to [0,1], the back to [0,0]."""
-    items = RULES.pictures.explain(_state("e19-mini-game.json"))
+    items = GAME.pictures.explain(_state("e19-mini-game.json"))
     c6 = next(i for i in items if i.text.startswith("card C6"))
     cows, _, back = c6.text.partition("; back")
     assert CELL.findall(cows) == [("0", "1")] and CELL.findall(back) == [("0", "0")]
@@ -87,7 +87,7 @@ def test_scoring_tile_on_cards_played_lists_no_cells_and_counts_the_cards() -> N
     seen = 0
     for name in VALID:
         state = _state(name)
-        for item in RULES.pictures.explain(state):
+        for item in GAME.pictures.explain(state):
             if item.category != "scoring_tile":
                 continue
             tid = item.text.split()[2].rstrip(":")
@@ -103,8 +103,8 @@ def test_scoring_tile_on_cards_played_lists_no_cells_and_counts_the_cards() -> N
 @pytest.mark.parametrize("name", ["sim-3p-seed2.json", "sim-4p-seed3.json"])
 def test_picture_is_large_and_shows_track_and_total(name: str) -> None:
     state = _state(name)
-    sheet = RULES.referee.score(state)
-    root = ET.fromstring(RULES.pictures.draw_svg(state, RULES.pictures.explain(state), None))
+    sheet = GAME.referee.score(state)
+    root = ET.fromstring(GAME.pictures.draw_svg(state, GAME.pictures.explain(state), None))
     tiles = [
         r
         for g in root.iter(f"{NS}g")

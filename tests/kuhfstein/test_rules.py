@@ -19,7 +19,7 @@ from tests.kuhfstein.helpers import (
 )
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("kuhfstein")
+GAME = roles_of("kuhfstein")
 
 
 BOARD = {"Ann": {"tiles": tiles("F0,0 L1,0 M0,1"), "hand": ["K", "C6"]}, "Bob": {}}
@@ -247,10 +247,10 @@ def test_bonus_1_3_4_5() -> None:
 
 def test_bonus_2_final_scoring_triggers_nothing() -> None:
     """KUH-BONUS-2: Bob's scoring tile takes him from 14 to 19 past space 15; supply stays 0."""
-    final = replay_game(RULES, e19()).state
+    final = replay_game(GAME, e19()).state
     bob = final.boards[1]
     assert (bob.score, bob.supply) == (14, 0)
-    assert RULES.referee.score(final).player("Bob").total == 19
+    assert GAME.referee.score(final).player("Bob").total == 19
 
 
 def test_refill_1_2_3() -> None:
@@ -297,7 +297,7 @@ def test_refill_4_per_kind_with_tile_counts() -> None:
 
 def test_end_1_end_2_complete_round() -> None:
     """KUH-END-1 (E19: Bob, the last seat, triggers → play ends at once) and KUH-END-2 (E18)."""
-    states = [replay_game(RULES, e19(), upto=n).state for n in (5, 6)]
+    states = [replay_game(GAME, e19(), upto=n).state for n in (5, 6)]
     assert [s.phase for s in states] == ["play", "over"]
     state = situation(BOARD, {"tiles_left": 0})
     out = play(
@@ -373,8 +373,8 @@ def test_final_5_and_6_custom_condition() -> None:
     result = verify(_custom())
     assert_ok(result)
     assert assert_finding(result, "KUH-FINAL-6", "/moves/6/steps/0/met").severity == "warning"
-    state = replay_game(RULES, _custom()).state
-    assert [(w.rule, w.pointer) for w in RULES.referee.warnings(state)] == [
+    state = replay_game(GAME, _custom()).state
+    assert [(w.rule, w.pointer) for w in GAME.referee.warnings(state)] == [
         ("KUH-FINAL-6", "/moves/6/steps/0/met")
     ]
     doc = _custom()

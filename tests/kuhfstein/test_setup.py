@@ -8,7 +8,7 @@ from tests.conftest import assert_finding, assert_ok, assert_rejects, verify
 from tests.kuhfstein.helpers import e19, situation_doc
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("kuhfstein")
+GAME = roles_of("kuhfstein")
 
 
 def _setup(**changes: Any) -> dict[str, Any]:
@@ -188,8 +188,8 @@ def test_carddef_7_card_size_warning() -> None:
     assert_ok(result)
     found = assert_finding(result, "KUH-CARDDEF-7", "/setup/cards/C9/cells")
     assert found.severity == "warning"
-    state = replay_game(RULES, doc).state
-    warnings = RULES.referee.warnings(state)
+    state = replay_game(GAME, doc).state
+    warnings = GAME.referee.warnings(state)
     assert [(w.rule, w.pointer, w.severity) for w in warnings] == [
         ("KUH-CARDDEF-7", "/setup/cards/C9/cells", "warning")
     ]

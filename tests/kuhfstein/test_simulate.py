@@ -19,7 +19,7 @@ from tests.conftest import assert_ok, verify
 from tests.kuhfstein.helpers import partial, situation, tiles
 from tests.roles import replay_game, roles_of
 
-RULES = roles_of("kuhfstein")
+GAME = roles_of("kuhfstein")
 
 IDENTITY = ("cows", "bonuses", "met")
 
@@ -27,12 +27,12 @@ IDENTITY = ("cows", "bonuses", "met")
 def _states(record: dict[str, Any]) -> list[State]:
     """The state before every play turn of a record."""
     out = []
-    state = RULES.referee.initial_state(record)
+    state = GAME.referee.initial_state(record)
     for m in record["moves"]:
         if state.phase == "over":
             break
         out.append(state)
-        state = RULES.referee.apply(state, m)
+        state = GAME.referee.apply(state, m)
     return out
 
 
@@ -57,7 +57,7 @@ def _key(step: dict[str, Any]) -> tuple[Any, ...]:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_simulated_games_verify(players: int) -> None:
     for seed in range(3):
-        record = RULES.moves.simulate(players, seed, {})
+        record = GAME.moves.simulate(players, seed, {})
         result = verify(record)
         assert_ok(result)
         assert result.moves_verified == len(record["moves"])
@@ -75,23 +75,23 @@ def test_simulated_games_verify(players: int) -> None:
     ],
 )
 def test_simulated_variants_verify(options: dict[str, Any]) -> None:
-    record = RULES.moves.simulate(3, 11, options)
+    record = GAME.moves.simulate(3, 11, options)
     assert record["variant"] == options
     assert_ok(verify(record))
 
 
 def test_simulation_is_reproducible_and_replay_deterministic() -> None:
-    a = RULES.moves.simulate(3, 42, {})
-    b = RULES.moves.simulate(3, 42, {})
+    a = GAME.moves.simulate(3, 42, {})
+    b = GAME.moves.simulate(3, 42, {})
     assert a == b
-    assert RULES.moves.simulate(3, 43, {}) != a
-    first, second = replay_game(RULES, a), replay_game(RULES, copy.deepcopy(a))
+    assert GAME.moves.simulate(3, 43, {}) != a
+    first, second = replay_game(GAME, a), replay_game(GAME, copy.deepcopy(a))
     assert first.state == second.state
-    assert RULES.referee.score(first.state) == RULES.referee.score(second.state)
+    assert GAME.referee.score(first.state) == GAME.referee.score(second.state)
 
 
 def test_generated_setup_follows_16_4() -> None:
-    record = RULES.moves.simulate(4, 5, {})
+    record = GAME.moves.simulate(4, 5, {})
     setup = record["setup"]
     assert len(setup["cards"]) == 55
     assert sum(setup["tile_counts"].values()) == 71
@@ -99,17 +99,17 @@ def test_generated_setup_follows_16_4() -> None:
     assert len(setup["card_order"]) == 55 - 4 - 4
     sizes = sorted(len(c["cells"]) for c in setup["cards"].values())
     assert sizes == [2] * 10 + [3] * 16 + [4] * 17 + [5] * 12
-    state = replay_game(RULES, record).state
-    assert not RULES.referee.warnings(state)
+    state = replay_game(GAME, record).state
+    assert not GAME.referee.warnings(state)
 
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]))
 def test_checker_accepts_every_generated_step(seed: int, players: int) -> None:
-    record = RULES.moves.simulate(players, seed, {})
+    record = GAME.moves.simulate(players, seed, {})
     rng = random.Random(seed)
     for state in _states(record)[::3]:
-        steps = list(RULES.moves.legal_steps(state))
+        steps = list(GAME.moves.legal_steps(state))
         assert steps
         for step in rng.sample(steps, min(len(steps), 12)):
             assert _accepted(state, [step]), step
@@ -128,12 +128,12 @@ def test_checker_accepts_every_generated_step(seed: int, players: int) -> None:
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]))
 def test_mutated_steps_are_rejected_or_generated(seed: int, players: int) -> None:
-    record = RULES.moves.simulate(players, seed, {})
+    record = GAME.moves.simulate(players, seed, {})
     rng = random.Random(seed)
     for state in _states(record)[::4]:
-        offered = {_key(s) for s in RULES.moves.legal_steps(state)}
+        offered = {_key(s) for s in GAME.moves.legal_steps(state)}
         empty = not state.boards[state.seat].tiles
-        for step in rng.sample(list(RULES.moves.legal_steps(state)), 5):
+        for step in rng.sample(list(GAME.moves.legal_steps(state)), 5):
             mutant = _mutate(step, rng)
             try:
                 partial(state, [mutant])
@@ -208,24 +208,24 @@ def test_generator_offers_bonus_steps_and_stuck_passes() -> None:
             "phase": "finishing",
         },
     )
-    assert list(RULES.moves.legal_steps(stuck)) == [{"do": "pass"}]
+    assert list(GAME.moves.legal_steps(stuck)) == [{"do": "pass"}]
     assert _accepted(stuck, [{"do": "pass"}, {"do": "pass"}])
 
 
 def test_reveal_steps_after_the_end() -> None:
-    record = RULES.moves.simulate(2, 1, {})
-    state = replay_game(RULES, record, upto=len(record["moves"]) - 2).state
+    record = GAME.moves.simulate(2, 1, {})
+    state = replay_game(GAME, record, upto=len(record["moves"]) - 2).state
     assert state.phase == "over"
-    reveals = list(RULES.moves.legal_steps(state))
+    reveals = list(GAME.moves.legal_steps(state))
     assert len(reveals) == 4
     assert {r["player"] for r in reveals} == {"P1", "P2"}
 
 
 def test_bad_simulation_requests() -> None:
     with pytest.raises(ValueError):
-        RULES.moves.simulate(5, 1, {})
+        GAME.moves.simulate(5, 1, {})
     with pytest.raises(ValueError):
-        RULES.moves.simulate(2, 1, {"nonsense": 1})
+        GAME.moves.simulate(2, 1, {"nonsense": 1})
 
 
 def test_partial_herds_are_generated_and_accepted() -> None:
@@ -234,7 +234,7 @@ def test_partial_herds_are_generated_and_accepted() -> None:
         {"Ann": {"tiles": tiles("F0,0 F1,0 F1,1 F2,1", cows=cows)}, "Bob": {}},
         variant={"partial_herd": True},
     )
-    herds = [s for s in RULES.moves.legal_steps(state) if s["do"] == "return_herd"]
+    herds = [s for s in GAME.moves.legal_steps(state) if s["do"] == "return_herd"]
     parts = [s for s in herds if "cells" in s]
     assert len(parts) == 6  # {a}, {b}, {c}, {a,b}, {b,c}, {a,b,c}
     for step in herds:
@@ -249,16 +249,16 @@ def test_partial_herds_are_generated_and_accepted() -> None:
 def test_exported_positions_are_possible(seed: int, players: int) -> None:
     """Every exported position of a simulated game passes the KUH-POS checks and loads back
     to the same boards; the final one scores like the record."""
-    record = RULES.moves.simulate(
+    record = GAME.moves.simulate(
         players, seed, {"refill_timing": "after_action"} if seed % 2 else {}
     )
     n = len(record["moves"])
     for upto in sorted({1, n // 3, n // 2, n - players, n}):
-        state = replay_game(RULES, record, upto=upto).state
-        doc = RULES.positions.export_position(state, record)
+        state = replay_game(GAME, record, upto=upto).state
+        doc = GAME.positions.export_position(state, record)
         result = verify(doc)
         assert_ok(result)
-        loaded = RULES.positions.load_position(doc).state
+        loaded = GAME.positions.load_position(doc).state
         assert loaded is not None
         assert [b.tiles for b in loaded.boards] == [b.tiles for b in state.boards]
         assert [b.supply for b in loaded.boards] == [b.supply for b in state.boards]

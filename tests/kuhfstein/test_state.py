@@ -20,7 +20,7 @@ from scorer.games.kuhfstein.state import Board, BoardDraft, State, TurnDraft
 from scorer.games.kuhfstein.tilemap import TileMap
 from tests.roles import roles_of
 
-RULES = roles_of("kuhfstein")
+GAME = roles_of("kuhfstein")
 
 
 OPTIONS: list[dict[str, Any]] = [
@@ -45,42 +45,42 @@ def snapshot(state: State) -> str:
 @pytest.mark.parametrize("options", OPTIONS)
 def test_returned_states_are_never_changed(options: dict[str, Any]) -> None:
     for seed in range(3):
-        record = RULES.moves.simulate(2 + seed, 100 + seed, options)
-        state = RULES.referee.initial_state(record)
+        record = GAME.moves.simulate(2 + seed, 100 + seed, options)
+        state = GAME.referee.initial_state(record)
         seen = [(state, snapshot(state))]
         for m in record["moves"]:
-            state = RULES.referee.apply(state, m)
+            state = GAME.referee.apply(state, m)
             seen.append((state, snapshot(state)))
         # every move once more from each earlier state, and every move with a broken step
         for (before, _), m in zip(seen, record["moves"], strict=False):
-            RULES.referee.apply(before, copy.deepcopy(m))
+            GAME.referee.apply(before, copy.deepcopy(m))
             broken = copy.deepcopy(m)
             if before.phase != "over":
                 broken["steps"].append({"do": "pass"})
             else:
                 broken["steps"][0]["met"] = "x"
             with contextlib.suppress(RuleViolation):
-                RULES.referee.apply(before, broken)
+                GAME.referee.apply(before, broken)
         for st, snap in seen:
             assert snapshot(st) == snap
 
 
 def test_a_rejected_move_leaves_the_state_alone() -> None:
-    record = RULES.moves.simulate(3, 7, {})
-    state = RULES.referee.initial_state(record)
+    record = GAME.moves.simulate(3, 7, {})
+    state = GAME.referee.initial_state(record)
     for m in record["moves"][:12]:
-        state = RULES.referee.apply(state, m)
+        state = GAME.referee.apply(state, m)
     snap = snapshot(state)
     m = copy.deepcopy(record["moves"][12])
     m["refill"] = {"tiles": ["hay", "hay", "hay", "hay", "hay", "hay"], "cards": []}
     with pytest.raises(RuleViolation):
-        RULES.referee.apply(state, m)
+        GAME.referee.apply(state, m)
     assert snapshot(state) == snap
 
 
 def test_a_turn_shares_what_it_does_not_change() -> None:
-    record = RULES.moves.simulate(3, 8, {})
-    state = RULES.referee.initial_state(record)
+    record = GAME.moves.simulate(3, 8, {})
+    state = GAME.referee.initial_state(record)
     for m in record["moves"][:20]:
         draft = begin_turn(state, m)
         for j, step in enumerate(m["steps"]):
@@ -138,21 +138,21 @@ def _writable(value: Any, path: str, seen: set[int]) -> list[str]:
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_nothing_reachable_from_a_state_is_writable(options: dict[str, Any]) -> None:
-    record = RULES.moves.simulate(3, 5, options)
-    state = RULES.referee.initial_state(record)
+    record = GAME.moves.simulate(3, 5, options)
+    state = GAME.referee.initial_state(record)
     states = [state]
     for m in record["moves"]:
-        state = RULES.referee.apply(state, m)
+        state = GAME.referee.apply(state, m)
         states.append(state)
     for k, st in enumerate([*states[:: max(1, len(states) // 12)], states[-1]]):
         assert _writable(st, f"state {k}", set()) == []
 
 
 def test_the_drafts_read_every_field_by_its_name_and_give_it_back() -> None:
-    record = RULES.moves.simulate(3, 9, {})
-    state = RULES.referee.initial_state(record)
+    record = GAME.moves.simulate(3, 9, {})
+    state = GAME.referee.initial_state(record)
     for m in record["moves"][:6]:
-        state = RULES.referee.apply(state, m)
+        state = GAME.referee.apply(state, m)
     draft = TurnDraft(state)
     assert {f: getattr(draft, f) for f in State._fields} == state._asdict()
     board = state.boards[state.seat]

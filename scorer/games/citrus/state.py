@@ -139,7 +139,7 @@ class Static:
     notes: tuple[str, ...] = ()
     unknown: frozenset[int] = frozenset()  # seats whose in-play categories are unknown
     colours: tuple[str | None, ...] = ()  # the players' ``color`` in the document, if any
-    #: One set per seat (``RULES.expected_players``) and the market lines in id order.
+    #: One set per seat (``referee.expected_players``) and the market lines in id order.
     seats: tuple[frozenset[str], ...] = ()
     lines: tuple[tuple[str, tuple[int, ...]], ...] = ()
 

@@ -5,7 +5,7 @@ Each mutator edits a record (a deep copy, in place) with **one** change that kno
 record shape and returns True if it applied. Where the change only makes sense at a certain
 moment (a placement next to another player's region, a pass while a region is owned, a
 milestone when no finca is left ...), the mutator replays the record through the rules
-(``RULES.referee.apply`` for whole turns, ``generator.after_prefix`` for the steps of a turn before
+(``GAME.referee.apply`` for whole turns, ``generator.after_prefix`` for the steps of a turn before
 the edited one) and reads the position it leads to; which cell or line to write is then worked
 out here from the spec's rules (section 8 for placements), never by asking the checks. The
 places a mutator could edit are collected first and one is picked with the seeded ``rng``, so

@@ -16,7 +16,7 @@ from scorer.games.citrus.state import Notes, State
 from tests.mutants import states_before_moves
 from tests.roles import roles_of
 
-RULES = roles_of("citrus")
+GAME = roles_of("citrus")
 
 
 Record = dict[str, Any]
@@ -36,7 +36,7 @@ def _moves(doc: Record) -> list[dict[str, Any]]:
 def _starts(doc: Record) -> Iterator[tuple[int, State]]:
     """(i, the state before move i) for the moves of a valid record, in order (none for a
     position, which has no moves)."""
-    yield from states_before_moves(RULES, doc)
+    yield from states_before_moves(GAME, doc)
 
 
 def _here(state: State, steps: list[dict[str, Any]], j: int) -> Here | None:

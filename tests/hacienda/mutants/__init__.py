@@ -6,7 +6,7 @@ Each mutator edits a document (a deep copy, in place) with **one** change that k
 Hacienda's record shape, and returns True if it applied. Where the change only makes sense at
 a certain moment (a hacienda when none is left, a land tile after the 80th, a 31st animal
 tile, a card drawn that the pile cannot hold), the mutator replays the record through the
-rules (``RULES.referee.apply`` for whole turns, ``generator.after_prefix`` for the steps of a turn
+rules (``GAME.referee.apply`` for whole turns, ``generator.after_prefix`` for the steps of a turn
 before the edited one) and reads the state it leads to; the places an edit can go are
 collected first and one is picked with the seeded ``rng``, so a mutator applies to most
 simulated games of the kind it needs, not to one record. A mutator that finds no place

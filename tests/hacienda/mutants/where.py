@@ -23,7 +23,7 @@ from scorer.games.hacienda.generator import after_prefix
 from scorer.games.hacienda.state import ANIMAL, LAND, State
 from tests.roles import roles_of
 
-RULES = roles_of("hacienda")
+GAME = roles_of("hacienda")
 
 Doc = dict[str, Any]
 Step = dict[str, Any]
@@ -96,15 +96,15 @@ def turns(doc: Doc) -> Iterator[tuple[int, State]]:
     if not is_record(doc):
         return
     try:
-        state = RULES.referee.initial_state(doc)
+        state = GAME.referee.initial_state(doc)
     except (RuleViolation, KeyError, TypeError, ValueError):
         return
     for i, move in enumerate(moves(doc)):
-        if RULES.referee.is_over(state):
+        if GAME.referee.is_over(state):
             return
         yield i, state
         try:
-            state = RULES.referee.apply(state, move)
+            state = GAME.referee.apply(state, move)
         except (RuleViolation, KeyError, TypeError, ValueError):
             return
 

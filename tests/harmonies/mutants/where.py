@@ -15,7 +15,7 @@ from scorer.games.harmonies.state import State
 from tests.mutants import states_before_moves
 from tests.roles import roles_of
 
-RULES = roles_of("harmonies")
+GAME = roles_of("harmonies")
 
 
 Record = dict[str, Any]
@@ -34,7 +34,7 @@ def _moves(doc: Record) -> list[Move]:
 
 def _starts(doc: Record) -> Iterator[tuple[int, State]]:
     """(i, the state before move i) for the moves of a valid record, in order."""
-    yield from states_before_moves(RULES, doc)
+    yield from states_before_moves(GAME, doc)
 
 
 def _pick(rng: random.Random, items: list[Any]) -> Any:

@@ -14,7 +14,7 @@ from scorer.games.kuhfstein import actions, events
 from scorer.games.kuhfstein.state import TurnDraft
 from tests.roles import roles_of
 
-RULES = roles_of("kuhfstein")
+GAME = roles_of("kuhfstein")
 
 Doc = dict[str, Any]
 Mutator = Callable[[Doc, random.Random], bool]
@@ -58,10 +58,10 @@ def _walk(doc: Doc) -> Iterator[tuple[int, int, TurnDraft]]:
     """Replay a record: (move, step, the turn's draft just before the step), for every step
     of every play turn. Stops quietly where the record is not legal."""
     try:
-        state = RULES.referee.initial_state(doc)
+        state = GAME.referee.initial_state(doc)
         for m, move in enumerate(doc["moves"]):
             if state.phase == "over":
-                state = RULES.referee.apply(state, move)
+                state = GAME.referee.apply(state, move)
                 continue
             draft = events.begin_turn(state, move)
             for j, step in enumerate(move["steps"]):
