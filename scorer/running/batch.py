@@ -5,12 +5,22 @@ Inputs are files, directories (recursive ``*.json``, ``*.ndjson``, ``*.jsonl``),
 Records are handed to worker processes in chunks with a bounded number of chunks in flight, and
 results come back in input order whatever the number of workers, so memory stays flat and the
 output is deterministic. An unexpected exception in one record becomes a REC-INTERNAL-1 finding
-for that record only (see :mod:`scorer.referee.pipeline`).
+for that record only (see :mod:`scorer.referee.pipeline`). A worker process that dies (killed
+by a signal, ``os._exit``, out of memory) is replaced: the records of every chunk it took down
+are checked again once, one at a time in a fresh worker, and a record whose retry kills its
+worker too is a REC-INTERNAL-1 finding for that record only. An exception or interruption in
+the caller (Ctrl-C, SIGTERM) stops every worker before it goes on.
+
+Test-only hook: with the environment variable ``SCORER_TEST_WORKER_DIES_ON`` set to a record's
+label (``file`` or ``file:line``), a *worker process* (never the main one) that reaches that
+record ends at once with ``os._exit`` (the fault tests of ``tests/test_faults.py``).
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
@@ -25,7 +35,10 @@ from scorer.referee.pipeline import verify_bytes
 from scorer.referee.settings import DEFAULTS, VerifyOptions
 
 if TYPE_CHECKING:
-    pass
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+#: The test-only hook (module docstring): the label of a record on which a worker dies.
+DIE_ON = "SCORER_TEST_WORKER_DIES_ON"
 
 
 def verify_item(item: Item, options: VerifyOptions = DEFAULTS) -> VerifyResult:
@@ -97,7 +110,16 @@ def verify_chunk(
 
         if schema_dir() != options.schema_dir:
             set_schema_dir(options.schema_dir)
-    results = [verify_item(item, options) for item in items]
+    dies_on = os.environ.get(DIE_ON)
+    if dies_on is not None and multiprocessing.parent_process() is not None:
+        for item in items:
+            if item.label == dies_on:
+                os._exit(70)
+    return rendered([verify_item(item, options) for item in items], render)
+
+
+def rendered(results: list[VerifyResult], render: str | None) -> list[VerifyResult]:
+    """``results`` as :func:`verify_chunk` returns them for ``render``."""
     if render is None:
         return results
     from scorer.writing.report import dumps_line, dumps_report, result_to_data
@@ -222,18 +244,107 @@ def run_local(
         for chunk in chunks:
             yield from verify_chunk(chunk, options, render)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    warm_up()  # forked workers then start with every game imported and every validator built
+    workers = Workers(jobs, options, render)
+    try:
+        yield from run_ordered(chunks, workers.submit, workers.collect, window=4 * jobs)
+    except BaseException:
+        workers.stop()
+        raise
+    workers.close()
 
+
+def start_worker() -> None:
+    """A worker process's start: the collector tuned; Ctrl-C (which the terminal sends to the
+    whole process group) ignored and SIGTERM deadly again, whatever the parent installed: the
+    parent stops its workers itself (:meth:`Workers.stop`)."""
     from scorer.running.runtime import tune_gc
 
-    warm_up()  # forked workers then start with every game imported and every validator built
-    with ProcessPoolExecutor(max_workers=jobs, initializer=tune_gc) as pool:
-        yield from run_ordered(
-            chunks,
-            lambda c: pool.submit(verify_chunk, c, options, render),
-            lambda f: f.result(),
-            window=4 * jobs,
-        )
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    tune_gc()
+
+
+class Workers:
+    """The process pool of a local batch, replaced when a worker dies; chunks whose worker died
+    are retried a record at a time in a pool of one (each record once)."""
+
+    def __init__(self, jobs: int, options: VerifyOptions, render: str | None) -> None:
+        self.jobs = jobs
+        self.options = options
+        self.render = render
+        self.pool = self._pool(jobs)
+        self.spare: ProcessPoolExecutor | None = None
+
+    @staticmethod
+    def _pool(jobs: int) -> ProcessPoolExecutor:
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(max_workers=jobs, initializer=start_worker)
+
+    def submit(self, chunk: list[Item]) -> tuple[list[Item], Future[list[VerifyResult]]]:
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return chunk, self.pool.submit(verify_chunk, chunk, self.options, self.render)
+        except BrokenProcessPool:  # a worker died: a new pool for what comes next
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = self._pool(self.jobs)
+            return chunk, self.pool.submit(verify_chunk, chunk, self.options, self.render)
+
+    def collect(self, sent: tuple[list[Item], Future[list[VerifyResult]]]) -> list[VerifyResult]:
+        from concurrent.futures.process import BrokenProcessPool
+
+        chunk, future = sent
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            return [self.retry(item) for item in chunk]
+
+    def retry(self, item: Item) -> VerifyResult:
+        """``item`` alone in a fresh worker; REC-INTERNAL-1 if that worker dies too."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        if self.spare is None:
+            self.spare = self._pool(1)
+        try:
+            return self.spare.submit(verify_chunk, [item], self.options, self.render).result()[0]
+        except BrokenProcessPool:
+            self.spare.shutdown(wait=False, cancel_futures=True)
+            self.spare = None
+            return rendered([worker_died(item)], self.render)[0]
+
+    def close(self) -> None:
+        for pool in (self.pool, self.spare):
+            if pool is not None:
+                pool.shutdown(wait=True)
+
+    def stop(self) -> None:
+        """End every worker now (SIGTERM, then SIGKILL after a second): none outlives the run
+        holding the caller's pipes."""
+        children = multiprocessing.active_children()
+        for child in children:
+            child.terminate()
+        for child in children:
+            child.join(1)
+            if child.is_alive():
+                child.kill()
+                child.join(1)
+        for pool in (self.pool, self.spare):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+
+
+def worker_died(item: Item) -> VerifyResult:
+    """The result of a record whose worker process died twice while checking it."""
+    finding = Finding(
+        "REC-INTERNAL-1",
+        "",
+        "internal error: the worker process checking this record died, twice",
+        details={"exception": "worker died"},
+    )
+    findings = shift((finding,), item.line) if item.line is not None else (finding,)
+    return VerifyResult(item.source, "unknown", None, "error", findings, line=item.line)
 
 
 def warm_up() -> None:
