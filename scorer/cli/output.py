@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from types import FrameType
+from typing import IO, TYPE_CHECKING, TextIO
 
 import typer
 
@@ -15,6 +18,63 @@ from scorer.writing.printable import printable
 
 if TYPE_CHECKING:
     from scorer.core.values import VerifyResult
+
+
+#: The exit code of a run that itself failed (not a record's result: workers that cannot be
+#: started, a lost Dask cluster); 1 is "a record was rejected", 2 usage and I/O errors.
+RUN_FAILED = 3
+
+
+class Interrupted(BaseException):
+    """SIGTERM reached the command (:func:`on_sigterm`): stop, exit ``code`` (143)."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(f"stopped by signal {code - 128}")
+        self.code = code
+
+
+def on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """A SIGTERM handler that unwinds the command like Ctrl-C does (workers stopped, no
+    partial output), to exit 128 + 15."""
+    raise Interrupted(128 + signum)
+
+
+@contextmanager
+def output_file(output: Path | None, target: str) -> Iterator[IO[bytes]]:
+    """Where a report goes: the standard output, or for ``--output FILE`` a temporary file in
+    FILE's folder renamed over FILE once the block ends normally (removed otherwise), so an
+    interrupted or failed run never leaves a FILE that looks whole. FILE that exists and is
+    not a regular file (``/dev/null``, a FIFO) is written in place."""
+    if output is None:
+        yield sys.stdout.buffer
+        return
+    try:
+        special = output.exists() and not stat.S_ISREG(output.stat().st_mode)
+        if special:
+            sink = output.open("wb")
+        else:
+            part = output.with_name(f".{output.name}.{os.getpid()}.part")
+            fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            sink = os.fdopen(fd, "wb")
+    except OSError as exc:
+        raise output_failed(target, exc) from None
+    try:
+        with sink:
+            yield sink
+        if not special:
+            os.replace(part, output)
+    except OSError as exc:
+        _discard(None if special else part)
+        raise output_failed(target, exc) from None
+    except BaseException:
+        _discard(None if special else part)
+        raise
+
+
+def _discard(part: Path | None) -> None:
+    if part is not None:
+        with suppress(OSError):
+            part.unlink()
 
 
 NO_FILES = "no file is left to verify once the include/exclude patterns are applied"

@@ -3,7 +3,7 @@ in one of the batch formats, with the exit code a CI job reads."""
 
 from __future__ import annotations
 
-import sys
+import signal
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated
@@ -29,13 +29,18 @@ from scorer.cli.options import (
 )
 from scorer.cli.output import (
     NO_FILES,
+    RUN_FAILED,
+    Interrupted,
     nothing_matched,
+    on_sigterm,
     output_failed,
+    output_file,
     progress,
     set_schema_dir,
     use_color,
 )
 from scorer.cli.settings import run_config
+from scorer.writing.printable import printable
 
 if TYPE_CHECKING:
     from scorer.core.values import VerifyResult
@@ -123,15 +128,22 @@ def batch(
     else:
         results = b.run_local(items, jobs, options, render)
     target = str(output) if output is not None else "the output"
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
     try:
-        sink = output.open("wb") if output is not None else sys.stdout.buffer
-    except OSError as exc:
-        raise output_failed(target, exc) from None
-    painted = fmt is BatchFormat.text and output is None and use_color(no_color, color)
-    writer = WRITERS[fmt.value](sink, quiet, painted)
-    writer.tally = Tally(fail_on.value)
-    writer.statistics = statistics and fmt is BatchFormat.text  # type: ignore[attr-defined]
-    failed, io_error = _write(progress(results, quiet), writer, sink, output, fail_on, target)
+        with output_file(output, target) as sink:
+            painted = fmt is BatchFormat.text and output is None and use_color(no_color, color)
+            writer = WRITERS[fmt.value](sink, quiet, painted)
+            writer.tally = Tally(fail_on.value)
+            writer.statistics = statistics and fmt is BatchFormat.text  # type: ignore[attr-defined]
+            failed, io_error = _write(
+                progress(results, quiet), writer, sink, output, fail_on, target
+            )
+    except KeyboardInterrupt:
+        raise _stopped("interrupted", 130, output) from None
+    except Interrupted as exc:
+        raise _stopped("stopped by SIGTERM", exc.code, output) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if statistics and fmt is not BatchFormat.text:
         typer.echo("Findings by rule:\n" + writer.tally.statistics(), nl=False, err=True)
     if output is not None and not quiet:
@@ -162,6 +174,13 @@ def _items(
     return items
 
 
+def _stopped(why: str, code: int, output: Path | None) -> typer.Exit:
+    """Say that the run was stopped (and that ``--output`` was not written); exit ``code``."""
+    written = f"; {output} was not written" if output is not None else ""
+    typer.echo(f"{why}: the run is incomplete{written}", err=True)
+    return typer.Exit(code)
+
+
 def _parse_shard(spec: str) -> tuple[int, int]:
     index, sep, count = spec.partition("/")
     if sep and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count):
@@ -185,19 +204,41 @@ def _write(
     failed = io_error = False
     try:
         try:
-            for result in results:
+            for result in _guarded(results):
                 writer.add(result)
                 failed = failed or fails(result, fail_on.value)
                 io_error = io_error or any(f.rule == "REC-IO-1" for f in result.findings)
             writer.finish()
         finally:
-            if output is not None:
-                sink.close()
-            else:
+            if output is None:
                 sink.flush()
     except ImportError as exc:
         typer.echo(f"--dask needs the dask extra (pip install 'scorer[dask]'): {exc}", err=True)
         raise typer.Exit(2) from None
+    except RunFailed as exc:
+        written = f"; {output} was not written" if output is not None else ""
+        typer.echo(printable(f"the run failed: {exc}{written}"), err=True)
+        raise typer.Exit(RUN_FAILED) from None
     except OSError as exc:
         raise output_failed(target, exc) from None
     return failed, io_error
+
+
+class RunFailed(Exception):
+    """The run itself failed (not one record's result): exit RUN_FAILED."""
+
+
+def _guarded(results: Iterable[VerifyResult]) -> Iterator[VerifyResult]:
+    """``results``, with an error of the run itself (workers that cannot start, a lost Dask
+    cluster) as RunFailed, told apart from errors writing the output."""
+    stream = iter(results)
+    while True:
+        try:
+            result = next(stream)
+        except StopIteration:
+            return
+        except ImportError:
+            raise
+        except Exception as exc:  # every error of the run: exit RUN_FAILED
+            raise RunFailed(f"{type(exc).__name__}: {exc}") from exc
+        yield result

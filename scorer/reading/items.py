@@ -5,13 +5,18 @@ Inputs are files, directories (recursive ``*.json``, ``*.ndjson``, ``*.jsonl``),
 Everything is read lazily, a line at a time for NDJSON and standard input, so memory stays flat
 whatever the size of the run; a document over the size limit becomes an item with its
 REC-SIZE-1 error instead of its bytes. Items whose bytes were seen before are marked
-(REC-DUP-1) by :func:`mark_duplicates`.
+(REC-DUP-1) by :func:`mark_duplicates`. Nothing is skipped in silence: a folder that cannot be
+listed (a subfolder included) and a ``*.json``/``*.ndjson``/``*.jsonl`` entry of a folder that is
+not a readable regular file (a broken symbolic link, a FIFO, a device) is an item with its
+REC-IO-1 error at that path.
 """
 
 from __future__ import annotations
 
 import glob
 import hashlib
+import os
+import stat
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -41,26 +46,56 @@ class Item:
         return self.source if self.line is None else f"{self.source}:{self.line}"
 
 
-def expand(paths: Iterable[str]) -> Iterator[str]:
+def expand(paths: Iterable[str | Item]) -> Iterator[str | Item]:
     """Files named by ``paths``: directories recursively, globs expanded, each sorted (a
-    glob that matches no file gives nothing)."""
+    glob that matches no file gives nothing); what a folder holds that cannot be read is an
+    item with its REC-IO-1 error (an item given passes through)."""
     for path in paths:
         yield from _expand_one(path)
 
 
-def _expand_one(path: str) -> list[str]:
-    if path == "-":
+def _expand_one(path: str | Item) -> list[str | Item]:
+    if isinstance(path, Item) or path == "-":
         return [path]
     if Path(path).is_dir():
-        found = [p for p in Path(path).rglob("*") if p.suffix in DIR_SUFFIXES and p.is_file()]
-        return sorted(str(p) for p in found)
+        return _walk(path)
     if any(c in path for c in GLOB_CHARS) and not Path(path).exists():
         return [m for m in sorted(glob.glob(path, recursive=True)) if Path(m).is_file()]
     return [path]
 
 
-def _nothing_in(path: str) -> str:
+def _walk(top: str) -> list[str | Item]:
+    """The record files under the folder ``top`` (symbolic links to folders not followed), and
+    an error item for each folder that cannot be listed and each record-named entry that is
+    not a regular file, all sorted by path."""
+    found: dict[str, str | Item] = {}
+
+    def unreadable(exc: OSError) -> None:
+        where = str(Path(exc.filename)) if exc.filename is not None else top
+        found[where] = _io_error(where, exc.strerror or str(exc))
+
+    for folder, _, names in os.walk(top, onerror=unreadable):
+        for name in names:
+            path = Path(folder, name)
+            if path.suffix not in DIR_SUFFIXES:
+                continue
+            try:
+                regular = stat.S_ISREG(path.stat().st_mode)
+            except OSError as exc:  # a broken or looping symbolic link
+                found[str(path)] = _io_error(str(path), exc.strerror or str(exc))
+                continue
+            found[str(path)] = str(path) if regular else _io_error(str(path), "not a regular file")
+    return [found[key] for key in sorted(found)]
+
+
+def _io_error(path: str, reason: str) -> Item:
+    return Item(path, None, None, ("REC-IO-1", f"cannot read {path}: {reason}"))
+
+
+def _nothing_in(path: str | Item) -> str:
     """Why an input gave no record, for the message of an empty run."""
+    if isinstance(path, Item):
+        return f"{path.label}: no records"
     if path == "-":
         return "-: no records on standard input"
     if Path(path).is_dir():
@@ -71,7 +106,7 @@ def _nothing_in(path: str) -> str:
 
 
 def iter_items(
-    paths: Iterable[str], max_bytes: int = MAX_BYTES, empty: list[str] | None = None
+    paths: Iterable[str | Item], max_bytes: int = MAX_BYTES, empty: list[str] | None = None
 ) -> Iterator[Item]:
     """Every document of every input, lazily (NDJSON files are read line by line).
     An input that gives no document at all is described in ``empty`` (if given)."""
@@ -84,9 +119,11 @@ def iter_items(
             empty.append(_nothing_in(path))
 
 
-def _items_of(path: str, max_bytes: int) -> Iterator[Item]:
+def _items_of(path: str | Item, max_bytes: int) -> Iterator[Item]:
     for file in _expand_one(path):
-        if file == "-":
+        if isinstance(file, Item):
+            yield file
+        elif file == "-":
             yield from _stdin_items(max_bytes)
         elif file.endswith(NDJSON_SUFFIXES):
             yield from _ndjson_items(file, max_bytes)

@@ -5,11 +5,20 @@ Inputs are files, directories (recursive ``*.json``, ``*.ndjson``, ``*.jsonl``),
 Records are handed to worker processes in chunks with a bounded number of chunks in flight, and
 results come back in input order whatever the number of workers, so memory stays flat and the
 output is deterministic. An unexpected exception in one record becomes a REC-INTERNAL-1 finding
-for that record only (see :mod:`scorer.referee.pipeline`).
+for that record only (see :mod:`scorer.referee.pipeline`). A worker process that dies (killed
+by a signal, ``os._exit``, out of memory) is replaced: the records of every chunk it took down
+are checked again once, one at a time in a fresh worker, and a record whose retry kills its
+worker too is a REC-INTERNAL-1 finding for that record only. An exception or interruption in
+the caller (Ctrl-C, SIGTERM) stops every worker before it goes on.
+
+Test-only hook: with the environment variable ``SCORER_TEST_WORKER_DIES_ON`` set to a record's
+label (``file`` or ``file:line``), a *worker process* (never the main one) that reaches that
+record ends at once with ``os._exit`` (the fault tests of ``tests/test_faults.py``).
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -26,6 +35,9 @@ from scorer.referee.settings import DEFAULTS, VerifyOptions
 
 if TYPE_CHECKING:
     pass
+
+#: The test-only hook (module docstring): the label of a record on which a worker dies.
+DIE_ON = "SCORER_TEST_WORKER_DIES_ON"
 
 
 def verify_item(item: Item, options: VerifyOptions = DEFAULTS) -> VerifyResult:
@@ -97,7 +109,16 @@ def verify_chunk(
 
         if schema_dir() != options.schema_dir:
             set_schema_dir(options.schema_dir)
-    results = [verify_item(item, options) for item in items]
+    dies_on = os.environ.get(DIE_ON)
+    if dies_on is not None and multiprocessing.parent_process() is not None:
+        for item in items:
+            if item.label == dies_on:
+                os._exit(70)
+    return rendered([verify_item(item, options) for item in items], render)
+
+
+def rendered(results: list[VerifyResult], render: str | None) -> list[VerifyResult]:
+    """``results`` as :func:`verify_chunk` returns them for ``render``."""
     if render is None:
         return results
     from scorer.writing.report import dumps_line, dumps_report, result_to_data
@@ -222,18 +243,16 @@ def run_local(
         for chunk in chunks:
             yield from verify_chunk(chunk, options, render)
         return
-    from concurrent.futures import ProcessPoolExecutor
-
-    from scorer.running.runtime import tune_gc
-
     warm_up()  # forked workers then start with every game imported and every validator built
-    with ProcessPoolExecutor(max_workers=jobs, initializer=tune_gc) as pool:
-        yield from run_ordered(
-            chunks,
-            lambda c: pool.submit(verify_chunk, c, options, render),
-            lambda f: f.result(),
-            window=4 * jobs,
-        )
+    from scorer.running.workers import Workers
+
+    workers = Workers(jobs, options, render)
+    try:
+        yield from run_ordered(chunks, workers.submit, workers.collect, window=4 * jobs)
+    except BaseException:
+        workers.stop()
+        raise
+    workers.close()
 
 
 def warm_up() -> None:

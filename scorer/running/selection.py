@@ -18,6 +18,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scorer.reading.items import Item
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +71,10 @@ def patterns(texts: Iterable[str], base: Path) -> tuple[Pattern, ...]:
     return tuple(Pattern(t, base) for t in texts)
 
 
-def select(paths: Iterable[str], filters: Filters, expand: bool = True) -> Iterator[str]:
+def select(paths: Iterable[str], filters: Filters, expand: bool = True) -> Iterator[str | Item]:
     """The files of ``paths`` that ``filters`` keep: folders and globs expanded (as ``scorer
-    batch`` does) when ``expand``, every file named tested."""
+    batch`` does) when ``expand``, every file named tested (what a folder holds that cannot be
+    read, an item with its REC-IO-1 error, likewise)."""
     if not filters:
         yield from paths
         return
@@ -83,7 +88,7 @@ def select(paths: Iterable[str], filters: Filters, expand: bool = True) -> Itera
         if not files:  # an empty folder or a glob matching nothing: the reader says so
             yield path
         for found in files:
-            if filters.keeps(found):
+            if filters.keeps(found if isinstance(found, str) else found.source):
                 yield found
 
 
