@@ -110,6 +110,13 @@ def canonical_json(value: object) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
+def written_json(value: object) -> bytes:
+    """The JSON of plain data with members in the order written (cache keys of
+    :mod:`scorer.core.cache`, where member order may matter). Raises TypeError (orjson's
+    ``JSONEncodeError``) on anything else."""
+    return orjson.dumps(value)
+
+
 def canonical_value(components: Components) -> dict[str, object]:
     """The component data as one plain value: keyed parts as objects, multisets as sorted
     lists, absent parts as null."""

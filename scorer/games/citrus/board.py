@@ -20,6 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from scorer.core.cache import by_content
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.core.words import plural
 from scorer.games.citrus.data import BOARDS, PRINTED_IDS, SIDE_SITES
@@ -227,9 +228,12 @@ def _shape(
     return cells, nbrs, around
 
 
+@by_content
 def parse_board(form: Any, base: tuple[PathPart, ...], side: str | None = None) -> Board:
     """CIT-SETUP-2: a shipped id or a well-formed inline board. ``side`` is
-    ``variant.board_side`` (None in positions, where the printed-side check is skipped)."""
+    ``variant.board_side`` (None in positions, where the printed-side check is skipped).
+    Parsed once per board as written (:func:`~scorer.core.cache.by_content`): the records
+    of a batch carrying the same board share one Board."""
     if isinstance(form, str):
         # CIT-SETUP-2: a string names a shipped board
         if form not in BOARDS:

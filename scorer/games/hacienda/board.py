@@ -16,6 +16,7 @@ from typing import Any
 
 from pyrsistent import PMap, pmap
 
+from scorer.core.cache import by_content
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.core.values import Json
 from scorer.games.hacienda import catalog
@@ -205,8 +206,12 @@ def _assign_ids(
     return out
 
 
+@by_content
 def parse_map(obj: Json, base: tuple[PathPart, ...]) -> Board:
-    """The Board of a map object (reference or inline). Raises the HAC-MAP checks."""
+    """The Board of a map object (reference or inline). Raises the HAC-MAP checks.
+
+    Built once per map as written (:func:`~scorer.core.cache.by_content`): the records of a
+    batch carrying the same map share one Board."""
     map_id = obj.get("id")
     if "spaces" not in obj and "rows" not in obj:
         # HAC-MAP-6: a reference names a shipped map

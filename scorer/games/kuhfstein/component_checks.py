@@ -9,13 +9,14 @@ setup and position checks can report them all together.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from pyrsistent import pmap
+from pyrsistent import PMap, pmap
 
+from scorer.core.cache import by_content
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.core.words import plural
-from scorer.games.kuhfstein.cards import parse_cards
+from scorer.games.kuhfstein.cards import CardBook, parse_cards
 from scorer.games.kuhfstein.state import KIND_SET, KINDS, MAX_SCORING_TILES, Components, ScoringTile
 
 Path = tuple[PathPart, ...]
@@ -201,25 +202,59 @@ def parse_tile_counts(
 def build_components(
     comp: Mapping[str, Any], players: int, total: int, base: Path
 ) -> tuple[Components, list[RuleViolation]]:
-    """All component data of ``comp`` (setup or components) with every violation found."""
-    bonus, found = parse_track(comp, base)
+    """All component data of ``comp`` (setup or components) with every violation found.
+
+    The printed part (track, cards, scoring tiles) is parsed once per content
+    (:func:`printed_parts`) when it is free of violations, as in every valid record."""
+    printed = printed_parts(
+        comp.get("track"), comp.get("cards", {}), comp.get("scoring_tiles", {}), base
+    )
+    bonus: dict[int, str] = {}
+    found: list[RuleViolation] = []
+    if printed is None:
+        bonus, found = parse_track(comp, base)
     trees, more = parse_trees(comp, players, base)
     found += more
     counts, more = parse_tile_counts(comp, total, base)
     found += more
-    cards, more = parse_cards(comp.get("cards", {}), (*base, "cards"))
-    found += more
-    tiles, more = parse_scoring_tiles(comp.get("scoring_tiles", {}), (*base, "scoring_tiles"))
-    found += more
+    if printed is None:
+        cards, more = parse_cards(comp.get("cards", {}), (*base, "cards"))
+        found += more
+        tiles, more = parse_scoring_tiles(comp.get("scoring_tiles", {}), (*base, "scoring_tiles"))
+        found += more
+        printed = Printed(cards, pmap(tiles), pmap(bonus), tuple(sorted(bonus)))
     return (
         Components(
-            cards,
-            pmap(tiles),
-            pmap(bonus),
+            printed.cards,
+            printed.scoring_tiles,
+            printed.bonus,
             trees,
             total,
             pmap(counts) if counts is not None else None,
-            tuple(sorted(bonus)),
+            printed.spaces,
         ),
         found,
     )
+
+
+class Printed(NamedTuple):
+    """The printed component data of a game, parsed: shared by every record carrying it."""
+
+    cards: CardBook
+    scoring_tiles: PMap[str, ScoringTile]
+    bonus: PMap[int, str]
+    spaces: tuple[int, ...]
+
+
+@by_content
+def printed_parts(track: Any, cards: Any, scoring_tiles: Any, base: Path) -> Printed | None:
+    """The track, cards and scoring tiles parsed, or None when any of them has a violation
+    (a warning included: the caller then parses them again to report it)."""
+    bonus, found = parse_track({} if track is None else {"track": track}, base)
+    book, more = parse_cards(cards, (*base, "cards"))
+    found += more
+    tiles, more = parse_scoring_tiles(scoring_tiles, (*base, "scoring_tiles"))
+    found += more
+    if found:
+        return None
+    return Printed(book, pmap(tiles), pmap(bonus), tuple(sorted(bonus)))
