@@ -3,8 +3,21 @@
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+from scorer.cli import app
+from scorer.core.roles import MOVES
 from scorer.reading import items as inputs
+from scorer.reading.loading import too_deep
+from scorer.registry import game_names, get
+
+runner = CliRunner()
+LOCAL = "http://127.0.0.1:8765"
 
 RECORD = b'{"format": "x"}\n'
 
@@ -44,3 +57,75 @@ def test_stdin_within_the_limit_is_the_document_as_written() -> None:
 
 def test_stdin_of_only_blank_lines_holds_no_record() -> None:
     assert list(inputs._stdin_items(max_bytes=200, stream=io.BytesIO(b"\n" * 1000))) == []
+
+
+def deep_record(game: str, depth: int, array: bool = False) -> bytes:
+    """A simulated record of ``game`` whose ``meta`` nests ``depth`` objects (or arrays)."""
+    record = get(game, MOVES).simulate(2, 1, {})
+    opening, closing = ("[", "]") if array else ('{"a":', "}")
+    text = json.dumps({**record, "meta": {"x": "@@"}})
+    return text.replace('"@@"', opening * depth + "1" + closing * depth).encode()
+
+
+@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("depth", [256, 1000])
+def test_show_explain_on_meta_nested_deep_never_a_traceback(
+    game: str, depth: int, tmp_path: Path
+) -> None:
+    path = tmp_path / "deep.json"
+    path.write_bytes(deep_record(game, depth))
+    for command in (["show"], ["explain"], ["verify"]):
+        out = runner.invoke(app, [*command, str(path)])
+        assert out.exit_code == 0, (command, out.output)
+    out = runner.invoke(app, ["show", "--position", str(path)])
+    assert out.exception is None or isinstance(out.exception, SystemExit)
+    if out.exit_code:  # the exported position carries meta: too deep to write back
+        assert out.exit_code == 1
+        assert f"{path}: REC-JSON-1 " in out.stderr
+        assert out.stdout == ""
+    else:
+        assert orjson.loads(out.stdout)["format"] == "scorer-position/1"
+
+
+@pytest.mark.parametrize("array", [False, True])
+def test_show_position_deeper_than_can_be_written_is_rec_json_1(
+    array: bool, tmp_path: Path
+) -> None:
+    path = tmp_path / "deep.json"
+    path.write_bytes(deep_record("harmonies", 300, array))
+    out = runner.invoke(app, ["show", "--position", str(path)])
+    assert out.exit_code == 1
+    assert out.stderr.startswith(f"{path}: REC-JSON-1 ")
+    path.write_bytes(deep_record("harmonies", 100, array))
+    out = runner.invoke(app, ["show", "--position", str(path)])
+    assert out.exit_code == 0
+    assert orjson.loads(out.stdout)["meta"]["x"]
+
+
+def test_too_deep_measures_any_depth_without_recursion() -> None:
+    value: object = 1
+    for _ in range(100_000):
+        value = {"a": [value]}
+    assert too_deep(value, 254)
+    assert not too_deep({"a": [1, {"b": []}]}, 4)
+    assert too_deep({"a": [1, {"b": []}]}, 3)
+    assert not too_deep("text", 0)
+
+
+@pytest.mark.parametrize("depth", [256, 1000])
+def test_web_position_of_a_record_nested_deep_is_rec_json_1(depth: int) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+
+    from scorer.serve.app import create_app
+
+    body = b'{"record": ' + deep_record("harmonies", depth) + b"}"
+    with TestClient(create_app(), raise_server_exceptions=False, base_url=LOCAL) as client:
+        answer = client.post("/api/position", content=body)
+        assert answer.status_code == 422
+        assert [(f["rule"], f["pointer"]) for f in answer.json()["findings"]] == [
+            ("REC-JSON-1", "")
+        ]
+        for path in ("/api/check", "/api/score", "/api/verdict", "/api/svg"):
+            assert client.post(path, content=deep_record("harmonies", depth)).status_code == 200
