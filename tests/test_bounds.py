@@ -129,3 +129,35 @@ def test_web_position_of_a_record_nested_deep_is_rec_json_1(depth: int) -> None:
         ]
         for path in ("/api/check", "/api/score", "/api/verdict", "/api/svg"):
             assert client.post(path, content=deep_record("harmonies", depth)).status_code == 200
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_import_map_reads_at_most_its_limit_of_dev_zero() -> None:
+    out = runner.invoke(app, ["import-map", "/dev/zero"])
+    assert out.exit_code == 1
+    assert out.stderr.startswith("/dev/zero: REC-SIZE-1 ")
+    assert out.stdout == ""
+
+
+def test_import_map_of_a_file_over_the_limit_is_rec_size_1(tmp_path: Path) -> None:
+    from scorer.games.hacienda.haz import MAX_BYTES
+
+    path = tmp_path / "big.haz"
+    path.write_bytes(b"[Control]\r\n" + b";" * MAX_BYTES)
+    out = runner.invoke(app, ["import-map", str(path)])
+    assert (out.exit_code, out.stderr.split()[1]) == (1, "REC-SIZE-1")
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, str(10**30)])
+def test_import_map_of_absurd_numbers_gives_findings(number: str, tmp_path: Path) -> None:
+    path = tmp_path / "absurd.haz"
+    path.write_text(f"[Control]\nColCount={number}\nRowCount=5\n[Hex]\n1=9\n3=2\n")
+    out = runner.invoke(app, ["import-map", str(path)])
+    assert out.exception is None or isinstance(out.exception, SystemExit)
+    assert (out.exit_code, out.stderr.split()[:2]) == (1, [f"{path}:2:", "HAC-HAZ-2"])
+    path.write_text(f"[Control]\nColCount=3\nRowCount=5\n[Hex]\n{number}=9\n")
+    out = runner.invoke(app, ["import-map", str(path)])
+    assert (out.exit_code, out.stderr.split()[:2]) == (1, [f"{path}:5:", "HAC-HAZ-3"])
+    path.write_text(f"[Control]\nColCount=3\nRowCount=5\n[Hex]\n1={number}\n")
+    out = runner.invoke(app, ["import-map", str(path)])
+    assert (out.exit_code, out.stderr.split()[:2]) == (1, [f"{path}:5:", "HAC-HAZ-5"])

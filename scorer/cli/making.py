@@ -229,11 +229,7 @@ def import_map(
 
     importer = get("hacienda", CATALOGUE).IMPORTERS["haz"]
 
-    try:
-        text = file.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        typer.echo(f"{file}: cannot read: {exc}", err=True)
-        raise typer.Exit(2) from None
+    text = _read_map(file)
     try:
         encoded = importer.convert(
             text,
@@ -249,3 +245,20 @@ def import_map(
         typer.echo(f"{where}: {exc.rule} {exc.message}", err=True)
         raise typer.Exit(1) from None
     sys.stdout.buffer.write(report.dumps_document(encoded))
+
+
+def _read_map(file: Path) -> str:
+    """The text of a .haz file: at most MAX_BYTES are read (``/dev/zero`` too), a larger file
+    is REC-SIZE-1 (exit 1); one that cannot be read or decoded exits 2."""
+    from scorer.games.hacienda.haz import MAX_BYTES
+
+    try:
+        with file.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            typer.echo(f"{file}: REC-SIZE-1 file is larger than {MAX_BYTES:,} bytes", err=True)
+            raise typer.Exit(1)
+        return data.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        typer.echo(f"{file}: cannot read: {exc}", err=True)
+        raise typer.Exit(2) from None
