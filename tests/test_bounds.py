@@ -161,3 +161,39 @@ def test_import_map_of_absurd_numbers_gives_findings(number: str, tmp_path: Path
     path.write_text(f"[Control]\nColCount=3\nRowCount=5\n[Hex]\n1={number}\n")
     out = runner.invoke(app, ["import-map", str(path)])
     assert (out.exit_code, out.stderr.split()[:2]) == (1, [f"{path}:5:", "HAC-HAZ-5"])
+
+
+@pytest.mark.parametrize("indent", [False, True])
+def test_many_findings_are_placed_as_the_plain_walk_places_them(indent: bool) -> None:
+    """The guided walk (one comparison skips what no finding names) places every pointer of a
+    long array and a large object where the scanner alone does; it is linear in the findings
+    (bench/findings_bench.py measures it)."""
+    from scorer.reading.loading import compact_text
+    from scorer.reading.sourcemap import walk
+
+    base = get("citrus", MOVES).simulate(2, 1, {})
+    moves = [{**base["moves"][k % 3], "player": "Zed"} for k in range(300)]
+    claims = {"scores": {f"P{k}": k for k in range(300)}}
+    doc = {**base, "moves": moves, "claimed": claims}
+    text = orjson.dumps(doc, option=orjson.OPT_INDENT_2 if indent else 0).decode()
+    wanted = [f"/moves/{k}" for k in range(0, 300, 7)] + ["/moves/400", "/moves/299/steps/0"]
+    wanted += [f"/claimed/scores/P{k}" for k in range(0, 300, 5)] + ["/claimed/scores/Q"]
+    guided = walk(text, wanted, doc=doc, dumps=compact_text)
+    plain = walk(text, wanted)
+    assert guided.offsets == plain.offsets
+    assert guided.ends == plain.ends
+    assert set(guided.offsets) == set(wanted)
+
+
+def test_many_findings_with_keep_going_are_all_placed() -> None:
+    from scorer.referee.pipeline import verify_bytes
+    from scorer.referee.settings import VerifyOptions
+
+    base = get("citrus", MOVES).simulate(2, 1, {})
+    moves = [{**base["moves"][0], "player": "Zed"} for _ in range(2000)]
+    data = orjson.dumps({**base, "moves": moves})
+    result = verify_bytes(data, "<test>", VerifyOptions(keep_going=True, max_findings=5000))
+    strangers = [f for f in result.findings if f.rule == "REC-PLAYER-1"]
+    assert [f.pointer for f in strangers] == [f"/moves/{k}/player" for k in range(2000)]
+    assert all(f.line == 1 and f.col is not None for f in strangers)
+    assert len({f.col for f in strangers}) == 2000
