@@ -140,10 +140,10 @@ def test_import_map_reads_at_most_its_limit_of_dev_zero() -> None:
 
 
 def test_import_map_of_a_file_over_the_limit_is_rec_size_1(tmp_path: Path) -> None:
-    from scorer.games.hacienda.haz import MAX_BYTES
+    from scorer.cli.making import MAX_MAP_BYTES
 
     path = tmp_path / "big.haz"
-    path.write_bytes(b"[Control]\r\n" + b";" * MAX_BYTES)
+    path.write_bytes(b"[Control]\r\n" + b";" * MAX_MAP_BYTES)
     out = runner.invoke(app, ["import-map", str(path)])
     assert (out.exit_code, out.stderr.split()[1]) == (1, "REC-SIZE-1")
 

@@ -213,6 +213,10 @@ RocksOpt = Annotated[
 ]
 
 
+#: Largest file import-map reads (the shipped .haz maps are 2 to 10 kB).
+MAX_MAP_BYTES = 1024 * 1024
+
+
 def import_map(
     file: MapFileArg,
     map_id: MapIdOpt = None,
@@ -248,15 +252,13 @@ def import_map(
 
 
 def _read_map(file: Path) -> str:
-    """The text of a .haz file: at most MAX_BYTES are read (``/dev/zero`` too), a larger file
-    is REC-SIZE-1 (exit 1); one that cannot be read or decoded exits 2."""
-    from scorer.games.hacienda.haz import MAX_BYTES
-
+    """The text of a .haz file: at most MAX_MAP_BYTES are read (``/dev/zero`` too), a larger
+    file is REC-SIZE-1 (exit 1); one that cannot be read or decoded exits 2."""
     try:
         with file.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            typer.echo(f"{file}: REC-SIZE-1 file is larger than {MAX_BYTES:,} bytes", err=True)
+            data = handle.read(MAX_MAP_BYTES + 1)
+        if len(data) > MAX_MAP_BYTES:
+            typer.echo(f"{file}: REC-SIZE-1 file is larger than {MAX_MAP_BYTES:,} bytes", err=True)
             raise typer.Exit(1)
         return data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:

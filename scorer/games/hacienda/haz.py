@@ -24,8 +24,6 @@ CODES: dict[int, str | None] = {
     10: "water",
 }
 MAX_ROWCOUNT = 100
-#: Largest .haz file import-map reads (the shipped files are 2 to 10 kB).
-MAX_BYTES = 1024 * 1024
 #: Digits of the longest number a .haz file may write (ColCount, a [Hex] key or code): a
 #: longer one is refused by its rule without being converted (the shipped files use at most 4).
 MAX_DIGITS = 9
