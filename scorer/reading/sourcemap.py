@@ -65,7 +65,8 @@ class _Frame:
     seen: dict[str, int] | None = None  # keys met so far (full walk only)
     visited: set[str] = field(default_factory=set)
     value: Any = None  # the parsed container (guided walk only)
-    order: list[Any] | None = None  # its wanted indices, sorted, or its keys (made once)
+    indices: list[int] | None = None  # an array's wanted indices, sorted (made once)
+    keys: list[str] | None = None  # an object's keys in order (made once)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,18 +230,18 @@ def _jump(text: str, pos: int, frame: _Frame, dumps: Callable[[Any], str] | None
     value, node = frame.value, frame.node
     assert node is not None
     if frame.kind == "[" and isinstance(value, list):
-        if frame.order is None:  # the wanted indices, once per array (linear in findings)
-            frame.order = sorted(
+        if frame.indices is None:  # the wanted indices, once per array (linear in findings)
+            frame.indices = sorted(
                 int(t) for t in node.children if t.isdigit() and (t == "0" or t[0] != "0")
             )
-        at = bisect_left(frame.order, frame.index)  # indices before it were read already
-        upto = frame.order[at] if at < len(frame.order) else len(value)
+        at = bisect_left(frame.indices, frame.index)  # indices before it were read already
+        upto = frame.indices[at] if at < len(frame.indices) else len(value)
         skipped: Any = value[frame.index : min(upto, len(value))]
         count = len(skipped)
     elif frame.kind == "{" and isinstance(value, dict):
-        if frame.order is None:
-            frame.order = list(value)
-        keys = frame.order
+        if frame.keys is None:
+            frame.keys = list(value)
+        keys = frame.keys
         upto = frame.index
         while upto < len(keys) and keys[upto] not in node.children:
             upto += 1
