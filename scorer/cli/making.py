@@ -213,6 +213,10 @@ RocksOpt = Annotated[
 ]
 
 
+#: Largest file import-map reads (the shipped .haz maps are 2 to 10 kB).
+MAX_MAP_BYTES = 1024 * 1024
+
+
 def import_map(
     file: MapFileArg,
     map_id: MapIdOpt = None,
@@ -229,11 +233,7 @@ def import_map(
 
     importer = get("hacienda", CATALOGUE).IMPORTERS["haz"]
 
-    try:
-        text = file.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        typer.echo(f"{file}: cannot read: {exc}", err=True)
-        raise typer.Exit(2) from None
+    text = _read_map(file)
     try:
         encoded = importer.convert(
             text,
@@ -249,3 +249,18 @@ def import_map(
         typer.echo(f"{where}: {exc.rule} {exc.message}", err=True)
         raise typer.Exit(1) from None
     sys.stdout.buffer.write(report.dumps_document(encoded))
+
+
+def _read_map(file: Path) -> str:
+    """The text of a .haz file: at most MAX_MAP_BYTES are read (``/dev/zero`` too), a larger
+    file is REC-SIZE-1 (exit 1); one that cannot be read or decoded exits 2."""
+    try:
+        with file.open("rb") as handle:
+            data = handle.read(MAX_MAP_BYTES + 1)
+        if len(data) > MAX_MAP_BYTES:
+            typer.echo(f"{file}: REC-SIZE-1 file is larger than {MAX_MAP_BYTES:,} bytes", err=True)
+            raise typer.Exit(1)
+        return data.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        typer.echo(f"{file}: cannot read: {exc}", err=True)
+        raise typer.Exit(2) from None

@@ -76,13 +76,26 @@ def show(
     if svg is not None:
         _write_svg(pictures, game, doc, run, svg)
     if position:
-        exported = get(game, POSITIONS).export_position(run.state, doc)
-        sys.stdout.buffer.write(report.dumps_document(exported))
+        _print_position(file, get(game, POSITIONS).export_position(run.state, doc))
     else:
         n = run.moves_applied
         typer.echo(f"{file}: {title} after {plural(n, 'move')}")
         typer.echo(pictures.render(run.state, color=use_color(no_color)))
     raise typer.Exit(1 if run.stopped else 0)
+
+
+def _print_position(file: str, exported: object) -> None:
+    """The position ``show --position`` exports, or REC-JSON-1 (exit 1) when it nests deeper
+    than a document can be written back."""
+    from scorer.core.findings import Finding
+    from scorer.reading.loading import NESTED_TOO_DEEPLY, too_deep
+    from scorer.writing import report
+
+    if too_deep(exported):
+        finding = Finding("REC-JSON-1", "", NESTED_TOO_DEEPLY)
+        typer.echo(report.finding_line(file, finding), err=True)
+        raise typer.Exit(1)
+    sys.stdout.buffer.write(report.dumps_document(exported))
 
 
 def _show_position(

@@ -179,42 +179,50 @@ def _stdin_items(max_bytes: int, stream: IO[bytes] | None = None) -> Iterator[It
     """Standard input: one document, or NDJSON when its first non-empty line is a whole object
     and another non-empty line follows. NDJSON is streamed line by line (any length of input
     in flat memory; the size limit applies to each record); a single document may be up to
-    ``max_bytes``."""
+    ``max_bytes``, white space included. The lines read to decide are held as one byte string
+    of at most ``max_bytes`` (blank lines beyond it are counted, not kept)."""
     stream = stream if stream is not None else sys.stdin.buffer
-    head: list[bytes] = []  # lines read to decide, all but the last blank
-    number = 0
+    head = bytearray()  # the input read to decide, while it is within the limit
+    size = number = 0
+    first = b""
     for number, raw in read_lines(stream, max_bytes):
         if raw is None:  # an over-long first line: neither a document nor NDJSON to read
             yield Item(
                 "-",
-                number if head else None,
+                number if size else None,
                 None,
                 ("REC-SIZE-1", f"input is larger than {max_bytes} bytes"),
             )
             return
-        head.append(raw)
+        size += len(raw)
+        if size <= max_bytes:
+            head += raw
         if raw.strip():
+            first = raw
             break
-    first = head[-1].strip() if head else b""
     if not first:
         return  # nothing but white space: no records
-    if not (first.startswith(b"{") and first.endswith(b"}")):
-        yield from _single_document(b"".join(head), stream, max_bytes)
+    if not (first.strip().startswith(b"{") and first.strip().endswith(b"}")):
+        yield from _single_document(bytes(head) if size <= max_bytes else None, stream, max_bytes)
         return
     rest = read_lines(stream, max_bytes, number + 1)
     for later, raw in rest:
         if raw is None or raw.strip():  # a second record: NDJSON
-            yield Item("-", number, head[-1])
+            yield Item("-", number, first)
             yield from _lines("-", [(later, raw)], max_bytes)
             yield from _lines("-", rest, max_bytes)
             return
-        head.append(raw)
-    yield Item("-", None, b"".join(head))
+        size += len(raw)
+        if size <= max_bytes:
+            head += raw
+    yield from _single_document(bytes(head) if size <= max_bytes else None, stream, max_bytes)
 
 
-def _single_document(start: bytes, stream: IO[bytes], max_bytes: int) -> Iterator[Item]:
-    data = start + stream.read(max_bytes + 1 - len(start))
-    if len(data) > max_bytes:
+def _single_document(start: bytes | None, stream: IO[bytes], max_bytes: int) -> Iterator[Item]:
+    """The document that begins with ``start`` (None: what was read is already over the
+    limit) and goes on to the end of ``stream``."""
+    data = start + stream.read(max_bytes + 1 - len(start)) if start is not None else None
+    if data is None or len(data) > max_bytes:
         yield Item("-", None, None, ("REC-SIZE-1", f"input is larger than {max_bytes} bytes"))
     else:
         yield Item("-", None, data)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import json
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,33 @@ from scorer.reading.numbers import vouch
 #: Largest file the scorer reads (a complete game is a few hundred kilobytes at most).
 MAX_BYTES: int = 16 * 1024 * 1024
 BOM = b"\xef\xbb\xbf"
+
+
+#: Containers a document written back (``show --position``, ``POST /api/position``) may nest:
+#: orjson writes at most 254 levels (it reads 1,024, so a record can be checked yet too deep
+#: to write back).
+WRITE_DEPTH: int = 254
+NESTED_TOO_DEEPLY = (
+    f"the document is nested too deeply to write back (at most {WRITE_DEPTH} levels)"
+)
+
+
+def too_deep(value: object, limit: int = WRITE_DEPTH) -> bool:
+    """True if ``value`` nests more than ``limit`` objects and arrays (walked iteratively, so
+    any depth is measured without recursion)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, Mapping):
+            children: Iterable[object] = item.values()
+        elif isinstance(item, (list, tuple)):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def read_bytes(source: str, max_bytes: int = MAX_BYTES) -> bytes:

@@ -25,7 +25,7 @@ import json
 import json.decoder
 import json.scanner
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,6 +65,8 @@ class _Frame:
     seen: dict[str, int] | None = None  # keys met so far (full walk only)
     visited: set[str] = field(default_factory=set)
     value: Any = None  # the parsed container (guided walk only)
+    indices: list[int] | None = None  # an array's wanted indices, sorted (made once)
+    keys: list[str] | None = None  # an object's keys in order (made once)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,19 +230,23 @@ def _jump(text: str, pos: int, frame: _Frame, dumps: Callable[[Any], str] | None
     value, node = frame.value, frame.node
     assert node is not None
     if frame.kind == "[" and isinstance(value, list):
-        indices = [
-            int(t)
-            for t in node.children
-            if t.isdigit() and (t == "0" or t[0] != "0") and t not in frame.visited
-        ]
-        upto = min([i for i in indices if i >= frame.index] or [len(value)])
+        if frame.indices is None:  # the wanted indices, once per array (linear in findings)
+            frame.indices = sorted(
+                int(t) for t in node.children if t.isdigit() and (t == "0" or t[0] != "0")
+            )
+        at = bisect_left(frame.indices, frame.index)  # indices before it were read already
+        upto = frame.indices[at] if at < len(frame.indices) else len(value)
         skipped: Any = value[frame.index : min(upto, len(value))]
         count = len(skipped)
     elif frame.kind == "{" and isinstance(value, dict):
-        keys = list(value)[frame.index :]
-        count = next((i for i, k in enumerate(keys) if k in node.children), len(keys))
-        skipped = {k: value[k] for k in keys[:count]}
-        upto = frame.index + count
+        if frame.keys is None:
+            frame.keys = list(value)
+        keys = frame.keys
+        upto = frame.index
+        while upto < len(keys) and keys[upto] not in node.children:
+            upto += 1
+        count = upto - frame.index
+        skipped = {k: value[k] for k in keys[frame.index : upto]}
     else:
         return None
     if not count:

@@ -25,7 +25,7 @@ from typing import Any
 from scorer.core.errors import RecordLoadError
 from scorer.core.findings import Finding
 from scorer.core.values import ScoreItem, VerifyResult
-from scorer.reading.loading import parse
+from scorer.reading.loading import NESTED_TOO_DEEPLY, parse, too_deep
 from scorer.serve.draft import drawable
 from scorer.writing.verdict import finding_to_data, offending_mark, verdict
 
@@ -214,10 +214,13 @@ def position(body: bytes) -> Answer:
     findings = [finding_to_data(f) for f in run.findings]
     if run.state is None:
         return Answer(422, {"status": "illegal", "findings": findings})
+    exported = get(game, POSITIONS).export_position(run.state, doc)
+    if too_deep(exported):
+        return failure([Finding("REC-JSON-1", "", NESTED_TOO_DEEPLY)])
     return Answer(
         200,
         {
-            "position": get(game, POSITIONS).export_position(run.state, doc),
+            "position": exported,
             "findings": findings,
             "moves_applied": run.moves_applied,
             "moves_total": len(doc.get("moves", [])),

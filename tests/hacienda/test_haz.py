@@ -85,6 +85,14 @@ def test_e15_tiny_file() -> None:
         ("junk\r\n" + TINY, "HAC-HAZ-1", 1),
         (TINY.replace("MapVersion=1", "MapVersion 1"), "HAC-HAZ-1", 7),
         (TINY.replace("3=9", "3=2"), "HAC-MAP-4", 15),
+        # absurd numbers: refused by their rule, never converted (issue 23)
+        (TINY.replace("ColCount=3", "ColCount=" + "9" * 5000), "HAC-HAZ-2", 3),
+        (TINY.replace("ColCount=3", "ColCount=" + str(10**30)), "HAC-HAZ-2", 3),
+        (TINY.replace("RowCount=5", "RowCount=" + "1" * 5000), "HAC-HAZ-2", 4),
+        (TINY + "9" * 5000 + "=2\r\n", "HAC-HAZ-3", 16),
+        (TINY + str(10**30) + "=2\r\n", "HAC-HAZ-3", 16),
+        (TINY.replace("203=7", "203=" + "7" * 5000), "HAC-HAZ-5", 15),
+        (TINY.replace("203=7", f"203={10**30}"), "HAC-HAZ-5", 15),
     ],
 )
 def test_malformed_files_name_rule_and_line(text: str, rule: str, line: int) -> None:

@@ -24,6 +24,9 @@ CODES: dict[int, str | None] = {
     10: "water",
 }
 MAX_ROWCOUNT = 100
+#: Digits of the longest number a .haz file may write (ColCount, a [Hex] key or code): a
+#: longer one is refused by its rule without being converted (the shipped files use at most 4).
+MAX_DIGITS = 9
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _DIGITS = re.compile(r"^[0-9]+$")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -97,6 +100,16 @@ def _sections(lines: list[str]) -> tuple[list[Entry], list[Entry], int, int]:
     return control, hexes, headers["control"], headers["hex"]
 
 
+def _number(text: str) -> int | None:
+    """``text`` as a decimal integer of at most MAX_DIGITS digits, else None."""
+    return int(text) if _DIGITS.match(text) and len(text) <= MAX_DIGITS else None
+
+
+def _shown(text: str) -> str:
+    """``text`` for a message: a number of absurd length shortened to its first digits."""
+    return repr(text) if len(text) <= 20 else f"'{text[:12]}…' ({len(text):,} characters)"
+
+
 def _grid_size(control: list[Entry], header: int) -> tuple[int, int, dict[str, str]]:
     """Step 5: ColCount C, RowCount W and the other control values (first occurrence)."""
     found: dict[str, tuple[int, str]] = {}
@@ -109,7 +122,13 @@ def _grid_size(control: list[Entry], header: int) -> tuple[int, int, dict[str, s
                 raise HazFormatError(number, f"{key} occurs twice", "HAC-HAZ-2")
             if not _DIGITS.match(value):
                 raise HazFormatError(
-                    number, f"{key} is not a decimal integer: {value!r}", "HAC-HAZ-2"
+                    number, f"{key} is not a decimal integer: {_shown(value)}", "HAC-HAZ-2"
+                )
+            if _number(value) is None:
+                raise HazFormatError(
+                    number,
+                    f"{key} has more than {MAX_DIGITS} digits: {_shown(value)}",
+                    "HAC-HAZ-2",
                 )
             found[low] = (number, value)
         else:
@@ -137,7 +156,11 @@ def _cells(hexes: list[Entry], cols: int, width: int) -> dict[tuple[int, int], s
         # HAC-HAZ-3: a decimal key, inside the grid, once
         if not _DIGITS.match(key):
             raise HazFormatError(number, f"[Hex] key {key!r} is not a decimal integer", "HAC-HAZ-3")
-        code_key = int(key)
+        code_key = _number(key)
+        if code_key is None:
+            raise HazFormatError(
+                number, f"[Hex] key {_shown(key)} has more than {MAX_DIGITS} digits", "HAC-HAZ-3"
+            )
         y, x = divmod(code_key, 100)
         if y >= cols or x >= width:
             raise HazFormatError(
@@ -159,11 +182,12 @@ def _cells(hexes: list[Entry], cols: int, width: int) -> dict[tuple[int, int], s
                 "HAC-HAZ-4",
             )
         # HAC-HAZ-5: a known code
-        code = int(value) if _DIGITS.match(value) else -1
+        code = _number(value)
         if code not in CODES:
             raise HazFormatError(
                 number,
-                f"[Hex] key {key}: unknown code {value!r} (known: {', '.join(map(str, CODES))})",
+                f"[Hex] key {key}: unknown code {_shown(value)} "
+                f"(known: {', '.join(map(str, CODES))})",
                 "HAC-HAZ-5",
             )
         space = CODES[code]
