@@ -286,14 +286,6 @@ def test_show_and_explain_reject_each_hostile_record(corpus: Path, command: str,
     assert result.exit_code != 0, result.output[-2000:]
 
 
-SHOW_RAW_NAMES = pytest.mark.xfail(
-    strict=True,
-    reason="show: each game's render.py prints player names raw (games may not import "
-    "scorer.writing.printable, and the picture carries its own colour codes): a fix in four "
-    "games, not one place",
-)
-
-
 @pytest.mark.parametrize(
     "command, name",
     [
@@ -301,8 +293,8 @@ SHOW_RAW_NAMES = pytest.mark.xfail(
         ("explain", "name-escape.json"),
         ("explain", "name-newline.json"),
         ("show", "deep-meta.json"),
-        pytest.param("show", "name-escape.json", marks=SHOW_RAW_NAMES),
-        pytest.param("show", "name-newline.json", marks=SHOW_RAW_NAMES),
+        ("show", "name-escape.json"),
+        ("show", "name-newline.json"),
     ],
 )
 def test_show_and_explain_escape_each_hostile_valid_record(

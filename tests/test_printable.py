@@ -19,12 +19,12 @@ from typer.testing import CliRunner
 
 from scorer.cli import app
 from scorer.core.findings import Finding
+from scorer.core.printable import printable, xml_printable
 from scorer.core.values import PlayerScore, ScoreSheet, VerifyResult
 from scorer.standings.csvfile import render_csv
 from scorer.standings.text import render_text as standings_text
 from scorer.writing.explain import render_explanation
 from scorer.writing.formats import WRITERS
-from scorer.writing.printable import printable, xml_printable
 from scorer.writing.report import render_text
 from tests.standings.helpers import game, standings
 

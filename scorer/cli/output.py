@@ -14,7 +14,7 @@ from typing import IO, TYPE_CHECKING, TextIO
 import typer
 
 from scorer.cli.options import Color, Format
-from scorer.writing.printable import printable
+from scorer.core.printable import printable
 
 if TYPE_CHECKING:
     from scorer.core.values import VerifyResult

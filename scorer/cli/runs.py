@@ -40,7 +40,7 @@ from scorer.cli.output import (
     use_color,
 )
 from scorer.cli.settings import run_config
-from scorer.writing.printable import printable
+from scorer.core.printable import printable
 
 if TYPE_CHECKING:
     from scorer.core.values import VerifyResult

@@ -12,9 +12,9 @@ import csv
 import io
 from collections.abc import Mapping
 
+from scorer.core.printable import printable
 from scorer.standings.data import number_text
 from scorer.standings.model import Document
-from scorer.writing.printable import printable
 
 COLUMNS = (
     "row",

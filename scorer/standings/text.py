@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from scorer.core.printable import printable
 from scorer.standings.data import number_text
 from scorer.standings.model import (
     TIEBREAK_TEXT,
@@ -18,7 +19,6 @@ from scorer.standings.model import (
     Round,
     Standing,
 )
-from scorer.writing.printable import printable
 
 SYSTEM_TEXT = {
     "beaten": "1 point per opponent finishing below, 0.5 per opponent tied",

@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorer.core.findings import Finding
+from scorer.core.printable import printable
 from scorer.core.values import ScoreItem, ScoreSheet, VerifyResult
 from scorer.core.words import plural
-from scorer.writing.printable import printable
 from scorer.writing.verdict import CLAIM, claim_findings, finding_to_data, item_data
 from scorer.writing.verdict import offending_mark as offending_mark
 

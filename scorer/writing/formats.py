@@ -14,9 +14,9 @@ from typing import IO, Any
 from scorer import __version__
 from scorer.core.findings import REC_RULES, Finding
 from scorer.core.legal import legal_line
+from scorer.core.printable import printable, xml_printable
 from scorer.core.values import VerifyResult
 from scorer.core.words import noun
-from scorer.writing.printable import printable, xml_printable
 from scorer.writing.report import (
     REPORT_FORMAT,
     dumps_line,

@@ -16,10 +16,10 @@ import orjson
 
 from scorer.core.findings import Finding
 from scorer.core.legal import legal_line
+from scorer.core.printable import json_controls, printable
 from scorer.core.values import ScoreSheet, VerifyResult
 from scorer.core.words import plural
 from scorer.reading.numbers import INT_MAX, INT_MIN
-from scorer.writing.printable import json_controls, printable
 
 # the verdict's plain data, built once in scorer.writing.verdict (re-exported for callers)
 from scorer.writing.verdict import STATUS_TEXT as STATUS_TEXT

@@ -26,8 +26,8 @@ from typing import Any
 
 from scorer.core.findings import Finding
 from scorer.core.pointer import resolve, split, to_pointer
+from scorer.core.printable import encodable
 from scorer.core.values import Cell, Mark, ScoreItem, ScoreSheet, VerifyResult
-from scorer.writing.printable import encodable
 
 STATUS_TEXT = {
     "ok": "verified",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorer.core.printable import printable
 from scorer.core.words import plural
 from scorer.games.citrus.state import State, land_at, region_at, tile_at
 
@@ -51,7 +52,7 @@ def render(state: State, color: bool = False) -> str:
     for i, (name, p) in enumerate(zip(state.static.names, state.players, strict=True)):
         turn = " (to move)" if i == state.turn and not state.over else ""
         lines.append(
-            f"{i} {name}{turn}: score {p.score}, money {p.money}, mat {p.mat}, "
+            f"{i} {printable(name)}{turn}: score {p.score}, money {p.money}, mat {p.mat}, "
             f"horses {list(p.horses)}, actions {list(p.actions)}"
         )
     if state.over:

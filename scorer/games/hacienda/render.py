@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorer.core.printable import printable
 from scorer.core.words import plural
 from scorer.games.hacienda.state import ANIMAL, LAND, WATER, State
 
@@ -47,6 +48,6 @@ def render(state: State, color: bool = False) -> str:
         "W water; tiles: <seat><terrain or c/h/p/s animal>, * hacienda, + chip, ~ water"
     )
     money = ", ".join(
-        f"{n} {plural(m, 'peso')}" for n, m in zip(state.names, state.money, strict=True)
+        f"{printable(n)} {plural(m, 'peso')}" for n, m in zip(state.names, state.money, strict=True)
     )
     return "\n".join([*lines, legend, money])

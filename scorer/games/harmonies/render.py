@@ -10,6 +10,7 @@ also drawn in its token's colour. The legend is always printed.
 
 from __future__ import annotations
 
+from scorer.core.printable import printable
 from scorer.core.words import plural
 from scorer.games.harmonies.board import COLOURS, SIDE_CELLS, SIDE_SETS, TRACKS
 from scorer.games.harmonies.state import PlayerState, State
@@ -99,7 +100,7 @@ def render(state: State, color: bool = False) -> str:
     for i, player in enumerate(state.players):
         marker = " (to play)" if i == state.seat and not state.over else ""
         out.append(
-            f"{player.name}{marker}: side {state.side}, "
+            f"{printable(player.name)}{marker}: side {state.side}, "
             f"{plural(player.tokens(), 'token')}, "
             f"{plural(state.empty_cells(player), 'empty cell')}"
         )

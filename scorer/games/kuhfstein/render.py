@@ -6,6 +6,7 @@ L lake, M meadow, H hay, S house) followed by ``*`` when a cow stands there, ``.
 
 from __future__ import annotations
 
+from scorer.core.printable import printable
 from scorer.games.kuhfstein.state import Board, State
 
 LETTER = {"forest": "F", "lake": "L", "meadow": "M", "hay": "H", "house": "S"}
@@ -38,7 +39,7 @@ def render(state: State, color: bool = False) -> str:
     for name, board in zip(state.names, state.boards, strict=True):
         trees = ", ".join(f"[{x},{y}]" for x, y in board.trees) or "-"
         out.append(
-            f"{name}: track score {board.score}, cows in supply {board.supply}, "
+            f"{printable(name)}: track score {board.score}, cows in supply {board.supply}, "
             f"trees {trees}, hand {', '.join(board.hand) or '-'}, "
             f"played {', '.join(board.played) or '-'}"
         )
