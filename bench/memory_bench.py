@@ -1,13 +1,19 @@
-"""Peak memory of a batch of a million NDJSON records (duplicate detection must stay bounded).
+"""Peak memory of a batch of a million NDJSON records (duplicate detection must stay bounded),
+and of ``verify`` and ``standings`` on many records (they stream too: flat in the records).
 
     python bench/memory_bench.py [--records 1000000] [--jobs 2] [--table-only]
+    python bench/memory_bench.py --command verify --records 20000 --input games.ndjson
+    python bench/memory_bench.py --command standings --records 20000 --input games.ndjson
 
-Simulates a few games (one per game, small ones), then streams ``--records`` NDJSON lines made
-from them, each with its own ``meta`` so that no two are equal, through a pipe into
+Simulates a few games (one per game, small ones), or takes the NDJSON lines of ``--input``
+(e.g. ``scorer simulate harmonies --count 20000``), then streams ``--records`` NDJSON lines
+made from them, each with its own ``meta`` so that no two are equal, through a pipe into
 ``scorer batch - --jobs N --format ndjson --output /dev/null`` (so the run also shows that
-standard input streams). Peak RSS is the largest resident set of any scorer process (the
-parent and its workers: ``ru_maxrss`` of the children of this script). The generator's own
-memory is not counted.
+standard input streams), ``scorer verify - --format ndjson`` (output to /dev/null) or
+``scorer standings - --jobs N`` (each record a round of event ``bench``, output to /dev/null:
+give distinct games with ``--input``, else every copy is one game, counted once). Peak RSS is
+the largest resident set of any scorer process (the parent and its workers: ``ru_maxrss`` of
+the children of this script). The generator's own memory is not counted.
 
 ``--table-only`` measures, in this process, just what duplicate detection keeps for that many
 distinct records (tracemalloc), which is what would grow without bound.
@@ -21,6 +27,7 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -40,11 +47,17 @@ def seeds() -> list[dict[str, object]]:
     return out
 
 
-def lines(records: int) -> object:
-    base = seeds()
+def lines(records: int, source: Path | None = None, event: bool = False) -> Iterator[bytes]:
+    """``records`` NDJSON lines, each from a seed game (or a line of ``source``, in turn) with
+    its own ``meta``: a copy number, or with ``event`` a round of event ``bench``."""
+    if source is None:
+        base = seeds()
+    else:
+        with source.open("rb") as f:
+            base = [orjson.loads(line) for line in f if line.strip()]
     for k in range(records):
         doc = dict(base[k % len(base)])
-        doc["meta"] = {"copy": k}
+        doc["meta"] = {"event": "bench", "round": k + 1} if event else {"copy": k}
         yield orjson.dumps(doc) + b"\n"
 
 
@@ -63,15 +76,12 @@ def table_only(records: int) -> None:
     )
 
 
-def batch_run(records: int, jobs: int) -> None:
-    command = [
-        sys.executable,
-        "-m",
-        "scorer",
+COMMANDS = {
+    "batch": [
         "batch",
         "-",
         "--jobs",
-        str(jobs),
+        "{jobs}",
         "--quiet",
         "--format",
         "ndjson",
@@ -79,12 +89,21 @@ def batch_run(records: int, jobs: int) -> None:
         "/dev/null",
         "--fail-on",
         "error",
-    ]
+    ],
+    "verify": ["verify", "-", "--quiet", "--format", "ndjson"],
+    "standings": ["standings", "-", "--jobs", "{jobs}", "--output", "/dev/null"],
+}
+
+
+def run(command_name: str, records: int, jobs: int, source: Path | None) -> None:
+    """Peak RSS of ``scorer COMMAND -`` fed ``records`` lines on standard input."""
+    args = [a.replace("{jobs}", str(jobs)) for a in COMMANDS[command_name]]
+    command = [sys.executable, "-m", "scorer", *args]
     t0 = time.perf_counter()
-    proc = subprocess.Popen(command, stdin=subprocess.PIPE)
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
     assert proc.stdin is not None
     written = 0
-    for line in lines(records):  # type: ignore[attr-defined]
+    for line in lines(records, source, event=command_name == "standings"):
         proc.stdin.write(line)
         written += len(line)
     proc.stdin.close()
@@ -92,7 +111,7 @@ def batch_run(records: int, jobs: int) -> None:
     seconds = time.perf_counter() - t0
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(
-        f"scorer batch - --jobs {jobs}: {records:,} records, {written / 1e9:.2f} GB on stdin, "
+        f"scorer {' '.join(args)}: {records:,} records, {written / 1e9:.2f} GB on stdin, "
         f"{seconds:.0f} s ({records / seconds:.0f} records/s), exit {code}; peak RSS of any "
         f"scorer process {peak:.0f} MiB (target < 150 MiB)"
     )
@@ -103,11 +122,13 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=1_000_000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--table-only", action="store_true")
+    parser.add_argument("--command", choices=sorted(COMMANDS), default="batch")
+    parser.add_argument("--input", type=Path, help="NDJSON records to copy (default: simulated)")
     args = parser.parse_args()
     if args.table_only:
         table_only(args.records)
     else:
-        batch_run(args.records, args.jobs)
+        run(args.command, args.records, args.jobs, args.input)
 
 
 if __name__ == "__main__":

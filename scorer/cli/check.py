@@ -26,6 +26,7 @@ from scorer.cli.options import (
 )
 from scorer.cli.output import (
     NO_FILES,
+    ResultWriter,
     did_you_mean,
     emit,
     exit_code,
@@ -68,10 +69,14 @@ def verify(
     options = VerifyOptions(keep_going, max_findings, config.profile, schema_dir=schema_dir)
     empty: list[str] = []
     chosen = select(files, config.filters(tuple(exclude or ())))
-    results = [verify_item(item, options) for item in iter_items(chosen, empty=empty)]
-    nothing_matched(empty if results or empty else [NO_FILES], allow_empty)
-    emit(results, fmt, quiet, no_color, color=color, statistics=statistics)
-    raise typer.Exit(exit_code(results))
+    out = ResultWriter(fmt, quiet, no_color, color=color, statistics=statistics)
+    for item in iter_items(chosen, empty=empty):
+        out.add(verify_item(item, options))  # printed as it comes: memory flat in the records
+    if not out.total:  # nothing printed yet: say so before the (empty) report, as ever
+        nothing_matched(empty or [NO_FILES], allow_empty)
+    out.close()
+    nothing_matched(empty if out.total else [], allow_empty)
+    raise typer.Exit(out.exit_code())
 
 
 def score(

@@ -137,37 +137,97 @@ def set_schema_dir(path: Path | None) -> None:
         use_schemas(path)
 
 
+class ResultWriter:
+    """Prints results as they come, as text, JSON or NDJSON, keeping running counts (for the
+    JSON summary, ``--statistics`` and the exit code), never the results: memory stays flat
+    in the number of records. Each result is flushed once written, so a reader of the output
+    sees it before the next record is read. ``close`` ends the output (the JSON document's
+    summary, the statistics); the bytes are those of printing the whole list at once."""
+
+    def __init__(
+        self,
+        fmt: Format,
+        quiet: bool,
+        no_color: bool,
+        scores: bool = True,
+        color: Color = Color.auto,
+        statistics: bool = False,
+    ) -> None:
+        from scorer.writing.report import JsonReport
+        from scorer.writing.tally import Tally
+
+        self.fmt, self.quiet, self.scores = fmt, quiet, scores
+        self.color = use_color(no_color, color) if fmt is Format.text else False
+        self.tally = Tally() if statistics else None
+        self.json = JsonReport() if fmt is Format.json else None
+        self.total = 0
+        self.failed = 0
+        self.io_error = False
+
+    def add(self, result: VerifyResult) -> None:
+        """Print ``result`` and count it."""
+        from scorer.writing import report
+
+        self.total += 1
+        self.failed += not result.ok
+        self.io_error = self.io_error or any(f.rule == "REC-IO-1" for f in result.findings)
+        if self.tally is not None:
+            self.tally.add(result)
+        if self.json is not None:
+            _write_bytes(self.json.record(result))
+        elif self.fmt is Format.ndjson:
+            _write_bytes(report.dumps_line(report.result_to_data(result)))
+        else:
+            text = report.render_text([result], self.color, self.quiet, self.scores)
+            _write_text(text)
+
+    def close(self) -> None:
+        """The end of the output: the JSON summary, then (``--statistics``) the tally."""
+        if self.json is not None:
+            _write_bytes(self.json.end())
+        if self.tally is not None:
+            stream_is_report = self.fmt is not Format.text
+            text = "Findings by rule:\n" + self.tally.statistics()
+            typer.echo(text, nl=False, err=stream_is_report)
+
+    def exit_code(self) -> int:
+        """2 when a file could not be read, else 1 when a result is not ok, else 0 (as
+        :func:`exit_code` of every result printed)."""
+        return 2 if self.io_error else 1 if self.failed else 0
+
+
+def _write_bytes(data: bytes) -> None:
+    try:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    except OSError as exc:
+        raise output_failed("the output", exc) from None
+
+
+def _write_text(text: str) -> None:
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as exc:
+        raise output_failed("the output", exc) from None
+
+
 def emit(
-    results: Sequence[VerifyResult],
+    results: Iterable[VerifyResult],
     fmt: Format,
     quiet: bool,
     no_color: bool,
     scores: bool = True,
     color: Color = Color.auto,
     statistics: bool = False,
-) -> None:
-    """Print the results as text, JSON or NDJSON (and, with --statistics, the tally)."""
-    from scorer.writing import report
-
-    try:
-        if fmt is Format.json:
-            sys.stdout.buffer.write(report.render_json(results))
-        elif fmt is Format.ndjson:
-            for r in results:
-                sys.stdout.buffer.write(report.dumps_line(report.result_to_data(r)))
-        else:
-            sys.stdout.write(report.render_text(results, use_color(no_color, color), quiet, scores))
-        sys.stdout.flush()
-    except OSError as exc:
-        raise output_failed("the output", exc) from None
-    if statistics:
-        from scorer.writing.formats import Tally
-
-        tally = Tally()
-        for r in results:
-            tally.add(r)
-        stream_is_report = fmt is not Format.text
-        typer.echo("Findings by rule:\n" + tally.statistics(), nl=False, err=stream_is_report)
+) -> ResultWriter:
+    """Print the results as text, JSON or NDJSON (and, with --statistics, the tally), each as
+    it comes (:class:`ResultWriter`); the writer, for its counts and exit code."""
+    out = ResultWriter(fmt, quiet, no_color, scores, color, statistics)
+    for result in results:
+        out.add(result)
+    out.close()
+    return out
 
 
 def exit_code(results: Sequence[VerifyResult]) -> int:

@@ -17,6 +17,7 @@ not counted, and they do not decide the exit code. Records whose event cannot be
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
+from sys import intern
 
 from scorer.core.findings import Finding
 from scorer.core.values import VerifyResult
@@ -29,7 +30,9 @@ BAD_EVENT = object()
 
 
 class Collector:
-    """Takes results one at a time (``add``) and keeps only what standings need.
+    """Takes results one at a time (``add``) and keeps only what standings need: per counted
+    game its ``Table`` (names, event and game interned: one copy of each name for the run),
+    per excluded record its ``Excluded``, and the game key of each counted game (16 bytes).
 
     ``duplicates`` maps a copy's label to the first one's (REC-DUP-1 seen while reading);
     ``games`` holds the game key of each record read (scorer.standings.games.track_games),
@@ -50,8 +53,8 @@ class Collector:
         self.records = 0
         self._duplicates = dict(duplicates or {})
         self._games = games
-        #: (event, game key) of each counted game → its label and where it was counted.
-        self._counted: dict[tuple[str, bytes], tuple[str, str]] = {}
+        #: (event, game key) of each counted game → its label, round and table.
+        self._counted: dict[tuple[str, bytes], tuple[str, Round, TableLabel]] = {}
 
     def nothing_to_rank(self) -> str | None:
         """Why there is nothing to rank (the CLI exits 2), or None."""
@@ -97,13 +100,13 @@ class Collector:
             return True
         self.tables[event].append(
             Table(
-                event,
+                intern(event),
                 round_,
                 _table_of(meta),
                 label,
-                result.game or "",
-                sheet.ranking,
-                {p.name: p.total for p in sheet.players},
+                intern(result.game or ""),
+                tuple(tuple(intern(name) for name in tier) for tier in sheet.ranking),
+                {intern(p.name): p.total for p in sheet.players},
             )
         )
         return True
@@ -112,20 +115,23 @@ class Collector:
         self, key: bytes, event: str, label: str, round_: Round, table: TableLabel
     ) -> bool:
         """Whether the game of ``key`` was counted before in ``event`` (then warn)."""
-        where = f"{label} (round {round_}" + (f", table {table})" if table is not None else ")")
-        first, first_where = self._counted.setdefault((event, key), (label, where))
-        if first == label:
+        first = self._counted.setdefault((intern(event), key), (label, round_, table))
+        if first[0] == label:
             return False
         self.warnings.append(
             EventWarning(
                 "duplicate",
                 event,
-                f"{where} is the same game as {first_where} (the same record apart from "
-                "meta); counted once",
-                sources=(first, label),
+                f"{_where(label, round_, table)} is the same game as {_where(*first)} (the same "
+                "record apart from meta); counted once",
+                sources=(first[0], label),
             )
         )
         return True
+
+
+def _where(label: str, round_: Round, table: TableLabel) -> str:
+    return f"{label} (round {round_}" + (f", table {table})" if table is not None else ")")
 
 
 def _exclusion(result: VerifyResult, event: object, meta: Mapping[str, object]) -> str | None:

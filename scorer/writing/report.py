@@ -256,6 +256,34 @@ def render_json(results: Sequence[VerifyResult]) -> bytes:
     return dumps_report(doc)
 
 
+class JsonReport:
+    """:func:`render_json` one record at a time, the same bytes: ``record`` gives a result's
+    part of the document (the head before the first one), ``end`` the rest (the summary from
+    running counts). Holds the counts, never the results."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {"total": 0, "passed": 0, "failed": 0}
+        self._head = b'{\n  "format": ' + orjson.dumps(REPORT_FORMAT) + b',\n  "records": ['
+
+    def record(self, result: VerifyResult) -> bytes:
+        data = dumps_report(result_to_data(result)).rstrip(b"\n")
+        lead = self._head + b"\n" if not self.counts["total"] else b",\n"
+        self.counts["total"] += 1
+        self.counts["passed" if result.ok else "failed"] += 1
+        return lead + _indented(data, 4)
+
+    def end(self) -> bytes:
+        tail = b"\n  ]" if self.counts["total"] else self._head + b"]"
+        summary_ = _indented(dumps_report(self.counts).rstrip(b"\n"), 2)[2:]
+        return tail + b',\n  "summary": ' + summary_ + b"\n}\n"
+
+
+def _indented(lines: bytes, spaces: int) -> bytes:
+    """Each line of ``lines`` (JSON: no newline inside a string) moved right by ``spaces``."""
+    pad = b" " * spaces
+    return pad + lines.replace(b"\n", b"\n" + pad)
+
+
 def dumps_report(doc: Any, indent: bool = True) -> bytes:
     """A JSON document, keys sorted; C1 controls written as ``\\u0080``… (as every JSON writer
     here: printed on a terminal, no string from a record can act on it)."""
