@@ -59,16 +59,19 @@ def report_site(
     from scorer.core.words import plural
     from scorer.reading.items import iter_items
     from scorer.running.selection import select
+    from scorer.standings.games import track_games
     from scorer.standings.site import standings_page, track_duplicates
     from scorer.writing.html import build_pages, write_site
 
     settings = run_config()
     empty: list[str] = []
     duplicates: dict[str, str] = {}
+    games: dict[str, bytes] = {}
     items = iter_items(select(paths, settings.filters(tuple(exclude or ()))), empty=empty)
-    pages = build_pages(track_duplicates(items, duplicates), profile=settings.profile)
+    tracked = track_games(track_duplicates(items, duplicates), games)
+    pages = build_pages(tracked, profile=settings.profile)
     nothing_matched(empty if pages or empty else [NO_FILES], allow_empty)
-    extra = standings_page(pages, duplicates, _site_standings_options(settings))
+    extra = standings_page(pages, duplicates, _site_standings_options(settings), games)
     try:
         write_site(pages, html, title, extra)
     except OSError as exc:

@@ -33,11 +33,15 @@ def track_duplicates(items: Iterable[Item], sink: MutableMapping[str, str]) -> I
 
 
 def standings_page(
-    pages: Sequence[Page], duplicates: MutableMapping[str, str], options: Options | None = None
+    pages: Sequence[Page],
+    duplicates: MutableMapping[str, str],
+    options: Options | None = None,
+    games: MutableMapping[str, bytes] | None = None,
 ) -> list[tuple[str, str, str]]:
     """``[(file name, link text, HTML)]`` for the site, or ``[]`` when no record names an
-    event."""
-    collector = Collector(duplicates=duplicates)
+    event. ``games`` holds the game key of each record read (``track_games``): the same game
+    under two rounds or tables counts once, as in ``scorer standings``."""
+    collector = Collector(duplicates=duplicates, games=games)
     links: dict[str, str] = {}
     for page in pages:
         meta = page.result.meta

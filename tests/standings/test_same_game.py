@@ -126,3 +126,28 @@ def test_other_events_and_other_games_are_no_duplicates(
     assert [e["games"] for e in doc["events"]] == [len(records), 1]
     only = run(str(tmp_path), "--event", "league", "--fail-on", "duplicate")
     assert only.exit_code == 0, only.output
+
+
+def test_the_site_standings_page_counts_a_copied_game_once(
+    tmp_path: Path,
+    records: list[dict[str, Any]],  # noqa: F811
+) -> None:
+    """``scorer report --html`` ranks as ``scorer standings`` does: the copy is named in a
+    warning and changes no table."""
+    import re
+
+    plain, copied = tmp_path / "plain", tmp_path / "copied"
+    for folder in (plain, copied):
+        folder.mkdir()
+        for k, rec in enumerate(records):
+            write(folder, f"g{k}.json", rec)
+    write(copied, "z-copy.json", moved(records[0], 2, 9, note="typed twice"))
+    pages = {}
+    for folder in (plain, copied):
+        site = tmp_path / f"site-{folder.name}"
+        result = runner.invoke(app, ["report", str(folder), "--html", str(site)])
+        assert result.exit_code == 0, result.output
+        pages[folder.name] = (site / "standings.html").read_text()
+    tables = {name: re.findall(r"<table.*?</table>", page, re.S) for name, page in pages.items()}
+    assert tables["plain"] and tables["plain"][0] == tables["copied"][0]
+    assert "z-copy.json" in pages["copied"] and "z-copy.json" not in pages["plain"]
