@@ -238,16 +238,11 @@ def exit_code(results: Sequence[VerifyResult]) -> int:
 
 
 def write_output(data: bytes, output: Path | None) -> None:
-    """``data`` to FILE (``--output``) or to the standard output."""
-    if output is None:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-        return
-    try:
-        output.write_bytes(data)
-    except OSError as exc:
-        typer.echo(printable(f"cannot write {output}: {exc.strerror or exc}"), err=True)
-        raise typer.Exit(2) from None
+    """``data`` to FILE (``--output``, written whole or not at all: :func:`output_file`) or
+    to the standard output."""
+    with output_file(output, str(output) if output is not None else "the output") as sink:
+        sink.write(data)
+        sink.flush()
 
 
 def progress(results: Iterable[VerifyResult], quiet: bool) -> Iterator[VerifyResult]:
