@@ -227,7 +227,7 @@ def import_map(
 ) -> None:
     """Convert a Hacienda .haz map (Yucata / SpielByWeb) into the scorer's map encoding."""
     from scorer.core.roles import CATALOGUE
-    from scorer.core.values import ImportFailed
+    from scorer.core.values import ImportFailed, located
     from scorer.registry import get
     from scorer.writing import report
 
@@ -245,8 +245,7 @@ def import_map(
             seven_is_rocks=rocks is RocksCode.seven,
         )
     except ImportFailed as exc:
-        where = f"{file}:{exc.line}" if exc.line is not None else str(file)
-        typer.echo(f"{where}: {exc.rule} {exc.message}", err=True)
+        typer.echo(f"{located(str(file), exc.line)}: {exc.rule} {exc.message}", err=True)
         raise typer.Exit(1) from None
     sys.stdout.buffer.write(report.dumps_document(encoded))
 

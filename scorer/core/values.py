@@ -201,3 +201,9 @@ def steps_of(move: Move) -> Sequence[Any]:
     """The ``steps`` list of a move, or an empty tuple."""
     steps = move.get("steps")
     return steps if isinstance(steps, list) else ()
+
+
+def located(source: str, line: int | None) -> str:
+    """``file``, or ``file:line`` for a line of it (a record of an NDJSON file, a line of a
+    map): the one way every output names where something is."""
+    return source if line is None else f"{source}:{line}"

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO
 
 from scorer.core.errors import RecordLoadError
+from scorer.core.values import located
 from scorer.reading.loading import MAX_BYTES, read_bytes
 
 NDJSON_SUFFIXES = (".ndjson", ".jsonl")
@@ -43,7 +44,7 @@ class Item:
 
     @property
     def label(self) -> str:
-        return self.source if self.line is None else f"{self.source}:{self.line}"
+        return located(self.source, self.line)
 
 
 def expand(paths: Iterable[str | Item]) -> Iterator[str | Item]:
@@ -252,5 +253,5 @@ def mark_duplicates(items: Iterable[Item]) -> Iterator[Item]:
             if first != where:
                 line = first & 0xFFFFFFFF
                 source = names[first >> 32]
-                item = replace(item, duplicate_of=f"{source}:{line}" if line else source)
+                item = replace(item, duplicate_of=located(source, line or None))
         yield item

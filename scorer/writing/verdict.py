@@ -27,7 +27,7 @@ from typing import Any
 from scorer.core.findings import Finding
 from scorer.core.pointer import resolve, split, to_pointer
 from scorer.core.printable import encodable
-from scorer.core.values import Cell, Mark, ScoreItem, ScoreSheet, VerifyResult
+from scorer.core.values import Cell, Mark, ScoreItem, ScoreSheet, VerifyResult, located
 
 STATUS_TEXT = {
     "ok": "verified",
@@ -48,7 +48,7 @@ LEVELS_UP = 2
 
 def label(result: VerifyResult) -> str:
     """``file`` or ``file:line`` for a record of an NDJSON file."""
-    return result.source if result.line is None else f"{result.source}:{result.line}"
+    return located(result.source, result.line)
 
 
 def finding_to_data(finding: Finding) -> dict[str, Any]:
