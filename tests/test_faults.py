@@ -168,6 +168,7 @@ def test_a_signal_stops_the_workers_and_leaves_no_output(
         _, err = run.communicate(timeout=60)
     finally:
         run.kill()
+        run.communicate()  # its pipes closed even after a timeout
     assert run.returncode == code, err
     assert b"Traceback" not in err
     time.sleep(0.2)

@@ -4,9 +4,9 @@ in one of the batch formats, with the exit code a CI job reads."""
 from __future__ import annotations
 
 import signal
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -138,10 +138,15 @@ def batch(
             failed, io_error = _write(
                 progress(results, quiet), writer, sink, output, fail_on, target
             )
-    except KeyboardInterrupt:
-        raise _stopped("interrupted", 130, output) from None
-    except Interrupted as exc:
-        raise _stopped("stopped by SIGTERM", exc.code, output) from None
+    except (KeyboardInterrupt, Interrupted) as exc:
+        # The signal may have landed outside the results generator (while a result was
+        # written): close it, so its workers stop now and not at exit, where the process
+        # pool's exit hook would wait for every chunk still queued.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # stopping: a second signal waits
+        _close(results)
+        if isinstance(exc, Interrupted):
+            _leave(_stopped("stopped by SIGTERM", exc.code, output))
+        _leave(_stopped("interrupted", 130, output))
     finally:
         signal.signal(signal.SIGTERM, previous)
     if statistics and fmt is not BatchFormat.text:
@@ -172,6 +177,32 @@ def _items(
         index, count = _parse_shard(shard_spec)
         items = b.shard(items, index, count)
     return items
+
+
+def _close(results: Iterator[VerifyResult]) -> None:
+    """Close a results generator that has not finished (it stops its workers), then end any
+    worker left, had the signal landed while its pool was being made."""
+    from scorer.running.workers import stop_children
+
+    if isinstance(results, Generator):
+        results.close()
+    stop_children()
+
+
+def _leave(stop: typer.Exit) -> NoReturn:
+    """Exit a stopped run. Its workers are gone, but a process pool's threads may still wait
+    on a pipe a killed worker was writing, and Python's exit would join them forever: when
+    such threads are left, the process ends here (the output already written whole or
+    removed, both streams flushed), without waiting for them."""
+    import os
+    import sys
+    import threading
+
+    if threading.active_count() > 1:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(stop.exit_code)
+    raise stop
 
 
 def _stopped(why: str, code: int, output: Path | None) -> typer.Exit:

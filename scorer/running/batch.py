@@ -246,11 +246,13 @@ def run_local(
     warm_up()  # forked workers then start with every game imported and every validator built
     from scorer.running.workers import Workers
 
-    workers = Workers(jobs, options, render)
+    workers = None
     try:
+        workers = Workers(jobs, options, render)
         yield from run_ordered(chunks, workers.submit, workers.collect, window=4 * jobs)
     except BaseException:
-        workers.stop()
+        if workers is not None:
+            workers.stop()
         raise
     workers.close()
 

@@ -31,6 +31,21 @@ def start_worker() -> None:
     tune_gc()
 
 
+def stop_children() -> None:
+    """End every worker process of this process now (SIGTERM, then SIGKILL after a second):
+    none outlives the run holding the caller's pipes, and no pool's exit hook waits for the
+    chunks still queued. Also what an interrupted command calls, wherever the signal landed
+    (even while a pool was being made)."""
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    for child in children:
+        child.join(1)
+        if child.is_alive():
+            child.kill()
+            child.join(1)
+
+
 class Workers:
     """The process pool of a local batch, replaced when a worker dies; chunks whose worker died
     are retried a record at a time in a pool of one (each record once)."""
@@ -86,16 +101,8 @@ class Workers:
                 pool.shutdown(wait=True)
 
     def stop(self) -> None:
-        """End every worker now (SIGTERM, then SIGKILL after a second): none outlives the run
-        holding the caller's pipes."""
-        children = multiprocessing.active_children()
-        for child in children:
-            child.terminate()
-        for child in children:
-            child.join(1)
-            if child.is_alive():
-                child.kill()
-                child.join(1)
+        """End every worker now (:func:`stop_children`) and let the pools go."""
+        stop_children()
         for pool in (self.pool, self.spare):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
