@@ -139,14 +139,7 @@ def batch(
                 progress(results, quiet), writer, sink, output, fail_on, target
             )
     except (KeyboardInterrupt, Interrupted) as exc:
-        # The signal may have landed outside the results generator (while a result was
-        # written): close it, so its workers stop now and not at exit, where the process
-        # pool's exit hook would wait for every chunk still queued.
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # stopping: a second signal waits
-        _close(results)
-        if isinstance(exc, Interrupted):
-            _leave(_stopped("stopped by SIGTERM", exc.code, output))
-        _leave(_stopped("interrupted", 130, output))
+        _interrupted(exc, results, output)
     finally:
         signal.signal(signal.SIGTERM, previous)
     if statistics and fmt is not BatchFormat.text:
@@ -177,6 +170,19 @@ def _items(
         index, count = _parse_shard(shard_spec)
         items = b.shard(items, index, count)
     return items
+
+
+def _interrupted(
+    exc: KeyboardInterrupt | Interrupted, results: Iterator[VerifyResult], output: Path | None
+) -> NoReturn:
+    """A run stopped by Ctrl-C (130) or SIGTERM (143). The signal may have landed outside the
+    results generator (while a result was written): close it, so its workers stop now and not
+    at exit, where the process pool's exit hook would wait for every chunk still queued."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # stopping: a second signal waits
+    _close(results)
+    if isinstance(exc, Interrupted):
+        _leave(_stopped("stopped by SIGTERM", exc.code, output))
+    _leave(_stopped("interrupted", 130, output))
 
 
 def _close(results: Iterator[VerifyResult]) -> None:
