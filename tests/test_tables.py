@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from scorer.referee.pipeline import verify_file
 from scorer.registry import game_names
-from scorer.writing import report
-from scorer.writing.report import _rich_table, plain_table, render_sheet
+from scorer.writing import sheet as report
+from scorer.writing.sheet import _rich_table, plain_table, render_sheet
 from tests.conftest import FIXTURES
 
 VALID = [p for g in game_names() for p in sorted((FIXTURES / g / "valid").glob("*.json"))]

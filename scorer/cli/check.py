@@ -69,7 +69,7 @@ def verify(
     options = VerifyOptions(keep_going, max_findings, config.profile, schema_dir=schema_dir)
     empty: list[str] = []
     chosen = select(files, config.filters(tuple(exclude or ())))
-    out = ResultWriter(fmt, quiet, no_color, color=color, statistics=statistics)
+    out = ResultWriter(fmt, quiet, no_color, color=color, statistics=statistics, count_line=True)
     for item in iter_items(chosen, empty=empty):
         out.add(verify_item(item, options))  # printed as it comes: memory flat in the records
     if not out.total:  # nothing printed yet: say so before the (empty) report, as ever

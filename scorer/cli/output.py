@@ -93,6 +93,20 @@ def use_color(no_color: bool, color: Color = Color.auto, stream: TextIO | None =
     return bool((stream or sys.stdout).isatty())
 
 
+def terminal_width(stream: TextIO | None = None) -> int | None:
+    """The columns text output may take: ``COLUMNS`` when set, else the terminal's width when
+    the output is a terminal, else None (a file or a pipe: no limit, tables as wide as they
+    are)."""
+    import shutil
+
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if (stream or sys.stdout).isatty():
+        return shutil.get_terminal_size().columns
+    return None
+
+
 def output_failed(target: str, exc: OSError) -> typer.Exit:
     """Say that the output could not be written; exit 2 (the caller raises the result)."""
     typer.echo(printable(f"cannot write {target}: {exc.strerror or exc}"), err=True)
@@ -120,6 +134,25 @@ def nothing_matched(reasons: list[str], allow_empty: bool) -> None:
         typer.echo(
             "nothing to verify: an input holds no record (--allow-empty accepts this)", err=True
         )
+        raise typer.Exit(2)
+
+
+def require_paths(paths: Iterable[str]) -> None:
+    """Every input named as a file or folder exists: else "PATH: no such file or folder" for
+    each one that does not, and exit 2 before anything is written (``report`` and
+    ``standings``, which build one site or table of all their inputs; ``verify`` and ``batch``
+    report a missing file as REC-IO-1, with the same words, and exit 2 after the rest). Standard
+    input and glob patterns are not paths (a pattern that matches nothing is said so later)."""
+    from scorer.reading.items import GLOB_CHARS
+
+    missing = [
+        p
+        for p in paths
+        if p != "-" and not os.path.lexists(p) and not any(c in p for c in GLOB_CHARS)
+    ]
+    for path in missing:
+        typer.echo(printable(f"{path}: no such file or folder"), err=True)
+    if missing:
         raise typer.Exit(2)
 
 
@@ -152,13 +185,19 @@ class ResultWriter:
         scores: bool = True,
         color: Color = Color.auto,
         statistics: bool = False,
+        count_line: bool = False,
     ) -> None:
         from scorer.writing.report import JsonReport
         from scorer.writing.tally import Tally
 
         self.fmt, self.quiet, self.scores = fmt, quiet, scores
         self.color = use_color(no_color, color) if fmt is Format.text else False
-        self.tally = Tally() if statistics else None
+        self.width = terminal_width() if fmt is Format.text else None
+        #: batch's closing "N passed, M failed" after text output (``verify``; not --quiet:
+        #: findings only)
+        self.count_line = count_line and fmt is Format.text and not quiet
+        self.tally = Tally() if statistics or self.count_line else None
+        self.statistics = statistics
         self.json = JsonReport() if fmt is Format.json else None
         self.total = 0
         self.failed = 0
@@ -178,17 +217,19 @@ class ResultWriter:
         elif self.fmt is Format.ndjson:
             _write_bytes(report.dumps_line(report.result_to_data(result)))
         else:
-            text = report.render_text([result], self.color, self.quiet, self.scores)
+            text = report.render_text([result], self.color, self.quiet, self.scores, self.width)
             _write_text(text)
 
     def close(self) -> None:
         """The end of the output: the JSON summary, then (``--statistics``) the tally."""
         if self.json is not None:
             _write_bytes(self.json.end())
-        if self.tally is not None:
+        if self.tally is not None and self.statistics:
             stream_is_report = self.fmt is not Format.text
             text = "Findings by rule:\n" + self.tally.statistics()
             typer.echo(text, nl=False, err=stream_is_report)
+        if self.tally is not None and self.count_line and self.total:
+            _write_text(self.tally.closing_text())
 
     def exit_code(self) -> int:
         """2 when a file could not be read, else 1 when a result is not ok, else 0 (as

@@ -6,10 +6,7 @@ The plain data of a result (status words, findings, score sheets) is built in
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Iterable, Sequence
-from itertools import chain
 from typing import Any
 
 import orjson
@@ -17,9 +14,15 @@ import orjson
 from scorer.core.findings import Finding
 from scorer.core.legal import legal_line
 from scorer.core.printable import json_controls, printable
-from scorer.core.values import ScoreSheet, VerifyResult
+from scorer.core.values import VerifyResult
 from scorer.core.words import plural
 from scorer.reading.numbers import INT_MAX, INT_MIN
+
+# the score sheet as text lives in scorer.writing.sheet (re-exported for callers)
+from scorer.writing.sheet import fold
+from scorer.writing.sheet import plain_table as plain_table
+from scorer.writing.sheet import ranking_text as ranking_text
+from scorer.writing.sheet import render_sheet as render_sheet
 
 # the verdict's plain data, built once in scorer.writing.verdict (re-exported for callers)
 from scorer.writing.verdict import STATUS_TEXT as STATUS_TEXT
@@ -89,154 +92,50 @@ def short_fingerprint(fingerprint: str) -> str:
     return fingerprint[:23]
 
 
-def render_sheet(sheet: ScoreSheet, color: bool = True, width: int = 120) -> str:
-    """A score sheet as text tables (earlier stages first), the ranking and notes."""
-    blocks = [_table(f"{name.capitalize()} scoring", s, color, width) for name, s in sheet.stages]
-    names = {name for name, _ in sheet.stages}
-    title = "Game total" if "final" in names else "Final scoring" if names else "Scores"
-    blocks.append(_table(title, sheet, color, width))
-    blocks.append(ranking_text(sheet))
-    blocks.extend(f"Note: {printable(n)}" for n in sheet.notes)
-    if sheet.end_reason is not None:
-        words = f" ({sheet.end_text})" if sheet.end_text else ""
-        blocks.append(printable(f"Game ended: {sheet.end_reason}{words}"))
-    return "\n".join(b.rstrip("\n") for b in blocks if b) + "\n"
-
-
-def ranking_text(sheet: ScoreSheet) -> str:
-    if not sheet.ranking:
-        return ""
-    if len(sheet.players) == 1:
-        return ""
-    places = []
-    place = 1
-    for tier in sheet.ranking:
-        places.append(f"{place}. {' = '.join(tier)}")
-        place += len(tier)
-    winners = sheet.winners
-    head = "Winner: " if len(winners) == 1 else "Shared victory: "
-    tiebreak = f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak and _tied(sheet) else ""
-    winners_text = printable(", ".join(winners) + tiebreak)
-    return head + winners_text + "\nRanking: " + printable("; ".join(places))
-
-
-def _tied(sheet: ScoreSheet) -> bool:
-    """Whether two players have the same total (only then did a tie-break decide anything)."""
-    totals = [p.total for p in sheet.players]
-    return len(set(totals)) < len(totals)
-
-
-def _table(title: str, sheet: ScoreSheet, color: bool, width: int) -> str:
-    header = ["player", *sheet.categories, "total", *sheet.extra_columns]
-    rows = []
-    for line in sheet.players:
-        cells = [line.name, *(line.shown(c) for c in sheet.categories)]
-        cells.append(str(line.total))
-        cells.extend(_cell(line.extras.get(c, "")) for c in sheet.extra_columns)
-        rows.append([printable(c) for c in cells])
-    plain = None if color else plain_table(title, header, rows)
-    if plain is not None:
-        return plain
-    return _rich_table(title, header, rows, color, width, bold=1 + len(sheet.categories))
-
-
-#: Text rich prints as it is: printable ASCII without markup ("[") and the dashes of cells not
-#: scored (one column wide, as rich measures them); and no emoji code (``:name:``).
-_PLAIN_TEXT = re.compile(r"[ -Z\]-~—–]*")
-_EMOJI_CODE = re.compile(r":\S*:")
-
-
-def plain_table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> str | None:
-    """The table :func:`_rich_table` prints without colour (rich's heavy-head box, the first
-    column left-aligned, the others right-aligned), built without importing rich; ``None``
-    when rich could print it differently (text other than plain ASCII, white space around a
-    cell, no rows, no title or one wider than the table). tests/test_tables.py compares both."""
-    cells = (title, *header, *chain(*rows))
-    if not rows or not title or not all(_plain_cell(c) for c in cells):
-        return None
-    widths = [max(len(c) for c in column) for column in zip(header, *rows, strict=True)]
-    if len(title) > sum(widths) + 3 * len(widths) + 1:
-        return None
-
-    def row(cells: Sequence[str], bar: str) -> str:
-        first = f" {cells[0].ljust(widths[0])} "
-        rest = (f" {c.rjust(w)} " for c, w in zip(cells[1:], widths[1:], strict=True))
-        return bar + bar.join((first, *rest)) + bar
-
-    def rule(left: str, line: str, cross: str, right: str) -> str:
-        return left + cross.join(line * (w + 2) for w in widths) + right
-
-    top = rule("┏", "━", "┳", "┓")
-    lines = [title.ljust(len(top)), top, row(header, "┃"), rule("┡", "━", "╇", "┩")]
-    lines.extend(row(cells, "│") for cells in rows)
-    lines.append(rule("└", "─", "┴", "┘"))
-    return "\n".join(lines) + "\n"
-
-
-def _plain_cell(text: str) -> bool:
-    plain = _PLAIN_TEXT.fullmatch(text) and not _EMOJI_CODE.search(text)
-    return bool(plain) and text == text.strip()
-
-
-def _rich_table(
-    title: str,
-    header: Sequence[str],
-    rows: Sequence[Sequence[str]],
-    color: bool,
-    width: int = 120,
-    bold: int | None = None,
-) -> str:
-    """The table printed by rich (colour: the ``bold`` column, the total, in bold)."""
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    table = Table(title=title, title_justify="left")
-    table.add_column(header[0])
-    for k, name in enumerate(header[1:], 1):
-        table.add_column(name, justify="right", style="bold" if k == bold else None)
-    for cells in rows:
-        # Text, not str: a name such as "[bold]Ann" or ":x:" is shown as written, not as markup
-        table.add_row(*(Text(c) for c in cells))
-    buffer = io.StringIO()
-    # never narrower than the table itself: a column name cut to "penalti…" explains nothing
-    natural = Console(width=1000).measure(table).maximum
-    console = Console(
-        file=buffer,
-        width=max(width, natural),
-        color_system="standard" if color else None,
-        force_terminal=color,
-        no_color=not color,
-        highlight=False,
-    )
-    console.print(table)
-    return buffer.getvalue()
-
-
-def _cell(value: object) -> str:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
-    return str(value)
-
-
 def render_text(
-    results: Iterable[VerifyResult], color: bool = False, quiet: bool = False, scores: bool = True
+    results: Iterable[VerifyResult],
+    color: bool = False,
+    quiet: bool = False,
+    scores: bool = True,
+    width: int | None = None,
 ) -> str:
-    """Findings (one line each), status lines and score tables of verified documents."""
+    """Findings (one line each), status lines and score tables of verified documents; the
+    status lines and tables within ``width`` columns (None: no limit). Finding lines are
+    never folded: editors and CI read them one a line."""
     out: list[str] = []
     for result in results:
-        out.extend(finding_line(result.source, f, color) for f in result.findings)
+        out.extend(_finding_text(result.source, f, color, width) for f in result.findings)
         if quiet:
             continue
-        out.append(status_line(result))
+        out.append(_folded_status(status_line(result), width))
         if scores and result.scores is not None:
             prefix = ""
             if result.status == "incomplete":
                 prefix = "Provisional scores (the game is not over):\n"
             elif result.status == "impossible":
                 prefix = "Scores of an impossible position (--keep-going):\n"
-            out.append(prefix + render_sheet(result.scores, color).rstrip("\n"))
+            out.append(prefix + render_sheet(result.scores, color, width).rstrip("\n"))
     return "\n".join(out) + ("\n" if out else "")
+
+
+def _finding_text(source: str, finding: Finding, color: bool, width: int | None) -> str:
+    """:func:`finding_line`; wider than ``width``, folded at spaces without colour, its
+    continuation lines indented (the ``file:line:col: RULE`` an editor reads stays first)."""
+    line = finding_line(source, finding, color)
+    if width is None:
+        return line
+    plain = finding_line(source, finding) if color else line
+    if all(len(part) <= width for part in plain.split("\n")):
+        return line
+    return fold(plain, width, indent="    ")
+
+
+def _folded_status(line: str, width: int | None) -> str:
+    """A status line too wide for ``width``: its parenthesis on the next line, indented."""
+    if width is None or len(line) <= width or " (" not in line:
+        return fold(line, width)
+    head, _, rest = line.rpartition(" (")
+    return fold(head, width) + "\n" + fold(f"  ({rest}", width, indent="   ")
 
 
 def summary(results: Sequence[VerifyResult]) -> dict[str, int]:

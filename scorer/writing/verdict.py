@@ -10,6 +10,8 @@ render what is built here; none of them re-derives a part of it.
 * :func:`result_to_data` — a record of ``scorer-report/1`` (``scorer verify --format json``).
 * :func:`verdict` — the whole verdict of one document: the report record without its file,
   plus ``status_text``, ``marks``, ``claims`` and ``explanation`` (the web app's answer).
+* :func:`tiebreak_shown` — the tie-break where players tied for the place a text names (the
+  winner line of the text report and of the web app).
 * :func:`label` — ``file`` or ``file:line`` (a record of an NDJSON file), the one way a
   result is named.
 * :func:`finding_marks` / :func:`offending_mark` — the cells a finding names, found in the
@@ -87,6 +89,24 @@ def sheet_to_data(sheet: ScoreSheet) -> dict[str, Any]:
         "end_reason": sheet.end_reason,
         "end_text": sheet.end_text,
     }
+
+
+def tiebreak_shown(sheet: ScoreSheet) -> str:
+    """The tie-break in words where it names a place players tied for: the first place (the
+    winner line names it) when two or more players share the highest total; "" otherwise (no
+    tie, or only a lower place tied), so "Winner: Ben (tie-break: …)" is never said of a
+    clear win. The JSON report keeps ``tiebreak`` as the game wrote it."""
+    totals = [p.total for p in sheet.players]
+    if not sheet.tiebreak or not totals or totals.count(max(totals)) < 2:
+        return ""
+    return sheet.tiebreak
+
+
+def _tiebreaks_shown(scores: dict[str, Any], sheet: ScoreSheet) -> None:
+    """The web answer's sheets (and their stages) with :func:`tiebreak_shown`'s tie-break."""
+    scores["tiebreak"] = tiebreak_shown(sheet)
+    for name, stage in sheet.stages:
+        _tiebreaks_shown(scores["stages"][name], stage)
 
 
 def result_to_data(result: VerifyResult) -> dict[str, Any]:
@@ -257,6 +277,8 @@ def verdict(
     scoring items ``items`` (the game's explanation of the scores)."""
     data = result_to_data(result)
     del data["file"]
+    if result.scores is not None:  # the page says the tie-break only where it decided a tie
+        _tiebreaks_shown(data["scores"], result.scores)
     data["status_text"] = STATUS_TEXT[result.status]
     marks = finding_marks(doc, result.findings) if doc is not None else []
     data["marks"] = [m.data() for m in marks]
