@@ -117,7 +117,9 @@ def test_ci_formats_and_the_html_page_show_what_was_legal() -> None:
     sarif = _sarif_result("g.json", None, finding, 0)
     assert sarif["message"]["text"].endswith("\nlegal here: take n=1")
     out = io.BytesIO()
-    GithubWriter(out).write_result(result)
+    github = GithubWriter(out)
+    github.add(result)
+    github.finish()
     assert "%0Alegal here: take n=1" in out.getvalue().decode()
     page = record_page(Page(result, "", "g"))
     assert '<br><span class="legal">legal here: take n=1</span>' in page

@@ -248,3 +248,34 @@ def test_pre_commit_hook_entry_honours_the_profile_exclude(tmp_path: Path) -> No
     )
     assert proc.returncode == 0, proc.stdout.decode() + proc.stderr.decode()
     assert b"1 passed, 0 failed" in proc.stdout + proc.stderr
+
+
+def _git(*args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, timeout=60, check=False)
+
+
+def pinned_revisions() -> list[str]:
+    """The revisions the README's CI snippets pin: pre-commit's ``rev:`` and pip's ``@REV``."""
+    blocks = "\n".join(re.findall(r"```yaml\n(.*?)```", README.read_text("utf-8"), re.S))
+    revs = re.findall(r"^\s+rev:\s*(\S+)", blocks, re.M)
+    revs += re.findall(r"pip install \"?git\+[^\s\"@]+@([^\s\"]+)", blocks)
+    return revs
+
+
+def test_readme_ci_snippets_pin_a_revision_that_exists() -> None:
+    """Issue 25 §5: pre-commit checks out ``rev`` and pip installs ``@REV``: a tag this
+    repository does not have fails at ``git checkout``. Each pin is a commit in this
+    repository's history whose tree holds the hook and the entry point, or a tag it has."""
+    revs = pinned_revisions()
+    assert len(revs) == 2 and len(set(revs)) == 1, revs
+    if shutil.which("git") is None or _git("rev-parse", "--git-dir").returncode != 0:
+        pytest.skip("not a git checkout: the pinned revision cannot be looked up")
+    rev = revs[0]
+    if not re.fullmatch(r"[0-9a-f]{40}", rev):
+        assert _git("tag", "--list", rev).stdout.decode().split() == [rev], f"no tag {rev}"
+    assert _git("cat-file", "-e", f"{rev}^{{commit}}").returncode == 0, f"no commit {rev}"
+    assert _git("merge-base", "--is-ancestor", rev, "HEAD").returncode == 0, rev
+    hooks = _git("show", f"{rev}:.pre-commit-hooks.yaml").stdout.decode()
+    assert "id: scorer-verify" in hooks
+    pyproject = _git("show", f"{rev}:pyproject.toml").stdout.decode()
+    assert re.search(r'^scorer = "scorer', pyproject, re.M), "no scorer entry point at the pin"

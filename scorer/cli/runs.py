@@ -4,6 +4,7 @@ in one of the batch formats, with the exit code a CI job reads."""
 from __future__ import annotations
 
 import signal
+import sys
 from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, NoReturn
@@ -113,7 +114,7 @@ def batch(
     """Verify many records in parallel: one line per finding, a summary, 'N passed, M failed'."""
     from scorer.referee.settings import VerifyOptions
     from scorer.running import batch as b
-    from scorer.writing.formats import WRITERS, Tally
+    from scorer.writing.formats import WRITERS
 
     set_schema_dir(schema_dir)
     settings = run_config()
@@ -132,9 +133,7 @@ def batch(
     try:
         with output_file(output, target) as sink:
             painted = fmt is BatchFormat.text and output is None and use_color(no_color, color)
-            writer = WRITERS[fmt.value](sink, quiet, painted)
-            writer.tally = Tally(fail_on.value)
-            writer.statistics = statistics and fmt is BatchFormat.text  # type: ignore[attr-defined]
+            writer = _writer(fmt, sink, quiet, painted, output, fail_on, statistics)
             failed, io_error = _write(
                 progress(results, quiet), writer, sink, output, fail_on, target
             )
@@ -148,6 +147,27 @@ def batch(
         typer.echo(writer.tally.closing_text(), err=True, nl=False)
     nothing_matched(empty if writer.tally.total or empty else [NO_FILES], allow_empty)
     raise typer.Exit(2 if io_error else 1 if failed else 0)
+
+
+def _writer(
+    fmt: BatchFormat,
+    sink: IO[bytes],
+    quiet: bool,
+    painted: bool,
+    output: Path | None,
+    fail_on: FailOn,
+    statistics: bool,
+) -> Writer:
+    """The writer of ``fmt`` into ``sink``, counting under ``--fail-on``."""
+    from scorer.writing.formats import WRITERS, GithubWriter, Tally
+
+    writer = WRITERS[fmt.value](sink, quiet, painted)
+    if isinstance(writer, GithubWriter) and output is not None:
+        # GitHub reads the annotations on the standard output; FILE has every finding line
+        writer.annotations, writer.full_report = sys.stdout.buffer, str(output)
+    writer.tally = Tally(fail_on.value)
+    writer.statistics = statistics and fmt is BatchFormat.text  # type: ignore[attr-defined]
+    return writer
 
 
 def _items(

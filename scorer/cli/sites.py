@@ -23,6 +23,7 @@ from scorer.cli.output import (
     nothing_matched,
     output_failed,
     progress,
+    require_paths,
     set_schema_dir,
     use_color,
     write_output,
@@ -63,6 +64,7 @@ def report_site(
     from scorer.standings.site import standings_page, track_duplicates
     from scorer.writing.html import build_pages, write_site
 
+    require_paths(paths)
     settings = run_config()
     empty: list[str] = []
     duplicates: dict[str, str] = {}
@@ -248,6 +250,7 @@ def standings(
     from scorer.standings import Collector, StandingsError, build, parse_options, render
 
     set_schema_dir(schema_dir)
+    require_paths(paths)
     settings = run_config()
     try:
         options = parse_options(system.value, points, tiebreak)
