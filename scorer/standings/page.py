@@ -1,6 +1,7 @@
 """HTML output of standings: one self-contained page (inline CSS, no script, no external asset)
 that reads on a phone and on a desktop: the standings tables scroll sideways inside their box
-on narrow screens, with the place, player and points columns first.
+on narrow screens, with the place, player and points columns first (the player's name stays
+in view on a phone while the table scrolls).
 """
 
 from __future__ import annotations
@@ -35,7 +36,11 @@ ul.warnings li{color:#9a6700}ul.excluded li{color:#b42318}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace,monospace;font-size:.9em;
 overflow-wrap:anywhere}code.rule{white-space:nowrap}
 .muted{color:#59636e}
-@media (max-width:600px){body{padding:.6em;font-size:15px}th,td{padding:.3em .4em}}
+@media (max-width:600px){body{padding:.6em;font-size:15px}th,td{padding:.3em .3em}
+table.standings{font-size:.82em}
+h1{font-size:1.25em;overflow-wrap:anywhere}
+td.player,th.player{position:sticky;left:0;background:#fff;box-shadow:2px 0 0 #d1d9e0}
+th.player{background:#f6f8fa}tr.first td.player{background:#fff8c5}}
 """
 
 

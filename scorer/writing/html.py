@@ -10,8 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 from scorer.core.findings import Finding
 from scorer.core.values import ScoreItem, ScoreSheet, VerifyResult
+from scorer.core.words import plural
 from scorer.writing.report import finding_line
-from scorer.writing.reportpages import RESPONSIVE_CSS, claims_table, explanation, slugs
+from scorer.writing.reportpages import (
+    RESPONSIVE_CSS,
+    Cell,
+    board_box,
+    claims_table,
+    explanation,
+    slugs,
+    two_ways,
+)
 from scorer.writing.verdict import STATUS_TEXT, offending_mark
 
 if TYPE_CHECKING:
@@ -55,21 +64,16 @@ def _doc(title: str, body: str) -> str:
 
 
 def score_table(sheet: ScoreSheet, table_id: str = "scores") -> str:
-    head = "".join(
-        f"<th>{escape(c)}</th>" for c in (*sheet.categories, "total", *sheet.extra_columns)
-    )
-    rows = []
+    """The score table, a row per player (and turned, a row per category, for phones)."""
+    header = ["player", *(escape(c) for c in (*sheet.categories, "total", *sheet.extra_columns))]
+    rows: list[list[Cell]] = []
     for line in sheet.players:
-        cells = [escape(line.shown(c)) for c in sheet.categories]
-        cells.append(f"<b>{line.total}</b>")
-        cells += [escape(_text(line.extras.get(c, ""))) for c in sheet.extra_columns]
-        rows.append(
-            f"<tr><td>{escape(line.name)}</td>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
-        )
-    return (
-        f'<div class="wide"><table id="{table_id}" class="scores"><thead><tr>'
-        f"<th>player</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
-    )
+        cells: list[Cell] = [(escape(line.name), "")]
+        cells += [(escape(line.shown(c)), "") for c in sheet.categories]
+        cells.append((f"<b>{line.total}</b>", ""))
+        cells += [(escape(_text(line.extras.get(c, ""))), "") for c in sheet.extra_columns]
+        rows.append(cells)
+    return two_ways(table_id, "scores", header, rows)
 
 
 def _text(value: object) -> str:
@@ -96,7 +100,7 @@ def record_page(page: Page) -> str:
             f'<p class="fingerprint">Component data: <code>{escape(r.fingerprint)}</code></p>'
         )
     if page.svg:
-        parts.append(f'<div class="board">{_inline(page.svg)}</div>')
+        parts.append(board_box(_inline(page.svg)))
     if r.scores is not None:
         for name, stage in r.scores.stages:
             parts.append(
@@ -133,26 +137,50 @@ def _inline(svg: str) -> str:
 
 
 def index_page(pages: Iterable[Page], title: str, links: Sequence[tuple[str, str]] = ()) -> str:
+    """The index: how many records are verified, rejected, incomplete (at the top), then a
+    row per record (on a phone a card, its status beside its name)."""
     rows = []
+    statuses: list[str] = []
     for page in pages:
         r = page.result
+        statuses.append(r.status)
         scores = ", ".join(f"{p.name} {p.total}" for p in r.scores.players) if r.scores else ""
         shown = r.ok or r.status == "mismatch"  # claims differ: the computed winner
         winner = ", ".join(r.scores.winners) if r.scores and shown else ""
+        beside = f'<span class="beside">{_status(r)}</span>'
         rows.append(
-            f'<tr><td><a href="records/{page.slug}.html">{escape(r.source)}</a></td>'
+            f'<tr><td><a href="records/{page.slug}.html">{escape(r.source)}</a>{beside}</td>'
             f"<td>{escape(r.game or '')}</td><td>{escape(', '.join(r.players))}</td>"
-            f"<td>{_status(r)}</td><td>{escape(scores)}</td><td>{escape(winner)}</td>"
-            "</tr>"
+            f'<td class="status">{_status(r)}</td><td>{escape(scores)}</td>'
+            f"<td>{escape(winner)}</td></tr>"
         )
     table = (
         '<table id="records"><thead><tr><th>record</th><th>game</th><th>players</th>'
-        "<th>status</th><th>scores</th><th>winner</th></tr></thead><tbody>"
+        '<th class="status">status</th><th>scores</th><th>winner</th></tr></thead><tbody>'
         + "".join(rows)
         + "</tbody></table>"
     )
     nav = "".join(f'<p><a href="{escape(href)}">{escape(text)}</a></p>\n' for href, text in links)
-    return _doc(title, f"<h1>{escape(title)}</h1>\n{nav}{table}")
+    return _doc(title, f"<h1>{escape(title)}</h1>\n{counts_line(statuses)}\n{nav}{table}")
+
+
+#: The index's counts: (class, words, the statuses counted); claims that differ only if any.
+COUNTED = (
+    ("ok", "verified", ("ok",)),
+    ("bad", "rejected", ("illegal", "malformed", "impossible", "ineligible", "error")),
+    ("bad", "incomplete", ("incomplete",)),
+    ("bad", "with claims that differ", ("mismatch",)),
+)
+
+
+def counts_line(statuses: Sequence[str]) -> str:
+    """``12 records: 9 verified · 2 rejected · 1 incomplete`` (and claims that differ)."""
+    parts = [f"<span>{plural(len(statuses), 'record')}:</span>"]
+    for klass, words, counted in COUNTED:
+        n = sum(s in counted for s in statuses)
+        if n or counted != ("mismatch",):
+            parts.append(f'<span class="{klass if n else "muted"}">{n} {words}</span>')
+    return f'<p class="counts" id="counts">{" ".join(parts)}</p>'
 
 
 def build_pages(items: Iterable[Item], profile: Profile | None = None) -> list[Page]:
