@@ -21,7 +21,8 @@ ul.items{margin:.2em 0 .6em;padding-left:1.2em}ul.items li{margin:.15em 0}
 td.differs{background:#ffebe9;color:#c62828;font-weight:bold}td.agrees{color:#1a7f37}
 details.player{margin:.4em 0}details.player summary{font-weight:bold;cursor:pointer}
 #records{display:block;overflow-x:auto;max-width:100%}
-p.counts span{margin-right:1em;white-space:nowrap}p.counts .muted{font-size:1em}.beside,.wide.turned,.phone{display:none}
+p.counts span{margin-right:1em;white-space:nowrap}p.counts .muted{font-size:1em}
+.beside,.wide.turned,.phone{display:none}
 @media (max-width:600px){body{margin:.75em}th,td{padding:.25em .35em}
 ul.findings li{overflow-wrap:anywhere}h1{font-size:1.15em;overflow-wrap:anywhere}
 .wide.across{display:none}.wide.turned,.phone{display:block}

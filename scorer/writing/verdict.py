@@ -272,8 +272,9 @@ def offending_mark(doc: Mapping[str, Any], result: VerifyResult) -> Mark | None:
 def verdict(
     result: VerifyResult, doc: Any = None, items: Sequence[ScoreItem] = ()
 ) -> dict[str, Any]:
-    """The verdict of one document as plain data: the report's record (without ``file``)
-    and its words, the cells each finding names in ``doc``, the claims that differ and the
+    """The verdict of one document as plain data: the report's record (without ``file``;
+    ``scores.tiebreak`` only where players tied for first place, :func:`tiebreak_shown`) and
+    its words, the cells each finding names in ``doc``, the claims that differ and the
     scoring items ``items`` (the game's explanation of the scores)."""
     data = result_to_data(result)
     del data["file"]
