@@ -98,3 +98,16 @@ def test_tie_break_only_where_players_tied_for_first(
 
     result = VerifyResult("x.json", "position", "harmonies", "ok", scores=sheet)
     assert (verdict(result)["scores"]["tiebreak"] == "most trees") is named
+
+
+def test_batch_summary_fits_80_columns_and_is_unchanged_in_a_pipe() -> None:
+    paths = [str(p) for g in game_names() for p in sorted((FIXTURES / g / "valid").glob("*"))[:2]]
+    bad = [str(next((FIXTURES / g / "invalid").glob("*.json"))) for g in game_names()]
+    args = ["batch", "--jobs", "1", "--color", "never", *paths, *bad]
+    narrow = runner.invoke(app, args, env={"COLUMNS": "80"}).stdout.splitlines()
+    start = next(k for k, line in enumerate(narrow) if line.startswith("Summary by game"))
+    summary = narrow[start:]
+    assert all(cell_len(line) <= 80 for line in summary), "\n".join(summary)
+    assert summary[-1].endswith("failed")
+    wide = runner.invoke(app, args).stdout
+    assert any(line.startswith("┃ game ") for line in wide.splitlines())  # no COLUMNS: as ever

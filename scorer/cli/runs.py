@@ -38,6 +38,7 @@ from scorer.cli.output import (
     output_file,
     progress,
     set_schema_dir,
+    terminal_width,
     use_color,
 )
 from scorer.cli.settings import run_config
@@ -159,14 +160,16 @@ def _writer(
     statistics: bool,
 ) -> Writer:
     """The writer of ``fmt`` into ``sink``, counting under ``--fail-on``."""
-    from scorer.writing.formats import WRITERS, GithubWriter, Tally
+    from scorer.writing.formats import WRITERS, GithubWriter, Tally, TextWriter
 
     writer = WRITERS[fmt.value](sink, quiet, painted)
     if isinstance(writer, GithubWriter) and output is not None:
         # GitHub reads the annotations on the standard output; FILE has every finding line
         writer.annotations, writer.full_report = sys.stdout.buffer, str(output)
     writer.tally = Tally(fail_on.value)
-    writer.statistics = statistics and fmt is BatchFormat.text  # type: ignore[attr-defined]
+    if isinstance(writer, TextWriter):
+        writer.statistics = statistics
+        writer.width = terminal_width() if output is None else None
     return writer
 
 

@@ -7,7 +7,6 @@ junit and sarif keep a small summary per record (not the record itself) until th
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections import defaultdict
 from typing import IO, Any
 
@@ -16,7 +15,8 @@ from scorer.core.findings import REC_RULES, Finding
 from scorer.core.legal import legal_line
 from scorer.core.printable import printable, xml_printable
 from scorer.core.values import VerifyResult
-from scorer.core.words import noun
+from scorer.writing.github import GITHUB_CAP as GITHUB_CAP
+from scorer.writing.github import GithubWriter as GithubWriter
 from scorer.writing.report import (
     REPORT_FORMAT,
     dumps_line,
@@ -28,51 +28,23 @@ from scorer.writing.tally import STATUSES as STATUSES
 from scorer.writing.tally import Tally as Tally
 from scorer.writing.tally import fails as fails
 from scorer.writing.verdict import label
+from scorer.writing.writer import Writer as Writer
+from scorer.writing.writer import where_of
 
 FORMATS = ("text", "json", "ndjson", "junit", "sarif", "github")
-#: GitHub shows at most this many annotations of each type (error, warning) per step.
-GITHUB_CAP = 10
 FP_SHOWN = 5
-
-
-def _where(result: VerifyResult, finding: Finding) -> str:
-    """What a finding line starts with: the file when the finding has its line in the file."""
-    return result.source if finding.line is not None else label(result)
-
-
-class Writer(ABC):
-    #: What batch workers prepare for this writer (see scorer.running.batch.verify_chunk): the other
-    #: formats show findings only, so the score sheets need not come back at all.
-    render: str = "slim"
-
-    def __init__(self, out: IO[bytes], quiet: bool = False, color: bool = False) -> None:
-        self.out = out
-        self.quiet = quiet
-        self.color = color
-        self.tally = Tally()
-
-    def add(self, result: VerifyResult) -> None:
-        self.tally.add(result)
-        self.write_result(result)
-
-    @abstractmethod
-    def write_result(self, result: VerifyResult) -> None:
-        """Write (or keep) one result."""
-
-    def finish(self) -> None:  # noqa: B027 - optional hook: most formats have no closing part
-        """Write the closing part (default: nothing)."""
-
-    def _text(self, text: str) -> None:
-        self.out.write(text.encode("utf-8"))
 
 
 class TextWriter(Writer):
     #: Print the findings per rule ID before the closing line (``--statistics``).
     statistics: bool = False
+    #: The terminal's width (None: no limit): a summary table wider than it loses the status
+    #: columns no record has, then is turned (a row per status).
+    width: int | None = None
 
     def write_result(self, result: VerifyResult) -> None:
         for finding in result.findings:
-            self._text(finding_line(_where(result, finding), finding, self.color) + "\n")
+            self._text(finding_line(where_of(result, finding), finding, self.color) + "\n")
 
     def finish(self) -> None:
         if not self.quiet and self.tally.total:
@@ -85,6 +57,7 @@ class TextWriter(Writer):
     def _fingerprint_lines(self) -> str:
         """Per game, the component data the records were played with (most common first)."""
         from scorer.writing.report import short_fingerprint
+        from scorer.writing.sheet import fold
 
         lines = []
         for game in sorted(self.tally.fingerprints):
@@ -94,10 +67,24 @@ class TextWriter(Writer):
             rest = sum(n for _, n in common[FP_SHOWN:]) + counts["other"]
             if rest:
                 shown.append(f"{rest} record{'s' if rest != 1 else ''} with others")
-            lines.append(printable(f"Components of {game}: {', '.join(shown)}") + "\n")
+            line = printable(f"Components of {game}: {', '.join(shown)}")
+            lines.append(fold(line, self.width) + "\n")
         return "".join(lines)
 
     def _summary_table(self) -> str:
+        from scorer.writing.sheet import narrowed
+
+        header = ["game", "records", *STATUSES]
+        rows = []
+        for game in sorted(self.tally.by_game):
+            counts = self.tally.by_game[game]
+            rows.append(
+                [printable(game), str(sum(counts.values())), *(str(counts[s]) for s in STATUSES)]
+            )
+        narrow = narrowed("Summary by game", header, rows, self.color, self.width)
+        return narrow if narrow is not None else self._wide_summary_table()
+
+    def _wide_summary_table(self) -> str:
         import io
 
         from rich.console import Console
@@ -294,94 +281,6 @@ def _sarif_result(
         "locations": [{"physicalLocation": location}],
         "properties": {"pointer": finding.pointer, "details": dict(finding.details)},
     }
-
-
-class GithubWriter(Writer):
-    """GitHub workflow commands: the :data:`GITHUB_CAP` most important errors, then as many
-    warnings (GitHub shows no more per type and step), and one notice with the counts, how
-    many findings were not annotated and where every finding is.
-
-    Every finding is also a plain finding line (as ``--format text`` writes it): into the
-    step's log as it comes, or with ``--output FILE`` into FILE (``full_report`` names it, and
-    the annotations go to ``annotations``, the standard output GitHub reads). Most important:
-    a record's first error before what it possibly caused, the first findings of many records
-    before the later findings of one, then input order. Only the kept annotations are held."""
-
-    def __init__(self, out: IO[bytes], quiet: bool = False, color: bool = False) -> None:
-        super().__init__(out, quiet, color)
-        #: where the annotations go (the standard output; ``out`` unless ``--output``)
-        self.annotations: IO[bytes] = out
-        #: the file holding every finding line (``--output``), or None: the step's log
-        self.full_report: str | None = None
-        self.kept: dict[str, list[tuple[tuple[int, int, int], str]]] = {
-            "error": [],
-            "warning": [],
-        }
-        self.hidden: dict[str, int] = {"error": 0, "warning": 0}
-        self.seen = 0
-
-    def write_result(self, result: VerifyResult) -> None:
-        for rank, f in enumerate(result.findings):
-            self.seen += 1
-            text = finding_line(_where(result, f), f)
-            self._text(" " + text + "\n" if text.startswith("::") else text + "\n")
-            level = "error" if f.is_error else "warning"
-            cascade = 1 if f.details.get("after_first_error") else 0
-            self._keep(level, (cascade, rank, self.seen), _annotation(result, f, level))
-
-    def _keep(self, level: str, key: tuple[int, int, int], command: str) -> None:
-        kept = self.kept[level]
-        kept.append((key, command))
-        if len(kept) > GITHUB_CAP:
-            kept.remove(max(kept))
-            self.hidden[level] += 1
-
-    def finish(self) -> None:
-        for level in ("error", "warning"):
-            for _key, command in sorted(self.kept[level]):
-                self.annotations.write(command.encode("utf-8"))
-        notice = self.tally.closing_line() + self._not_shown()
-        self.annotations.write(f"::notice title=scorer::{_data(notice)}\n".encode())
-        self.annotations.flush()
-        self._text(self.tally.closing_text())
-
-    def _not_shown(self) -> str:
-        """ "; 40 more errors not annotated (…): every finding is in …", or ""."""
-        more = [f"{n} more {noun(n, level)}" for level, n in self.hidden.items() if n]
-        if not more:
-            return ""
-        where = (
-            printable(self.full_report)
-            if self.full_report is not None
-            else "this step's log (--output FILE writes them to a file)"
-        )
-        return (
-            f"; {' and '.join(more)} not annotated (GitHub shows {GITHUB_CAP} of each type "
-            f"per step): every finding is in {where}"
-        )
-
-
-def _annotation(result: VerifyResult, f: Finding, level: str) -> str:
-    """One ``::error``/``::warning`` workflow command."""
-    props = f"file={_prop(printable(result.source))}"
-    line = f.line or result.line
-    if line:
-        props += f",line={line}"
-        if f.line is not None and f.col is not None:
-            props += f",col={f.col}"
-    props += f",title={_prop(f.rule)}"
-    where = f" at {f.pointer}" if f.pointer else ""
-    legal = legal_line(f.details)
-    also = f"\n{printable(legal)}" if legal else ""
-    return f"::{level} {props}::{_data(printable(f.message + where) + also)}\n"
-
-
-def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _prop(text: str) -> str:
-    return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 WRITERS: dict[str, type[Writer]] = {

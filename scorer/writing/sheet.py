@@ -95,6 +95,26 @@ def _table(title: str, sheet: ScoreSheet, color: bool, width: int | None) -> str
     return _blocks(title, header, rows, max(width, NARROWEST))
 
 
+def narrowed(
+    title: str, header: Sequence[str], rows: Sequence[Sequence[str]], color: bool, width: int | None
+) -> str | None:
+    """A table of counts that fits ``width``: without the columns that are all ``0``, then
+    turned (a row per column); None when it fits as it is (or nothing fits)."""
+    if width is None or not rows or table_width(title, header, rows) <= width:
+        return None
+    keep = [k for k in range(len(header)) if k < 2 or any(r[k] != "0" for r in rows)]
+    header = [header[k] for k in keep]
+    rows = [[r[k] for k in keep] for r in rows]
+    if table_width(title, header, rows) <= width:
+        return _printed(title, header, rows, color)
+    turned = [["", *(r[0] for r in rows)]] + [
+        [name, *(r[k] for r in rows)] for k, name in enumerate(header[1:], 1)
+    ]
+    if table_width(title, turned[0], turned[1:]) <= width:
+        return _printed(title, turned[0], turned[1:], color)
+    return None
+
+
 def _printed(
     title: str,
     header: Sequence[str],
