@@ -111,3 +111,14 @@ def test_batch_summary_fits_80_columns_and_is_unchanged_in_a_pipe() -> None:
     assert summary[-1].endswith("failed")
     wide = runner.invoke(app, args).stdout
     assert any(line.startswith("┃ game ") for line in wide.splitlines())  # no COLUMNS: as ever
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_show_wraps_its_legends_not_its_board(game: str) -> None:
+    path = sorted((FIXTURES / game / "valid").glob("*.json"))[-1]
+    narrow = runner.invoke(app, ["show", "--no-color", str(path)], env={"COLUMNS": "80"}).stdout
+    wide = runner.invoke(app, ["show", "--no-color", str(path)]).stdout
+    prose = [line for line in narrow.splitlines()[1:] if ": " in line]
+    assert prose and all(cell_len(line) <= 80 for line in prose), prose
+    rows = {line for line in wide.splitlines() if ": " not in line}
+    assert rows <= set(narrow.splitlines())  # the board's rows as they were

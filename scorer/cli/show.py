@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from scorer.cli.options import DocumentArg, Format, NoColorOpt
-from scorer.cli.output import emit, output_failed, use_color
+from scorer.cli.output import emit, output_failed, terminal_width, use_color
 
 if TYPE_CHECKING:
     from scorer.core.findings import Finding
@@ -80,7 +80,7 @@ def show(
     else:
         n = run.moves_applied
         typer.echo(f"{file}: {title} after {plural(n, 'move')}")
-        typer.echo(pictures.render(run.state, color=use_color(no_color)))
+        typer.echo(_fitted(pictures.render(run.state, color=use_color(no_color))))
     raise typer.Exit(1 if run.stopped else 0)
 
 
@@ -123,7 +123,7 @@ def _show_position(
     if svg is not None:
         _write_text(svg, pictures.draw_svg(result.state, pictures.explain(result.state), None))
     typer.echo(f"{file}: {title} position")
-    typer.echo(pictures.render(result.state, color=color))
+    typer.echo(_fitted(pictures.render(result.state, color=color)))
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -188,3 +188,19 @@ def _malformed(file: str, kind: str, errors: list[Finding]) -> VerifyResult:
     if not errors:
         errors = [Finding("REC-SCHEMA-1", "/format", "not a game record")]
     return VerifyResult(file, "unknown", None, "malformed", tuple(errors))
+
+
+def _fitted(board: str) -> str:
+    """A terminal board with its prose lines (legends, a player's cards: a ``word: `` in
+    them, no colour code) wrapped to the terminal's width; the rows of the board itself are
+    left whole (a wrapped row would no longer line up)."""
+    from scorer.writing.sheet import fold
+
+    width = terminal_width()
+    if width is None:
+        return board
+    lines = board.split("\n")
+    return "\n".join(
+        fold(line, width) if len(line) > width and ": " in line and "\x1b" not in line else line
+        for line in lines
+    )
