@@ -76,7 +76,9 @@ class CardBook(Mapping[str, Card]):
         return len(self._raw)
 
 
-#: Shape (cells in the order given) → "" if valid, else the KUH-CARDDEF-1/2 problem.
+#: Shape → "" if valid, else the KUH-CARDDEF-1/2 problem. The key is the shape's cells
+#: sorted (duplicates kept): the problem does not depend on the order a card lists its cells
+#: in, so the few shapes of the 2–5-cell cards share an entry however a record orders them.
 _SHAPES: dict[tuple[tuple[int, int], ...], str] = {}
 #: Cells (x, y, face in the order given) → True if they pass KUH-CARDDEF-1 to 3 and number
 #: 2 to 5 (no KUH-CARDDEF-7 warning). Depends on the cells alone, so one entry serves every
@@ -129,7 +131,7 @@ def _cells_ok(cells: tuple[tuple[int, int, str], ...]) -> bool:
 
 def _shape_of(cells: tuple[tuple[int, int, str], ...]) -> str:
     """The KUH-CARDDEF-1/2 problem of the cells' shape ("" if none), cached by shape."""
-    shape = tuple([(x, y) for x, y, _ in cells])
+    shape = tuple(sorted([(x, y) for x, y, _ in cells]))
     problem = _SHAPES.get(shape)
     if problem is None:
         problem = _shape_problem(shape)
