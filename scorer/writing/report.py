@@ -115,15 +115,9 @@ def ranking_text(sheet: ScoreSheet) -> str:
         place += len(tier)
     winners = sheet.winners
     head = "Winner: " if len(winners) == 1 else "Shared victory: "
-    tiebreak = f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak and _tied(sheet) else ""
+    tiebreak = f" (tie-break: {sheet.shown_tiebreak})" if sheet.shown_tiebreak else ""
     winners_text = printable(", ".join(winners) + tiebreak)
     return head + winners_text + "\nRanking: " + printable("; ".join(places))
-
-
-def _tied(sheet: ScoreSheet) -> bool:
-    """Whether two players have the same total (only then did a tie-break decide anything)."""
-    totals = [p.total for p in sheet.players]
-    return len(set(totals)) < len(totals)
 
 
 def _table(title: str, sheet: ScoreSheet, color: bool, width: int) -> str:

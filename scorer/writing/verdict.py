@@ -258,6 +258,8 @@ def verdict(
     data = result_to_data(result)
     del data["file"]
     data["status_text"] = STATUS_TEXT[result.status]
+    if result.scores is not None:  # the tie-break words only where players tied for first
+        data["scores"]["tiebreak_shown"] = result.scores.shown_tiebreak
     marks = finding_marks(doc, result.findings) if doc is not None else []
     data["marks"] = [m.data() for m in marks]
     data["claims"] = claims_data(result.findings)

@@ -125,14 +125,16 @@ def cli_total(doc: Any, player: str) -> int:
 def build_harmonies(page: Page) -> None:
     page.new_board("harmonies", "Ann, Ben")
     for colour, cells in (
-        ("brown", ["1,1"]),
-        ("green", ["1,1", "1,2"]),
+        ("green", ["1,2"]),
         ("blue", ["2,2", "3,2"]),
-        ("gray", ["2,3", "3,3", "3,3"]),
+        ("gray", ["2,3"]),
     ):
         page.tool(f"token:{colour}")
         for cell in cells:
             page.tap(cell, "Ann")
+    for stack, cell in (("brown-green", "1,1"), ("gray-gray", "3,3")):
+        page.tool(f"stack:{stack}")
+        page.tap(cell, "Ann")
 
 
 def test_harmonies_board_by_tapping_scores_as_the_cli(browser: Any, base_url: str) -> None:
@@ -161,6 +163,11 @@ def test_a_whole_stack_in_one_tap(browser: Any, base_url: str) -> None:
     ]
     assert page.total("Ann") == cli_total(page.doc(), "Ann") > 0
     page.tap("2,2", "Ann")  # the same stack again empties the cell
+    assert page.doc()["boards"]["Ann"]["cells"] == []
+    page.tool("token:blue")
+    page.tap("2,2", "Ann")
+    assert "again with the same choice: the cell is emptied" in page.page.inner_text("#tap-hint")
+    page.tap("2,2", "Ann")  # a second blue is not stacked: the token comes off
     assert page.doc()["boards"]["Ann"]["cells"] == []
     page.close()
 

@@ -5,6 +5,7 @@
 // verdict exactly the CLI's, until a tap turns a record into the position it reached.
 import { crop, highlight, hitAt, markFindings, showSvg } from "./board.js";
 import { EDITORS } from "./editors.js";
+import { keepFocus } from "./focus.js";
 import { el, renderDetails, variantGroup } from "./form.js";
 import { ShareTooLarge, decodeFragment, encodeFragment } from "./share.js";
 import { renderExplanation, renderFindings, renderScores, renderStatus, renderTotals,
@@ -143,20 +144,15 @@ function followFirstMark() {
 function renderVerdict() {
   const result = app.result;
   if (app.mode !== "edit") renderPalette();
-  const active = document.activeElement && document.activeElement.dataset
-    ? document.activeElement.dataset.claim : null;
   renderStatus($("status"), result);
   renderTotals($("totals"), result);
-  renderScores($("scores"), app.doc, result, app.focus, { focus: focusOn, claim: claimed });
+  keepFocus($("scores"), () => renderScores($("scores"), app.doc, result, app.focus,
+    { focus: focusOn, claim: claimed }));
   renderWinner($("winner"), result);
   renderExplanation($("explain"), result, app.focus);
   renderFindings($("findings"), result, app.finding, pickFinding);
   markFindings(app.svg, result.marks || [], app.finding);
   highlight($("board"), app.svg, app.focus);
-  if (active) {
-    const input = document.querySelector(`[data-claim="${CSS.escape(active)}"]`);
-    if (input) input.focus();
-  }
 }
 
 function focusOn(player, category) {
@@ -168,6 +164,15 @@ function focusOn(player, category) {
     crop(app.svg, app.view);
   }
   renderVerdict();
+  if (app.focus) showOnScreen($("board").querySelector(".score-item.hl") || $("board"));
+}
+
+// Scroll a lit item (or the board) into view when it is not on screen.
+function showOnScreen(node) {
+  const box = node.getBoundingClientRect();
+  const top = $("totals").getBoundingClientRect().height;
+  if (box.bottom > top + 60 && box.top < innerHeight - 40 && box.right > 0 && box.left < innerWidth) return;
+  node.scrollIntoView({ block: "center", inline: "center" });
 }
 
 function claimed(player, category, value) {
@@ -209,12 +214,12 @@ function renderChrome() {
   renderTabs();
   renderPalette();
   $("details-box").hidden = app.mode !== "edit";
-  $("tap-hint").textContent = app.mode === "edit" ? "Choose a piece above, then tap cells. Tap "
-    + "again to take it off; Undo steps back." : isRecord() ? "The verdict is the record's, "
-    + "as scorer verify gives it. Tap the board to edit the position it reached." : "";
+  $("tap-hint").textContent = app.mode === "edit" ? tapHint() : isRecord() ? "The verdict is "
+    + "the record's, as scorer verify gives it. Tap the board to edit the position it reached."
+    : "";
   if (app.mode !== "edit") { $("details").replaceChildren(); return; }
-  renderDetails($("details"), [...editor().details(app.doc, cat),
-    variantGroup(app.doc, cat.variant)], () => changedDetails());
+  keepFocus($("details"), () => renderDetails($("details"), [...editor().details(app.doc, cat),
+    variantGroup(app.doc, cat.variant)], () => changedDetails()));
 }
 
 function changedDetails() {
@@ -238,8 +243,18 @@ function renderTabs() {
   node.replaceChildren(...names().map((n) => tab(n, n)), tab(null, "all boards"));
 }
 
+// What a tap does with the chosen piece, exactly (the editor's words for it).
+function tapHint() {
+  const item = editor().tools(app.doc, gameCat()).flatMap((g) => g.items)
+    .find((t) => t.id === app.tool);
+  const who = app.owner === null || app.owner === undefined ? "nobody" : app.owner;
+  return item && item.does ? `${item.does.replaceAll("{owner}", who)} Undo steps back.`
+    : "Choose a piece above, then tap cells.";
+}
+
 function renderPalette() {
   const node = $("palette");
+  if (app.mode === "edit") $("tap-hint").textContent = tapHint();
   if (app.mode !== "edit") {
     node.replaceChildren(el("p", { class: "hint", id: "shown" }, shownText()));
     return;
@@ -375,6 +390,15 @@ function fillNewDialog() {
           ...o.choices.map((c) => el("option", { value: String(c) }, String(c)))))));
 }
 
+// New starts from the game on screen and its players' names.
+function openNewDialog() {
+  if (app.doc && app.cat.games[app.doc.game]) $("new-game").value = app.doc.game;
+  if (names().length) $("new-players").value = names().join(", ");
+  fillNewDialog();
+  $("new-error").textContent = "";
+  $("new-dialog").showModal();
+}
+
 async function startNew(event) {
   event.preventDefault();
   const game = $("new-game").value;
@@ -401,7 +425,7 @@ async function startNew(event) {
 
 // ------------------------------------------------------------------ start
 function wire() {
-  $("new-btn").onclick = () => { fillNewDialog(); $("new-dialog").showModal(); };
+  $("new-btn").onclick = openNewDialog;
   $("new-game").onchange = fillNewDialog;
   $("new-ok").onclick = startNew;
   $("undo-btn").onclick = undo;

@@ -98,8 +98,11 @@ export function renderDetails(container, groups, onChange) {
     const box = el("fieldset", {}, el("legend", {}, group.legend));
     for (const field of group.fields) {
       const commit = (v) => { field.set(v); onChange(); };
+      const node = input(field, commit);
+      const target = node.matches("input, select") ? node : node.querySelector("select");
+      if (target) target.dataset.key = `${group.legend}|${field.label}`;
       box.append(el("label", { class: "field" }, el("span", { class: "label" }, field.label),
-        input(field, commit)));
+        node));
     }
     return box;
   });

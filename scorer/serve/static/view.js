@@ -60,7 +60,7 @@ function numberCell(doc, sheet, line, category, diffs, focus, handlers) {
     onclick: () => handlers.focus(line.name, category === "total" ? null : category) }, shown);
   const claimed = claimValue(doc, line.name, category);
   const claim = el("input", { class: "claim", type: "number", inputmode: "numeric", step: "1",
-    value: claimed ?? "", "data-claim": `${line.name}\u0000${category}`,
+    value: claimed ?? "", "data-key": `claim|${line.name}|${category}`,
     "aria-label": `claimed ${category} of ${line.name}` });
   claim.addEventListener("change", () => {
     const n = Number.parseInt(claim.value, 10);
@@ -113,7 +113,7 @@ export function renderWinner(node, result) {
   const head = (result.status === "incomplete" ? "Provisional: " : "")
     + (sheet.winners.length === 1 ? "Winner" : "Shared victory");
   node.textContent = `${head}: ${sheet.winners.join(", ")}`
-    + (sheet.tiebreak ? ` (tie-break: ${sheet.tiebreak})` : "")
+    + (sheet.tiebreak_shown ? ` (tie-break: ${sheet.tiebreak_shown})` : "")
     + (sheet.end_reason ? ` · game ended: ${sheet.end_text || sheet.end_reason}` : "");
 }
 

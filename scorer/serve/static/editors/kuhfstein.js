@@ -22,10 +22,14 @@ export const kuhfstein = {
   tools() {
     return [
       { label: "tile", items: Object.entries(KUH_KINDS).map(([k, hex]) => ({ id: `kind:${k}`,
-        label: k, swatch: hex, square: true })) },
-      { label: "on it", items: [{ id: "cow", label: "cow", swatch: "#ffffff" },
-        { id: "tree", label: "tree (tap the corner)", swatch: "#145a1e" },
-        { id: "erase", label: "clear cell" }] },
+        label: k, swatch: hex, square: true, does: `Tap a cell of a landscape: a ${k} tile `
+          + `(another kind there is replaced). Tap it again: the tile comes off.` })) },
+      { label: "on it", items: [{ id: "cow", label: "cow", swatch: "#ffffff",
+        does: "Tap a tile: a cow on it. Tap it again: the cow goes back to the supply." },
+      { id: "tree", label: "tree (tap the corner)", swatch: "#145a1e",
+        does: "Tap a tile near the corner four tiles share: a tree there. Tap it again: it "
+          + "comes off." },
+      { id: "erase", label: "clear cell", does: "Tap a cell: its tile, cow and trees come off." }] },
     ];
   },
   tap(doc, hit, tool) {
