@@ -6,6 +6,7 @@
 import { crop, highlight, hitAt, markFindings, showSvg } from "./board.js";
 import { EDITORS } from "./editors.js";
 import { keepFocus } from "./focus.js";
+import { showLan } from "./lan.js";
 import { el, renderDetails, variantGroup } from "./form.js";
 import { ShareTooLarge, decodeFragment, encodeFragment } from "./share.js";
 import { renderExplanation, renderFindings, renderScores, renderStatus, renderTotals,
@@ -25,10 +26,14 @@ async function api(path, body) {
   return { status: response.status, data, leftOut: Number(response.headers.get("X-Scorer-Left-Out") || 0) };
 }
 
-function notice(text, error = false) {
+// action: {label, run} adds a button after the text.
+function notice(text, error = false, action = null) {
   const node = $("notice");
   node.hidden = !text;
   node.textContent = text || "";
+  if (text && action) {
+    node.append(" ", el("button", { type: "button", onclick: action.run }, action.label));
+  }
   node.classList.toggle("error", error);
 }
 
@@ -313,15 +318,21 @@ async function saveSvg() {
   download(`${app.doc.game || "document"}-board.svg`, picture.data, "image/svg+xml");
 }
 
+const saveJson = () => download(`${app.doc.game}-position.json`,
+  `${JSON.stringify(app.doc, null, 2)}\n`, "application/json");
+
+// The link holds the board, but it opens only where a scorer serve answers at its address:
+// say so, and offer the position file, which any scorer opens.
 async function share() {
   const url = `${location.origin}${location.pathname}#${await encodeFragment(app.doc)}`;
   history.replaceState(null, "", url);
-  try {
-    await navigator.clipboard.writeText(url);
-    notice(`Share link copied (${url.length} characters). Anyone opening it sees this board.`);
-  } catch {
-    notice(`Share link (copy it from the address bar): ${url.length} characters.`);
-  }
+  let copied = true;
+  try { await navigator.clipboard.writeText(url); } catch { copied = false; }
+  notice(`${copied ? "Share link copied" : "Share link in the address bar"} (${url.length} `
+    + `characters). It opens this board only where scorer serve runs at ${location.host}: on `
+    + "another device, open it while this server runs and is reachable (Phone), or run scorer "
+    + "serve there. Or send the position file, which any scorer opens:", false,
+  { label: "Download the position", run: saveJson });
 }
 
 async function openFile(file) {
@@ -432,8 +443,8 @@ function wire() {
   $("zoom-in").onclick = () => zoom(1);
   $("zoom-out").onclick = () => zoom(-1);
   $("share-btn").onclick = share;
-  $("save-json").onclick = () => download(`${app.doc.game}-position.json`,
-    `${JSON.stringify(app.doc, null, 2)}\n`, "application/json");
+  $("save-json").onclick = saveJson;
+  $("lan-btn").onclick = () => showLan($("lan-dialog"), $("lan-body"));
   $("save-svg").onclick = saveSvg;
   $("open-file").onchange = (e) => { if (e.target.files[0]) openFile(e.target.files[0]); e.target.value = ""; };
   $("details").addEventListener("focusin", () => { app.lastDetails = JSON.stringify(app.doc); });
