@@ -3,7 +3,7 @@
 // picture, from one verification). A position of a known game is edited by tapping through the
 // game's editor; any other document (a record, a malformed file) is shown as opened, its
 // verdict exactly the CLI's, until a tap turns a record into the position it reached.
-import { crop, highlight, hitAt, markFindings, showSvg } from "./board.js";
+import { crop, highlight, hitAt, markFindings, partShowing, showSvg } from "./board.js";
 import { EDITORS } from "./editors.js";
 import { keepFocus } from "./focus.js";
 import { showLan } from "./lan.js";
@@ -55,7 +55,7 @@ function setDoc(doc, text = null) {
   app.text = text;
   app.mode = editable(doc) ? "edit" : "view";
   app.history = [];
-  app.focus = null; app.finding = null;
+  app.focus = null; app.finding = null; app.part = 0;
   app.follow = true; // show the board of the first marked finding once the verdict is in
   const ed = editor();
   if (app.mode === "edit") {
@@ -118,7 +118,8 @@ async function refresh() {
   const picture = answer.data.picture;
   const leftOut = answer.data.left_out || 0;
   if (picture) {
-    app.svg = showSvg($("board"), picture, app.view);
+    app.svg = showSvg($("board"), picture, null);
+    cropNow();
     applyZoom();
     $("left-out").hidden = !leftOut;
     $("left-out").textContent = leftOut ? `The picture leaves out ${leftOut} `
@@ -165,15 +166,30 @@ function focusOn(player, category) {
   app.focus = same ? null : { player, category };
   if (app.focus && app.view && editor().perPlayerBoards && app.view !== player) {
     app.view = player;
+    app.part = 0;
     renderTabs();
-    crop(app.svg, app.view);
   }
   renderVerdict();
   if (app.focus) showOnScreen($("board").querySelector(".score-item.hl") || $("board"));
 }
 
+// The board as chosen (view and strip), and the strip buttons of a board shown in parts.
+function cropNow() {
+  app.parts = crop(app.svg, app.view, app.part || 0);
+  const node = $("board-parts");
+  if (app.parts < 1 || app.parts === 1) { node.replaceChildren(); node.hidden = true; return; }
+  const words = app.parts === 2 ? ["left", "right"] : app.parts === 3 ? ["left", "middle", "right"]
+    : [...Array(app.parts).keys()].map((k) => `part ${k + 1}`);
+  node.hidden = false;
+  node.replaceChildren(el("span", { class: "group-label" }, "board part"), ...words.map((w, k) =>
+    el("button", { type: "button", "aria-pressed": String((app.part || 0) === k),
+      "data-part": String(k), onclick: () => { app.part = k; cropNow(); } }, w)));
+}
+
 // Scroll a lit item (or the board) into view when it is not on screen.
 function showOnScreen(node) {
+  const part = app.svg && node !== $("board") ? partShowing(app.svg, node) : null;
+  if (part !== null && part !== (app.part || 0)) { app.part = part; cropNow(); }
   const box = node.getBoundingClientRect();
   const top = $("totals").getBoundingClientRect().height;
   if (box.bottom > top + 60 && box.top < innerHeight - 40 && box.right > 0 && box.left < innerWidth) return;
@@ -188,8 +204,8 @@ function pickFinding(index, mark) {
   app.finding = app.finding === index ? null : index;
   if (mark.board && app.view && editor().perPlayerBoards && app.view !== mark.board) {
     app.view = mark.board;
+    app.part = 0;
     renderTabs();
-    crop(app.svg, app.view);
   }
   renderVerdict();
 }
@@ -223,7 +239,7 @@ function renderChrome() {
     + "the record's, as scorer verify gives it. Tap the board to edit the position it reached."
     : "";
   if (app.mode !== "edit") { $("details").replaceChildren(); return; }
-  keepFocus($("details"), () => renderDetails($("details"), [...editor().details(app.doc, cat),
+  keepFocus($("details"), () => renderDetails($("details"), [...editor().details(app.doc, cat, notice),
     variantGroup(app.doc, cat.variant)], () => changedDetails()));
 }
 
@@ -239,13 +255,15 @@ function renderTabs() {
   if (!editor()) { node.replaceChildren(); return; }
   const tab = (value, text) => el("button", { type: "button", role: "tab",
     "aria-selected": String(app.view === value), onclick: () => {
-      app.view = value; renderTabs(); crop(app.svg, app.view);
+      app.view = value; app.part = 0; renderTabs();
     } }, text);
   if (!editor().perPlayerBoards) {
     node.replaceChildren(tab("*board", "board"), tab(null, "whole picture"));
+    cropNow();
     return;
   }
   node.replaceChildren(...names().map((n) => tab(n, n)), tab(null, "all boards"));
+  cropNow();
 }
 
 // What a tap does with the chosen piece, exactly (the editor's words for it).

@@ -21,6 +21,10 @@ export function keepFocus(root, render) {
   if (typed !== null && again.value !== typed && again.tagName === "INPUT") again.value = typed;
   again.focus({ preventScroll: true });
   if (caret && caret[0] !== null) {
-    try { again.setSelectionRange(caret[0], caret[1]); } catch { /* number inputs */ }
+    try { again.setSelectionRange(caret[0], caret[1]); } catch { /* not a text field */ }
+  } else if (again.tagName === "INPUT" && again.value) {
+    const text = again.value; // a number field has no caret API: put the caret after the text
+    again.value = "";
+    again.value = text;
   }
 }

@@ -31,7 +31,7 @@ function select(field, value, onPick, placeholder) {
 }
 
 function input(field, commit) {
-  const value = field.get();
+  const value = field.get ? field.get() : null;
   switch (field.type) {
     case "int": {
       const node = el("input", { type: "number", inputmode: "numeric", step: "1",
@@ -71,6 +71,7 @@ function input(field, commit) {
       return node;
     }
     case "list": return list(field, value || [], commit);
+    case "custom": return field.render(commit);
     default: return el("span", {}, String(value));
   }
 }

@@ -1,5 +1,6 @@
 // The Kuhfstein editor (see ../editors.js for what an editor provides).
 import { intField, perPlayer, same, toggled } from "./common.js";
+import { playedField } from "./kuhcards.js";
 
 const KUH_KINDS = { hay: "#f2d16b", meadow: "#9bd37a", forest: "#2f7d3b", lake: "#5aa9e6",
   house: "#c0504d" };
@@ -59,8 +60,7 @@ export const kuhfstein = {
     }
     return "";
   },
-  details(doc) {
-    const cards = Object.keys((doc.components && doc.components.cards) || {});
+  details(doc, cat, tell) {
     const tiles = Object.entries((doc.components && doc.components.scoring_tiles) || {});
     const tileChoices = tiles.map(([id, t]) => ({ value: id,
       label: `${id}: ${t.text || t.condition.type} (${t.points})` }));
@@ -69,9 +69,7 @@ export const kuhfstein = {
       return [
         intField("score track", () => b.score ?? 0, (v) => { b.score = v; }, { min: 0 }),
         intField("cows in supply", () => b.cows_in_supply ?? 0, (v) => { b.cows_in_supply = v; }),
-        { label: "cards played", type: "list", choices: cards.map((id) => ({ value: id,
-          label: `${id} (${doc.components.cards[id].points})` })), get: () => b.played || [],
-          set: (v) => { b.played = v; } },
+        { ...playedField(doc, b, name, tell), set: (v) => { b.played = v; } },
         { label: "scoring tiles dealt", type: "list", choices: tileChoices, get: () => b.dealt || [],
           set: (v) => { b.dealt = v; } },
         { label: "revealed", type: "enum", optional: true, choices: tileChoices,
