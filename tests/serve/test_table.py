@@ -88,10 +88,15 @@ def test_a_finished_game_entered_by_tapping_reaches_the_cli_totals(
 def test_no_page_scrolls_sideways(
     browser: Any, base_url: str, game: str, name: str, viewport: dict[str, int]
 ) -> None:
-    """Each game's final position as opened, at phone and desktop width: nothing wider than
-    the viewport, and on a phone every cell of the board shown at least 40 CSS px."""
+    """Each game's final position as opened, its details open, at phone and desktop width:
+    nothing wider than the viewport, and on a phone every cell of the board shown at least
+    40 CSS px."""
     table = Table(browser, base_url, viewport, touch=name == "phone")
     table.open_position(final_position(game))
+    table.details()  # the forms too, every box of them open
+    table.page.evaluate(
+        "() => document.querySelectorAll('#details details').forEach(d => d.open = true)"
+    )
     width = table.page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], f"{game} scrolls sideways at {name} width: {width}"
     if name == "phone":

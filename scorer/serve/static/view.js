@@ -99,6 +99,7 @@ export function renderScores(table, doc, result, focus, handlers) {
     name.replace(/_/g, " ")),
     ...sheet.players.map((p) => el("td", {}, formatExtra(p.extras[name])))));
   table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows, ...extraRows));
+  table.classList.toggle("many", sheet.players.length >= 3); // numbers above claims: it fits
 }
 
 function formatExtra(value) {
