@@ -107,3 +107,22 @@ def test_no_page_scrolls_sideways(
         )
         assert smallest >= 40, f"{game}: cells of {smallest:.0f} px on a phone"
     table.close()
+
+
+def test_a_tapped_score_brings_its_items_into_view(browser: Any, base_url: str) -> None:
+    """On a phone the table is below the board: tapping a number scrolls to what it counts
+    (and shows the part of the board that holds it)."""
+    table = Table(browser, base_url, PHONE, touch=True)
+    table.open_position(final_position("hacienda"))
+    number = table.page.locator('button.num[aria-label^="Bob land_chains:"]')
+    number.scroll_into_view_if_needed()
+    table.press(number)
+    table.page.wait_for_timeout(300)
+    seen = table.page.evaluate(
+        """() => [...document.querySelectorAll('#board .score-item.hl')].some(e => {
+          const r = e.getBoundingClientRect(), s = e.ownerSVGElement.getBoundingClientRect();
+          const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          return y > 0 && y < innerHeight && x > s.left && x < s.right; })"""
+    )
+    assert seen, "no outlined item on screen"
+    table.close()
