@@ -257,6 +257,13 @@ def test_the_tie_break_is_named_only_after_a_tie() -> None:
 
     assert "tie-break" not in ranking_text(sheet(9))
     assert "(tie-break: most trees)" in ranking_text(sheet(10))
+    third = ScoreSheet(  # tied for third only: the winner's line names no tie-break
+        (),
+        (PlayerScore("Ann", {}, 12), PlayerScore("Ben", {}, 10), PlayerScore("Cid", {}, 10)),
+        (("Ann",), ("Ben",), ("Cid",)),
+        tiebreak="most trees",
+    )
+    assert third.shown_tiebreak == "" and "tie-break" not in ranking_text(third)
 
 
 # §3 No silent green, no lost report --------------------------------------------------------

@@ -147,12 +147,35 @@ def serve(
                 "--allow-host NAME",
                 err=True,
             )
-    typer.echo(f"scorer serve: {web.url(host, port)} (Ctrl+C stops it)")
+    _addresses(web.url(host, port), host, port)
     try:
         web.run(host, port, open_browser, allow=allow)
     except OSError as exc:
         typer.echo(f"cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None
+
+
+def _addresses(local: str, host: str, port: int) -> None:
+    """Where to open the app: the addresses a phone on the same network opens (a QR code of
+    the first) or, served on loopback only, this machine's address."""
+    from scorer.serve.lan import lan_urls, qr_terminal
+
+    urls = [u for u in lan_urls(host, port) if u != local]
+    if not urls:
+        typer.echo(f"scorer serve: {local} (Ctrl+C stops it)")
+        return
+    typer.echo(f"scorer serve: {urls[0]} (Ctrl+C stops it)")
+    for address in urls[1:]:
+        typer.echo(f"           also {address}")
+    if host in ("0.0.0.0", "::"):
+        typer.echo(f"on this machine: {local}")
+    code = qr_terminal(urls[0])
+    if code:
+        typer.echo(f"scan to open {urls[0]}:")
+        try:
+            typer.echo(code, nl=False)
+        except UnicodeEncodeError:  # a terminal that cannot show the blocks
+            typer.echo("(the QR code needs a UTF-8 terminal)")
 
 
 class StandingsFormat(StrEnum):

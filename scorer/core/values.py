@@ -89,6 +89,16 @@ class ScoreSheet:
     def winners(self) -> tuple[PlayerName, ...]:
         return self.ranking[0] if self.ranking else ()
 
+    @property
+    def shown_tiebreak(self) -> str:
+        """``tiebreak`` where it is worth saying beside the winners: when two or more players
+        have the top total (the tie-break decided the place the text names); else ''. The
+        one test of it for every door (the CLI's ranking line, the web app)."""
+        if not self.tiebreak or len(self.players) < 2:
+            return ""
+        top = max(p.total for p in self.players)
+        return self.tiebreak if sum(p.total == top for p in self.players) > 1 else ""
+
 
 Cell = tuple[int, int]
 

@@ -48,10 +48,11 @@ def run(
 
     from scorer.serve.app import create_app
     from scorer.serve.guard import Served
+    from scorer.serve.lan import lan_urls
 
     served = Served.of(host, port, allow)
     config = uvicorn.Config(
-        create_app(served=served),
+        create_app(served=served, lan=lan_urls(host, port)),
         host=host,
         port=port,
         log_level="warning",
@@ -76,12 +77,21 @@ def run(
 
 
 def _open_when_started(server: Any, address: str, opener: Callable[[str], object]) -> None:
+    import sys
     import time
 
     while not server.started and not server.should_exit:
         time.sleep(0.05)
-    if server.started:
-        opener(address)
+    if not server.started:
+        return
+    try:
+        opened = opener(address)
+    except Exception:  # a broken browser set-up is not the server's failure
+        opened = False
+    if opened is False:  # webbrowser.open answers False when no browser could be started
+        print(
+            f"--open: no web browser could be opened here; open {address} yourself", file=sys.stderr
+        )
 
 
 def bind(host: str, port: int) -> socket.socket:

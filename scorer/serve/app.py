@@ -4,6 +4,7 @@ Routes (documented in the README):
 
 * ``GET /`` — the page (``static/index.html``); ``/static/…`` its CSS and JavaScript.
 * ``GET /api/catalog`` — games, variant options, cards, maps, boards.
+* ``GET /api/lan`` — the addresses other devices open the app at and a QR code of the first.
 * ``POST /api/check`` — findings of a record or position.
 * ``POST /api/score`` — findings, scores and explanation items (``?keep_going=1`` scores an
   impossible position too).
@@ -24,7 +25,7 @@ unexpected failure is answered with REC-INTERNAL-1 and status 422.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -174,9 +175,26 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return _answer(api.internal_error(exc))
 
 
-def create_app(limit: int = MAX_BYTES, served: Served | None = None) -> Starlette:
+def lan_page(urls: Sequence[str]) -> Callable[[Request], Awaitable[Response]]:
+    """``GET /api/lan``: the addresses other devices open the app at, and the QR code of the
+    first (``qr``: an SVG data URI; null without one)."""
+
+    async def route(request: Request) -> Response:
+        from scorer.serve.lan import qr_data_uri
+
+        return json_response(
+            200, {"urls": list(urls), "qr": qr_data_uri(urls[0]) if urls else None}
+        )
+
+    return route
+
+
+def create_app(
+    limit: int = MAX_BYTES, served: Served | None = None, lan: Sequence[str] = ()
+) -> Starlette:
     """The application; ``limit`` is the largest request body accepted (bytes), ``served``
-    the addresses it answers (default: ``127.0.0.1:8765`` and its loopback equivalents)."""
+    the addresses it answers (default: ``127.0.0.1:8765`` and its loopback equivalents),
+    ``lan`` the addresses other devices open it at (``lan.py``)."""
     from scorer.serve import DEFAULT_HOST, DEFAULT_PORT
 
     posts: dict[str, Handler] = {
@@ -190,6 +208,7 @@ def create_app(limit: int = MAX_BYTES, served: Served | None = None) -> Starlett
     routes = [
         Route("/", page, methods=["GET"]),
         Route("/api/catalog", get_catalog, methods=["GET"]),
+        Route("/api/lan", lan_page(lan), methods=["GET"]),
         *(Route(path, endpoint(h, limit), methods=["POST"]) for path, h in posts.items()),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

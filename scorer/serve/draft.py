@@ -7,7 +7,8 @@ building, a landscape in two parts), yet the editor must keep showing the board.
 2. the game's own ``draft_state(doc)`` (Positions role), where it builds one;
 3. the position without the pieces the error findings name: each error whose pointer passes
    through a list item (``/regions/3/cells/0`` → ``/regions/3``) has that item left out, and
-   the game builds a state from what is left (once; no second verification).
+   the game builds a state from what is left, or its draft state of what is left; when what
+   is left has errors of its own, their pieces are left out too (``ROUNDS`` at most).
 
 The picture of case 3 lacks those pieces; the page says so, and the findings still mark their
 cells. Nothing here is used for scoring.
@@ -16,10 +17,16 @@ cells. Nothing here is used for scoring.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Any
 
+from scorer.core.findings import Finding
 from scorer.core.pointer import split
 from scorer.core.values import VerifyResult
+
+#: Rounds of leaving pieces out: what is left may name other pieces (a region left out leaves
+#: a bare space), and the game's draft may draw what is left after a round.
+ROUNDS = 3
 
 
 def _item_path(doc: Any, pointer: str) -> tuple[list[Any], int] | None:
@@ -42,10 +49,10 @@ def _item_path(doc: Any, pointer: str) -> tuple[list[Any], int] | None:
     return found
 
 
-def _leave_out(doc: Any, result: VerifyResult) -> int:
-    """Remove the list items named by the errors of ``result``; returns how many."""
+def _leave_out(doc: Any, findings: Sequence[Finding]) -> int:
+    """Remove the list items named by the errors among ``findings``; returns how many."""
     targets: dict[int, tuple[list[Any], set[int]]] = {}
-    for finding in result.findings:
+    for finding in findings:
         if not finding.is_error or not finding.pointer:
             continue
         hit = _item_path(doc, finding.pointer)
@@ -57,6 +64,14 @@ def _leave_out(doc: Any, result: VerifyResult) -> int:
     return sum(len(i) for _, i in targets.values())
 
 
+def _draft(positions: Any, doc: Any) -> object | None:
+    try:
+        state: object | None = positions.draft_state(doc)
+    except Exception:  # a draft of a half-entered position may break any assumption
+        return None
+    return state
+
+
 def drawable(doc: Any, result: VerifyResult) -> tuple[object | None, int]:
     """A state to draw ``doc`` with, and how many pieces it leaves out."""
     from scorer.core.roles import POSITIONS
@@ -65,14 +80,23 @@ def drawable(doc: Any, result: VerifyResult) -> tuple[object | None, int]:
     if result.state is not None or result.game is None or result.status != "impossible":
         return result.state, 0
     positions = get(result.game, POSITIONS)
-    state = positions.draft_state(doc)
+    state = _draft(positions, doc)
     if state is not None:
         return state, 0
     work = copy.deepcopy({k: v for k, v in doc.items() if k != "meta"})  # meta: free-form
-    dropped = _leave_out(work, result)
-    if not dropped:
-        return None, 0
-    try:
-        return positions.load_position(work).state, dropped
-    except Exception:  # the position without those pieces may break any check's assumption
-        return None, 0
+    findings: Sequence[Finding] = result.findings
+    dropped = 0
+    for _ in range(ROUNDS):
+        left_out = _leave_out(work, findings)
+        if not left_out:
+            break
+        dropped += left_out
+        try:
+            loaded = positions.load_position(work)
+        except Exception:  # the position without those pieces may break any check's assumption
+            return None, 0
+        state = loaded.state if loaded.state is not None else _draft(positions, work)
+        if state is not None:
+            return state, dropped
+        findings = loaded.findings
+    return None, 0

@@ -16,7 +16,6 @@ from itertools import chain
 
 from scorer.core.printable import printable
 from scorer.core.values import ScoreSheet
-from scorer.writing.verdict import tiebreak_shown
 
 #: The console width of a table with no limit (rich never prints it narrower than itself).
 CONSOLE_WIDTH = 120
@@ -53,7 +52,7 @@ def ranking_text(sheet: ScoreSheet) -> str:
         place += len(tier)
     winners = sheet.winners
     head = "Winner: " if len(winners) == 1 else "Shared victory: "
-    shown = tiebreak_shown(sheet)
+    shown = sheet.shown_tiebreak
     tiebreak = f" (tie-break: {shown})" if shown else ""
     winners_text = printable(", ".join(winners) + tiebreak)
     return head + winners_text + "\nRanking: " + printable("; ".join(places))

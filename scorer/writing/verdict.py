@@ -92,14 +92,10 @@ def sheet_to_data(sheet: ScoreSheet) -> dict[str, Any]:
 
 
 def tiebreak_shown(sheet: ScoreSheet) -> str:
-    """The tie-break in words where it names a place players tied for: the first place (the
-    winner line names it) when two or more players share the highest total; "" otherwise (no
-    tie, or only a lower place tied), so "Winner: Ben (tie-break: …)" is never said of a
-    clear win. The JSON report keeps ``tiebreak`` as the game wrote it."""
-    totals = [p.total for p in sheet.players]
-    if not sheet.tiebreak or not totals or totals.count(max(totals)) < 2:
-        return ""
-    return sheet.tiebreak
+    """The tie-break in words where it names a place players tied for (the first place, which
+    the winner line names): :attr:`ScoreSheet.shown_tiebreak`, the one test for every door.
+    The JSON report keeps ``tiebreak`` as the game wrote it."""
+    return sheet.shown_tiebreak
 
 
 def _tiebreaks_shown(scores: dict[str, Any], sheet: ScoreSheet) -> None:

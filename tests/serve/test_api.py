@@ -455,3 +455,26 @@ def test_editor_svg_draws_a_kuhfstein_landscape_in_two_parts(client: TestClient)
     assert answer.status_code == 200
     assert answer.headers["x-scorer-left-out"] == "0"  # the game's own draft state
     assert 'data-cell="5,5"' in answer.text
+
+
+def test_the_lan_addresses_and_their_qr_code(client: TestClient) -> None:
+    assert client.get("/api/lan").json() == {"urls": [], "qr": None}  # served on loopback
+    url = "http://192.168.1.20:8765/"
+    with TestClient(create_app(lan=[url]), base_url=LOCAL) as lan:
+        answer = lan.get("/api/lan").json()
+    assert answer["urls"] == [url]
+    assert answer["qr"].startswith("data:image/svg+xml")
+
+
+def test_an_unconnected_citrus_plantation_is_drawn(client: TestClient) -> None:
+    """Issue 25: a plantation on the cart's landscape space (the editor took the tile off),
+    away from every finca: impossible (CIT-POS-3), and still drawn."""
+    from scorer.games.citrus.blank import blank_position
+
+    doc = blank_position(["Ann", "Ben"], {"board": "demo-1"})
+    doc["regions"] = [{"owner": "Ann", "kind": "lemon", "cells": [[3, 1]], "wells": []}]
+    doc["landscape"] = [t for t in doc["landscape"] if t["at"] != [3, 1]]
+    answer = client.post("/api/svg?editor=1", content=json.dumps(doc).encode())
+    assert answer.status_code == 200
+    assert answer.headers["X-Scorer-Left-Out"] == "1"
+    assert post(client, "/api/check", doc).json()["status"] == "impossible"

@@ -20,6 +20,7 @@ from scorer.referee.pipeline import verify_bytes, verify_document
 from tests.conftest import FIXTURES
 from tests.roles import replay_game, roles_of
 from tests.serve.server import running_server
+from tests.serve.table_games import show_part
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(
@@ -98,6 +99,7 @@ class Page:
     def tap(self, cell: str, board: str | None = None) -> None:
         scope = f'g.board[data-player="{board}"] ' if board else ""
         target = self.page.locator(f'{scope}[data-cell="{cell}"]').first
+        show_part(self.page, target)  # a board wider than a phone is shown in parts
         self.after(lambda: target.click(force=True))  # tokens drawn over the cell take the click
 
     def details(self) -> None:
@@ -125,14 +127,16 @@ def cli_total(doc: Any, player: str) -> int:
 def build_harmonies(page: Page) -> None:
     page.new_board("harmonies", "Ann, Ben")
     for colour, cells in (
-        ("brown", ["1,1"]),
-        ("green", ["1,1", "1,2"]),
+        ("green", ["1,2"]),
         ("blue", ["2,2", "3,2"]),
-        ("gray", ["2,3", "3,3", "3,3"]),
+        ("gray", ["2,3"]),
     ):
         page.tool(f"token:{colour}")
         for cell in cells:
             page.tap(cell, "Ann")
+    for stack, cell in (("brown-green", "1,1"), ("gray-gray", "3,3")):
+        page.tool(f"stack:{stack}")
+        page.tap(cell, "Ann")
 
 
 def test_harmonies_board_by_tapping_scores_as_the_cli(browser: Any, base_url: str) -> None:
@@ -161,6 +165,11 @@ def test_a_whole_stack_in_one_tap(browser: Any, base_url: str) -> None:
     ]
     assert page.total("Ann") == cli_total(page.doc(), "Ann") > 0
     page.tap("2,2", "Ann")  # the same stack again empties the cell
+    assert page.doc()["boards"]["Ann"]["cells"] == []
+    page.tool("token:blue")
+    page.tap("2,2", "Ann")
+    assert "again with the same choice: the cell is emptied" in page.page.inner_text("#tap-hint")
+    page.tap("2,2", "Ann")  # a second blue is not stacked: the token comes off
     assert page.doc()["boards"]["Ann"]["cells"] == []
     page.close()
 
@@ -202,40 +211,6 @@ def test_hacienda_board_by_tapping_scores_as_the_cli(browser: Any, base_url: str
     page.tap("1,1")
     assert page.total("Ann") == 9  # a chain of 3 by market M1, a cattle tile, 20 pesos
     assert cli_total(page.doc(), "Ann") == 9
-    page.close()
-
-
-def test_a_full_harmonies_board_scores_as_its_game(browser: Any, base_url: str) -> None:
-    """The final boards of a fixture game entered tap by tap, cubes as seen on the table (a
-    board-level list, the scorer assigns them to the cards): the totals of the record."""
-    record = json.loads((FIXTURES / "harmonies/valid/2p-side-a.json").read_text())
-    rules = roles_of("harmonies")
-    final = rules.positions.export_position(replay_game(rules, record).state, record)
-    page = Page(browser, base_url, DESKTOP)
-    page.new_board("harmonies", "Ann, Ben", variant={"board_side": "A"})
-    page.details()
-    taps = 0
-    for name, board in final["boards"].items():
-        current = None
-        for entry in board["cells"]:
-            for colour in entry["tokens"]:
-                if colour != current:
-                    page.tool(f"token:{colour}")
-                    current = colour
-                page.tap(",".join(map(str, entry["cell"])), name)
-                taps += 1
-        select = page.page.locator("fieldset", has_text=f"Cards — {name}").locator(
-            'select[aria-label="Animal cards"]'
-        )
-        for card in board["cards"]:
-            page.after(lambda card=card, select=select: select.select_option(card["card"]))
-        page.tool("cube")
-        for card in board["cards"]:
-            for cube in card["cubes"]:
-                page.tap(",".join(map(str, cube)), name)
-    assert taps == 54
-    assert (page.total("Ann"), page.total("Ben")) == (39, 26)
-    assert cli_total(page.doc(), "Ann") == 39
     page.close()
 
 
@@ -440,4 +415,56 @@ def test_a_share_link_over_the_limit_is_refused_with_a_message(browser: Any, bas
     page = Page(browser, f"{base_url}#p={link}", PHONE)
     assert "too large" in page.page.inner_text("#notice")
     assert page.errors == []
+    page.close()
+
+
+def test_typing_goes_on_in_the_field_after_a_commit(browser: Any, base_url: str) -> None:
+    """Issue 25: a committed claim box keeps the focus; digits typed next land in it."""
+    page = Page(browser, base_url, PHONE)
+    build_harmonies(page)
+    claim = page.page.locator('input[aria-label="claimed total of Ann"]')
+    page.after(lambda: (claim.fill("1"), claim.press("Enter")))
+    assert page.page.evaluate("() => document.activeElement.dataset.key") == "claim|Ann|total"
+    page.after(lambda: (page.page.keyboard.type("0"), page.page.keyboard.press("Enter")))
+    assert page.doc()["claimed"] == {"scores": {"Ann": 10}}
+    assert page.page.inner_text("#status") == "verified"
+    page.close()
+
+
+def test_new_starts_from_the_game_on_screen(browser: Any, base_url: str) -> None:
+    page = Page(browser, base_url, PHONE)
+    page.new_board("hacienda", "Ann, Ben", map="demo-7x6")
+    page.page.click("#new-btn")
+    assert page.page.input_value("#new-game") == "hacienda"
+    assert page.page.is_visible("#new-map-row")
+    assert not page.page.is_visible("#new-board-row")  # Citrus's row stays hidden
+    page.close()
+
+
+def test_a_citrus_plantation_away_from_every_finca_is_still_drawn(
+    browser: Any, base_url: str
+) -> None:
+    """A plantation on the cart's landscape space, away from the fincas: CIT-POS-3, and the
+    board is drawn (the printed tile back on its space), the finding's cell marked."""
+    page = Page(browser, base_url, PHONE)
+    page.new_board("citrus", "Ann, Ben", board="demo-1")
+    page.tool("kind:lemon", owner="Ann")
+    page.tap("3,1")
+    assert "CIT-POS-3" in page.page.inner_text("#findings")
+    assert page.page.locator("#board svg [data-cell]").count() > 20
+    assert page.page.locator('#board [data-cell="3,1"].finding-cell').count() >= 1
+    page.close()
+
+
+def test_the_phone_button_and_the_share_notice(browser: Any, base_url: str) -> None:
+    page = Page(browser, base_url, PHONE)
+    page.page.click("#lan-btn")
+    page.page.wait_for_selector("#lan-dialog[open] #lan-body p")
+    assert "scorer serve --host 0.0.0.0" in page.page.inner_text("#lan-body")  # loopback here
+    page.page.click("#lan-dialog button")
+    page.page.click("#share-btn")
+    page.page.wait_for_function("() => location.hash.startsWith('#p=')")
+    notice = page.page.inner_text("#notice")
+    assert "only where scorer serve runs" in notice
+    assert page.page.locator("#notice button", has_text="Download the position").count() == 1
     page.close()

@@ -92,3 +92,39 @@ def test_open_gives_the_browser_the_address_once_listening() -> None:
         thread.join(10)
         mp.undo()
     assert not thread.is_alive()
+
+
+def test_open_says_when_no_browser_could_be_opened(capsys: pytest.CaptureFixture[str]) -> None:
+    class Started:
+        started = True
+        should_exit = False
+
+    serve._open_when_started(Started(), "http://127.0.0.1:1/", lambda _address: False)
+    assert "no web browser could be opened" in capsys.readouterr().err
+
+
+def test_lan_addresses_are_not_loopback() -> None:
+    from scorer.serve.lan import lan_urls, qr_data_uri, qr_terminal
+
+    assert lan_urls("127.0.0.1", 8765) == lan_urls("localhost", 8765) == []
+    assert lan_urls("10.1.2.3", 80) == ["http://10.1.2.3:80/"]
+    for address in lan_urls("0.0.0.0", 8765):
+        assert not address.startswith(("http://127.", "http://0.0.0.0"))
+        assert address.endswith(":8765/")
+    assert "█" in qr_terminal("http://10.1.2.3:80/")
+    assert (qr_data_uri("http://10.1.2.3:80/") or "").startswith("data:image/svg+xml")
+
+
+def test_a_wildcard_host_prints_a_lan_address_and_its_qr_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from scorer.serve import lan
+
+    monkeypatch.setattr(lan, "_routed", lambda: ["192.168.1.20"])
+    monkeypatch.setattr(lan, "_named", lambda: ["127.0.1.1"])
+    monkeypatch.setattr(serve, "run", lambda *args, **kwargs: None)
+    result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", "8765"])
+    assert result.exit_code == 0, result.output
+    assert "scorer serve: http://192.168.1.20:8765/" in result.stdout
+    assert "127.0.1.1" not in result.stdout
+    assert "▄" in result.stdout

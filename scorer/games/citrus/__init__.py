@@ -27,7 +27,9 @@ Module map:
 - ``scoring``: final scoring (13.1); ``ledger``: the records of what was scored in play.
 - ``position``: position documents (17): checks and the state to score;
   ``position_regions``: the checks of a position's regions (CIT-POS-1 … CIT-POS-5);
-  ``position_export``: a replayed state as a position document (17.5).
+  ``position_export``: a replayed state as a position document (17.5); ``sketch``: the
+  state to draw a position being entered with (``draft_state``: printed landscape tiles back
+  on bare spaces).
 - ``generator``: legal steps, independent of the checks, also after a prefix of a move;
   ``planning``: its own placement bookkeeping (candidate cells, trial placements, plans);
   ``alternatives``: what was legal instead of a rejected step (``details.legal``);

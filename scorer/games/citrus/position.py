@@ -27,6 +27,7 @@ from scorer.games.citrus.data import (
 from scorer.games.citrus.position_export import export_position
 from scorer.games.citrus.position_regions import check_regions
 from scorer.games.citrus.setup import check_players, colours_of
+from scorer.games.citrus.sketch import draft_state
 from scorer.games.citrus.state import (
     Options,
     Player,
@@ -379,11 +380,6 @@ def check_supply(doc: Json, supply: dict[str, int], ck: Findings) -> None:
         used[tok] += n
         if n and used[tok] > supply.get(tok, 0):
             ck.add("CIT-POS-6", ("bag", tok), f"more {tok} tiles than the supply holds")
-
-
-def draft_state(doc: Json) -> State | None:
-    """Citrus draws no impossible position (its checks build no state for one)."""
-    return None
 
 
 __all__ = ["blank_position", "draft_state", "export_position", "load_position"]

@@ -3,8 +3,10 @@
 // picture, from one verification). A position of a known game is edited by tapping through the
 // game's editor; any other document (a record, a malformed file) is shown as opened, its
 // verdict exactly the CLI's, until a tap turns a record into the position it reached.
-import { crop, highlight, hitAt, markFindings, showSvg } from "./board.js";
+import { crop, highlight, hitAt, markFindings, partShowing, showSvg } from "./board.js";
 import { EDITORS } from "./editors.js";
+import { keepFocus } from "./focus.js";
+import { showLan } from "./lan.js";
 import { el, renderDetails, variantGroup } from "./form.js";
 import { ShareTooLarge, decodeFragment, encodeFragment } from "./share.js";
 import { renderExplanation, renderFindings, renderScores, renderStatus, renderTotals,
@@ -24,10 +26,14 @@ async function api(path, body) {
   return { status: response.status, data, leftOut: Number(response.headers.get("X-Scorer-Left-Out") || 0) };
 }
 
-function notice(text, error = false) {
+// action: {label, run} adds a button after the text.
+function notice(text, error = false, action = null) {
   const node = $("notice");
   node.hidden = !text;
   node.textContent = text || "";
+  if (text && action) {
+    node.append(" ", el("button", { type: "button", onclick: action.run }, action.label));
+  }
   node.classList.toggle("error", error);
 }
 
@@ -49,7 +55,7 @@ function setDoc(doc, text = null) {
   app.text = text;
   app.mode = editable(doc) ? "edit" : "view";
   app.history = [];
-  app.focus = null; app.finding = null;
+  app.focus = null; app.finding = null; app.part = 0;
   app.follow = true; // show the board of the first marked finding once the verdict is in
   const ed = editor();
   if (app.mode === "edit") {
@@ -112,7 +118,8 @@ async function refresh() {
   const picture = answer.data.picture;
   const leftOut = answer.data.left_out || 0;
   if (picture) {
-    app.svg = showSvg($("board"), picture, app.view);
+    app.svg = showSvg($("board"), picture, null);
+    cropNow();
     applyZoom();
     $("left-out").hidden = !leftOut;
     $("left-out").textContent = leftOut ? `The picture leaves out ${leftOut} `
@@ -143,20 +150,15 @@ function followFirstMark() {
 function renderVerdict() {
   const result = app.result;
   if (app.mode !== "edit") renderPalette();
-  const active = document.activeElement && document.activeElement.dataset
-    ? document.activeElement.dataset.claim : null;
   renderStatus($("status"), result);
   renderTotals($("totals"), result);
-  renderScores($("scores"), app.doc, result, app.focus, { focus: focusOn, claim: claimed });
+  keepFocus($("scores"), () => renderScores($("scores"), app.doc, result, app.focus,
+    { focus: focusOn, claim: claimed }));
   renderWinner($("winner"), result);
   renderExplanation($("explain"), result, app.focus);
   renderFindings($("findings"), result, app.finding, pickFinding);
   markFindings(app.svg, result.marks || [], app.finding);
   highlight($("board"), app.svg, app.focus);
-  if (active) {
-    const input = document.querySelector(`[data-claim="${CSS.escape(active)}"]`);
-    if (input) input.focus();
-  }
 }
 
 function focusOn(player, category) {
@@ -164,10 +166,34 @@ function focusOn(player, category) {
   app.focus = same ? null : { player, category };
   if (app.focus && app.view && editor().perPlayerBoards && app.view !== player) {
     app.view = player;
+    app.part = 0;
     renderTabs();
-    crop(app.svg, app.view);
   }
   renderVerdict();
+  if (app.focus) showOnScreen($("board").querySelector(".score-item.hl") || $("board"));
+}
+
+// The board as chosen (view and strip), and the strip buttons of a board shown in parts.
+function cropNow() {
+  app.parts = crop(app.svg, app.view, app.part || 0);
+  const node = $("board-parts");
+  if (app.parts < 1 || app.parts === 1) { node.replaceChildren(); node.hidden = true; return; }
+  const words = app.parts === 2 ? ["left", "right"] : app.parts === 3 ? ["left", "middle", "right"]
+    : [...Array(app.parts).keys()].map((k) => `part ${k + 1}`);
+  node.hidden = false;
+  node.replaceChildren(el("span", { class: "group-label" }, "board part"), ...words.map((w, k) =>
+    el("button", { type: "button", "aria-pressed": String((app.part || 0) === k),
+      "data-part": String(k), onclick: () => { app.part = k; cropNow(); } }, w)));
+}
+
+// Scroll a lit item (or the board) into view when it is not on screen.
+function showOnScreen(node) {
+  const part = app.svg && node !== $("board") ? partShowing(app.svg, node) : null;
+  if (part !== null && part !== (app.part || 0)) { app.part = part; cropNow(); }
+  const box = node.getBoundingClientRect();
+  const top = $("totals").getBoundingClientRect().height;
+  if (box.bottom > top + 60 && box.top < innerHeight - 40 && box.right > 0 && box.left < innerWidth) return;
+  node.scrollIntoView({ block: "center", inline: "center" });
 }
 
 function claimed(player, category, value) {
@@ -178,8 +204,8 @@ function pickFinding(index, mark) {
   app.finding = app.finding === index ? null : index;
   if (mark.board && app.view && editor().perPlayerBoards && app.view !== mark.board) {
     app.view = mark.board;
+    app.part = 0;
     renderTabs();
-    crop(app.svg, app.view);
   }
   renderVerdict();
 }
@@ -209,12 +235,12 @@ function renderChrome() {
   renderTabs();
   renderPalette();
   $("details-box").hidden = app.mode !== "edit";
-  $("tap-hint").textContent = app.mode === "edit" ? "Choose a piece above, then tap cells. Tap "
-    + "again to take it off; Undo steps back." : isRecord() ? "The verdict is the record's, "
-    + "as scorer verify gives it. Tap the board to edit the position it reached." : "";
+  $("tap-hint").textContent = app.mode === "edit" ? tapHint() : isRecord() ? "The verdict is "
+    + "the record's, as scorer verify gives it. Tap the board to edit the position it reached."
+    : "";
   if (app.mode !== "edit") { $("details").replaceChildren(); return; }
-  renderDetails($("details"), [...editor().details(app.doc, cat),
-    variantGroup(app.doc, cat.variant)], () => changedDetails());
+  keepFocus($("details"), () => renderDetails($("details"), [...editor().details(app.doc, cat, notice),
+    variantGroup(app.doc, cat.variant)], () => changedDetails()));
 }
 
 function changedDetails() {
@@ -229,17 +255,29 @@ function renderTabs() {
   if (!editor()) { node.replaceChildren(); return; }
   const tab = (value, text) => el("button", { type: "button", role: "tab",
     "aria-selected": String(app.view === value), onclick: () => {
-      app.view = value; renderTabs(); crop(app.svg, app.view);
+      app.view = value; app.part = 0; renderTabs();
     } }, text);
   if (!editor().perPlayerBoards) {
     node.replaceChildren(tab("*board", "board"), tab(null, "whole picture"));
+    cropNow();
     return;
   }
   node.replaceChildren(...names().map((n) => tab(n, n)), tab(null, "all boards"));
+  cropNow();
+}
+
+// What a tap does with the chosen piece, exactly (the editor's words for it).
+function tapHint() {
+  const item = editor().tools(app.doc, gameCat()).flatMap((g) => g.items)
+    .find((t) => t.id === app.tool);
+  const who = app.owner === null || app.owner === undefined ? "nobody" : app.owner;
+  return item && item.does ? `${item.does.replaceAll("{owner}", who)} Undo steps back.`
+    : "Choose a piece above, then tap cells.";
 }
 
 function renderPalette() {
   const node = $("palette");
+  if (app.mode === "edit") $("tap-hint").textContent = tapHint();
   if (app.mode !== "edit") {
     node.replaceChildren(el("p", { class: "hint", id: "shown" }, shownText()));
     return;
@@ -298,15 +336,21 @@ async function saveSvg() {
   download(`${app.doc.game || "document"}-board.svg`, picture.data, "image/svg+xml");
 }
 
+const saveJson = () => download(`${app.doc.game}-position.json`,
+  `${JSON.stringify(app.doc, null, 2)}\n`, "application/json");
+
+// The link holds the board, but it opens only where a scorer serve answers at its address:
+// say so, and offer the position file, which any scorer opens.
 async function share() {
   const url = `${location.origin}${location.pathname}#${await encodeFragment(app.doc)}`;
   history.replaceState(null, "", url);
-  try {
-    await navigator.clipboard.writeText(url);
-    notice(`Share link copied (${url.length} characters). Anyone opening it sees this board.`);
-  } catch {
-    notice(`Share link (copy it from the address bar): ${url.length} characters.`);
-  }
+  let copied = true;
+  try { await navigator.clipboard.writeText(url); } catch { copied = false; }
+  notice(`${copied ? "Share link copied" : "Share link in the address bar"} (${url.length} `
+    + `characters). It opens this board only where scorer serve runs at ${location.host}: on `
+    + "another device, open it while this server runs and is reachable (Phone), or run scorer "
+    + "serve there. Or send the position file, which any scorer opens:", false,
+  { label: "Download the position", run: saveJson });
 }
 
 async function openFile(file) {
@@ -375,6 +419,15 @@ function fillNewDialog() {
           ...o.choices.map((c) => el("option", { value: String(c) }, String(c)))))));
 }
 
+// New starts from the game on screen and its players' names.
+function openNewDialog() {
+  if (app.doc && app.cat.games[app.doc.game]) $("new-game").value = app.doc.game;
+  if (names().length) $("new-players").value = names().join(", ");
+  fillNewDialog();
+  $("new-error").textContent = "";
+  $("new-dialog").showModal();
+}
+
 async function startNew(event) {
   event.preventDefault();
   const game = $("new-game").value;
@@ -401,15 +454,15 @@ async function startNew(event) {
 
 // ------------------------------------------------------------------ start
 function wire() {
-  $("new-btn").onclick = () => { fillNewDialog(); $("new-dialog").showModal(); };
+  $("new-btn").onclick = openNewDialog;
   $("new-game").onchange = fillNewDialog;
   $("new-ok").onclick = startNew;
   $("undo-btn").onclick = undo;
   $("zoom-in").onclick = () => zoom(1);
   $("zoom-out").onclick = () => zoom(-1);
   $("share-btn").onclick = share;
-  $("save-json").onclick = () => download(`${app.doc.game}-position.json`,
-    `${JSON.stringify(app.doc, null, 2)}\n`, "application/json");
+  $("save-json").onclick = saveJson;
+  $("lan-btn").onclick = () => showLan($("lan-dialog"), $("lan-body"));
   $("save-svg").onclick = saveSvg;
   $("open-file").onchange = (e) => { if (e.target.files[0]) openFile(e.target.files[0]); e.target.value = ""; };
   $("details").addEventListener("focusin", () => { app.lastDetails = JSON.stringify(app.doc); });

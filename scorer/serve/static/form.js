@@ -31,7 +31,7 @@ function select(field, value, onPick, placeholder) {
 }
 
 function input(field, commit) {
-  const value = field.get();
+  const value = field.get ? field.get() : null;
   switch (field.type) {
     case "int": {
       const node = el("input", { type: "number", inputmode: "numeric", step: "1",
@@ -71,6 +71,7 @@ function input(field, commit) {
       return node;
     }
     case "list": return list(field, value || [], commit);
+    case "custom": return field.render(commit);
     default: return el("span", {}, String(value));
   }
 }
@@ -98,8 +99,11 @@ export function renderDetails(container, groups, onChange) {
     const box = el("fieldset", {}, el("legend", {}, group.legend));
     for (const field of group.fields) {
       const commit = (v) => { field.set(v); onChange(); };
+      const node = input(field, commit);
+      const target = node.matches("input, select") ? node : node.querySelector("select");
+      if (target) target.dataset.key = `${group.legend}|${field.label}`;
       box.append(el("label", { class: "field" }, el("span", { class: "label" }, field.label),
-        input(field, commit)));
+        node));
     }
     return box;
   });

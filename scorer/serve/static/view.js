@@ -60,7 +60,7 @@ function numberCell(doc, sheet, line, category, diffs, focus, handlers) {
     onclick: () => handlers.focus(line.name, category === "total" ? null : category) }, shown);
   const claimed = claimValue(doc, line.name, category);
   const claim = el("input", { class: "claim", type: "number", inputmode: "numeric", step: "1",
-    value: claimed ?? "", "data-claim": `${line.name}\u0000${category}`,
+    value: claimed ?? "", "data-key": `claim|${line.name}|${category}`,
     "aria-label": `claimed ${category} of ${line.name}` });
   claim.addEventListener("change", () => {
     const n = Number.parseInt(claim.value, 10);
@@ -99,6 +99,7 @@ export function renderScores(table, doc, result, focus, handlers) {
     name.replace(/_/g, " ")),
     ...sheet.players.map((p) => el("td", {}, formatExtra(p.extras[name])))));
   table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows, ...extraRows));
+  table.classList.toggle("many", sheet.players.length >= 3); // numbers above claims: it fits
 }
 
 function formatExtra(value) {

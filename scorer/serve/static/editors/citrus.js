@@ -50,13 +50,21 @@ function citPlant(doc, cell, kind, owner) {
 export const citrus = {
   owners: (doc) => [...names(doc), null],
   tools() {
+    const again = "Tap it again: it comes off.";
     return [
       { label: "tile", items: Object.entries(CIT_KINDS).map(([k, hex]) => ({ id: `kind:${k}`,
-        label: k, swatch: hex, square: true })) },
-      { label: "on it", items: [{ id: "worker", label: "worker (owner)" },
-        { id: "well", label: "well", swatch: "#2f6fd6" }] },
-      { label: "site", items: [{ id: "finca", label: "finca" }, { id: "marked", label: "site tile" },
-        { id: "bull", label: "bull" }, { id: "erase", label: "clear cell" }] },
+        label: k, swatch: hex, square: true, does: `Tap a cell: a ${k} plantation, joined to `
+          + `the ${k} plantations beside it into one region of {owner}. ${again}` })) },
+      { label: "on it", items: [{ id: "worker", label: "worker (owner)",
+        does: `Tap a plantation: {owner}'s worker on its region. ${again}` },
+      { id: "well", label: "well", swatch: "#2f6fd6",
+        does: `Tap a plantation: a well printed on it. ${again}` }] },
+      { label: "site", items: [{ id: "finca", label: "finca",
+        does: `Tap a lettered building site: a finca on it (values under details). ${again}` },
+      { id: "marked", label: "site tile", does: `Tap a lettered building site: a site tile on `
+        + `it. ${again}` },
+      { id: "bull", label: "bull", does: `Tap a cell: a bull on it. ${again}` },
+      { id: "erase", label: "clear cell", does: "Tap a cell: everything on it comes off." }] },
     ];
   },
   tap(doc, hit, tool, owner) {

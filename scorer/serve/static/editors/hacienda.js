@@ -28,14 +28,21 @@ function hacWater(doc, cell, extend) {
 export const hacienda = {
   owners: (doc) => names(doc),
   tools() {
+    const tile = (what) => `Tap a cell: {owner}'s ${what} on it (whatever was there goes). `
+      + "Tap it again: the cell is cleared.";
+    const again = "Tap it again: it comes off.";
     return [
-      { label: "tile", items: [{ id: "land", label: "land", swatch: "#888", square: true },
-        ...HAC_ANIMALS.map((a) => ({ id: `animal:${a}`, label: a })),
-        { id: "hacienda", label: "hacienda" }] },
+      { label: "tile", items: [{ id: "land", label: "land", swatch: "#888", square: true,
+        does: tile("land tile") },
+      ...HAC_ANIMALS.map((a) => ({ id: `animal:${a}`, label: a, does: tile(`${a} tile`) })),
+      { id: "hacienda", label: "hacienda", does: `Tap a cell: {owner}'s hacienda on it. ${again}` }] },
       { label: "shared", items: [{ id: "water", label: "water (new piece)", swatch: "#8ec5f4",
-        square: true }, { id: "water+", label: "water (join last piece)", swatch: "#8ec5f4",
-        square: true }, { id: "chip", label: "harvest chip", swatch: "#ffbf00" },
-      { id: "erase", label: "clear cell" }] },
+        square: true, does: "Tap a cell: a new water piece. Tap water again: it comes off." },
+      { id: "water+", label: "water (join last piece)", swatch: "#8ec5f4", square: true,
+        does: "Tap a cell: it joins the last water piece. Tap water again: it comes off." },
+      { id: "chip", label: "harvest chip", swatch: "#ffbf00",
+        does: `Tap a cell: a harvest chip on it. ${again}` },
+      { id: "erase", label: "clear cell", does: "Tap a cell: everything on it comes off." }] },
     ];
   },
   tap(doc, hit, tool, owner) {

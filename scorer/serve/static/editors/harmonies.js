@@ -44,32 +44,33 @@ function cubeAt(board, cell) {
 export const harmonies = {
   perPlayerBoards: true,
   tools(doc, cat) {
+    const sets = (what) => `Tap a cell: it holds ${what} (whatever was there goes). Tap it `
+      + "again with the same choice: the cell is emptied.";
     const groups = [{ label: "token", items: Object.entries(TOKEN_COLOURS).map(([c, hex]) => ({
-      id: `token:${c}`, label: c, swatch: hex })) }];
+      id: `token:${c}`, label: c, swatch: hex, does: sets(`one ${c} token`) })) }];
     groups.push({ label: "stack", items: (cat.stacks || []).filter((st) => st.includes("-"))
       .map((st) => ({ id: `stack:${st}`, label: st.replace(/-/g, " + "), compact: true,
-        swatches: st.split("-").map((c) => TOKEN_COLOURS[c]) })) });
+        swatches: st.split("-").map((c) => TOKEN_COLOURS[c]),
+        does: sets(`the stack ${st.replace(/-/g, " + ")} (bottom first)`) })) });
     const cubes = harmoniesCubeTools(doc, cat);
     if (spiritOn(doc)) cubes.push({ id: "spirit-cube", label: "spirit cube", swatch: "#d7b8f3",
       square: true });
+    for (const cube of cubes) {
+      cube.does = `Tap a cell: a ${cube.label} on it. Tap it again: the cube comes off.`;
+    }
     groups.push({ label: "cube", items: cubes,
       empty: "give the player an Animal card (details below) to place its cubes" });
-    groups.push({ label: "fix", items: [{ id: "pop", label: "remove top token" },
-      { id: "erase", label: "clear cell" }] });
+    groups.push({ label: "fix", items: [{ id: "pop", label: "remove top token",
+      does: "Tap a cell: its top token comes off." }, { id: "erase", label: "clear cell",
+      does: "Tap a cell: its tokens and its cube come off." }] });
     return groups;
   },
   tap(doc, hit, tool) {
     if (!hit.board) return "tap a cell of a player's board";
     const board = harmoniesBoard(doc, hit.board);
     const entry = board.cells.find((e) => same(e.cell, hit.cell));
-    if (tool.startsWith("token:")) {
-      const colour = tool.slice(6);
-      if (!entry) board.cells.push({ cell: [...hit.cell], tokens: [colour] });
-      else if (entry.tokens.length >= 3) return "a stack holds at most 3 tokens: remove one first";
-      else entry.tokens.push(colour);
-      return "";
-    }
-    if (tool.startsWith("stack:")) {  // a whole stack in one tap; again: the cell is empty
+    if (tool.startsWith("token:") || tool.startsWith("stack:")) {
+      // the cell holds exactly this token or stack; the same again: the cell is empty
       const tokens = tool.slice(6).split("-");
       if (entry && entry.tokens.join("-") === tokens.join("-")) {
         board.cells = board.cells.filter((e) => e !== entry);

@@ -1,5 +1,6 @@
 // The Kuhfstein editor (see ../editors.js for what an editor provides).
 import { intField, perPlayer, same, toggled } from "./common.js";
+import { playedField } from "./kuhcards.js";
 
 const KUH_KINDS = { hay: "#f2d16b", meadow: "#9bd37a", forest: "#2f7d3b", lake: "#5aa9e6",
   house: "#c0504d" };
@@ -22,10 +23,14 @@ export const kuhfstein = {
   tools() {
     return [
       { label: "tile", items: Object.entries(KUH_KINDS).map(([k, hex]) => ({ id: `kind:${k}`,
-        label: k, swatch: hex, square: true })) },
-      { label: "on it", items: [{ id: "cow", label: "cow", swatch: "#ffffff" },
-        { id: "tree", label: "tree (tap the corner)", swatch: "#145a1e" },
-        { id: "erase", label: "clear cell" }] },
+        label: k, swatch: hex, square: true, does: `Tap a cell of a landscape: a ${k} tile `
+          + `(another kind there is replaced). Tap it again: the tile comes off.` })) },
+      { label: "on it", items: [{ id: "cow", label: "cow", swatch: "#ffffff",
+        does: "Tap a tile: a cow on it. Tap it again: the cow goes back to the supply." },
+      { id: "tree", label: "tree (tap the corner)", swatch: "#145a1e",
+        does: "Tap a tile near the corner four tiles share: a tree there. Tap it again: it "
+          + "comes off." },
+      { id: "erase", label: "clear cell", does: "Tap a cell: its tile, cow and trees come off." }] },
     ];
   },
   tap(doc, hit, tool) {
@@ -55,8 +60,7 @@ export const kuhfstein = {
     }
     return "";
   },
-  details(doc) {
-    const cards = Object.keys((doc.components && doc.components.cards) || {});
+  details(doc, cat, tell) {
     const tiles = Object.entries((doc.components && doc.components.scoring_tiles) || {});
     const tileChoices = tiles.map(([id, t]) => ({ value: id,
       label: `${id}: ${t.text || t.condition.type} (${t.points})` }));
@@ -65,9 +69,7 @@ export const kuhfstein = {
       return [
         intField("score track", () => b.score ?? 0, (v) => { b.score = v; }, { min: 0 }),
         intField("cows in supply", () => b.cows_in_supply ?? 0, (v) => { b.cows_in_supply = v; }),
-        { label: "cards played", type: "list", choices: cards.map((id) => ({ value: id,
-          label: `${id} (${doc.components.cards[id].points})` })), get: () => b.played || [],
-          set: (v) => { b.played = v; } },
+        { ...playedField(doc, b, name, tell), set: (v) => { b.played = v; } },
         { label: "scoring tiles dealt", type: "list", choices: tileChoices, get: () => b.dealt || [],
           set: (v) => { b.dealt = v; } },
         { label: "revealed", type: "enum", optional: true, choices: tileChoices,
