@@ -126,6 +126,14 @@ RULE_IDS: Mapping[str, str] = {
         "Warning: token and card counts do not fit whole turns (multiples of 3, seat "
         "order, one card per turn)."
     ),
+    "HAR-POS-14": (
+        "A card's count-only cubes (placed) fit its track, and some assignment of the "
+        "board-level cubes gives every such card exactly its count."
+    ),
+    "HAR-POS-15": (
+        "A pending spirit choice (two dealt cards, none chosen) is possible only before the "
+        "player's first turn."
+    ),
 }
 
 #: Why a game ends (section 7.3, HAR-END-1 and HAR-END-2): the trigger that fired first →
