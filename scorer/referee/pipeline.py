@@ -38,8 +38,44 @@ def verify_bytes(
         return _duplicate_keys(source, exc, options.max_findings)
     except RecordLoadError as exc:
         return _load_failure(source, exc)
+    if options.source is not None or (isinstance(doc, dict) and "format" not in doc):
+        imported = _verify_imported(data, doc, source, options)
+        if imported is not None:
+            return imported
     result = verify_document(doc, source, options)
     return place(result, data, doc)
+
+
+def _verify_imported(
+    data: bytes, doc: Any, source: str, options: VerifyOptions
+) -> VerifyResult | None:
+    """A document read through a position importer (``--from`` or its shape), its findings
+    pointing into the file as written; None if it is not an import."""
+    from scorer.reading.imports import convert, to_origin
+
+    conversion = convert(doc, options.source)
+    if conversion is None:
+        return None
+    if conversion.imported is None:  # only looked like an import: its schema errors and why
+        result = verify_document(doc, source, options)
+        assert conversion.unsure is not None
+        return place(replace(result, findings=(conversion.unsure, *result.findings)), data, doc)
+    imported = conversion.imported
+    if imported.document is None:
+        failed = VerifyResult(
+            source,
+            "position",
+            conversion.game,
+            "malformed",
+            cap(imported.findings, options.max_findings),
+        )
+        return place(failed, data, doc)
+    result = verify_document(imported.document, source, options)
+    findings = (
+        *imported.findings,
+        *(to_origin(f, imported.origins) for f in result.findings),
+    )
+    return place(replace(result, findings=findings), data, doc)
 
 
 def verify_document(

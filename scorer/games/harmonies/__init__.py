@@ -32,7 +32,9 @@ Module map (the same rooms as every game package):
   card catalogs), ``cellmap`` (``CellMap``, a board's cell → value map), ``cubelist`` and
   ``assign`` (a position's board-level cube list and its exact search), ``component_data``
   (the catalogue as component data, for fingerprints), ``bga_cards`` (Board Game Arena's card
-  numbers) and ``bga`` (a Board Game Arena board → a position: ``scorer import bga``).
+  numbers) and ``bga`` (a Board Game Arena board → a position: ``scorer import bga``), reading
+  its two forms through ``bga_read`` (the shared reader and its checks), ``bga_gamedatas`` and
+  ``bga_snapshot``.
 
 The role modules ``referee`` and ``moves`` (and ``blank``) gather what their role needs from
 the rooms above; ``editor`` says what the web app's editor offers (``editor_data``,
