@@ -112,7 +112,7 @@ def _build(capture: Capture, checks: Findings) -> tuple[dict[str, Any], dict[str
         bga["scores_now"] = scores
     if capture.finished is not None:
         bga["finished"] = capture.finished
-    document["meta"] = {"source": "Board Game Arena", "bga": bga}
+    document["meta"] = {"source": "Board Game Arena", "claims_by": "BGA", "bga": bga}
     return document, origins
 
 
