@@ -257,3 +257,19 @@ def test_a_pending_spirit_choice_before_the_first_turn_imports_as_possible() -> 
     assert spirit == {"choices": ["lion_spirit", "butterfly_spirit"]}
     assert "claimed" not in imported.document  # not over: BGA's scores are not claimed
     assert_ok(check(doc, "bga"))
+
+
+def test_the_central_board_and_the_river_travel_in_meta() -> None:
+    doc = import_bga(load(MIDGAME)).document
+    assert doc is not None
+    bga = doc["meta"]["bga"]
+    assert bga["river"] == ["bat", "koala", "kingfisher", "wolf", "alligator"]
+    assert bga["central_board"][0] == ["yellow", "brown", "green"] and bga["central_board"][4] == []
+    raw = import_bga(load(GAMEDATAS)).document
+    assert raw is not None and raw["meta"]["bga"]["central_board"][1] == ["blue", "yellow", "brown"]
+
+
+def test_an_unknown_colour_on_the_central_board_is_imp_bga_3() -> None:
+    doc = load(MIDGAME)
+    doc["centralTokenGroups"][1][0] = "lava"
+    assert_rejects(check(doc), "IMP-BGA-3", "/centralTokenGroups/1/0")

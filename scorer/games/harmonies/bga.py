@@ -106,6 +106,8 @@ def _build(capture: Capture, checks: Findings) -> tuple[dict[str, Any], dict[str
     bga: dict[str, Any] = {"form": capture.form}
     if capture.river:
         bga["river"] = [card_of(n) for n in capture.river]
+    if capture.central:
+        bga["central_board"] = capture.central
     if capture.finished and len(scores) == len(capture.players):
         document["claimed"] = {"scores": scores}
     elif scores:

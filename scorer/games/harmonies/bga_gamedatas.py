@@ -24,6 +24,7 @@ from scorer.games.harmonies.bga_read import (
     check_card,
     check_cell,
     check_stack,
+    colour,
     integer,
     need,
     once,
@@ -83,11 +84,22 @@ def read_gamedatas(doc: dict[str, Any], at: Path, checks: Findings) -> Capture |
         _spirit_choices(doc, at, player, seen, checks)
         _place_cubes(player, on_board.get(pid, []), side, checks)
         capture.players.append(player)
+    central = doc.get("tokensOnCentralBoard")
+    for space, where in sorted(_items(central, (*at, "tokensOnCentralBoard")), key=_space):
+        tokens = _items(space, where)
+        found = [
+            colour(_get(t, "type_arg"), COLOUR_NUMBERS, (*w, "type_arg"), checks) for t, w in tokens
+        ]
+        capture.central.append([c for c in found if c is not None])
     for card, where in _items(doc.get("river"), (*at, "river")):
         number = check_card(_get(card, "type_arg"), False, (*where, "type_arg"), checks)
         if number is not None and once(number, (*where, "type_arg"), seen, checks):
             capture.river.append(number)
     return capture
+
+
+def _space(item: tuple[Any, Path]) -> int:
+    return integer(item[1][-1]) or 0
 
 
 def _side_at(doc: dict[str, Any], at: Path, checks: Findings) -> str | None:
@@ -183,19 +195,11 @@ def _token(
             found=key if isinstance(key, str) else None,
         )
         return None
-    colour = integer(_get(token, "type_arg"))
-    # IMP-BGA-3: a token colour is 1-6
-    if colour not in COLOUR_NUMBERS:
-        checks.add(
-            "IMP-BGA-3",
-            (*where, "type_arg"),
-            f"token colour {_get(token, 'type_arg')!r} is not 1-6",
-            expected="1-6",
-            found=colour,
-        )
+    found_colour = colour(_get(token, "type_arg"), COLOUR_NUMBERS, (*where, "type_arg"), checks)
+    if found_colour is None:
         return None
     level = integer(_get(token, "location_arg")) or 0
-    return found[1], level, COLOUR_NUMBERS[colour]
+    return found[1], level, found_colour
 
 
 def _cards(

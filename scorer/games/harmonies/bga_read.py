@@ -70,6 +70,8 @@ class Capture:
     players: list[CapturePlayer]
     finished: bool | None = None
     river: list[int] = field(default_factory=list)
+    #: The central board's spaces, each its token colours (``meta`` only: not scored).
+    central: list[list[str]] = field(default_factory=list)
 
 
 def integer(value: Any) -> int | None:
@@ -177,3 +179,19 @@ def once(number: int, at: Path, seen: dict[int, Path], checks: Findings) -> bool
         return False
     seen[number] = at
     return True
+
+
+def colour(value: Any, names: dict[Any, str], at: Path, checks: Findings) -> str | None:
+    """A token colour by its BGA number or snapshot name; IMP-BGA-3 for another."""
+    key = integer(value) if names is COLOUR_NUMBERS else value
+    if key in names:
+        return names[key]
+    # IMP-BGA-3: every token has a known colour
+    checks.add(
+        "IMP-BGA-3",
+        at,
+        f"unknown token colour {value!r}",
+        expected=sorted(str(k) for k in names),
+        found=value if isinstance(value, (str, int)) else None,
+    )
+    return None

@@ -15,6 +15,7 @@ from scorer.games.harmonies.bga_read import (
     check_card,
     check_cell,
     check_stack,
+    colour,
     integer,
     need,
     once,
@@ -33,6 +34,14 @@ def read_snapshot(doc: dict[str, Any], checks: Findings) -> Capture | None:
         player = _player(entry, ("players", i), side, seen, checks)
         if player is not None:
             capture.players.append(player)
+    groups = doc.get("centralTokenGroups", [])
+    for k, group in enumerate(groups if isinstance(groups, list) else ()):
+        names = group if isinstance(group, list) else []
+        found = [
+            colour(n, TOKEN_NAMES, ("centralTokenGroups", k, m), checks)
+            for m, n in enumerate(names)
+        ]
+        capture.central.append([c for c in found if c is not None])
     river = doc.get("riverCards", [])
     for k, card in enumerate(river if isinstance(river, list) else ()):
         at: Path = ("riverCards", k, "typeArg")
@@ -80,19 +89,12 @@ def _cell(cell: Any, at: Path, side: str, checks: Findings) -> CaptureCell | Non
             # IMP-BGA-1: a cell has integer coordinates
             checks.add("IMP-BGA-1", (*at, "coord"), "a cell without integer col and row")
         return None
-    tokens = []
-    for m, name in enumerate(names):
-        # IMP-BGA-3: every token has a known colour
-        if name not in TOKEN_NAMES:
-            checks.add(
-                "IMP-BGA-3",
-                (*at, "stack", "tokens", m),
-                f"unknown token {name!r}",
-                expected=sorted(TOKEN_NAMES),
-                found=name if isinstance(name, (str, int)) else None,
-            )
-            return None
-        tokens.append(TOKEN_NAMES[name])
+    found = [
+        colour(n, TOKEN_NAMES, (*at, "stack", "tokens", m), checks) for m, n in enumerate(names)
+    ]
+    tokens = [c for c in found if c is not None]
+    if len(tokens) < len(found):
+        return None
     cube = cell.get("lockedByCube") is True
     if not check_cell(side, (col, row), tokens, cube, (*at, "coord"), checks):
         return None

@@ -14,6 +14,15 @@ Decisions where the specification is silent (also in the report):
   before the step's own TAKE (CARD) checks run.
 * Solo: the sheet's ranking is the single player; the table shows ``cubes`` and ``suns``.
   ``claimed.suns`` in a multiplayer record is one REC-CLAIM-1 at ``/claimed/suns``.
+* Count-only cubes (``placed``, issue 24): the checks of a board-level list run first without
+  the counts (their findings unchanged), then the search with them; a count beyond the track is
+  HAR-POS-14 at ``cards/<k>/placed``, counts no assignment satisfies HAR-POS-14 at ``cubes``.
+  A pending spirit choice is checked like a chosen card (HAR-POS-5 at ``choices/<i>``); on a
+  started board it is HAR-POS-15 (and not also HAR-POS-11).
+* Board Game Arena captures (``bga``): IMP-BGA-* belong to this catalogue (the importer is
+  Harmonies'); players keep BGA's seat order (``playerNo``; a snapshot's order as listed); BGA's
+  totals are claimed only once ``gamestate`` is ``gameEnd`` (a snapshot carries none); the
+  central board, the river and a running game's scores go to ``meta.bga``.
 * ``skip`` (``--keep-going``) passes over a rejected turn: the seat advances and the player's turn
   count grows (so a later ``choose_spirit`` is no longer a first-turn choice); nothing else
   changes.
