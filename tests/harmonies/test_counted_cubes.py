@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import assert_ok, assert_rejects, verify
 from tests.harmonies.helpers import position
-from tests.harmonies.test_cube_list import FIXTURES, final_position, sheet
+from tests.harmonies.test_cube_list import FIXTURES, board_level, final_position, sheet
 
 
 def counted(pos: dict[str, Any]) -> dict[str, Any]:
@@ -100,3 +100,14 @@ def test_a_choice_beside_a_chosen_card_is_a_schema_error() -> None:
     doc = position()
     doc["boards"]["Ann"]["spirit"]["choices"] = ["deer_spirit", "lion_spirit"]
     assert_rejects(verify(doc), "REC-SCHEMA-1")
+
+
+@pytest.mark.parametrize("name", ["greedy-3p.json", "greedy-solo-pouch-end-rule.json"])
+def test_counts_settle_a_board_level_list_that_leaves_the_score_open(name: str) -> None:
+    pos = final_position(json.loads((FIXTURES[0].parent / name).read_text()))
+    open_list = verify(board_level(pos, True))
+    assert [f.rule for f in open_list.findings] == ["HAR-SCORE-7"]  # without the counts
+    settled = verify(counted(pos))
+    assert_ok(settled)
+    assert not settled.findings
+    assert sheet(settled) == sheet(verify(pos))
