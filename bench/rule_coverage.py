@@ -58,7 +58,7 @@ from scorer.registry import GAME_MODULES, game_names, get  # noqa: E402
 from tests.mutants import game_mutators, mutate  # noqa: E402
 
 EXEMPT_FILE = Path(__file__).resolve().parent / "rule_coverage_exempt.toml"
-RULE = re.compile(r"\b(?:HAC|KUH|CIT|HAR|REC)-[A-Z]+-[0-9]+\b")
+RULE = re.compile(r"\b(?:HAC|KUH|CIT|HAR|REC|IMP)-[A-Z]+-[0-9]+\b")
 
 
 @dataclass

@@ -46,7 +46,7 @@ def test_no_orphan_fixture_files() -> None:
     on_disk = {
         str(p.relative_to(FIXTURES))
         for p in FIXTURES.glob("*/**/*")
-        if p.is_file() and p.name != "cases.json" and p.parent != FIXTURES
+        if p.is_file() and p.suffix == ".json" and p.name != "cases.json" and p.parent != FIXTURES
     }
     orphans = sorted(on_disk - listed - {str(Path(p)) for p in listed})
     assert not orphans, f"fixture files not in any cases.json: {orphans}"

@@ -3,7 +3,8 @@ shipped files, and the pre-commit hook checks game records only.
 
 Commands run in README order, through a shell, in a temporary folder holding a link to the
 shipped ``fixtures/`` and the few files the examples name that a clone does not have (a
-``records/`` folder of a tournament, an ``archive/`` of NDJSON files, a ``.haz`` map). A command
+``records/`` folder of a tournament, an ``archive/`` of NDJSON files, a ``.haz`` map, a saved
+Board Game Arena game and a folder of them). A command
 that is not an example of scorer is skipped only with the reason given in ``SKIP``; a command
 the test does not recognise fails it, so a new README example is either runnable or explained.
 """
@@ -134,6 +135,11 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ]
     (archive / "games.ndjson").write_bytes(b"".join(lines))
     (work / "MyMap.haz").write_text(HAZ, encoding="utf-8")
+    bga = FIXTURES / "harmonies" / "bga"
+    shutil.copy(bga / "gamedatas_match08.json", work / "table-123.json")  # a saved BGA game
+    (work / "saved-games").mkdir()
+    for path in sorted(bga.glob("*_dom_final.json")):
+        shutil.copy(path, work / "saved-games" / path.name)
     return work
 
 

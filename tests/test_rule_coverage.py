@@ -16,7 +16,7 @@ from scorer.registry import game_names
 from tests.conftest import FIXTURES, ROOT
 from tests.roles import roles_of
 
-ID = re.compile(r"\b(?:REC|HAC|KUH|CIT|HAR)-[A-Z]+-[0-9]+\b")
+ID = re.compile(r"\b(?:REC|IMP|HAC|KUH|CIT|HAR)-[A-Z]+-[0-9]+\b")
 THIS = "test_rule_coverage.py"
 
 

@@ -23,8 +23,11 @@ from scorer.cli import check, making, runs, show, sites
 from scorer.cli.output import output_failed
 from scorer.cli.settings import CONFIG_HELP, start_run, use_config
 
+#: A command, or a group of commands (``import``: one command per source).
+Command = Callable[..., None] | tuple[tuple[str, Callable[..., None]], ...]
+
 #: Every command, in the order ``scorer --help`` lists them.
-COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
+COMMANDS: tuple[tuple[str, Command], ...] = (
     ("verify", check.verify),
     ("score", check.score),
     ("rules", check.rules),
@@ -34,6 +37,7 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("simulate", making.simulate),
     ("batch", runs.batch),
     ("import-map", making.import_map),
+    ("import", making.IMPORTS),
     ("report", sites.report_site),
     ("serve", sites.serve),
     ("standings", sites.standings),
@@ -43,6 +47,12 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
 class _Group(TyperGroup):
     """The command list shows each command's first sentence whole, wrapped (click's plain
     layout would cut it short with '...')."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """The commands in the order of ``COMMANDS`` (groups too, which Typer adds last)."""
+        names = super().list_commands(ctx)
+        order = [n for n, _ in COMMANDS]
+        return sorted(names, key=lambda n: order.index(n) if n in order else len(order))
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         rows = []
@@ -118,9 +128,29 @@ def make_app(only: str | None = None) -> typer.Typer:
     )
     app.callback()(_root)
     for name, command in COMMANDS:
-        if only is None or name == only:
+        if only is not None and name != only:
+            continue
+        if isinstance(command, tuple):
+            app.add_typer(_group(name, command), name=name)
+        else:
             app.command(name, cls=_Command)(command)
     return app
+
+
+def _group(name: str, commands: tuple[tuple[str, Callable[..., None]], ...]) -> typer.Typer:
+    """A group of commands (``scorer import bga``)."""
+    group = typer.Typer(
+        name=name,
+        help="Convert another program's saved games into scorer documents: "
+        + ", ".join(n for n, _ in commands)
+        + ".",
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        cls=_Group,
+    )
+    for sub, command in commands:
+        group.command(sub, cls=_Command)(command)
+    return group
 
 
 app = make_app()

@@ -17,12 +17,14 @@ from scorer.cli.options import (
     ExcludeOpt,
     Format,
     FormatOpt,
+    FromOpt,
     KeepGoingOpt,
     MaxFindingsOpt,
     NoColorOpt,
     QuietOpt,
     SchemaDirOpt,
     StatisticsOpt,
+    source_of,
 )
 from scorer.cli.output import (
     NO_FILES,
@@ -57,6 +59,7 @@ def verify(
     statistics: StatisticsOpt = False,
     max_findings: MaxFindingsOpt = 100,
     allow_empty: AllowEmptyOpt = False,
+    source: FromOpt = None,
 ) -> None:
     """Replay and check records; print findings and, for verified games, the score table."""
     from scorer.reading.items import iter_items
@@ -66,7 +69,9 @@ def verify(
 
     set_schema_dir(schema_dir)
     config = run_config()
-    options = VerifyOptions(keep_going, max_findings, config.profile, schema_dir=schema_dir)
+    options = VerifyOptions(
+        keep_going, max_findings, config.profile, schema_dir=schema_dir, source=source_of(source)
+    )
     empty: list[str] = []
     chosen = select(files, config.filters(tuple(exclude or ())))
     out = ResultWriter(fmt, quiet, no_color, color=color, statistics=statistics, count_line=True)
@@ -88,6 +93,7 @@ def score(
     config_file: ConfigOpt = None,
     color: ColorOpt = Color.auto,
     max_findings: MaxFindingsOpt = 100,
+    source: FromOpt = None,
 ) -> None:
     """The score breakdown of a record or position: per player and category, winner, tie-break."""
     from scorer.referee.pipeline import verify_file
@@ -95,7 +101,9 @@ def score(
 
     set_schema_dir(schema_dir)
     profile = run_config().profile
-    result = verify_file(file, VerifyOptions(keep_going, max_findings, profile))
+    result = verify_file(
+        file, VerifyOptions(keep_going, max_findings, profile, source=source_of(source))
+    )
     emit([result], fmt, False, no_color, color=color)
     raise typer.Exit(exit_code([result]))
 

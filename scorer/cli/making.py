@@ -1,9 +1,10 @@
 """Commands that write new documents: simulate (records, or a demo event), import-map (a
-Hacienda map from a .haz file)."""
+Hacienda map from a .haz file), import bga (positions from Board Game Arena captures)."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -263,3 +264,69 @@ def _read_map(file: Path) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         typer.echo(f"{file}: cannot read: {exc}", err=True)
         raise typer.Exit(2) from None
+
+
+ImportFilesArg = Annotated[
+    list[str],
+    typer.Argument(metavar="FILE", help="A saved game of the other program ('-' = stdin)."),
+]
+ImportOutOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="OUT",
+        dir_okay=False,
+        help="Write the position to OUT (several files: NDJSON, one position per line).",
+    ),
+]
+
+
+def import_bga(files: ImportFilesArg, output: ImportOutOpt = None) -> None:
+    """Convert Board Game Arena Harmonies captures (gamedatas or snapshot v1) into positions.
+
+    Every problem is printed as FILE:LINE:COL: RULE message, pointing into the BGA file; a file
+    with an error gives no position (exit 1; a file that cannot be read: exit 2)."""
+    _import_positions("bga", files, output)
+
+
+def _import_positions(source: str, files: list[str], output: Path | None) -> None:
+    from scorer.cli.output import write_output
+    from scorer.core.errors import RecordLoadError
+    from scorer.core.values import VerifyResult
+    from scorer.reading.imports import convert
+    from scorer.reading.loading import parse_record, read_bytes
+    from scorer.reading.positions import place
+    from scorer.writing import report
+
+    documents: list[dict[str, Any]] = []
+    status = 0
+    for file in files:
+        try:
+            data = read_bytes(file)
+            doc = parse_record(data)
+        except RecordLoadError as exc:
+            typer.echo(f"{file}: {exc.rule} {exc.message}", err=True)
+            status = max(status, 2 if exc.rule == "REC-IO-1" else 1)
+            continue
+        conversion = convert(doc, source)
+        assert conversion is not None and conversion.imported is not None  # source is given
+        imported = conversion.imported
+        shown = VerifyResult(file, "position", conversion.game, "malformed", imported.findings)
+        for f in place(shown, data, doc).findings:
+            where = f"{file}:{f.line}:{f.col}" if f.line is not None else str(file)
+            typer.echo(f"{where}: {f.rule} {f.message}", err=True)
+        if imported.document is None:
+            status = max(status, 1)
+            continue
+        imported.document["meta"]["file"] = Path(file).name
+        documents.append(imported.document)
+    if len(files) == 1 and documents:
+        write_output(report.dumps_document(documents[0]), output)
+    elif documents:
+        write_output(b"".join(report.dumps_line(d) for d in documents), output)
+    raise typer.Exit(status)
+
+
+#: ``scorer import SOURCE``: the commands of the ``import`` group, one per source.
+IMPORTS: tuple[tuple[str, Callable[..., None]], ...] = (("bga", import_bga),)

@@ -149,3 +149,29 @@ ConfigOpt = Annotated[
         help=CONFIG_HELP,
     ),
 ]
+
+
+#: ``--from NAME``: read every document through a position importer (``scorer import NAME``).
+FromOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--from",
+        metavar="SOURCE",
+        help="Read every file as a saved game of another program (bga: a Board Game Arena "
+        "Harmonies capture) and check the position it gives. Without it a file with no "
+        "'format' that has such a shape is read as one.",
+    ),
+]
+
+
+def source_of(value: str | None) -> str | None:
+    """``--from`` checked against the importers the games offer (exit 2 for another)."""
+    if value is None:
+        return None
+    from scorer.reading.imports import source_names
+
+    known = source_names()
+    if value not in known:
+        typer.echo(f"unknown --from {value!r}; known: {', '.join(known)}", err=True)
+        raise typer.Exit(2)
+    return value

@@ -19,6 +19,7 @@ from scorer.cli.options import (
     ConfigOpt,
     ExcludeOpt,
     FailOn,
+    FromOpt,
     JobsOpt,
     KeepGoingOpt,
     MaxFindingsOpt,
@@ -27,6 +28,7 @@ from scorer.cli.options import (
     RecordsArg,
     SchemaDirOpt,
     StatisticsOpt,
+    source_of,
 )
 from scorer.cli.output import (
     NO_FILES,
@@ -47,6 +49,7 @@ from scorer.core.printable import printable
 if TYPE_CHECKING:
     from scorer.core.values import VerifyResult
     from scorer.reading.items import Item
+    from scorer.referee.settings import VerifyOptions
     from scorer.running.config import Config
     from scorer.writing.formats import Writer
 
@@ -92,6 +95,27 @@ RecordTimeoutOpt = Annotated[
 ]
 
 
+def _options(
+    keep_going: bool,
+    max_findings: int,
+    settings: Config,
+    record_timeout: float | None,
+    schema_dir: Path | None,
+    source: str | None,
+) -> VerifyOptions:
+    """The run's settings (``--from`` checked against the importers the games offer)."""
+    from scorer.referee.settings import VerifyOptions
+
+    return VerifyOptions(
+        keep_going,
+        max_findings,
+        settings.profile,
+        record_timeout,
+        schema_dir=schema_dir,
+        source=source_of(source),
+    )
+
+
 def batch(
     paths: RecordsArg,
     jobs: JobsOpt = None,
@@ -111,9 +135,9 @@ def batch(
     max_findings: MaxFindingsOpt = 100,
     record_timeout: RecordTimeoutOpt = None,
     allow_empty: AllowEmptyOpt = False,
+    source: FromOpt = None,
 ) -> None:
     """Verify many records in parallel: one line per finding, a summary, 'N passed, M failed'."""
-    from scorer.referee.settings import VerifyOptions
     from scorer.running import batch as b
     from scorer.writing.formats import WRITERS
 
@@ -121,9 +145,7 @@ def batch(
     settings = run_config()
     empty: list[str] = []
     items = _items(paths, exclude, shard_spec, settings, empty)
-    options = VerifyOptions(
-        keep_going, max_findings, settings.profile, record_timeout, schema_dir=schema_dir
-    )
+    options = _options(keep_going, max_findings, settings, record_timeout, schema_dir, source)
     render = WRITERS[fmt.value].render
     if dask is not None:
         results = b.run_dask(items, dask, options, render)

@@ -12,10 +12,12 @@ from scorer.cli.options import (
     AllowEmptyOpt,
     ConfigOpt,
     ExcludeOpt,
+    FromOpt,
     JobsOpt,
     NoColorOpt,
     RecordsArg,
     SchemaDirOpt,
+    source_of,
 )
 from scorer.cli.output import (
     NO_FILES,
@@ -268,6 +270,7 @@ def standings(
     schema_dir: SchemaDirOpt = None,
     exclude: ExcludeOpt = None,
     config_file: ConfigOpt = None,
+    source: FromOpt = None,
 ) -> None:
     """Tournament standings from the verified records of an event (meta.event/round/table)."""
     from scorer.standings import Collector, StandingsError, build, parse_options, render
@@ -282,7 +285,9 @@ def standings(
         raise typer.Exit(2) from None
     games: dict[str, bytes] = {}
     collector = Collector(event, games=games)
-    failed, io_error = _collect(collector, games, paths, exclude, jobs, fail_on, settings)
+    failed, io_error = _collect(
+        collector, games, paths, exclude, jobs, fail_on, settings, source_of(source)
+    )
     problem = collector.nothing_to_rank()
     try:
         doc = build(collector, options)
@@ -305,6 +310,7 @@ def _collect(
     jobs: int | None,
     fail_on: StandingsFailOn,
     settings: Config,
+    source: str | None = None,
 ) -> tuple[bool, bool]:
     """Verify the records (noting each one's game key in ``games`` as it is read) and hand
     each to ``collector``; whether a record of the event fails the run (``--fail-on``; a
@@ -317,7 +323,7 @@ def _collect(
     from scorer.writing.formats import fails
 
     items = iter_items(select(paths, settings.filters(tuple(exclude or ()))))
-    options = VerifyOptions(profile=settings.profile)
+    options = VerifyOptions(profile=settings.profile, source=source)
     results = b.run_local(track_games(mark_duplicates(items), games), jobs, options)
     level = "incomplete" if fail_on is StandingsFailOn.duplicate else fail_on.value
     failed = io_error = False

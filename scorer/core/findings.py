@@ -13,7 +13,7 @@ from scorer.core.errors import PathPart, RuleViolation, RuleViolations
 from scorer.core.errors import Severity as Severity
 from scorer.core.pointer import to_pointer
 
-RULE_ID = re.compile(r"^(REC|HAC|KUH|CIT|HAR)-[A-Z]+-[0-9]+$")
+RULE_ID = re.compile(r"^(REC|IMP|HAC|KUH|CIT|HAR)-[A-Z]+-[0-9]+$")
 
 #: Envelope-level rules, checked by the loader, the schema layer and the referee.
 REC_RULES: Mapping[str, str] = {
@@ -86,7 +86,8 @@ def plain(value: object) -> object:
 
 
 def is_rule_id(text: str) -> bool:
-    """True if ``text`` follows the rule-ID grammar ``^(REC|HAC|KUH|CIT|HAR)-[A-Z]+-[0-9]+$``."""
+    """True if ``text`` follows the rule-ID grammar ``^(REC|IMP|HAC|KUH|CIT|HAR)-[A-Z]+-[0-9]+$``
+    (IMP: an importer of another program's files)."""
     return RULE_ID.match(text) is not None
 
 

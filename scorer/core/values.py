@@ -186,15 +186,35 @@ class Legal:
 
 @dataclass(frozen=True, slots=True)
 class Importer:
-    """An importer of an external component file (``scorer import-map``).
+    """An importer of an external file.
 
-    ``convert(text, **fields)`` returns the component data in the scorer's own encoding or
-    raises :class:`ImportFailed`; ``fields`` are the ones the CLI offers (name, id, ...).
+    ``makes == "components"`` (``scorer import-map``): ``convert(text, **fields)`` returns the
+    component data in the scorer's own encoding or raises :class:`ImportFailed`; ``fields``
+    are the ones the CLI offers (name, id, ...).
+
+    ``makes == "position"`` (``scorer import``, ``--from``): ``convert(doc)`` takes the parsed
+    JSON of another program's saved game and returns an :class:`Imported`; ``detect(doc)``
+    says whether a document without ``format`` has that program's shape: ``"yes"``,
+    ``"unsure"`` (some of its members, not enough to be sure) or ``"no"``.
     """
 
     title: str
     suffix: str
-    convert: Callable[..., dict[str, Any]]
+    convert: Callable[..., Any]
+    makes: Literal["components", "position"] = "components"
+    detect: Callable[[Any], Literal["yes", "unsure", "no"]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """What a position importer made of a document: the ``scorer-position/1`` document (None
+    when an error finding stops the import), the findings (pointers into the imported file)
+    and ``origins``: pointer prefixes of the position → the pointer in the imported file the
+    member came from (a position finding is reported where its member came from)."""
+
+    document: dict[str, Any] | None
+    findings: tuple[Finding, ...]
+    origins: Mapping[str, str] = field(default_factory=dict)
 
 
 class ImportFailed(Exception):

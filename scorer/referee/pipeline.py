@@ -42,6 +42,29 @@ def verify_bytes(
     return place(result, data, doc)
 
 
+def _verify_imported(doc: Any, source: str, options: VerifyOptions) -> VerifyResult | None:
+    """A document read through a position importer (``--from`` or its shape), the findings of
+    its position pointing into the document as written; None if it is not an import."""
+    from scorer.reading.imports import convert, to_origin
+
+    try:
+        conversion = convert(doc, options.source)
+    except Exception as exc:  # one document must never stop the others
+        return _internal(source, exc)
+    if conversion is None:
+        return None
+    if conversion.imported is None:  # only looked like an import: its schema errors and why
+        assert conversion.unsure is not None
+        result = _verify_document(doc, source, options)
+        return replace(result, findings=(conversion.unsure, *result.findings))
+    imported = conversion.imported
+    if imported.document is None:
+        return VerifyResult(source, "position", conversion.game, "malformed", imported.findings)
+    result = verify_document(imported.document, source, replace(options, source=None))
+    findings = (*imported.findings, *(to_origin(f, imported.origins) for f in result.findings))
+    return replace(result, findings=findings)
+
+
 def verify_document(
     doc: Any, source: str = "<document>", options: VerifyOptions = DEFAULTS
 ) -> VerifyResult:
@@ -49,7 +72,10 @@ def verify_document(
     an event ``profile`` deviations are REC-PROFILE-* findings (scorer.referee.profile); every
     schema-valid document gets the fingerprint of its component data. At most
     ``max_findings`` findings, then one REC-LIMIT-1 counting the rest."""
-    result = _verify_document(doc, source, options)
+    imported = None
+    if options.source is not None or (isinstance(doc, dict) and "format" not in doc):
+        imported = _verify_imported(doc, source, options)
+    result = imported or _verify_document(doc, source, options)
     if len(result.findings) > options.max_findings:
         result = replace(result, findings=cap(result.findings, options.max_findings))
     if result.meta is not None:  # set by the referee for records (no copy on the hot path)
@@ -72,20 +98,17 @@ def _verify_document(doc: Any, source: str, options: VerifyOptions) -> VerifyRes
             (Finding("REC-JSON-1", "", "the document is nested too deeply to check"),),
         )
     except Exception as exc:  # one document must never stop the others
-        return VerifyResult(
-            source,
-            "unknown",
-            None,
-            "error",
-            (
-                Finding(
-                    "REC-INTERNAL-1",
-                    "",
-                    f"internal error: {type(exc).__name__}: {exc}",
-                    details={"exception": type(exc).__name__},
-                ),
-            ),
-        )
+        return _internal(source, exc)
+
+
+def _internal(source: str, exc: Exception) -> VerifyResult:
+    finding = Finding(
+        "REC-INTERNAL-1",
+        "",
+        f"internal error: {type(exc).__name__}: {exc}",
+        details={"exception": type(exc).__name__},
+    )
+    return VerifyResult(source, "unknown", None, "error", (finding,))
 
 
 def _verify(doc: Any, source: str, options: VerifyOptions) -> VerifyResult:

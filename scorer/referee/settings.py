@@ -38,6 +38,9 @@ class VerifyOptions:
     #: A folder of schemas to validate with instead of the shipped ones (``--schema-dir``);
     #: workers that did not inherit it set it before their first document.
     schema_dir: Path | None = None
+    #: Read every document through this position importer (``--from bga``); None: records and
+    #: positions, and a document without ``format`` that has an importer's shape.
+    source: str | None = None
 
 
 #: The settings of a run given no options.

@@ -152,6 +152,41 @@ def opened(body: bytes) -> Answer:
     return Answer(_status(result), data)
 
 
+def imported(body: bytes) -> Answer:
+    """``POST /api/import``: another program's saved game (a capture any game's importer
+    reads, found by its shape) → ``{"position", "source", "title", "findings"}`` (the
+    importer's warnings); 422 with the findings, placed in the file, when it cannot be
+    imported or is no such file."""
+    from scorer.reading.imports import convert, position_importers
+    from scorer.reading.positions import place
+
+    doc, error = _parse(body)
+    if error is not None:
+        return error
+    conversion = convert(doc, None)
+    if conversion is None:
+        titles = ", ".join(importer.title for _, _, importer in position_importers())
+        return request_error("", f"not a saved game the scorer imports ({titles})")
+    if conversion.imported is None:
+        assert conversion.unsure is not None
+        return failure([conversion.unsure])
+    found = conversion.imported
+    shown = VerifyResult("<request>", "position", conversion.game, "malformed", found.findings)
+    findings = place(shown, body, doc).findings
+    if found.document is None:
+        return failure(findings)
+    title = next(i.title for g, n, i in position_importers() if n == conversion.name)
+    return Answer(
+        200,
+        {
+            "position": found.document,
+            "source": conversion.name,
+            "title": title,
+            "findings": [finding_to_data(f) for f in findings],
+        },
+    )
+
+
 def _picture(
     doc: Any, result: VerifyResult, items: Sequence[ScoreItem], editor: bool
 ) -> tuple[str | None, int]:

@@ -13,6 +13,8 @@ Routes (documented in the README):
   verification.
 * ``POST /api/svg`` — the board picture (``?editor=1`` adds tap targets).
 * ``POST /api/position`` — ``{"record", "at"}`` → the position after move N.
+* ``POST /api/import`` — another program's saved game (found by its shape through the
+  games' importers) → ``{"position", "source", "title", "findings"}``.
 * ``POST /api/blank`` — ``{"game", "players", "variant"?, "map"?, "board"?}`` → an empty
   position.
 
@@ -204,6 +206,7 @@ def create_app(
         "/api/svg": lambda body, r: api.svg(body, _flag(r, "editor")),
         "/api/position": lambda body, _r: api.position(body),
         "/api/blank": lambda body, _r: api.blank(body),
+        "/api/import": lambda body, _r: api.imported(body),
     }
     routes = [
         Route("/", page, methods=["GET"]),

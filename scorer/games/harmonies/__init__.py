@@ -20,6 +20,7 @@ Module map (the same rooms as every game package):
   layout of a player's board;
 * ``position`` — a position → the state to score (``load_position``), and export;
 * ``position_checks`` — the checks of a position document (HAR-POS-*) and its board's shape;
+  ``position_turns`` its HAR-POS-13 warning (whole turns);
 * ``generator`` — the legal steps of a turn in progress (independent of the checks), also
   after a recorded prefix of a turn's steps;
 * ``alternatives`` — what was legal instead of a rejected step (``details.legal``), in words;
@@ -30,7 +31,10 @@ Module map (the same rooms as every game package):
 * data and helper modules: ``board`` (geometry, stacks, habitat placements), ``cards`` (the
   card catalogs), ``cellmap`` (``CellMap``, a board's cell → value map), ``cubelist`` and
   ``assign`` (a position's board-level cube list and its exact search), ``component_data``
-  (the catalogue as component data, for fingerprints).
+  (the catalogue as component data, for fingerprints), ``bga_cards`` (Board Game Arena's card
+  numbers) and ``bga`` (a Board Game Arena board → a position: ``scorer import bga``), reading
+  its two forms through ``bga_read`` (the shared reader and its checks), ``bga_gamedatas`` and
+  ``bga_snapshot``.
 
 The role modules ``referee`` and ``moves`` (and ``blank``) gather what their role needs from
 the rooms above; ``editor`` says what the web app's editor offers (``editor_data``,

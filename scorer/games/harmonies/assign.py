@@ -8,7 +8,8 @@ distinct scoring outcome of an assignment of the cubes to the slots in which
 * each cube goes to a slot whose habitat can have been present around it (HAR-POS-9: the cube
   cell exactly the pattern's cube cell, the other cells beginning with the pattern's stacks);
 * no slot receives more cubes than its track holds (HAR-POS-7; the spirit card holds one);
-* at most 4 cards stay incomplete, counting the player's fixed cards too (HAR-POS-10).
+* at most 4 cards stay incomplete, counting the player's fixed cards too (HAR-POS-10);
+* a slot whose count is known (``placed``: count-only cubes) receives exactly that many.
 
 Only the number of cubes per slot matters for scoring (HAR-SCORE-7/8, the tie-break), so the
 search runs over count vectors ``k`` (cubes per slot), not over assignments. A vector is
@@ -42,6 +43,9 @@ class Slot:
     card: str
     points: tuple[int, ...]
     spirit: bool = False
+    #: The number of cubes the card gave, when known (count-only cubes): the search gives
+    #: it exactly that many.
+    placed: int | None = None
 
     @property
     def capacity(self) -> int:
@@ -90,7 +94,7 @@ def search(
             return Search(cand, (), short, {}, None)
         total = _combine(total, table)
         order.extend(comp_slots)
-    fewest = min(inc for inc, _ in total.values())
+    fewest = min((inc for inc, _ in total.values()), default=None)
     inverse = sorted(range(len(slots)), key=order.__getitem__)
     outcomes = {
         key: (inc, tuple(ks[p] for p in inverse))
@@ -163,7 +167,10 @@ def _component(
             return out
         slot = slots[comp_slots[b]]
         half = len(g) >> 1
-        for k in range(max(0, left - spare[b + 1]), min(slot.capacity, left) + 1):
+        low, high = max(0, left - spare[b + 1]), min(slot.capacity, left)
+        if slot.placed is not None:
+            low, high = max(low, slot.placed), min(high, slot.placed)
+        for k in range(low, high + 1):
             rest, cap = left - k, room[b + 1]
             # a bound of at least the cubes left or the subset's track spaces binds nothing:
             # clamping it keeps the feasible set and lets equal residual problems share a memo

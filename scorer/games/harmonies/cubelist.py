@@ -13,6 +13,9 @@ Findings, per board (absolute pointers):
 * HAR-POS-7 at ``/boards/<name>/cubes``: some cubes can only come from cards whose tracks hold
   fewer cubes (every assignment overfills a card);
 * HAR-POS-10 at ``/boards/<name>/cards``: every assignment leaves more than 4 cards incomplete;
+* HAR-POS-14 at ``/boards/<name>/cards/<k>/placed``: a card's count (``placed``, count-only
+  cubes) exceeds its track; at ``/boards/<name>/cubes``: the checks above pass without the
+  counts, but no assignment gives every counted card exactly its count;
 * warning HAR-SCORE-7 (HAR-SCORE-8 when only the spirit cube is in doubt) at
   ``/boards/<name>/cubes``: the assignments differ in score; ``details`` gives the lowest and
   highest total and every outcome. The sheet uses the lowest total (then fewest tie-break
@@ -22,7 +25,7 @@ Findings, per board (absolute pointers):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from scorer.core.findings import Finding
@@ -77,13 +80,16 @@ def resolve(
     ``occupied`` holds the cells of the given cubes; ``add(rule, path, message, **details)``
     records an error finding."""
     cubes, pointers = _listed_cubes(name, board["cubes"], side, occupied, add)
-    slots, index = _slots(board)
-    found = search(
-        cubes,
-        slots,
-        lambda s, c: bool(matching_rotations(side, s.card, c, stacks, prefix=True)),
-        fixed_incomplete,
-    )
+    counted, index = _slots(board)
+    if _overcounted(name, board, add):
+        return None
+    # the checks as without counts first (their findings do not depend on the counts)
+    slots = [replace(s, placed=None) for s in counted]
+
+    def accepts(slot: Slot, cell: Cell) -> bool:
+        return bool(matching_rotations(side, slot.card, cell, stacks, prefix=True))
+
+    found = search(cubes, slots, accepts, fixed_incomplete)
     if found.unmatched:
         _from_no_card(name, cubes, pointers, slots, found.unmatched, add)
     if found.unmatched or len(cubes) < len(board["cubes"]):
@@ -102,8 +108,54 @@ def resolve(
             found=fewest,
         )
         return None
+    if counted != slots:
+        found = search(cubes, counted, accepts, fixed_incomplete)
+        if not found.outcomes:
+            _uncounted(name, cubes, counted, add)
+            return None
     fixed = sum(_points(e["card"], len(e["cubes"])) for e in board.get("cards", []) if "cubes" in e)
-    return Resolution(name, tuple(cubes), tuple(slots), tuple(index), found, fixed)
+    return Resolution(name, tuple(cubes), tuple(counted), tuple(index), found, fixed)
+
+
+def _overcounted(name: str, board: Board, add: Callable[..., None]) -> bool:
+    """HAR-POS-14 at each card whose ``placed`` count exceeds its track; whether any does."""
+    over = False
+    for k, entry in enumerate(board.get("cards", [])):
+        placed, track = entry.get("placed"), TRACKS.get(entry["card"], ())
+        # HAR-POS-14: a card gives at most its track's cubes
+        if placed is not None and placed > len(track):
+            add(
+                "HAR-POS-14",
+                ("boards", name, "cards", k, "placed"),
+                f"{name}: {entry['card']} gave {plural(placed, 'cube')}, its track has "
+                f"{len(track)}",
+                expected=len(track),
+                found=placed,
+            )
+            over = True
+    return over
+
+
+def _uncounted(
+    name: str, cubes: Sequence[Cell], slots: Sequence[Slot], add: Callable[..., None]
+) -> None:
+    """HAR-POS-14: the cubes fit the cards, but not with the counts the cards give."""
+    counts = {s.card: s.placed for s in slots if s.placed is not None}
+    given = sum(counts.values())
+    free = [s.card for s in slots if s.placed is None]
+    why = (
+        f"the counts add up to {given}, the board shows {plural(len(cubes), 'cube')}"
+        if not free and given != len(cubes)
+        else "no assignment of the cubes to the cards' habitats gives every card its count"
+    )
+    # HAR-POS-14: some assignment gives every counted card exactly its count
+    add(
+        "HAR-POS-14",
+        ("boards", name, "cubes"),
+        f"{name}: the cubes do not match the cards' placed counts: {why}",
+        expected=counts,
+        found=len(cubes),
+    )
 
 
 def _listed_cubes(
@@ -203,11 +255,13 @@ def _slots(board: Board) -> tuple[list[Slot], list[int | None]]:
     index: list[int | None] = []
     for k, entry in enumerate(board.get("cards", [])):
         if "cubes" not in entry and entry["card"] in TRACKS:
-            slots.append(Slot(entry["card"], (0, *TRACKS[entry["card"]])))
+            track = (0, *TRACKS[entry["card"]])
+            slots.append(Slot(entry["card"], track, placed=entry.get("placed")))
             index.append(k)
     spirit = board.get("spirit")
-    if spirit is not None and spirit["card"] is not None and "cube" not in spirit:
-        slots.append(Slot(spirit["card"], (0, 0), spirit=True))
+    card = spirit.get("card") if spirit is not None else None
+    if spirit is not None and card is not None and "cube" not in spirit:
+        slots.append(Slot(card, (0, 0), spirit=True, placed=spirit.get("placed")))
         index.append(None)
     return slots, index
 

@@ -27,9 +27,9 @@ from scorer.games.harmonies.position_checks import (
     check_board,
     check_shape,
     check_supply,
-    check_turns,
     ordered_boards,
 )
+from scorer.games.harmonies.position_turns import check_turns
 from scorer.games.harmonies.scoring import score_player, score_spirit
 from scorer.games.harmonies.state import HeldCard, Options, PlayerState, State
 
@@ -124,20 +124,21 @@ def _player(
     )
     cubes = {c: h.card for h in held for c in h.cubes}
     spirit = board.get("spirit") or {"card": None, "cube": None}
+    card = spirit.get("card")  # None while the choice is pending (``choices``)
     if "cube" in spirit:
         cube = cell_of(spirit["cube"]) if spirit["cube"] is not None else None
     else:
         cube = found_cube
-    if cube is not None and spirit["card"] is not None:  # a cube has a card (HAR-POS-5)
-        cubes[cube] = spirit["card"]
+    if cube is not None and card is not None:  # a cube has a card (HAR-POS-5)
+        cubes[cube] = card
     side = options.board_side
     return PlayerState(
         name,
         CellMap.of(side, (), stacks.items()),
         CellMap.of(side, "", cubes.items()),
         held,
-        (),
-        spirit["card"],
+        tuple(spirit.get("choices", ())),
+        card,
         cube,
         len(stacks) // 3,
         color,

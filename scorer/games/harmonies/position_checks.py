@@ -1,10 +1,11 @@
-"""The checks of a position document (section 12, HAR-POS-1…13), board by board.
+"""The checks of a position document (section 12, HAR-POS-1…15), board by board.
 
 ``check_shape`` (HAR-POS-1…5: players and boards, cells, stacks, card and spirit ids) runs
 first; ``position.load_position`` skips the rest if it finds an error. Then ``check_supply``
 (HAR-POS-6, HAR-POS-12: the tokens and cubes of all boards), ``check_board`` per board
 (HAR-POS-7…11: its cards' cubes, the board-level cube list through ``cubelist``, the card
-limit, a started board) and ``check_turns`` (HAR-POS-13, a warning). Every failure is
+limit, a started board, a pending spirit choice: HAR-POS-14, HAR-POS-15) and
+``position_turns.check_turns`` (HAR-POS-13, a warning). Every failure is
 reported with an absolute pointer. The TypedDicts are the shapes of a board as the schema
 (``$defs/board``) admits it.
 """
@@ -39,17 +40,22 @@ class CellEntry(TypedDict):
 
 
 class CardEntry(TypedDict):
-    """An Animal card of a board; ``cubes`` unless the board lists its cubes (``cubes``)."""
+    """An Animal card of a board; ``cubes`` unless the board lists its cubes (``cubes``);
+    ``placed``: how many of those board-level cubes it gave (count-only cubes)."""
 
     card: str
     cubes: NotRequired[list[list[int]]]
+    placed: NotRequired[int]
 
 
 class SpiritEntry(TypedDict):
-    """The chosen spirit card (or None) and its cube (None while on the card)."""
+    """The chosen spirit card (or None) and its cube (None while on the card); or, before
+    the player's first turn, the two ``choices`` still open (no ``card``)."""
 
-    card: str | None
+    card: NotRequired[str | None]
     cube: NotRequired[list[int] | None]
+    placed: NotRequired[int]
+    choices: NotRequired[list[str]]
 
 
 class Board(TypedDict, total=False):
@@ -166,7 +172,10 @@ def _check_spirit(
     if spirit is None:
         checks.add("HAR-POS-5", path, f"{name}: the Nature's Spirit module needs a spirit entry")
         return
-    card = spirit["card"]
+    if "choices" in spirit:
+        _check_choices(name, spirit["choices"], chosen, checks)
+        return
+    card = spirit.get("card")
     if card is not None and (card not in SPIRIT_DATA or card in chosen):
         why = (
             "is not a spirit card of the catalog"
@@ -177,6 +186,25 @@ def _check_spirit(
     if card is None and spirit.get("cube") is not None:
         checks.add("HAR-POS-5", (*path, "cube"), f"{name}: a spirit cube without a spirit card")
     if card is not None:
+        chosen.add(card)
+
+
+def _check_choices(name: str, choices: list[str], chosen: set[str], checks: Findings) -> None:
+    """HAR-POS-5 on a pending choice: two catalog spirit cards, dealt to nobody else."""
+    for i, card in enumerate(choices):
+        # HAR-POS-5: the dealt spirit cards are catalog cards, each dealt once
+        if card not in SPIRIT_DATA or card in chosen:
+            why = (
+                "is not a spirit card of the catalog"
+                if card not in SPIRIT_DATA
+                else ("is dealt or chosen twice")
+            )
+            checks.add(
+                "HAR-POS-5",
+                ("boards", name, "spirit", "choices", i),
+                f"{name}: spirit card {card!r} {why}",
+                found=card,
+            )
         chosen.add(card)
 
 
@@ -271,15 +299,14 @@ def _check_given_cubes(
             path = ("boards", name, "cards", k, "cubes", m)
             _check_cube(name, card, cell_of(cube), path, side, stacks, occupied, checks)
     spirit = board.get("spirit")
-    if spirit is not None and spirit["card"] is not None and "cube" in spirit:
+    spirit_card = spirit.get("card") if spirit is not None else None
+    if spirit is not None and spirit_card is not None and "cube" in spirit:
         spirit_cube = spirit["cube"]
         if spirit_cube is None:
             incomplete += 1
         else:
             at = ("boards", name, "spirit", "cube")
-            _check_cube(
-                name, spirit["card"], cell_of(spirit_cube), at, side, stacks, occupied, checks
-            )
+            _check_cube(name, spirit_card, cell_of(spirit_cube), at, side, stacks, occupied, checks)
     return incomplete
 
 
@@ -322,7 +349,16 @@ def _check_started(
     name: str, board: Board, options: Options, has_tokens: bool, checks: Findings
 ) -> None:
     spirit = board.get("spirit")
-    card = spirit["card"] if spirit is not None else None
+    card = spirit.get("card") if spirit is not None else None
+    pending = spirit is not None and "choices" in spirit
+    # HAR-POS-15: a spirit card is still to be chosen only before the first turn
+    if pending and (has_tokens or board.get("cards") or board.get("cubes")):
+        checks.add(
+            "HAR-POS-15",
+            ("boards", name, "spirit", "choices"),
+            f"{name} has played but still chooses a spirit card: the choice is made in "
+            "the first turn",
+        )
     # HAR-POS-11: an empty board has no cards and no spirit; a started board has a spirit
     if not has_tokens and board.get("cards"):
         checks.add(
@@ -334,47 +370,9 @@ def _check_started(
             ("boards", name, "spirit", "card"),
             f"{name} has no token but has chosen a spirit card",
         )
-    if has_tokens and options.nature_spirits and card is None:
+    if has_tokens and options.nature_spirits and card is None and not pending:
         checks.add(
             "HAR-POS-11",
             ("boards", name, "spirit", "card"),
             f"{name} has played but has not chosen a spirit card",
         )
-
-
-def check_turns(doc: Record, boards: list[tuple[str, Board]], checks: Findings) -> None:
-    counts = [sum(len(e["tokens"]) for e in b.get("cells", [])) for _, b in boards]
-
-    def cells_path(name: str, board: Board) -> tuple[str, ...]:
-        return ("boards", name, "cells") if "cells" in board else ("boards", name)
-
-    # HAR-POS-13 (warning): whole turns, seat order, one card per turn
-    for (name, board), count in zip(boards, counts, strict=True):
-        if count % 3:
-            checks.add(
-                "HAR-POS-13",
-                cells_path(name, board),
-                f"{name}: {plural(count, 'token')} is not a whole number of turns",
-                severity="warning",
-                found=count,
-            )
-    for i in range(1, len(boards)):
-        if counts[i] > counts[i - 1] or counts[0] - counts[i] > 3:
-            name, board = boards[i]
-            checks.add(
-                "HAR-POS-13",
-                cells_path(name, board),
-                f"{name}: {plural(counts[i], 'token')} does not fit the seat order",
-                severity="warning",
-                found=counts[i],
-            )
-            break
-    for (name, board), count in zip(boards, counts, strict=True):
-        if len(board.get("cards", [])) * 3 > count:
-            checks.add(
-                "HAR-POS-13",
-                ("boards", name, "cards"),
-                f"{name}: more Animal cards than turns played",
-                severity="warning",
-                found=len(board.get("cards", [])),
-            )

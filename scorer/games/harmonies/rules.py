@@ -14,6 +14,15 @@ Decisions where the specification is silent (also in the report):
   before the step's own TAKE (CARD) checks run.
 * Solo: the sheet's ranking is the single player; the table shows ``cubes`` and ``suns``.
   ``claimed.suns`` in a multiplayer record is one REC-CLAIM-1 at ``/claimed/suns``.
+* Count-only cubes (``placed``, issue 24): the checks of a board-level list run first without
+  the counts (their findings unchanged), then the search with them; a count beyond the track is
+  HAR-POS-14 at ``cards/<k>/placed``, counts no assignment satisfies HAR-POS-14 at ``cubes``.
+  A pending spirit choice is checked like a chosen card (HAR-POS-5 at ``choices/<i>``); on a
+  started board it is HAR-POS-15 (and not also HAR-POS-11).
+* Board Game Arena captures (``bga``): IMP-BGA-* belong to this catalogue (the importer is
+  Harmonies'); players keep BGA's seat order (``playerNo``; a snapshot's order as listed); BGA's
+  totals are claimed only once ``gamestate`` is ``gameEnd`` (a snapshot carries none); the
+  central board, the river and a running game's scores go to ``meta.bga``.
 * ``skip`` (``--keep-going``) passes over a rejected turn: the seat advances and the player's turn
   count grows (so a later ``choose_spirit`` is no longer a first-turn choice); nothing else
   changes.
@@ -22,9 +31,9 @@ Decisions where the specification is silent (also in the report):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from scorer.core.values import Importer, Json
+from scorer.core.values import Imported, Importer, Json
 
 if TYPE_CHECKING:
     from scorer.core.components import Components
@@ -126,6 +135,39 @@ RULE_IDS: Mapping[str, str] = {
         "Warning: token and card counts do not fit whole turns (multiples of 3, seat "
         "order, one card per turn)."
     ),
+    "HAR-POS-14": (
+        "A card's count-only cubes (placed) fit its track, and some assignment of the "
+        "board-level cubes gives every such card exactly its count."
+    ),
+    "HAR-POS-15": (
+        "A pending spirit choice (two dealt cards, none chosen) is possible only before the "
+        "player's first turn."
+    ),
+    "IMP-BGA-1": (
+        "A Board Game Arena capture is a JSON object in a known form (gamedatas or snapshot "
+        "v1) with the members that form needs, of the right types."
+    ),
+    "IMP-BGA-2": "The capture's board side is sideA or sideB.",
+    "IMP-BGA-3": (
+        "Every token has a known colour (1-6; water, mountain, trunk, foliage, field, building)."
+    ),
+    "IMP-BGA-4": (
+        "Tokens and cubes lie on cells of the board side (empty padding cells are dropped)."
+    ),
+    "IMP-BGA-5": (
+        "A cell key names a cell of a player of the game, and a token's key that board's player."
+    ),
+    "IMP-BGA-6": "A card number is a catalogue card: 1-32 Animal cards, 33-42 spirit cards.",
+    "IMP-BGA-7": "Each card is in one place (one board, the river or a player's choices).",
+    "IMP-BGA-8": "A stack holds 1 to 3 tokens, one per level from the bottom.",
+    "IMP-BGA-9": (
+        "The cubes add up: a card holds at most its track's cubes (a completed card none), and "
+        "the cubes on a board are the cubes its cards gave."
+    ),
+    "IMP-BGA-10": (
+        "With the Nature's Spirit module, a player has one chosen spirit card, or two to choose "
+        "from, or (before the deal) none."
+    ),
 }
 
 #: Why a game ends (section 7.3, HAR-END-1 and HAR-END-2): the trigger that fired first →
@@ -159,8 +201,30 @@ CATEGORIES: tuple[str, ...] = (
     "spirit",
 )
 PLAYER_COUNTS = (1, 4)
-#: Harmonies has no external component files to import.
-IMPORTERS: Mapping[str, Importer] = {}
+
+
+def _import_bga(doc: Json) -> Imported:
+    from scorer.games.harmonies.bga import import_bga
+
+    return import_bga(doc)
+
+
+def _detect_bga(doc: Json) -> Literal["yes", "unsure", "no"]:
+    from scorer.games.harmonies.bga import detect
+
+    return detect(doc)
+
+
+#: ``scorer import bga`` and ``--from bga``: a Board Game Arena capture → a position.
+IMPORTERS: Mapping[str, Importer] = {
+    "bga": Importer(
+        "Board Game Arena Harmonies capture (gamedatas or snapshot v1)",
+        ".json",
+        _import_bga,
+        makes="position",
+        detect=_detect_bga,
+    )
+}
 
 
 def effective_options(variant: Json) -> dict[str, object]:

@@ -354,15 +354,39 @@ async function share() {
 }
 
 async function openFile(file) {
-  const text = await file.text();
+  await openText(await file.text(), file.name);
+}
+
+// A document opened from a file or pasted on the page.
+async function openText(text, name) {
   let doc;
   try { doc = JSON.parse(text); } catch { doc = null; }
   if (doc && doc.format === "scorer-record/1" && Array.isArray(doc.moves)) {
-    openRecord(doc, text, file.name);
+    openRecord(doc, text, name);
     return;
   }
+  if (doc && typeof doc === "object" && !Array.isArray(doc) && !("format" in doc)
+      && await openImport(doc, text, name)) return;
   setDoc(doc, text);
-  notice(editable(doc) ? `Opened ${file.name}.` : `Opened ${file.name}: its verdict is shown below.`);
+  notice(editable(doc) ? `Opened ${name}.` : `Opened ${name}: its verdict is shown below.`);
+}
+
+// Another program's saved game (a game site's capture): the server's importer makes the
+// position, opened for editing. When it cannot, the file is shown as it is: its verdict lists
+// the import's findings with their lines. False when it is no such file.
+async function openImport(doc, text, name) {
+  const answer = await api("/api/import", text);
+  const first = (answer.data.findings || [])[0];
+  if (answer.status !== 200) {
+    if (!first || !first.rule.startsWith("IMP-")) return false;
+    setDoc(doc, text);
+    notice(`${name} cannot be imported: ${first.rule} ${first.message}`, true);
+    return true;
+  }
+  setDoc(answer.data.position);
+  notice(`Opened ${name}: ${answer.data.title}, imported as a position.`
+    + (first ? ` ${first.rule} ${first.message}` : ""));
+  return true;
 }
 
 function openRecord(record, text, name) {
@@ -465,6 +489,12 @@ function wire() {
   $("lan-btn").onclick = () => showLan($("lan-dialog"), $("lan-body"));
   $("save-svg").onclick = saveSvg;
   $("open-file").onchange = (e) => { if (e.target.files[0]) openFile(e.target.files[0]); e.target.value = ""; };
+  document.addEventListener("paste", (e) => { // a document pasted outside the fields opens
+    const text = e.clipboardData ? e.clipboardData.getData("text") : "";
+    if (e.target.closest("input, textarea, select, [contenteditable]") || !text.trim().startsWith("{")) return;
+    e.preventDefault();
+    openText(text, "the pasted document");
+  });
   $("details").addEventListener("focusin", () => { app.lastDetails = JSON.stringify(app.doc); });
   $("board").addEventListener("click", async (event) => {
     const hit = hitAt($("board"), event.clientX, event.clientY);

@@ -70,8 +70,9 @@ function numberCell(doc, sheet, line, category, diffs, focus, handlers) {
   const td = el("td", { class: "pts" }, num, claim);
   if (diff) {
     td.classList.add("differs");
-    td.append(el("span", { class: "diff" }, `claimed ${diff.claimed}, computed `
-      + `${diff.computed}`));
+    const by = doc.meta && typeof doc.meta.claims_by === "string" ? doc.meta.claims_by : null;
+    td.append(el("span", { class: "diff" }, by ? `${by} says ${diff.claimed}, scorer says `
+      + `${diff.computed}` : `claimed ${diff.claimed}, computed ${diff.computed}`));
   } else if (claimed !== undefined && claimed !== null) {
     td.classList.add("agrees");
   }
