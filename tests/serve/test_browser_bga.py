@@ -87,3 +87,19 @@ def test_a_pasted_capture_opens_too(browser: Any, base_url: str) -> None:
     assert page.doc()["variant"]["board_side"] == "B"
     assert (page.total("player_1"), page.total("player_2")) == (105, 115)
     page.close()
+
+
+def test_the_spirit_cube_tapped_on_an_imported_board_replaces_its_count(
+    browser: Any, base_url: str
+) -> None:
+    """An imported board says only that the spirit cube is placed (one of the board's cubes):
+    tapping it with the spirit-cube tool says where it is, and the document stays valid."""
+    page = Page(browser, base_url, PHONE)
+    page.open(GAMEDATAS)
+    page.tool("spirit-cube")
+    page.tap("3,2", "player_1")
+    board = page.doc()["boards"]["player_1"]
+    assert board["spirit"] == {"card": "tortoise_spirit", "cube": [3, 2]}
+    assert [3, 2] not in board["cubes"]
+    assert "REC-SCHEMA" not in page.page.inner_text("#findings")
+    page.close()

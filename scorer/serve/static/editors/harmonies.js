@@ -12,6 +12,15 @@ function harmoniesBoard(doc, name) {
   return board;
 }
 
+// An imported board may say only whether the spirit cube is placed ("placed": 0|1, the cube
+// itself in the board-level list). A tap with the spirit cube says where it is: the count
+// gives way to the cell (whose cube, if any, leaves the board-level list: removeCube).
+function countedSpirit(board) {
+  if (!("placed" in board.spirit)) return;
+  delete board.spirit.placed;
+  board.spirit.cube ??= null;
+}
+
 function spiritOn(doc) {
   return Boolean(doc.variant && doc.variant.nature_spirits);
 }
@@ -88,6 +97,7 @@ export const harmonies = {
     }
     if (tool === "spirit-cube") {
       board.spirit ||= { card: null, cube: null };
+      countedSpirit(board);
       const here = board.spirit.cube && same(board.spirit.cube, hit.cell);
       if (!here) removeCube(doc, board, hit.cell);
       board.spirit.cube = here ? null : [...hit.cell];
@@ -134,7 +144,11 @@ export const harmonies = {
         fields.push({ label: "Spirit card", type: "enum", optional: true,
           choices: cat.spirit_cards.map((c) => ({ value: c.id, label: c.name })),
           get: () => (board.spirit ? board.spirit.card : null),
-          set: (v) => { board.spirit ||= { card: null, cube: null }; board.spirit.card = v; } });
+          set: (v) => {
+            board.spirit ||= { card: null, cube: null };
+            delete board.spirit.choices; // a chosen card ends a pending choice (imported boards)
+            board.spirit.card = v;
+          } });
       }
       return fields;
     });
