@@ -270,12 +270,22 @@ def warm_up() -> None:
     validate({"format": "scorer-position/1"})
 
 
+#: A Dask task (a partition) ends at this many records or bytes of records, whichever comes
+#: first: each task costs the scheduler, the client and the worker a few milliseconds and its
+#: records a pickled copy both ways, so partitions are larger than the pool's chunks (measured
+#: with ``bench/batch_bench.py``: 64-record tasks cost the client 0.2-0.3 CPU-s more on 4,000
+#: records), yet small enough that the last one does not keep one worker busy long alone.
+DASK_RECORDS = 512
+DASK_BYTES = 3_000_000
+
+
 def run_dask(
     items: Iterable[Item],
     address: str,
     options: VerifyOptions = DEFAULTS,
     render: str | None = None,
-    chunk_size: int = 64,
+    chunk_size: int = DASK_RECORDS,
+    chunk_bytes: int = DASK_BYTES,
 ) -> Iterator[VerifyResult]:
     """Verify on a Dask distributed cluster (``local`` starts a two-worker local cluster).
     Dask runs tasks in threads, where the record timeout is checked after each record, not enforced
@@ -283,26 +293,50 @@ def run_dask(
     import importlib
 
     dist: Any = importlib.import_module("distributed")  # untyped; imported only with --dask
-    cluster = None
-    if address == "local":
-        cluster = dist.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        client = dist.Client(cluster)
-    else:
-        client = dist.Client(address)
+    cluster = local_cluster(dist) if address == "local" else None
+    client = dist.Client(cluster if cluster is not None else address)
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         yield from run_ordered(
-            chunked(items, chunk_size),
-            lambda c: client.submit(verify_chunk, c, options, render, pure=False),
+            chunked(items, chunk_size, chunk_bytes),
+            lambda c: client.submit(dask_chunk, c, options, render, pure=False),
             lambda f: f.result(),
-            window=4 * workers,
+            window=2 * workers,
         )
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def local_cluster(dist: Any) -> Any:
+    """A local cluster of two single-threaded worker processes. Where the platform can fork,
+    they are forked from this process once every game is imported and every validator built
+    (as the pool's workers are), rather than started afresh: a fresh worker imports Dask and
+    scorer again, about 0.6 CPU-s more for the two."""
+    import dask
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    if method == "fork":
+        warm_up()
+    with dask.config.set({"distributed.worker.multiprocessing-method": method}):
+        return dist.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+
+
+def dask_chunk(items: list[Item], options: VerifyOptions, render: str | None) -> list[VerifyResult]:
+    """A Dask task: :func:`verify_chunk`, with the worker process's garbage collector tuned
+    first, once per process, as the CLI and the pool's workers tune theirs."""
+    if not _tuned:
+        from scorer.running.runtime import tune_gc
+
+        tune_gc()
+        _tuned.append(True)
+    return verify_chunk(items, options, render)
+
+
+_tuned: list[bool] = []
 
 
 #: ``--jobs`` takes at most this many worker processes per CPU (:func:`max_jobs`).
