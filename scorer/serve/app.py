@@ -20,6 +20,12 @@ site, are refused with 403 and REC-HOST-1 / REC-HOST-2 (``guard.py``). Request b
 16 MiB are refused with 413 while they stream in (a declared
 ``Content-Length`` over the limit is refused before reading). No input gives a 500: an
 unexpected failure is answered with REC-INTERNAL-1 and status 422.
+
+The work of a POST (verification, pictures, the JSON answer) runs in Starlette's worker
+threads, off the event loop, which meanwhile reads other requests and serves the page's
+files. Under the GIL the verifications of concurrent requests still take turns; a process
+pool did no better for four clients on two cores (``bench/serve_bench.py``) and would copy
+every document and answer between processes.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -138,11 +145,18 @@ def endpoint(handler: Handler, limit: int) -> Callable[[Request], Awaitable[Resp
         except TooLarge:
             return too_large(limit)
         try:
-            return _answer(handler(body, request))
+            return await run_in_threadpool(_answered, handler, body, request)
         except Exception as exc:  # the catch-all: REC-INTERNAL-1, never a traceback
             return _answer(api.internal_error(exc))
 
     return route
+
+
+def _answered(handler: Handler, body: bytes, request: Request) -> Response:
+    """The handler's answer as a response: the CPU work of a request (verification,
+    pictures, the JSON), run in a worker thread so the event loop keeps reading other
+    requests meanwhile."""
+    return _answer(handler(body, request))
 
 
 def _flag(request: Request, name: str) -> bool:
