@@ -271,12 +271,13 @@ def warm_up() -> None:
 
 
 #: A Dask task (a partition) ends at this many records or bytes of records, whichever comes
-#: first: each task costs the scheduler, the client and the worker a few milliseconds and its
-#: records a pickled copy both ways, so partitions are larger than the pool's chunks (measured
-#: with ``bench/batch_bench.py``: 64-record tasks cost the client 0.2-0.3 CPU-s more on 4,000
-#: records), yet small enough that the last one does not keep one worker busy long alone.
-DASK_RECORDS = 512
-DASK_BYTES = 3_000_000
+#: first, with three per worker in flight: each task costs the scheduler, the client and the
+#: worker some milliseconds and its records a pickled copy both ways, so partitions are larger
+#: than the pool's chunks, yet small enough that the last one does not keep one worker busy
+#: long alone (``bench/batch_bench.py``, 4,000 records: Dask within 1.13x of ``--jobs 2`` in
+#: CPU and 1.10x in wall time, medians of 5 paired runs).
+DASK_RECORDS = 256
+DASK_BYTES = 2_000_000
 
 
 def run_dask(
@@ -301,7 +302,7 @@ def run_dask(
             chunked(items, chunk_size, chunk_bytes),
             lambda c: client.submit(dask_chunk, c, options, render, pure=False),
             lambda f: f.result(),
-            window=2 * workers,
+            window=3 * workers,
         )
     finally:
         client.close()
@@ -313,13 +314,22 @@ def local_cluster(dist: Any) -> Any:
     """A local cluster of two single-threaded worker processes. Where the platform can fork,
     they are forked from this process once every game is imported and every validator built
     (as the pool's workers are), rather than started afresh: a fresh worker imports Dask and
-    scorer again, about 0.6 CPU-s more for the two."""
+    scorer again, about 0.6 CPU-s more for the two. Off on this cluster: the workers' profiler
+    (it samples every thread's stack every 10 ms), work stealing (tasks are alike and
+    submitted in order) and the 20 ms tick of every server's event loop: together about a
+    fifth of the workers' CPU on 4,000 records."""
     import dask
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     if method == "fork":
         warm_up()
-    with dask.config.set({"distributed.worker.multiprocessing-method": method}):
+    settings = {
+        "distributed.worker.multiprocessing-method": method,
+        "distributed.worker.profile.enabled": False,  # sampling every thread's stack
+        "distributed.scheduler.work-stealing": False,
+        "distributed.admin.tick.interval": "1s",
+    }
+    with dask.config.set(settings):
         return dist.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
         )
