@@ -17,7 +17,8 @@ installed scorer does.
   (target >= 2).
 * ``--break-even``: wall time of ``--jobs 1`` and ``--jobs 2`` from 8 to 256 records, the
   figures behind the default of ``--jobs`` (scorer.running.batch.SERIAL_BYTES).
-* peak RSS on a large NDJSON file (``--ndjson-records``, 0 to skip) and a local Dask cluster.
+* peak RSS on a large NDJSON file (``--ndjson-records``, 0 to skip).
+* ``--dask local`` against ``--jobs 2`` in wall time and CPU (``--no-dask`` to skip).
 
 The corpora repeat simulated games with a distinct ``meta`` each, so no two lines are equal.
 """
@@ -156,6 +157,20 @@ def jobs_ratio(path: Path, count: int, rounds: int) -> None:
     )
 
 
+def dask_ratio(path: Path, count: int, rounds: int) -> None:
+    """--dask local (2 workers) against --jobs 2 on the same file, whole processes (cluster
+    start-up included), interleaved (target: within 1.15x in wall time and CPU)."""
+    out = ["--output", "/dev/null", str(path)]
+    med = interleaved(
+        {"2": batch("--jobs", "2", *out), "d": batch("--dask", "local", *out)}, rounds
+    )
+    (w2, c2), (wd, cd) = med["2"], med["d"]
+    print(f"--dask local against --jobs 2, {count} records, median of {rounds} interleaved rounds:")
+    print(f"  --jobs 2:     {w2:6.2f} s wall {c2:6.2f} CPU-s")
+    print(f"  --dask local: {wd:6.2f} s wall {cd:6.2f} CPU-s")
+    print(f"  Dask over --jobs 2: wall {wd / w2:.2f}, CPU {cd / c2:.2f} (target <= 1.15)")
+
+
 def chess_pgn(path: Path, plies: int, seed: int) -> int:
     """Random legal PGN games of about 100 plies each, ``plies`` in all; the plies written."""
     import chess
@@ -273,11 +288,7 @@ def main() -> None:
                 f"{small_peak / 1024:.0f} MiB) (exit {code})"
             )
         if not args.no_dask:
-            seconds, code, _ = run(["--dask", "local", str(path)])
-            print(
-                f"--dask local (2 workers): {args.records / seconds:8.1f} records/s "
-                f"(exit {code}, cluster start-up included)"
-            )
+            dask_ratio(path, args.records, args.rounds)
 
 
 if __name__ == "__main__":

@@ -134,3 +134,43 @@ def test_citrus_boards_share_one_parsed_board_per_content() -> None:
             parse_board("no-such-board", ("setup", "board"), "short")
         assert caught.value.rule == "CIT-SETUP-2"
         assert caught.value.path == ("setup", "board")
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "member"),
+    [
+        ("kuhfstein", "greedy-2p.json", "cards"),
+        ("citrus", "sim-2p.json", "supply"),
+        ("hacienda", "2p-demo-standard.json", "water_supply"),
+    ],
+)
+def test_component_data_and_its_fingerprint_once_per_content(
+    game: str, name: str, member: str
+) -> None:
+    from scorer.core.components import fingerprint
+    from scorer.core.roles import CATALOGUE
+    from scorer.registry import get
+
+    catalogue = get(game, CATALOGUE)
+    record = _record(game, name)
+    one = catalogue.component_data(copy.deepcopy(record))
+    assert catalogue.component_data(copy.deepcopy(record)) is one
+    assert fingerprint(one) == fingerprint(catalogue.component_data(copy.deepcopy(record)))
+    other = copy.deepcopy(record)
+    other["setup"][member] = _changed(game, record["setup"].get(member))
+    two = catalogue.component_data(other)
+    assert two is not one
+    assert fingerprint(two) != fingerprint(one)
+
+
+def _changed(game: str, value: Any) -> Any:
+    """Other component data than ``value`` (one card's points, a token count, the water)."""
+    if game == "kuhfstein":
+        cards = copy.deepcopy(value)
+        cards[next(iter(cards))]["points"] += 1
+        return cards
+    if game == "citrus":
+        supply = dict(value or {})
+        supply["lemon"] = supply.get("lemon", 0) + 1
+        return supply
+    return 13 if value != 13 else 12

@@ -14,6 +14,7 @@ Leaf module: stdlib and orjson (the canonical JSON encoder) only.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -133,15 +134,29 @@ def canonical_value(components: Components) -> dict[str, object]:
 
 def fingerprint(components: Components) -> str:
     """``sha256:<hex>`` of the canonical JSON (UTF-8, sorted keys, no whitespace) of the
-    component data."""
-    if _last and _last[0] is components:  # built-in data (Harmonies): the same object
-        return str(_last[1])
+    component data.
+
+    Kept for the last :data:`KNOWN` component data objects: a game's ``component_data``
+    returns one shared object per content (built through :func:`scorer.core.cache.by_content`;
+    Harmonies' built-in catalogue is always the same object), so the records of a batch with
+    the same data compute it once per process."""
+    key = id(components)
+    with _lock:
+        known = _known.get(key)
+    if known is not None and known[0] is components:
+        return known[1]
     digest = "sha256:" + hashlib.sha256(canonical_json(canonical_value(components))).hexdigest()
-    _last[:] = [components, digest]  # a strong reference: the object's id cannot be reused
+    with _lock:
+        if len(_known) >= KNOWN:
+            del _known[next(iter(_known))]
+        _known[key] = (components, digest)  # a strong reference: the id cannot be reused
     return digest
 
 
-_last: list[object] = []
+#: Fingerprints kept by :func:`fingerprint` (the oldest dropped first).
+KNOWN = 32
+_known: dict[int, tuple[Components, str]] = {}
+_lock = threading.Lock()  # Dask tasks and the web app verify in threads
 
 
 def first_difference(doc: object, found: Components, expected: Components) -> Difference | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorer.core.cache import by_content
 from scorer.core.components import Components, Part, absent, child, keyed, multiset
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.games.citrus.board import Board, Cell, parse_board
@@ -34,13 +35,23 @@ from scorer.games.citrus.data import (
 )
 from scorer.games.citrus.state import Options
 
+#: The members of a record's ``setup`` (or of a position) that hold component data.
+MEMBERS = ("board", "market_layout", "supply", "finca_tiles", "landscape")
+
 
 def component_data(doc: Any) -> Components:
     """The parts of a schema-valid record (``setup``) or position (top level)."""
     is_record = "setup" in doc
-    base = "/setup" if is_record else ""
     data = doc["setup"] if is_record else doc
-    side = Options.parse(doc.get("variant", {})).board_side
+    members = {k: data[k] for k in MEMBERS if k in data}
+    return _parts("/setup" if is_record else "", doc.get("variant", {}), members)
+
+
+@by_content
+def _parts(base: str, variant: Any, data: Any) -> Components:
+    """Built once per content (:func:`~scorer.core.cache.by_content`): the records of a batch
+    with the same component data share these parts (read-only) and their fingerprint."""
+    side = Options.parse(variant).board_side
     board = data.get("board")
     printed = board.get("id") if isinstance(board, dict) else None
     printed = printed if printed in PRINTED_IDS else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from scorer.core.cache import by_content
 from scorer.core.components import Components, Part, child, keyed
 from scorer.core.errors import RuleViolation
 from scorer.games.hacienda import catalog
@@ -29,7 +30,14 @@ def component_data(doc: Any) -> Components:
         comp = doc.get("components", {})
         water_at = "/components" if "components" in doc else ""
         data, map_at = {**comp, "map": doc["map"]}, "/map"
-    return {"map": _map(data["map"], map_at), "water_supply": _water(data, water_at)}
+    return _parts(map_at, water_at, data["map"], data.get("water_supply"))
+
+
+@by_content
+def _parts(map_at: str, water_at: str, form: Any, water: Any) -> Components:
+    """Built once per content (:func:`~scorer.core.cache.by_content`): the records of a batch
+    with the same map and water tiles share these parts (read-only) and their fingerprint."""
+    return {"map": _map(form, map_at), "water_supply": _water(water, water_at)}
 
 
 def _map(form: Any, at: str) -> Part:
@@ -64,8 +72,7 @@ def _shipped(map_id: str) -> dict[str, Any] | None:
     return {f"{s['q']},{s['r']}": _space(s["t"], s.get("id")) for s in data["spaces"]}
 
 
-def _water(data: Any, at: str) -> Part:
-    spec = data.get("water_supply")
+def _water(spec: Any, at: str) -> Part:
     if spec is None:
         return keyed(at, {"water_supply": WATER_SUPPLY})
     pointer = child(at, "water_supply")

@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from scorer.core.cache import by_content
 from scorer.core.components import Components, child, keyed
 from scorer.games.kuhfstein.state import ROTATIONS, turned
 
@@ -28,12 +29,18 @@ def component_data(doc: Any) -> Components:
     """The parts of a schema-valid record (``setup``) or position (``components``)."""
     base = "/setup" if "setup" in doc else "/components"
     data = doc.get("setup") or doc.get("components") or {}
-    tiles = data.get("scoring_tiles", {})
-    track = data.get("track", {}).get("bonus_spaces", [])
+    return _parts(base, data.get("cards", {}), data.get("scoring_tiles", {}), data.get("track", {}))
+
+
+@by_content
+def _parts(base: str, cards: Any, tiles: Any, track_form: Any) -> Components:
+    """Built once per content (:func:`~scorer.core.cache.by_content`): the records of a batch
+    with the same cards, tiles and track share these parts (read-only) and their fingerprint."""
+    track = track_form.get("bonus_spaces", [])
     return {
         "cards": keyed(
             child(base, "cards"),
-            data.get("cards", {}),
+            cards,
             child(base, "cards"),
             complete=False,
             same=same_card,
