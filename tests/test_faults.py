@@ -182,3 +182,23 @@ def test_output_is_renamed_into_place_when_whole(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(out.read_text())["summary"]["passed"] == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.json"]
+
+
+def test_a_run_that_fails_itself_exits_3_and_writes_no_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not one record's result but the run (the pool that cannot go on, a lost Dask cluster):
+    exit 3, said on stderr, and ``--output`` is not left half written."""
+    from scorer.running import batch
+
+    def broken_pool(*args: object, **kwargs: object) -> object:
+        yield from []
+        raise OSError("the pool could not start")
+
+    monkeypatch.setattr(batch, "run_local", broken_pool)
+    out = tmp_path / "report.json"
+    result = runner.invoke(
+        app, ["batch", str(_folder(tmp_path)), "--format", "json", "--output", str(out)]
+    )
+    assert result.exit_code == 3
+    assert result.stderr.strip() and not out.exists()
