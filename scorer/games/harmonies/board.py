@@ -2,9 +2,12 @@
 
 Computed once at import: the cells of each board side (section 3.1), the neighbour table of
 each side (3.2), the stacks that can exist (6.3) and every card's habitat in its six rotations.
-Computed on first use, per side and card: for each cube cell, every rotation of the card's
-habitat that fits on the board, as a tuple of (board cell, accepted stacks) pairs (3.3, 6.5).
-Matching a habitat is then a few dict and set look-ups.
+Computed on first use per side: for every offset a habitat cell can have, the cell number at
+that offset from each cell (-1 off the side), and so every card's habitat in its six rotations
+as columns of that table with the accepted stacks (3.3, 6.5): the referee matches a habitat
+with a few tuple indexes and set look-ups. Computed on first use per side and card (the
+simulators and positions): for each cube cell, every rotation of the card's habitat that fits
+on the board, as a tuple of (board cell, accepted stacks) pairs.
 """
 
 from __future__ import annotations
@@ -149,27 +152,59 @@ def _placements(side: str, card: str) -> Mapping[Cell, tuple[Placement, ...]]:
     return per_cell
 
 
-_NUMBERED: dict[
-    tuple[str, str], Mapping[Cell, tuple[tuple[int, tuple[tuple[int, frozenset[Stack]], ...]], ...]]
-] = {}
+#: The axial offsets of every habitat cell in every rotation, from the cube cell (0, 0).
+HABITAT_OFFSETS: frozenset[tuple[int, int]] = frozenset(
+    (dq, dr) for habitat in HABITATS.values() for rot in habitat.rotations for dq, dr, _ in rot
+)
+
+#: One rotation of a habitat on a board side: per pattern cell (the cube cell first), the
+#: side's shift column of its offset (cell number → number of the cell at that offset, -1 off
+#: the side) and the stacks it accepts.
+SideRotation = tuple[tuple[tuple[int, ...], frozenset[Stack]], ...]
+_SIDE_ROTATIONS: dict[str, Mapping[str, tuple[SideRotation, ...]]] = {}
 
 
-def rotations_on(side: str, card: str, cell: Cell, stacks: Sequence[Stack]) -> list[int]:
-    """``matching_rotations`` (exact match) for a board given as the stacks of every cell of
-    ``side`` in side order, ``()`` for an empty cell (a ``CellMap``'s ``vector``): the same
-    rotations, looked up by cell number instead of through the mapping."""
-    key = (side, card)
-    table = _NUMBERED.get(key)
+def _shift_columns(side: str) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Axial offset (of ``HABITAT_OFFSETS``) → per cell number of ``side``, the number of the
+    cell at that offset from it, -1 where that is off the side."""
+    cells = SIDE_CELLS[side]
+    number = {c: i for i, c in enumerate(cells)}
+    axial = [to_axial(c) for c in cells]
+    return {
+        (dq, dr): tuple(number.get(to_offset(q + dq, r + dr), -1) for q, r in axial)
+        for dq, dr in sorted(HABITAT_OFFSETS)
+    }
+
+
+def side_rotations(side: str) -> Mapping[str, tuple[SideRotation, ...]]:
+    """Card id → the six rotations of its habitat on board ``side`` (``SideRotation``), for
+    every card of the catalogue. Built on first use per side (a record uses one), then kept:
+    data built once per board side and catalogue."""
+    table = _SIDE_ROTATIONS.get(side)
     if table is None:
-        number = {c: i for i, c in enumerate(SIDE_CELLS[side])}
-        table = _NUMBERED[key] = {
-            target: tuple((k, tuple((number[c], acc) for c, acc in placed)) for k, placed in fits)
-            for target, fits in placements(side, card).items()
+        shift = _shift_columns(side)
+        table = _SIDE_ROTATIONS[side] = {
+            card: tuple(
+                tuple((shift[dq, dr], accepted) for dq, dr, accepted in rotated)
+                for rotated in habitat.rotations
+            )
+            for card, habitat in HABITATS.items()
         }
-    found = []
-    for k, placed in table.get(cell, ()):
-        for i, acc in placed:
-            if stacks[i] not in acc:
+    return table
+
+
+def rotations_on(side: str, card: str, at: int | None, stacks: Sequence[Stack]) -> list[int]:
+    """``matching_rotations`` (exact match) for the cube cell numbered ``at`` on ``side``
+    (None: off the side) and a board given as the stacks of every cell of ``side`` in side
+    order, ``()`` for an empty cell (a ``CellMap``'s ``vector``): the same rotations, looked
+    up by cell number in the side's rotation table."""
+    found: list[int] = []
+    if at is None:
+        return found
+    for k, rotation in enumerate(side_rotations(side).get(card, ())):
+        for column, accepted in rotation:
+            there = column[at]
+            if there < 0 or stacks[there] not in accepted:
                 break
         else:
             found.append(k)
