@@ -60,3 +60,11 @@ def test_rotations_on_off_the_side_or_unknown_card_is_empty() -> None:
     vector: list[Stack] = [("blue",)] * len(SIDE_CELLS["A"])
     assert rotations_on("A", "frog", None, vector) == []
     assert rotations_on("A", "no_such_card", 0, vector) == []
+
+
+def test_every_rotation_starts_with_the_cube_cell() -> None:
+    """``side_habitats`` reads the cube cell's stacks from the first cell of rotation 0."""
+    for habitat in HABITATS.values():
+        firsts = {rotated[0] for rotated in habitat.rotations}
+        assert len(firsts) == 1
+        assert next(iter(firsts))[:2] == (0, 0)

@@ -157,11 +157,22 @@ HABITAT_OFFSETS: frozenset[tuple[int, int]] = frozenset(
     (dq, dr) for habitat in HABITATS.values() for rot in habitat.rotations for dq, dr, _ in rot
 )
 
-#: One rotation of a habitat on a board side: per pattern cell (the cube cell first), the
-#: side's shift column of its offset (cell number → number of the cell at that offset, -1 off
-#: the side) and the stacks it accepts.
+#: One rotation of a habitat on a board side, the cube cell left out: per other pattern cell,
+#: the side's shift column of its offset (cell number → number of the cell at that offset, -1
+#: off the side) and the stacks it accepts.
 SideRotation = tuple[tuple[tuple[int, ...], frozenset[Stack]], ...]
-_SIDE_ROTATIONS: dict[str, Mapping[str, tuple[SideRotation, ...]]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class SideHabitat:
+    """A card's habitat on one board side: the stacks its cube cell accepts (the same in every
+    rotation) and its six rotations (``SideRotation``)."""
+
+    cube: frozenset[Stack]
+    rotations: tuple[SideRotation, ...]
+
+
+_SIDE_HABITATS: dict[str, Mapping[str, SideHabitat]] = {}
 
 
 def _shift_columns(side: str) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -176,17 +187,20 @@ def _shift_columns(side: str) -> dict[tuple[int, int], tuple[int, ...]]:
     }
 
 
-def side_rotations(side: str) -> Mapping[str, tuple[SideRotation, ...]]:
-    """Card id → the six rotations of its habitat on board ``side`` (``SideRotation``), for
-    every card of the catalogue. Built on first use per side (a record uses one), then kept:
-    data built once per board side and catalogue."""
-    table = _SIDE_ROTATIONS.get(side)
+def side_habitats(side: str) -> Mapping[str, SideHabitat]:
+    """Card id → its habitat on board ``side`` (``SideHabitat``), for every card of the
+    catalogue. Built on first use per side (a record uses one), then kept: data built once
+    per board side and catalogue."""
+    table = _SIDE_HABITATS.get(side)
     if table is None:
         shift = _shift_columns(side)
-        table = _SIDE_ROTATIONS[side] = {
-            card: tuple(
-                tuple((shift[dq, dr], accepted) for dq, dr, accepted in rotated)
-                for rotated in habitat.rotations
+        table = _SIDE_HABITATS[side] = {
+            card: SideHabitat(
+                habitat.rotations[0][0][2],  # the cube cell is first in every rotation
+                tuple(
+                    tuple((shift[dq, dr], accepted) for dq, dr, accepted in rotated[1:])
+                    for rotated in habitat.rotations
+                ),
             )
             for card, habitat in HABITATS.items()
         }
@@ -197,11 +211,12 @@ def rotations_on(side: str, card: str, at: int | None, stacks: Sequence[Stack]) 
     """``matching_rotations`` (exact match) for the cube cell numbered ``at`` on ``side``
     (None: off the side) and a board given as the stacks of every cell of ``side`` in side
     order, ``()`` for an empty cell (a ``CellMap``'s ``vector``): the same rotations, looked
-    up by cell number in the side's rotation table."""
-    found: list[int] = []
-    if at is None:
-        return found
-    for k, rotation in enumerate(side_rotations(side).get(card, ())):
+    up by cell number in the side's habitat table."""
+    habitat = side_habitats(side).get(card)
+    if habitat is None or at is None or stacks[at] not in habitat.cube:
+        return []
+    found = []
+    for k, rotation in enumerate(habitat.rotations):
         for column, accepted in rotation:
             there = column[at]
             if there < 0 or stacks[there] not in accepted:
