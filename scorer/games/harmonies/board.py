@@ -5,9 +5,9 @@ each side (3.2), the stacks that can exist (6.3) and every card's habitat in its
 Computed on first use per side: for every offset a habitat cell can have, the cell number at
 that offset from each cell (-1 off the side), and so every card's habitat in its six rotations
 as columns of that table with the accepted stacks (3.3, 6.5): the referee matches a habitat
-with a few tuple indexes and set look-ups. Computed on first use per side and card (the
-simulators and positions): for each cube cell, every rotation of the card's habitat that fits
-on the board, as a tuple of (board cell, accepted stacks) pairs.
+with a few tuple indexes and set look-ups. Computed on first use per side and card, from that
+table (the simulators, the generator and positions): for each cube cell, every rotation of the
+card's habitat that fits on the board, as a tuple of (board cell, accepted stacks) pairs.
 """
 
 from __future__ import annotations
@@ -126,8 +126,8 @@ _PLACEMENTS: dict[tuple[str, str], Mapping[Cell, tuple[Placement, ...]]] = {}
 def placements(side: str, card: str) -> Mapping[Cell, tuple[Placement, ...]]:
     """Cube cell → the rotations of ``card``'s habitat that fit on board ``side``, with their
     cells (the cube cell first), for every cell of the side in order; empty for an unknown
-    card. Computed on first use per side and card (a record uses one side and a few cards),
-    then kept: data built once."""
+    card. Computed on first use per side and card (a record uses one side and a few cards)
+    from the side's habitat table (``side_habitats``), then kept: data built once."""
     key = (side, card)
     table = _PLACEMENTS.get(key)
     if table is None:
@@ -136,18 +136,17 @@ def placements(side: str, card: str) -> Mapping[Cell, tuple[Placement, ...]]:
 
 
 def _placements(side: str, card: str) -> Mapping[Cell, tuple[Placement, ...]]:
-    habitat = HABITATS.get(card)
+    habitat = side_habitats(side).get(card)
     if habitat is None:
         return {}
-    cells = SIDE_SETS[side]
+    cells = SIDE_CELLS[side]
     per_cell: dict[Cell, tuple[Placement, ...]] = {}
-    for target in SIDE_CELLS[side]:
-        q, r = to_axial(target)
-        fits = []
-        for k, rotated in enumerate(habitat.rotations):
-            placed = tuple((to_offset(q + dq, r + dr), acc) for dq, dr, acc in rotated)
-            if all(c in cells for c, _ in placed):
-                fits.append((k, placed))
+    for i, target in enumerate(cells):
+        fits: list[Placement] = []
+        for k, rotation in enumerate(habitat.rotations):
+            if all(column[i] >= 0 for column, _ in rotation):
+                others = tuple((cells[column[i]], accepted) for column, accepted in rotation)
+                fits.append((k, ((target, habitat.cube), *others)))
         per_cell[target] = tuple(fits)
     return per_cell
 
