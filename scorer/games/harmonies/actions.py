@@ -310,8 +310,7 @@ def step_place_cube(draft: TurnDraft, step: PlaceCubeStep, at: int) -> None:
             ("steps", at, "cell"),
             {"found": list(cell)},
         )
-    side = draft.side
-    rotations = rotations_on(side, card, cell, draft.stacks)
+    rotations = rotations_on(draft.side, card, i, draft.stacks)
     given = step.get("rotation")
     # HAR-CUBE-3: the habitat matches exactly in some (or the given) rotation
     if not rotations or (given is not None and given not in rotations):

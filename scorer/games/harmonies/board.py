@@ -2,9 +2,12 @@
 
 Computed once at import: the cells of each board side (section 3.1), the neighbour table of
 each side (3.2), the stacks that can exist (6.3) and every card's habitat in its six rotations.
-Computed on first use, per side and card: for each cube cell, every rotation of the card's
-habitat that fits on the board, as a tuple of (board cell, accepted stacks) pairs (3.3, 6.5).
-Matching a habitat is then a few dict and set look-ups.
+Computed on first use per side: for every offset a habitat cell can have, the cell number at
+that offset from each cell (-1 off the side), and so every card's habitat in its six rotations
+as columns of that table with the accepted stacks (3.3, 6.5): the referee matches a habitat
+with a few tuple indexes and set look-ups. Computed on first use per side and card, from that
+table (the simulators, the generator and positions): for each cube cell, every rotation of the
+card's habitat that fits on the board, as a tuple of (board cell, accepted stacks) pairs.
 """
 
 from __future__ import annotations
@@ -123,8 +126,8 @@ _PLACEMENTS: dict[tuple[str, str], Mapping[Cell, tuple[Placement, ...]]] = {}
 def placements(side: str, card: str) -> Mapping[Cell, tuple[Placement, ...]]:
     """Cube cell → the rotations of ``card``'s habitat that fit on board ``side``, with their
     cells (the cube cell first), for every cell of the side in order; empty for an unknown
-    card. Computed on first use per side and card (a record uses one side and a few cards),
-    then kept: data built once."""
+    card. Computed on first use per side and card (a record uses one side and a few cards)
+    from the side's habitat table (``side_habitats``), then kept: data built once."""
     key = (side, card)
     table = _PLACEMENTS.get(key)
     if table is None:
@@ -133,43 +136,89 @@ def placements(side: str, card: str) -> Mapping[Cell, tuple[Placement, ...]]:
 
 
 def _placements(side: str, card: str) -> Mapping[Cell, tuple[Placement, ...]]:
-    habitat = HABITATS.get(card)
+    habitat = side_habitats(side).get(card)
     if habitat is None:
         return {}
-    cells = SIDE_SETS[side]
+    cells = SIDE_CELLS[side]
     per_cell: dict[Cell, tuple[Placement, ...]] = {}
-    for target in SIDE_CELLS[side]:
-        q, r = to_axial(target)
-        fits = []
-        for k, rotated in enumerate(habitat.rotations):
-            placed = tuple((to_offset(q + dq, r + dr), acc) for dq, dr, acc in rotated)
-            if all(c in cells for c, _ in placed):
-                fits.append((k, placed))
+    for i, target in enumerate(cells):
+        fits: list[Placement] = []
+        for k, rotation in enumerate(habitat.rotations):
+            if all(column[i] >= 0 for column, _ in rotation):
+                others = tuple((cells[column[i]], accepted) for column, accepted in rotation)
+                fits.append((k, ((target, habitat.cube), *others)))
         per_cell[target] = tuple(fits)
     return per_cell
 
 
-_NUMBERED: dict[
-    tuple[str, str], Mapping[Cell, tuple[tuple[int, tuple[tuple[int, frozenset[Stack]], ...]], ...]]
-] = {}
+#: The axial offsets of every habitat cell in every rotation, from the cube cell (0, 0).
+HABITAT_OFFSETS: frozenset[tuple[int, int]] = frozenset(
+    (dq, dr) for habitat in HABITATS.values() for rot in habitat.rotations for dq, dr, _ in rot
+)
+
+#: One rotation of a habitat on a board side, the cube cell left out: per other pattern cell,
+#: the side's shift column of its offset (cell number → number of the cell at that offset, -1
+#: off the side) and the stacks it accepts.
+SideRotation = tuple[tuple[tuple[int, ...], frozenset[Stack]], ...]
 
 
-def rotations_on(side: str, card: str, cell: Cell, stacks: Sequence[Stack]) -> list[int]:
-    """``matching_rotations`` (exact match) for a board given as the stacks of every cell of
-    ``side`` in side order, ``()`` for an empty cell (a ``CellMap``'s ``vector``): the same
-    rotations, looked up by cell number instead of through the mapping."""
-    key = (side, card)
-    table = _NUMBERED.get(key)
+@dataclass(frozen=True, slots=True)
+class SideHabitat:
+    """A card's habitat on one board side: the stacks its cube cell accepts (the same in every
+    rotation) and its six rotations (``SideRotation``)."""
+
+    cube: frozenset[Stack]
+    rotations: tuple[SideRotation, ...]
+
+
+_SIDE_HABITATS: dict[str, Mapping[str, SideHabitat]] = {}
+
+
+def _shift_columns(side: str) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Axial offset (of ``HABITAT_OFFSETS``) → per cell number of ``side``, the number of the
+    cell at that offset from it, -1 where that is off the side."""
+    cells = SIDE_CELLS[side]
+    number = {c: i for i, c in enumerate(cells)}
+    axial = [to_axial(c) for c in cells]
+    return {
+        (dq, dr): tuple(number.get(to_offset(q + dq, r + dr), -1) for q, r in axial)
+        for dq, dr in sorted(HABITAT_OFFSETS)
+    }
+
+
+def side_habitats(side: str) -> Mapping[str, SideHabitat]:
+    """Card id → its habitat on board ``side`` (``SideHabitat``), for every card of the
+    catalogue. Built on first use per side (a record uses one), then kept: data built once
+    per board side and catalogue."""
+    table = _SIDE_HABITATS.get(side)
     if table is None:
-        number = {c: i for i, c in enumerate(SIDE_CELLS[side])}
-        table = _NUMBERED[key] = {
-            target: tuple((k, tuple((number[c], acc) for c, acc in placed)) for k, placed in fits)
-            for target, fits in placements(side, card).items()
+        shift = _shift_columns(side)
+        table = _SIDE_HABITATS[side] = {
+            card: SideHabitat(
+                habitat.rotations[0][0][2],  # the cube cell is first in every rotation
+                tuple(
+                    tuple((shift[dq, dr], accepted) for dq, dr, accepted in rotated[1:])
+                    for rotated in habitat.rotations
+                ),
+            )
+            for card, habitat in HABITATS.items()
         }
+    return table
+
+
+def rotations_on(side: str, card: str, at: int | None, stacks: Sequence[Stack]) -> list[int]:
+    """``matching_rotations`` (exact match) for the cube cell numbered ``at`` on ``side``
+    (None: off the side) and a board given as the stacks of every cell of ``side`` in side
+    order, ``()`` for an empty cell (a ``CellMap``'s ``vector``): the same rotations, looked
+    up by cell number in the side's habitat table."""
+    habitat = side_habitats(side).get(card)
+    if habitat is None or at is None or stacks[at] not in habitat.cube:
+        return []
     found = []
-    for k, placed in table.get(cell, ()):
-        for i, acc in placed:
-            if stacks[i] not in acc:
+    for k, rotation in enumerate(habitat.rotations):
+        for column, accepted in rotation:
+            there = column[at]
+            if there < 0 or stacks[there] not in accepted:
                 break
         else:
             found.append(k)
