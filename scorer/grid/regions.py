@@ -106,8 +106,8 @@ def label_groups(
     """
     seen: set[int] = set()
     groups: list[list[int]] = []
-    for cell, label in enumerate(labels):
-        if label in wanted and cell not in seen:
+    for cell in [c for c, label in enumerate(labels) if label in wanted]:
+        if cell not in seen:
             group = label_group(cell, labels, adjacency)
             seen.update(group)
             groups.append(group)
