@@ -7,6 +7,7 @@ flat-topped hexes in columns (odd columns shifted down); :func:`offset_to_axial`
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from typing import cast
 
 Hex = tuple[int, int]
 
@@ -26,7 +27,8 @@ def neighbour_table(coords: Sequence[Hex], index: Mapping[Hex, int]) -> tuple[tu
     cell number i, the numbers of its neighbours on the board in :data:`DIRECTIONS` order.
 
     Built once per board; the six directions are written out (N, NE, SE, S, SW, NW, as in
-    ``DIRECTIONS``) so a cell costs one comprehension and no generator."""
+    ``DIRECTIONS``) so a cell costs no generator, and an inner cell (all six on the board)
+    keeps its tuple as it is."""
     get = index.get
     table = []
     for q, r in coords:
@@ -38,7 +40,10 @@ def neighbour_table(coords: Sequence[Hex], index: Mapping[Hex, int]) -> tuple[tu
             get((q - 1, r + 1)),
             get((q - 1, r)),
         )
-        table.append(tuple([n for n in around if n is not None]))
+        if None in around:  # a cell at the edge of the board
+            table.append(tuple([n for n in around if n is not None]))
+        else:
+            table.append(cast("tuple[int, ...]", around))
     return tuple(table)
 
 

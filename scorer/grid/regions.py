@@ -87,13 +87,11 @@ def label_group(
     label = labels[start]
     group = [start]
     seen = {start}
-    i = 0
-    while i < len(group):
-        for nxt in adjacency[group[i]]:
+    for cell in group:  # the list grows while it is read: breadth-first, in order
+        for nxt in adjacency[cell]:
             if nxt not in seen and labels[nxt] == label:
                 seen.add(nxt)
                 group.append(nxt)
-        i += 1
     return group
 
 
