@@ -226,6 +226,8 @@ def finca_candidates(draft: TurnDraft) -> list[tuple[str, Site]]:
     near = set(notes.fresh)
     for i in notes.touched:
         near.update(ring_sites[i])
+    if not near:
+        return []
     sites = draft.sites
     return [
         (site, s) for site in sorted(near) if (s := sites[site]).status == "finca" and not s.scored
