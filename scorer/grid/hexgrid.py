@@ -6,7 +6,8 @@ flat-topped hexes in columns (odd columns shifted down); :func:`offset_to_axial`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from typing import cast
 
 Hex = tuple[int, int]
 
@@ -19,6 +20,31 @@ def neighbours(cell: Hex) -> Iterator[Hex]:
     q, r = cell
     for dq, dr in DIRECTIONS:
         yield (q + dq, r + dr)
+
+
+def neighbour_table(coords: Sequence[Hex], index: Mapping[Hex, int]) -> tuple[tuple[int, ...], ...]:
+    """The index graph of a board of cells ``coords`` (``index`` maps each to its number): for
+    cell number i, the numbers of its neighbours on the board in :data:`DIRECTIONS` order.
+
+    Built once per board; the six directions are written out (N, NE, SE, S, SW, NW, as in
+    ``DIRECTIONS``) so a cell costs no generator, and an inner cell (all six on the board)
+    keeps its tuple as it is."""
+    get = index.get
+    table = []
+    for q, r in coords:
+        around = (
+            get((q, r - 1)),
+            get((q + 1, r - 1)),
+            get((q + 1, r)),
+            get((q, r + 1)),
+            get((q - 1, r + 1)),
+            get((q - 1, r)),
+        )
+        if None in around:  # a cell at the edge of the board
+            table.append(tuple([n for n in around if n is not None]))
+        else:
+            table.append(cast("tuple[int, ...]", around))
+    return tuple(table)
 
 
 def rotate_cw(offset: Hex, times: int = 1) -> Hex:

@@ -87,13 +87,11 @@ def label_group(
     label = labels[start]
     group = [start]
     seen = {start}
-    i = 0
-    while i < len(group):
-        for nxt in adjacency[group[i]]:
+    for cell in group:  # the list grows while it is read: breadth-first, in order
+        for nxt in adjacency[cell]:
             if nxt not in seen and labels[nxt] == label:
                 seen.add(nxt)
                 group.append(nxt)
-        i += 1
     return group
 
 
@@ -106,8 +104,8 @@ def label_groups(
     """
     seen: set[int] = set()
     groups: list[list[int]] = []
-    for cell, label in enumerate(labels):
-        if label in wanted and cell not in seen:
+    for cell in [c for c, label in enumerate(labels) if label in wanted]:
+        if cell not in seen:
             group = label_group(cell, labels, adjacency)
             seen.update(group)
             groups.append(group)

@@ -140,9 +140,9 @@ def replay(
     recorded = record["moves"]
     applied = steps = 0
     for index, move in enumerate(recorded[:upto] if upto is not None else recorded):
-        marks = {"after_first_error": True} if findings else {}
         referee = _referee_check(rules, state, move, index, names)
         if referee is not None:
+            marks = _marks(findings)
             findings.append(replace(referee, details={**referee.details, **marks}))
             if not keep_going or referee.rule == "REC-END-1":
                 return Replay(state, tuple(findings), applied, steps, True)
@@ -152,6 +152,7 @@ def replay(
             state = rules.apply(state, move)
         except RuleViolation as exc:
             label = move_label(move, index, exc.path)
+            marks = _marks(findings)
             extra = {**marks, **legal_details(moves(), state, move, exc)} if moves else marks
             findings.append(violation_finding(exc, ("moves", index), label, move=index, **extra))
             if not keep_going:
@@ -161,6 +162,11 @@ def replay(
         applied += 1
         steps += rules.count_steps(move)
     return Replay(state, tuple(findings), applied, steps, bool(findings))
+
+
+def _marks(findings: Sequence[Finding]) -> dict[str, Any]:
+    """The details that mark a finding after the first error of a replay (``keep_going``)."""
+    return {"after_first_error": True} if findings else {}
 
 
 def _warnings(rules: Referee[object], state: object | None) -> tuple[Finding, ...]:
@@ -229,22 +235,9 @@ def verify_record(
     players = tuple(p["name"] for p in record["players"])
     run = replay(rules, record, keep_going=keep_going, moves=partial(get, game, MOVES))
     warnings = _warnings(rules, run.state)
-    base = VerifyResult(
-        source,
-        "record",
-        game,
-        "illegal",
-        (*run.findings, *warnings),
-        run.moves_applied,
-        len(record["moves"]),
-        run.steps_applied,
-        None,
-        players,
-        run.state,
-        meta=record.get("meta"),
-    )
     if run.state is None or (run.stopped and not keep_going):
-        return base
+        stopped = (*run.findings, *warnings)
+        return _record_result(record, source, run, players, "illegal", stopped, None)
     findings = list(run.findings)
     status: Status = "illegal" if findings else "ok"
     if not rules.is_over(run.state) and status == "ok":
@@ -264,7 +257,33 @@ def verify_record(
     claims = compare_claims(rules, sheet, record.get("claimed", {}), players, totals)
     if claims and status == "ok":
         status = "mismatch"
-    return replace(base, status=status, findings=(*findings, *claims), scores=sheet)
+    return _record_result(record, source, run, players, status, (*findings, *claims), sheet)
+
+
+def _record_result(
+    record: Record,
+    source: str,
+    run: Replay,
+    players: tuple[str, ...],
+    status: Status,
+    findings: tuple[Finding, ...],
+    sheet: ScoreSheet | None,
+) -> VerifyResult:
+    """The one VerifyResult of a replayed record (made once: no copy per stage)."""
+    return VerifyResult(
+        source,
+        "record",
+        record["game"],
+        status,
+        findings,
+        run.moves_applied,
+        len(record["moves"]),
+        run.steps_applied,
+        sheet,
+        players,
+        run.state,
+        meta=record.get("meta"),
+    )
 
 
 def score_position(

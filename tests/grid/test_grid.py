@@ -6,6 +6,7 @@ from scorer.grid.hexgrid import (
     DIRECTIONS,
     axial_to_offset,
     distance,
+    neighbour_table,
     neighbours,
     offset_to_axial,
     rotate_cw,
@@ -25,6 +26,20 @@ def test_hex_neighbours_are_the_six_directions_at_distance_one() -> None:
     around = list(neighbours((2, -1)))
     assert len(set(around)) == 6
     assert all(distance((2, -1), c) == 1 for c in around)
+
+
+def test_neighbour_table_lists_the_board_neighbours_in_direction_order() -> None:
+    # a hexagon of radius 2 (19 cells) and a ragged strip: inner cells and every kind of edge
+    for coords in (
+        [(q, r) for r in range(-2, 3) for q in range(-2, 3) if distance((0, 0), (q, r)) <= 2],
+        [(0, 0), (1, 0), (2, -1), (2, 0), (0, 1), (5, 5)],
+    ):
+        index = {c: i for i, c in enumerate(coords)}
+        expected = tuple(tuple(index[n] for n in neighbours(c) if n in index) for c in coords)
+        assert neighbour_table(coords, index) == expected
+    centre = [(q, r) for r in range(-1, 2) for q in range(-1, 2) if distance((0, 0), (q, r)) <= 1]
+    table = neighbour_table(centre, {c: i for i, c in enumerate(centre)})
+    assert len(table[centre.index((0, 0))]) == 6 and table[centre.index((1, 0))] == (1, 6, 3)
 
 
 def test_rotation_cycles_through_the_directions() -> None:

@@ -5,7 +5,7 @@ position."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from pyrsistent import PMap, PVector, freeze, pmap, pvector
 
@@ -40,7 +40,7 @@ def finca_possible(finca_deck: int, sites: PMap[str, Site]) -> bool:
     return finca_deck > 0 and any(v.status == "marked" for v in sites.values())
 
 
-def trigger_fires(market: Iterable[str | None], lrc: bool, fired: bool) -> bool:
+def trigger_fires(market: Sequence[str | None], lrc: bool, fired: bool) -> bool:
     """CIT-MKT-1: after a take, ≤ 3 tiles left, last refill complete, not yet fired."""
     return not fired and lrc and market_count(market) <= 3
 
@@ -200,7 +200,10 @@ def complete(
     # a site cell in the ring is occupied only with site_cells_occupied; rocks always are
     if has_site and not static.options.site_cells_occupied:
         return False
-    return all(tiles[i] is not None or land[i] is not None for i in cells)
+    for i in cells:  # noqa: SIM110 - a loop: no generator resumed per cell (every turn)
+        if tiles[i] is None and land[i] is None:
+            return False
+    return True
 
 
 def score_fincas(draft: TurnDraft) -> list[FincaScored]:
@@ -223,6 +226,8 @@ def finca_candidates(draft: TurnDraft) -> list[tuple[str, Site]]:
     near = set(notes.fresh)
     for i in notes.touched:
         near.update(ring_sites[i])
+    if not near:
+        return []
     sites = draft.sites
     return [
         (site, s) for site in sorted(near) if (s := sites[site]).status == "finca" and not s.scored

@@ -21,7 +21,7 @@ their ``Static`` (weakly): a cache, not game data.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, NamedTuple, TypeVar
 
@@ -267,8 +267,9 @@ class TurnDraft(Draft[State]):
 
 
 # ---- small queries (of a state, or of a draft's state so far: ``d.done()``) --------------
-def market_count(market: Iterable[str | None]) -> int:
-    return sum(1 for t in market if t is not None)
+def market_count(market: Sequence[str | None]) -> int:
+    """The tiles on the market (its fields that are not empty)."""
+    return len(market) - market.count(None)
 
 
 def marked(sites: PMap[str, Site]) -> list[str]:

@@ -8,8 +8,10 @@ licence and ``maps/CREDITS.md`` the credit.
 from __future__ import annotations
 
 import importlib.resources
+from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorer.reading.loading import parse
 
@@ -40,13 +42,37 @@ def shipped_map(map_id: str) -> dict[str, Any] | None:
     return data
 
 
+#: The members of a map that name it (§3.3), not its spaces.
+LABELS = ("id", "name", "author", "license")
+
+#: One space of a shipped map as its file lists it: (q, r), type, market id or None.
+Space = tuple[tuple[int, int], str, str | None]
+
+
+class ShippedMap(NamedTuple):
+    """A shipped map file read once: the board and the component data are both made from it."""
+
+    labels: Mapping[str, Any]  # id, name, author, license (read-only)
+    spaces: tuple[Space, ...]  # in file order
+
+
+@cache
+def shipped_parts(map_id: str) -> ShippedMap | None:
+    """The labels and spaces of a shipped id, or None."""
+    data = shipped_map(map_id)
+    if data is None:
+        return None
+    labels: dict[str, Any] = {key: data[key] for key in LABELS if key in data}
+    spaces = tuple([((s["q"], s["r"]), s["t"], s.get("id")) for s in data["spaces"]])
+    return ShippedMap(MappingProxyType(labels), spaces)
+
+
 @cache
 def shipped_board(map_id: str) -> Board | None:
     """The Board of a shipped id, or None."""
     from scorer.games.hacienda.board import build_board
 
-    data = shipped_map(map_id)
-    if data is None:
+    parts = shipped_parts(map_id)
+    if parts is None:
         return None
-    spaces = [((s["q"], s["r"]), s["t"], s.get("id")) for s in data["spaces"]]
-    return build_board(spaces, data, shipped=True)
+    return build_board(parts.spaces, parts.labels, shipped=True)

@@ -66,10 +66,10 @@ def _space(kind: str, market_id: str | None) -> dict[str, Any]:
 
 @cache
 def _shipped(map_id: str) -> dict[str, Any] | None:
-    data = catalog.shipped_map(map_id)
-    if data is None:
+    parts = catalog.shipped_parts(map_id)
+    if parts is None:
         return None
-    return {f"{s['q']},{s['r']}": _space(s["t"], s.get("id")) for s in data["spaces"]}
+    return {f"{q},{r}": _space(kind, market_id) for (q, r), kind, market_id in parts.spaces}
 
 
 def _water(spec: Any, at: str) -> Part:

@@ -101,11 +101,11 @@ def wet_tiles(state: State) -> dict[int, int]:
     distinct water piece next to it with ``water_scoring`` per_piece), read from the water."""
     cells, nbrs = tuple(state.cells), state.board.neighbours
     pieces: dict[int, set[int]] = {}
-    for space, code in enumerate(cells):
-        if code >= WATER:
-            for n in nbrs[space]:
-                if LAND <= cells[n] < WATER:
-                    pieces.setdefault(n, set()).add(code)
+    for space in [s for s, code in enumerate(cells) if code >= WATER]:
+        code = cells[space]
+        for n in nbrs[space]:
+            if LAND <= cells[n] < WATER:
+                pieces.setdefault(n, set()).add(code)
     if state.opts.water_scoring == "per_piece":
         return {tile: len(touched) for tile, touched in pieces.items()}
     return dict.fromkeys(pieces, 1)
