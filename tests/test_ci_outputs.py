@@ -91,9 +91,12 @@ def test_a_missing_path_is_no_such_file_or_folder_exit_2(
 
 
 def test_fixture_manifests_are_not_records(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The shipped configuration (pyproject.toml) leaves ``fixtures/*/cases.json`` out."""
+    """The shipped configuration (pyproject.toml) leaves ``fixtures/*/cases.json`` and the BGA
+    boards' ``manifest.json`` out: every file of the folder is a record, and it passes."""
     monkeypatch.chdir(ROOT)
     result = runner.invoke(app, ["batch", "--jobs", "1", "--format", "json", "fixtures/harmonies"])
     files = [r["file"] for r in json.loads(result.stdout)["records"]]
-    assert files and not any(f.endswith("cases.json") for f in files)
+    assert files and not any(f.endswith(("cases.json", "manifest.json")) for f in files)
     assert (FIXTURES / "harmonies" / "cases.json").is_file()
+    bga = runner.invoke(app, ["batch", "--jobs", "1", "fixtures/harmonies/bga"])
+    assert bga.exit_code == 0, bga.output
