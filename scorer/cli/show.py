@@ -79,8 +79,8 @@ def show(
         _print_position(file, get(game, POSITIONS).export_position(run.state, doc))
     else:
         n = run.moves_applied
-        typer.echo(f"{file}: {title} after {plural(n, 'move')}")
-        typer.echo(_fitted(pictures.render(run.state, color=use_color(no_color))))
+        head = f"{file}: {title} after {plural(n, 'move')}"
+        typer.echo(_fitted(head + "\n" + pictures.render(run.state, color=use_color(no_color))))
     raise typer.Exit(1 if run.stopped else 0)
 
 
@@ -122,8 +122,7 @@ def _show_position(
         raise typer.Exit(1)
     if svg is not None:
         _write_text(svg, pictures.draw_svg(result.state, pictures.explain(result.state), None))
-    typer.echo(f"{file}: {title} position")
-    typer.echo(_fitted(pictures.render(result.state, color=color)))
+    typer.echo(_fitted(f"{file}: {title} position\n" + pictures.render(result.state, color=color)))
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -191,16 +190,8 @@ def _malformed(file: str, kind: str, errors: list[Finding]) -> VerifyResult:
 
 
 def _fitted(board: str) -> str:
-    """A terminal board with its prose lines (legends, a player's cards: a ``word: `` in
-    them, no colour code) wrapped to the terminal's width; the rows of the board itself are
-    left whole (a wrapped row would no longer line up)."""
-    from scorer.writing.sheet import fold
+    """A terminal board fitted to the terminal's width (:mod:`scorer.writing.boardtext`:
+    legends wrapped, colour codes not counted; a board wider than the terminal in parts)."""
+    from scorer.writing.boardtext import fit_board
 
-    width = terminal_width()
-    if width is None:
-        return board
-    lines = board.split("\n")
-    return "\n".join(
-        fold(line, width) if len(line) > width and ": " in line and "\x1b" not in line else line
-        for line in lines
-    )
+    return fit_board(board, terminal_width())
