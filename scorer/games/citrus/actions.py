@@ -135,8 +135,17 @@ def skip_move(state: State, move: Move) -> State:
 def apply_step(draft: TurnDraft, step: Step, j: int) -> None:
     """One step, after the sequencing rules of the turn; the income once harvesting ends."""
     notes = draft.notes
-    check_sequence(draft, step["do"], j)
-    HANDLERS[step["do"]](draft, step, j)
+    do = step["do"]
+    # only something due (a new finca, the cart's tile, a refill) or an unblock can break
+    # the sequencing rules
+    if (
+        notes.finca_due is not None
+        or notes.cart is not None
+        or notes.refill_now is not None
+        or do == "unblock"
+    ):
+        check_sequence(draft, do, j)
+    HANDLERS[do](draft, step, j)
     if notes.main == "harvest" and j == notes.last_harvest:
         notes.income = events.pay_income(draft, notes.seat)
         notes.harvesting_done = True

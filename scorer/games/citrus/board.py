@@ -67,6 +67,9 @@ class Board:
     nbrs_at: tuple[tuple[int, ...], ...]
     free_nbrs_at: tuple[tuple[int, ...], ...]
     path_sites_at: tuple[tuple[str, ...], ...]  # () where the cell is no path field
+    #: The other path fields (number, site) of the sites whose path field a cell is, site by
+    #: site in the order of ``path_sites_at`` (what CIT-PATH-1 compares a new tile with).
+    path_peers_at: tuple[tuple[tuple[int, str], ...], ...]
     ring_sites_at: tuple[tuple[str, ...], ...]  # () where the cell is in no ring
     paths_at: Table[str, tuple[int, ...]]
     rings_at: Table[str, tuple[int, ...]]
@@ -179,6 +182,11 @@ def _numbered(
         return tuple(index[c] for c in cells)
 
     path_sites, ring_sites = _sites_of_cells(paths), _sites_of_cells(rings)
+    path_numbers = {s: numbers(v) for s, v in paths.items()}
+
+    def peers(i: int, c: Cell) -> tuple[tuple[int, str], ...]:
+        return tuple((p, s) for s in path_sites.get(c, ()) for p in path_numbers[s] if p != i)
+
     return {
         "cells": order,
         "index": table(index),
@@ -186,8 +194,9 @@ def _numbered(
         "nbrs_at": tuple(numbers(nbrs[c]) for c in order),
         "free_nbrs_at": tuple(numbers(free_nbrs[c]) for c in order),
         "path_sites_at": tuple(path_sites.get(c, ()) for c in order),
+        "path_peers_at": tuple(peers(i, c) for i, c in enumerate(order)),
         "ring_sites_at": tuple(ring_sites.get(c, ()) for c in order),
-        "paths_at": table({s: numbers(v) for s, v in paths.items()}),
+        "paths_at": table(path_numbers),
         "rings_at": table({s: numbers(v) for s, v in rings.items()}),
         "ring_cells_at": table({s: (numbers(v[0]), v[1]) for s, v in ring_cells.items()}),
     }

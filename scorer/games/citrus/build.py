@@ -90,7 +90,7 @@ def step_buy(draft: TurnDraft, step: BuyStep, at: int) -> None:
     for f in fields:
         market = market.set(f - 1, None)
     draft.market = market
-    notes.waiting.extend((tok, at) for tok in tokens)
+    notes.waiting.extend([(tok, at) for tok in tokens])
     notes.bought = True
     taken(draft, at)
 

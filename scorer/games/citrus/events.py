@@ -210,28 +210,28 @@ def score_fincas(draft: TurnDraft) -> list[FincaScored]:
     """Score every complete unscored finca (12.3). Returns the scorings made."""
     # CIT-FINCA-2: each complete unscored finca scores once, at the end of the turn
     done: list[FincaScored] = []
-    for site, s in finca_candidates(draft):
-        if complete(draft.static, draft.tiles, draft.land, site):
-            done.append(score_finca(draft, site, s))
+    static = draft.static
+    for site in finca_candidates(draft):
+        # the ring first (the board vectors), the site's record only for a complete ring
+        if complete(static, draft.tiles, draft.land, site):
+            s = draft.sites[site]
+            if s.status == "finca" and not s.scored:
+                done.append(score_finca(draft, site, s))
     return done
 
 
-def finca_candidates(draft: TurnDraft) -> list[tuple[str, Site]]:
-    """The unscored fincas (sorted) that can have become complete this turn: occupancy only
-    grows, so only fincas whose ring got a tile or bull this turn, and new fincas."""
+def finca_candidates(draft: TurnDraft) -> list[str]:
+    """The sites (sorted) whose finca can have become complete this turn: occupancy only
+    grows, so only sites whose ring got a tile or bull this turn, and new fincas (whether
+    a site holds an unscored finca is asked of the complete ones only)."""
     notes = draft.notes
-    if not notes.touched and not notes.fresh:
-        return []
+    if not notes.touched:
+        return sorted(notes.fresh) if notes.fresh else []
     ring_sites = draft.static.board.ring_sites_at
     near = set(notes.fresh)
     for i in notes.touched:
         near.update(ring_sites[i])
-    if not near:
-        return []
-    sites = draft.sites
-    return [
-        (site, s) for site in sorted(near) if (s := sites[site]).status == "finca" and not s.scored
-    ]
+    return sorted(near)
 
 
 def score_finca(draft: TurnDraft, site: str, s: Site) -> FincaScored:

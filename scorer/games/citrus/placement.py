@@ -81,7 +81,7 @@ def verdict(
         return ("CIT-BUILD-6", new_region, (), foreign)
     # CIT-PATH-1: different kinds on the path fields of every site of this path field
     if path_sites and not static.options.family:
-        clash = same_kind_on_paths(board, tiles, path_sites, k, i)
+        clash = same_kind_on_paths(board, tiles, k, i)
         if clash is not None:
             return ("CIT-PATH-1", new_region, (), clash)
     # CIT-FUSE-1: neutral size N must not exceed own size O
@@ -94,17 +94,15 @@ def verdict(
 
 
 def same_kind_on_paths(
-    board: Board, tiles: Sequence[str | None], path_sites: tuple[str, ...], k: str, i: int
+    board: Board, tiles: Sequence[str | None], k: str, i: int
 ) -> tuple[str, Cell] | None:
-    """A site of ``path_sites`` and another of its path fields that holds a tile of kind
-    ``k`` (CIT-PATH-1 for a tile on cell number ``i``), or None."""
-    paths = board.paths_at
-    for s in path_sites:
-        for p in paths[s]:
-            if p != i:
-                tok = tiles[p]
-                if tok is not None and (KIND[tok] if tok in KIND else kind_of(tok)) == k:
-                    return (s, board.cells[p])
+    """A site whose path field cell number ``i`` is and another of its path fields that
+    holds a tile of kind ``k`` (CIT-PATH-1 for a tile on ``i``: ``Board.path_peers_at``),
+    or None."""
+    for p, s in board.path_peers_at[i]:
+        tok = tiles[p]
+        if tok is not None and (KIND[tok] if tok in KIND else kind_of(tok)) == k:
+            return (s, board.cells[p])
     return None
 
 

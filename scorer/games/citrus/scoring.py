@@ -23,8 +23,7 @@ class FinalFinca(NamedTuple):
 def final_fincas(w: State) -> list[FinalFinca]:
     """13.1 step 1: each unscored finca gives its lower value to the largest positive adj."""
     out = []
-    for site in sorted(w.sites):
-        s = w.sites[site]
+    for site, s in sorted(w.sites.items()):
         if s.status != "finca" or s.scored:
             continue
         shares = finca_shares(w.static, w.region_of, w.regions, site)

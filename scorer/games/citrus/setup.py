@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from pyrsistent import pmap, pset, pvector
+from pyrsistent import PVector, pmap, pset, pvector
 
+from scorer.core.cache import by_content
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.core.words import plural
-from scorer.games.citrus.board import Board, parse_board
+from scorer.games.citrus.board import Board, Cell, parse_board, table
 from scorer.games.citrus.component_data import (
     parse_finca_set,
     parse_landscape,
@@ -31,6 +32,44 @@ from scorer.games.citrus.state import Options, Player, Site, State, board_vector
 
 S = ("setup",)
 
+#: An empty site (every site of the board before the start fincas; one shared record).
+EMPTY_SITE = Site("empty")
+
+
+class StartBoard(NamedTuple):
+    """The component data of a record's setup as parsed (spec 4), with the empty board's
+    vectors: the same for every record with the same data (``start_board``)."""
+
+    board: Board
+    layout: Mapping[str, tuple[int, ...]]  # read-only (``board.table``)
+    finca_set: tuple[tuple[int, int], ...] | None
+    tiles: PVector[str | None]
+    region_of: PVector[int]
+    land: PVector[tuple[str, int] | None]
+
+
+@by_content
+def start_board(board: Any, landscape: Any, layout: Any, finca_tiles: Any, side: str) -> StartBoard:
+    """CIT-SETUP-2, -3, -9, -6 (finca set) in the order of spec 4, parsed once per content
+    (:func:`~scorer.core.cache.by_content`; ``finca_tiles`` None: not given)."""
+    parsed = parse_board(board, (*S, "board"), side)
+    land = parse_landscape(landscape, parsed, (*S, "landscape"))
+    lines = parse_layout(layout, (*S, "market_layout"))
+    fset = (
+        parse_finca_set(finca_tiles, (*S, "finca_tiles"), parsed.printed is not None)
+        if finca_tiles is not None
+        else None
+    )
+    empty: dict[Cell, Any] = {}
+    tiles, region_of, on_land = board_vectors(parsed, empty, empty, land)
+    return StartBoard(parsed, table(lines), fset, tiles, region_of, on_land)
+
+
+@by_content
+def options(variant: Any) -> Options:
+    """The options of a record's ``variant``, parsed once per content."""
+    return Options.parse(variant)
+
 
 def check_players(players: list[dict[str, Any]], base: tuple[PathPart, ...]) -> None:
     # CIT-SETUP-1: 2–5 players with distinct colours
@@ -49,16 +88,16 @@ def check_players(players: list[dict[str, Any]], base: tuple[PathPart, ...]) -> 
 def initial_state(record: dict[str, Any]) -> State:
     """The state before the first move, after the setup checks in the order of spec 4."""
     setup = record["setup"]
-    opts = Options.parse(record.get("variant", {}))
+    opts = options(record.get("variant", {}))
     check_players(record["players"], ("players",))
-    board = parse_board(setup["board"], (*S, "board"), opts.board_side)
-    land = parse_landscape(setup.get("landscape", []), board, (*S, "landscape"))
-    layout = parse_layout(setup.get("market_layout", "cross12"), (*S, "market_layout"))
-    fset = (
-        parse_finca_set(setup["finca_tiles"], (*S, "finca_tiles"), board.printed is not None)
-        if "finca_tiles" in setup
-        else None
+    start = start_board(
+        setup["board"],
+        setup.get("landscape", []),
+        setup.get("market_layout", "cross12"),
+        setup.get("finca_tiles"),
+        opts.board_side,
     )
+    board, fset = start.board, start.finca_set
     sites, left = start_fincas(setup["start_fincas"], board, fset, opts)
     deck = building_sites(setup, board, opts)
     for m in setup["marked_sites"]:
@@ -79,20 +118,19 @@ def initial_state(record: dict[str, Any]) -> State:
         names=names,
         board=board,
         options=opts,
-        layout=layout,
+        layout=start.layout,
         finca_set=fset,
         supply=supply,
         notes=component_notes(setup, board),
         colours=colours_of(record.get("players")),
     )
-    tiles, region_of, on_land = board_vectors(board, {}, {}, land)
     return State(
         static=static,
-        tiles=tiles,
-        region_of=region_of,
+        tiles=start.tiles,
+        region_of=start.region_of,
         regions=pvector(),
         next_rid=0,
-        land=on_land,
+        land=start.land,
         sites=pmap(sites),
         players=pvector(Player(START_MONEY, WORKERS, (), ()) for _ in names),
         market=pvector(setup["market"]),
@@ -115,7 +153,7 @@ def start_fincas(
     finca tiles of the set left unused."""
     # CIT-SETUP-4: the side's number of start fincas, on allowed empty sites, from the set
     printed = board.printed
-    sites = {s: Site("empty") for s in board.sites}
+    sites = dict.fromkeys(board.sites, EMPTY_SITE)
     if printed is not None:
         need = len(SIDE_START[printed])
         if len(starts) != need:
