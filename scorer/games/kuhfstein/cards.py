@@ -89,8 +89,9 @@ _CACHE_LIMIT = 100_000
 FACES: frozenset[str] = KIND_SET | {"back"}
 _BACK_ONLY = {"back"}
 _XYF = itemgetter("x", "y", "face")
-_XY = itemgetter("x", "y")
-_FACE = itemgetter("face")
+#: a cell's (x, y) and its face, from the (x, y, face) tuple
+_XY = itemgetter(0, 1)
+_FACE = itemgetter(2)
 
 
 def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[CardBook, list[RuleViolation]]:
@@ -108,13 +109,12 @@ def parse_cards(raw: Mapping[str, Any], base: Path) -> tuple[CardBook, list[Rule
             )
         )
     for cid, spec in raw.items():
-        given = spec["cells"]
-        cells: tuple[tuple[int, int, str], ...] = tuple(map(_XYF, given))
-        xy = tuple(map(_XY, given))
+        cells: tuple[tuple[int, int, str], ...] = tuple(map(_XYF, spec["cells"]))
+        xy = tuple(map(_XY, cells))
         problem = _ORDERED.get(xy)
         if problem is None:
             problem = _shape_of(xy)
-        faces = set(map(_FACE, given))
+        faces = set(map(_FACE, cells))
         faces_ok = faces <= FACES and faces != _BACK_ONLY  # KUH-CARDDEF-3
         points = spec["points"]
         if problem or not faces_ok or points < 1 or not 2 <= len(xy) <= 5:
