@@ -45,6 +45,9 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+#: python-chess, the peer: the same PGN games and reader as batch_bench's (this folder).
+from batch_bench import CHESS_READER, chess_pgn  # noqa: E402
+
 from scorer.core.roles import MOVES  # noqa: E402
 from scorer.registry import game_names, get  # noqa: E402
 
@@ -62,16 +65,6 @@ validator = _fast_validator("record.schema.json")
 with open(sys.argv[1], "rb") as handle:
     for line in handle:
         assert validator.is_valid(orjson.loads(line))
-"""
-
-CHESS_READER = """
-import sys, chess.pgn
-moves = 0
-with open(sys.argv[1], encoding="utf-8") as handle:
-    while (game := chess.pgn.read_game(handle)) is not None:
-        assert not game.errors
-        moves += sum(1 for _ in game.mainline_moves())
-print(moves)
 """
 
 
@@ -147,29 +140,6 @@ def steps_of(lines: list[bytes]) -> int:
     from scorer.referee.pipeline import verify_bytes
 
     return sum(verify_bytes(line).steps_verified for line in lines)
-
-
-def chess_pgn(path: Path, plies: int, seed: int) -> int:
-    """Random legal PGN games of about 100 plies each, ``plies`` in all; the plies written."""
-    import random
-
-    import chess
-    import chess.pgn
-
-    rng = random.Random(seed)
-    written = 0
-    with path.open("w", encoding="utf-8") as handle:
-        while written < plies:
-            board = chess.Board()
-            game = chess.pgn.Game()
-            node = game
-            while len(board.move_stack) < 100 and not board.is_game_over():
-                move = rng.choice(sorted(board.legal_moves, key=lambda m: m.uci()))
-                node = node.add_variation(move)
-                board.push(move)
-            written += len(board.move_stack)
-            handle.write(str(game) + "\n\n")
-    return written
 
 
 def has_chess() -> bool:

@@ -8,7 +8,6 @@ beside its record's name on a phone."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,9 @@ from scorer.registry import game_names
 from scorer.standings.demo import demo_event
 from tests.conftest import FIXTURES
 from tests.roles import roles_of
-from tests.serve.test_browser import ARGS, CHROMIUM
+from tests.serve.test_browser import CHROMIUM, browser
+
+__all__ = ["browser"]  # the browser tests' fixture, shared
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 runner = CliRunner()
@@ -54,15 +55,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert result.exit_code == 1, result.output
     assert (out / "standings.html").is_file()
     return out
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def _pages(site: Path) -> list[Path]:

@@ -187,18 +187,29 @@ def run_ordered(
 SERIAL_BYTES = 1_500_000
 
 
-def sized_jobs(items: Iterable[Item], limit: int = SERIAL_BYTES) -> tuple[Iterator[Item], int]:
-    """The default number of worker processes for ``items`` and the same items: 1 when they
-    hold less than ``limit`` bytes of records, else every core. The items read to decide
-    (at most ``limit`` bytes and one record more) are held and given back first."""
+def read_ahead(
+    items: Iterable[Item], enough: Callable[[int, int], bool]
+) -> tuple[list[Item], Iterator[Item] | None]:
+    """The items read until ``enough(records, bytes)`` holds for those read, and the items
+    after them (None: the items ran out first). Nothing is lost: chain the two to go on."""
     rest = iter(items)
     head: list[Item] = []
     size = 0
     for item in rest:
         head.append(item)
         size += len(item.data) if item.data is not None else 0
-        if size >= limit:
-            return chain(head, rest), default_jobs()
+        if enough(len(head), size):
+            return head, rest
+    return head, None
+
+
+def sized_jobs(items: Iterable[Item], limit: int = SERIAL_BYTES) -> tuple[Iterator[Item], int]:
+    """The default number of worker processes for ``items`` and the same items: 1 when they
+    hold less than ``limit`` bytes of records, else every core. The items read to decide
+    (at most ``limit`` bytes and one record more) are held and given back first."""
+    head, rest = read_ahead(items, lambda _, size: size >= limit)
+    if rest is not None:
+        return chain(head, rest), default_jobs()
     return iter(head), 1
 
 
@@ -209,14 +220,11 @@ def fitted_jobs(
     size. When the records are fewer than ``jobs`` chunks (read ahead to know: at most what
     the chunks in flight hold anyway), min(jobs, records) workers share them in equal chunks;
     else ``jobs`` and ``chunk_size`` stand."""
-    rest = iter(items)
-    head: list[Item] = []
-    size = 0
-    for item in rest:
-        head.append(item)
-        size += len(item.data) if item.data is not None else 0
-        if len(head) >= jobs * chunk_size or size >= jobs * CHUNK_BYTES:
-            return chain(head, rest), jobs, chunk_size
+    head, rest = read_ahead(
+        items, lambda count, size: count >= jobs * chunk_size or size >= jobs * CHUNK_BYTES
+    )
+    if rest is not None:
+        return chain(head, rest), jobs, chunk_size
     workers = max(1, min(jobs, len(head)))
     return iter(head), workers, max(1, -(-len(head) // workers))
 

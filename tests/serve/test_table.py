@@ -9,7 +9,6 @@ number typed (one tap for the field; the digits are typed)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,9 +16,8 @@ import pytest
 from scorer.referee.pipeline import verify_document
 from tests.conftest import FIXTURES
 from tests.roles import replay_game, roles_of
-from tests.serve.server import running_server
 from tests.serve.table_games import ENTRIES, Table
-from tests.serve.test_browser import ARGS, CHROMIUM, DESKTOP, PHONE
+from tests.serve.test_browser import CHROMIUM, DESKTOP, PHONE, base_url, browser
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"
@@ -30,22 +28,8 @@ FIXTURE = {
     "citrus": ("sim-2p.json", {"board": "demo-1"}),
     "kuhfstein": ("greedy-2p.json", {}),
 }
+__all__ = ["base_url", "browser"]  # the browser tests' fixtures, shared
 TAPS: dict[str, int] = {}
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    with running_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def final_position(game: str) -> Any:

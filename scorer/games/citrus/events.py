@@ -200,10 +200,7 @@ def complete(
     # a site cell in the ring is occupied only with site_cells_occupied; rocks always are
     if has_site and not static.options.site_cells_occupied:
         return False
-    for i in cells:  # noqa: SIM110 - a loop: no generator resumed per cell (every turn)
-        if tiles[i] is None and land[i] is None:
-            return False
-    return True
+    return all(tiles[i] is not None or land[i] is not None for i in cells)
 
 
 def score_fincas(draft: TurnDraft) -> list[FincaScored]:
