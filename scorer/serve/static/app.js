@@ -12,6 +12,11 @@ import { ShareTooLarge, decodeFragment, encodeFragment } from "./share.js";
 import { renderExplanation, renderFindings, renderScores, renderStatus, renderTotals,
   renderWinner, setClaim } from "./view.js";
 
+// "1 move", "2 moves" (the CLI's plural())
+function movesText(n) {
+  return `${n} move${n === 1 ? "" : "s"}`;
+}
+
 const STORE = "scorer-serve-position";
 const $ = (id) => document.getElementById(id);
 const app = { cat: null, doc: null, text: null, mode: "edit", tool: null, owner: null, view: null,
@@ -229,7 +234,7 @@ function applyZoom() {
 function renderChrome() {
   const cat = gameCat();
   const who = names().join(", ");
-  const what = isRecord() ? `record of ${Array.isArray(app.doc.moves) ? app.doc.moves.length : 0} moves`
+  const what = isRecord() ? `record of ${movesText(Array.isArray(app.doc.moves) ? app.doc.moves.length : 0)}`
     : who;
   $("game-title").textContent = cat ? `${cat.title} — ${what}` : "A document the page cannot edit";
   renderTabs();
@@ -391,7 +396,7 @@ async function openImport(doc, text, name) {
 
 function openRecord(record, text, name) {
   const moves = record.moves.length;
-  $("open-info").textContent = `${name}: a record of ${moves} moves. Open the board after move:`;
+  $("open-info").textContent = `${name}: a record of ${movesText(moves)}. Open the board after move:`;
   $("open-at").value = String(moves);
   $("open-at").max = String(moves);
   const dialog = $("open-dialog");
@@ -400,7 +405,7 @@ function openRecord(record, text, name) {
     const at = Number.parseInt($("open-at").value, 10);
     if (!Number.isFinite(at) || at >= moves) {
       setDoc(record, text); // the record as it is: its verdict, the board where it stands
-      notice(`Opened ${name}, a record of ${moves} moves.`);
+      notice(`Opened ${name}, a record of ${movesText(moves)}.`);
       return;
     }
     await openPosition(record, at, name);
