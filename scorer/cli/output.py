@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -35,8 +36,21 @@ class Interrupted(BaseException):
 
 def on_sigterm(signum: int, frame: FrameType | None) -> None:
     """A SIGTERM handler that unwinds the command like Ctrl-C does (workers stopped, no
-    partial output), to exit 128 + 15."""
+    partial output), to exit 128 + 15.
+
+    A worker forked from the command inherits this handler until its start
+    (:func:`scorer.running.workers.start_worker`) puts the default back. A worker stopped in
+    that window (a pool replaced after a worker died) must end as the default would, quietly,
+    not unwind a command it does not run (which printed its traceback)."""
+    if os.getpid() != _COMMAND_PID:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
     raise Interrupted(128 + signum)
+
+
+#: The process of the command (forked workers are others).
+_COMMAND_PID = os.getpid()
 
 
 @contextmanager
