@@ -32,19 +32,21 @@ def _setting_types() -> dict[str, Any]:
     from typer.main import get_command
 
     from scorer.cli.app import make_app
-    from scorer.cli.settings import NOT_SETTINGS
+    from scorer.cli.settings import NOT_SETTINGS, option_types
 
     group: Any = get_command(make_app())
     ctx = click.Context(group)
     out: dict[str, Any] = {}
     for name in group.list_commands(ctx):
-        params = group.get_command(ctx, name).params
+        command = group.get_command(ctx, name)
+        params = command.params
         if not any(p.name == "config_file" for p in params):
             continue
+        types = option_types(command.callback)
         for param in params:
             if param.callback is not None or not param.name:
                 continue
-            annotation = param.type_descriptor.annotation
+            annotation = types[param.name]
             for opt in getattr(param, "opts", ()):
                 if opt.startswith("--") and opt[2:] not in NOT_SETTINGS:
                     kind = next(t for t in (bool, int, float, str) if _is(annotation, t))

@@ -113,24 +113,44 @@ def _long_options(
         params = cmd.params if cmd is not None else []
         if not any(p.name == "config_file" for p in params):
             continue  # a command that reads no configuration
+        hints = option_types(cmd.callback) if cmd is not None and cmd.callback else {}
         for param in params:
             if param.callback is not None or not param.name:
                 continue  # --version, --config
             for opt in getattr(param, "opts", ()):
                 if opt.startswith("--") and opt[2:] not in NOT_SETTINGS:
-                    out.setdefault(name, {})[opt[2:]] = (param.name, _checker(ctx, param, opt[2:]))
+                    check = _checker(ctx, param, hints.get(param.name), opt[2:])
+                    out.setdefault(name, {})[opt[2:]] = (param.name, check)
     return out
 
 
-def _checker(ctx: typer.Context, param: Any, key: str) -> Convert:
+def option_types(function: Any) -> dict[str, object]:
+    """The Python type of each parameter of a command's function, as its annotation says
+    (``Annotated`` and ``| None`` taken off): read from the function's signature, so it does
+    not depend on how a Typer version stores the type on its parameters."""
+    import inspect
+    import types
+    import typing
+
+    out: dict[str, object] = {}
+    for name, parameter in inspect.signature(function, eval_str=True).parameters.items():
+        annotation = parameter.annotation
+        if typing.get_origin(annotation) is typing.Annotated:
+            annotation = typing.get_args(annotation)[0]
+        if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+            kinds = [a for a in typing.get_args(annotation) if a is not type(None)]
+            annotation = kinds[0] if len(kinds) == 1 else annotation
+        out[name] = annotation
+    return out
+
+
+def _checker(ctx: typer.Context, param: Any, annotation: object, key: str) -> Convert:
     """A configuration value as ``param`` takes it; raises for a value it does not take,
     :class:`~scorer.running.config_values.WrongType` for one of another TOML type (``jobs =
     true``, ``tiebreak = ["score"]``: the command line would have converted them). The text
     of ``points`` and ``tiebreak`` is read as ``standings`` reads it, so a bad one is named
     with the file and the key."""
     from scorer.running.config_values import typed
-
-    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
 
     def convert(value: object) -> object:
         converted = param.process_value(ctx, value)

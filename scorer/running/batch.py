@@ -18,7 +18,6 @@ record ends at once with ``os._exit`` (the fault tests of ``tests/test_faults.py
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -110,11 +109,20 @@ def verify_chunk(
         if schema_dir() != options.schema_dir:
             set_schema_dir(options.schema_dir)
     dies_on = os.environ.get(DIE_ON)
-    if dies_on is not None and multiprocessing.parent_process() is not None:
+    if dies_on is not None and _in_worker():
         for item in items:
             if item.label == dies_on:
                 os._exit(70)
     return rendered([verify_item(item, options) for item in items], render)
+
+
+def _in_worker() -> bool:
+    """Whether this is a worker process (the fault-injection hook of the tests dies only
+    there). ``multiprocessing`` is imported here and where workers start, not at start-up:
+    a ``--jobs 1`` run never needs it."""
+    import multiprocessing
+
+    return multiprocessing.parent_process() is not None
 
 
 def rendered(results: list[VerifyResult], render: str | None) -> list[VerifyResult]:
@@ -326,6 +334,8 @@ def local_cluster(dist: Any) -> Any:
     (it samples every thread's stack every 10 ms), work stealing (tasks are alike and
     submitted in order) and the 20 ms tick of every server's event loop: together about a
     fifth of the workers' CPU on 4,000 records."""
+    import multiprocessing
+
     import dask
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
