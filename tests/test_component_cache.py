@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scorer.core.cache import SIZE, by_content
+from scorer.core.cache import SIZE, by_content, by_repeated_content
 from scorer.core.errors import RuleViolation
 from scorer.games.citrus.board import parse_board
 from scorer.games.hacienda import catalog
@@ -70,6 +70,26 @@ def test_the_cache_is_bounded_and_raises_are_not_kept() -> None:
     assert calls.count(-1) == 2
 
 
+def test_repeated_content_is_kept_from_its_second_call_on() -> None:
+    calls: list[object] = []
+
+    @by_repeated_content
+    def parse(data: object) -> tuple[object, ...]:
+        calls.append(data)
+        return (len(calls),)
+
+    first = parse({"a": [1, 2]})
+    second = parse({"a": [1, 2]})
+    assert second is not first
+    assert parse({"a": [1, 2]}) is second
+    assert parse({"a": [2, 1]}) is not second
+    assert len(calls) == 3
+    for n in range(SIZE + 1):  # the contents met once are bounded too
+        parse({"n": n})
+    parse({"n": 0})
+    assert parse({"n": 0}) is parse({"n": 0})
+
+
 def test_arguments_that_are_not_json_are_not_cached() -> None:
     calls: list[object] = []
 
@@ -84,7 +104,9 @@ def test_arguments_that_are_not_json_are_not_cached() -> None:
 
 def test_kuhfstein_records_with_the_same_cards_share_one_card_book() -> None:
     record = _record("kuhfstein", "greedy-2p.json")
+    met = kuhfstein_start(copy.deepcopy(record))  # met once: kept from the next record on
     one = kuhfstein_start(copy.deepcopy(record))
+    assert one.comp.cards == met.comp.cards
     two = kuhfstein_start(copy.deepcopy(record))
     assert one.comp.cards is two.comp.cards
     assert one.comp.scoring_tiles is two.comp.scoring_tiles
@@ -153,7 +175,9 @@ def test_component_data_and_its_fingerprint_once_per_content(
 
     catalogue = get(game, CATALOGUE)
     record = _record(game, name)
+    met = catalogue.component_data(copy.deepcopy(record))  # Kuhfstein keeps the second
     one = catalogue.component_data(copy.deepcopy(record))
+    assert fingerprint(met) == fingerprint(one)
     assert catalogue.component_data(copy.deepcopy(record)) is one
     assert fingerprint(one) == fingerprint(catalogue.component_data(copy.deepcopy(record)))
     other = copy.deepcopy(record)

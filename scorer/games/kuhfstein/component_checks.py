@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from pyrsistent import PMap, pmap
 
-from scorer.core.cache import by_content
+from scorer.core.cache import by_repeated_content
 from scorer.core.errors import PathPart, RuleViolation
 from scorer.core.words import plural
 from scorer.games.kuhfstein.cards import CardBook, parse_cards
@@ -246,10 +246,12 @@ class Printed(NamedTuple):
     spaces: tuple[int, ...]
 
 
-@by_content
+@by_repeated_content
 def printed_parts(track: Any, cards: Any, scoring_tiles: Any, base: Path) -> Printed | None:
     """The track, cards and scoring tiles parsed, or None when any of them has a violation
-    (a warning included: the caller then parses them again to report it)."""
+    (a warning included: the caller then parses them again to report it). Kept from the
+    second record with the same data on (:func:`~scorer.core.cache.by_repeated_content`):
+    a simulated batch deals every record a deck of its own."""
     bonus, found = parse_track({} if track is None else {"track": track}, base)
     book, more = parse_cards(cards, (*base, "cards"))
     found += more

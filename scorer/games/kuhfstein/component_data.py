@@ -18,8 +18,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from scorer.core.cache import by_content
-from scorer.core.components import Components, child, keyed
+from scorer.core.cache import by_repeated_content
+from scorer.core.components import Components, child, fingerprinted, keyed
 from scorer.games.kuhfstein.state import ROTATIONS, turned
 
 Cells = tuple[tuple[int, int, str], ...]
@@ -32,37 +32,41 @@ def component_data(doc: Any) -> Components:
     return _parts(base, data.get("cards", {}), data.get("scoring_tiles", {}), data.get("track", {}))
 
 
-@by_content
+@by_repeated_content
 def _parts(base: str, cards: Any, tiles: Any, track_form: Any) -> Components:
-    """Built once per content (:func:`~scorer.core.cache.by_content`): the records of a batch
-    with the same cards, tiles and track share these parts (read-only) and their fingerprint."""
+    """Built once per content (:func:`~scorer.core.cache.by_repeated_content`): the records
+    of a batch with the same cards, tiles and track share these parts (read-only) and their
+    fingerprint from the second record on; a record with a deck of its own (simulated) holds
+    its parts alone, and they hold its cards as written."""
     track = track_form.get("bonus_spaces", [])
-    return {
-        "cards": keyed(
-            child(base, "cards"),
-            cards,
-            child(base, "cards"),
-            complete=False,
-            same=same_card,
-        ),
-        "scoring_tiles": keyed(
-            child(base, "scoring_tiles"),
-            {
-                tid: {"points": tile["points"], "condition": tile["condition"]}
-                for tid, tile in tiles.items()
-            },
-            child(base, "scoring_tiles"),
-            complete=False,
-        ),
-        "track": keyed(
-            child(base, "track"),
-            {str(space["space"]): {"bonus": space["bonus"]} for space in track},
-            {
-                str(space["space"]): child(base, "track", "bonus_spaces", k)
-                for k, space in enumerate(track)
-            },
-        ),
-    }
+    return fingerprinted(
+        {
+            "cards": keyed(
+                child(base, "cards"),
+                cards,
+                child(base, "cards"),
+                complete=False,
+                same=same_card,
+            ),
+            "scoring_tiles": keyed(
+                child(base, "scoring_tiles"),
+                {
+                    tid: {"points": tile["points"], "condition": tile["condition"]}
+                    for tid, tile in tiles.items()
+                },
+                child(base, "scoring_tiles"),
+                complete=False,
+            ),
+            "track": keyed(
+                child(base, "track"),
+                {str(space["space"]): {"bonus": space["bonus"]} for space in track},
+                {
+                    str(space["space"]): child(base, "track", "bonus_spaces", k)
+                    for k, space in enumerate(track)
+                },
+            ),
+        }
+    )
 
 
 def same_card(found: Any, expected: Any) -> bool:
