@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from scorer.core.errors import RuleViolation
-from scorer.games.citrus.state import Player, State, TurnDraft
+from scorer.games.citrus.state import Player, State, TurnDraft, fincas_of
 from tests.roles import roles_of
 
 GAME = roles_of("citrus")
@@ -120,6 +120,22 @@ def test_replaying_a_move_never_changes_the_state_it_started_from() -> None:
                 GAME.referee.apply(states[-3], move)
             GAME.referee.skip(states[-2], move)
     assert [repr(s) for s in states] == shown
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 4), (4, 7)])
+def test_the_derived_fincas_follow_the_sites(players: int, seed: int) -> None:
+    """``State.fincas`` is written with ``sites``: every state of a game (and every position
+    loaded from one) names exactly the sites holding a finca."""
+    record = GAME.moves.simulate(players, seed, {})
+    states = [GAME.referee.initial_state(record)]
+    for move in record["moves"]:
+        states.append(GAME.referee.apply(states[-1], move))
+    assert any(len(s.fincas) > len(states[0].fincas) for s in states)  # a new finca was made
+    for state in states:
+        assert state.fincas == fincas_of(state.sites)
+    exported = GAME.positions.export_position(states[len(states) // 2], record)
+    loaded = GAME.positions.load_position(exported).state
+    assert loaded is not None and loaded.fincas == fincas_of(loaded.sites)
 
 
 def test_the_turn_draft_repeats_the_state_fields_with_their_types() -> None:

@@ -96,7 +96,7 @@ def apply_turn(state: State, move: TurnMove) -> State:
     notes.seat = state.turn
     draft = TurnDraft(state, notes)
     if state.moves == 0:  # start fincas may be complete from the outset
-        notes.fresh = {s for s, v in state.sites.items() if v.status == "finca"}
+        notes.fresh = set(state.fincas)
     # CIT-PASS-2: after a full round of passes the turn starts with unblock
     if state.blocked and steps[0]["do"] != "unblock":
         raise RuleViolation(

@@ -126,7 +126,7 @@ def step_place(draft: TurnDraft, step: PlaceStep, at: int) -> None:
         draft.tiles,
         draft.region_of,
         draft.regions,
-        draft.sites,
+        draft.fincas,
         player.mat,
         seat,
         kind,

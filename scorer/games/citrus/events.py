@@ -102,6 +102,7 @@ def check_new_finca(draft: TurnDraft, step: FincaStep, path: tuple[PathPart, ...
 def new_finca(draft: TurnDraft, site: str, first: int, second: int, reveal: str | None) -> None:
     """The new-finca procedure (12.2) with already checked values."""
     sites = draft.sites.set(site, Site("finca", first, second, False))
+    draft.fincas = draft.fincas | {site}
     draft.notes.fresh.add(site)
     draft.finca_deck -= 1
     if draft.finca_left is not None:

@@ -45,7 +45,7 @@ def _replay_move(state: State, move: TurnMove, words: set[str]) -> State:
     notes.seat = seat = state.turn
     draft = TurnDraft(state, notes)
     if state.moves == 0:
-        notes.fresh = {s for s, v in state.sites.items() if v.status == "finca"}
+        notes.fresh = set(state.fincas)
     for j, step in enumerate(steps):
         w = draft.done()
         if step["do"] == "place":

@@ -12,12 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pyrsistent import PMap
-
 from scorer.core.words import article, plural
 from scorer.games.citrus.board import Board, Cell
 from scorer.games.citrus.ledger import Taken
-from scorer.games.citrus.state import KIND, Region, Site, State, Static, TurnDraft, kind_of
+from scorer.games.citrus.state import KIND, Region, State, Static, TurnDraft, kind_of
 
 
 class Judgement(NamedTuple):
@@ -36,7 +34,7 @@ def verdict(
     tiles: Sequence[str | None],  # the state's (or a draft's) vectors
     region_of: Sequence[int],
     regions: Sequence[Region | None],
-    sites: PMap[str, Site],
+    fincas: frozenset[str],
     mat: int,
     seat: int,
     k: str,
@@ -69,10 +67,7 @@ def verdict(
     # CIT-BUILD-5: extension of an own region, or a new region on a finca's path field
     new_region = not own
     if new_region:
-        for s in path_sites:
-            if sites[s].status == "finca":
-                break
-        else:
+        if fincas.isdisjoint(path_sites):
             return ("CIT-BUILD-5", True, (), "path")
         if mat <= 0:
             return ("CIT-BUILD-5", True, (), "mat")
@@ -113,7 +108,7 @@ def verdict_in(state: State, seat: int, k: str, i: int) -> Verdict:
         state.tiles,
         state.region_of,
         state.regions,
-        state.sites,
+        state.fincas,
         state.players[seat].mat,
         seat,
         k,
@@ -279,7 +274,7 @@ def candidates(state: State, seat: int) -> list[int]:
     ]
     if state.players[seat].mat > 0:
         paths = board.paths_at
-        near.extend([paths[s] for s, site in state.sites.items() if site.status == "finca"])
+        near.extend([paths[s] for s in state.fincas])
     tiles = state.tiles
     return sorted(i for i in set().union(*near) if tiles[i] is None)
 
@@ -306,7 +301,7 @@ def can_build_all(
     if not cands:
         return False
     static, tiles, region_of = state.static, state.tiles, state.region_of
-    regions, sites, mat = state.regions, state.sites, state.players[seat].mat
+    regions, fincas, mat = state.regions, state.fincas, state.players[seat].mat
     legal: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
     for token in sorted(set(tokens)):
         k = KIND[token] if token in KIND else kind_of(token)
@@ -314,7 +309,7 @@ def can_build_all(
         if fits is None:
             fits = legal[k] = []
             for c in cands:
-                v = verdict(static, tiles, region_of, regions, sites, mat, seat, k, c)
+                v = verdict(static, tiles, region_of, regions, fincas, mat, seat, k, c)
                 if v[0] is None:
                     fits.append((c, v[2]))
         if not fits:

@@ -171,7 +171,7 @@ def line_plan(
 
 
 def with_finca(w: State, site: str) -> State:
-    return w._replace(sites=w.sites.set(site, Site("finca")))
+    return w._replace(sites=w.sites.set(site, Site("finca")), fincas=w.fincas | {site})
 
 
 def cart_fits(w: State, seat: int, token: str, site: str) -> bool:

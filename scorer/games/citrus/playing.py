@@ -22,7 +22,7 @@ class Playing:
         self.draft = TurnDraft(state)
         self.notes = self.draft.notes
         if state.moves == 0:  # as in actions.apply_move: start fincas may be complete
-            self.notes.fresh = {s for s, v in state.sites.items() if v.status == "finca"}
+            self.notes.fresh = set(state.fincas)
         self.steps: list[Step] = []
 
     def now(self) -> State:

@@ -36,6 +36,7 @@ from scorer.games.citrus.state import (
     State,
     Static,
     board_vectors,
+    fincas_of,
     make_static,
     occupied,
 )
@@ -193,7 +194,7 @@ def check_scored(
     # CIT-POS-8: a finca is scored exactly when its ring is complete
     tile_v, region_v, land_v = vectors
     board_only = State(  # only which cells are occupied counts here
-        static, tile_v, region_v, pvector(), 0, land_v, pmap(), pvector(), pvector(),
+        static, tile_v, region_v, pvector(), 0, land_v, pmap(), frozenset(), pvector(), pvector(),
         pmap(), False, 0, None, pset()
     )  # fmt: skip
     for k, f in enumerate(doc["fincas"]):
@@ -238,6 +239,7 @@ def position_state(
         next_rid=len(regions),
         land=land_v,
         sites=pmap(sites),
+        fincas=fincas_of(sites),
         players=pvector(seats),
         market=pvector(market),
         bag=pmap(doc.get("bag", {})),

@@ -23,8 +23,9 @@ class FinalFinca(NamedTuple):
 def final_fincas(w: State) -> list[FinalFinca]:
     """13.1 step 1: each unscored finca gives its lower value to the largest positive adj."""
     out = []
-    for site, s in sorted(w.sites.items()):
-        if s.status != "finca" or s.scored:
+    for site in sorted(w.fincas):
+        s = w.sites[site]
+        if s.scored:
             continue
         shares = finca_shares(w.static, w.region_of, w.regions, site)
         adj = [sum(len(r.cells) for r in rs) for rs in shares]

@@ -31,7 +31,7 @@ FINCA = Site("finca")
 
 def with_finca(state: State, site: str) -> State:
     """``state`` in which ``site`` holds a new finca (before its values are known)."""
-    return state._replace(sites=state.sites.set(site, FINCA))
+    return state._replace(sites=state.sites.set(site, FINCA), fincas=state.fincas | {site})
 
 
 def buy_buildable(

@@ -28,7 +28,15 @@ from scorer.games.citrus.data import (
     TOKENS,
     WORKERS,
 )
-from scorer.games.citrus.state import Options, Player, Site, State, board_vectors, make_static
+from scorer.games.citrus.state import (
+    Options,
+    Player,
+    Site,
+    State,
+    board_vectors,
+    fincas_of,
+    make_static,
+)
 
 S = ("setup",)
 
@@ -132,6 +140,7 @@ def initial_state(record: dict[str, Any]) -> State:
         next_rid=0,
         land=start.land,
         sites=pmap(sites),
+        fincas=fincas_of(sites),
         players=pvector(Player(START_MONEY, WORKERS, (), ()) for _ in names),
         market=pvector(setup["market"]),
         bag=pmap({t: n for t, n in bag.items() if n > 0}),

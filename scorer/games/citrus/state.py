@@ -190,6 +190,9 @@ class State(NamedTuple):
     next_rid: int  # = len(regions)
     land: PVector[tuple[str, int] | None]  # landscape tile or bull on each cell, or None
     sites: PMap[str, Site]
+    #: The sites holding a finca (derived from ``sites``, written with it: ``fincas_of``),
+    #: so that "a finca's path field" (CIT-BUILD-5) is a set look-up.
+    fincas: frozenset[str]
     players: PVector[Player]
     market: PVector[str | None]
     bag: PMap[str, int]
@@ -242,6 +245,7 @@ class TurnDraft(Draft[State]):
     next_rid: int
     land: PVector[tuple[str, int] | None]
     sites: PMap[str, Site]
+    fincas: frozenset[str]
     players: PVector[Player]
     market: PVector[str | None]
     bag: PMap[str, int]
@@ -270,6 +274,11 @@ class TurnDraft(Draft[State]):
 def market_count(market: Sequence[str | None]) -> int:
     """The tiles on the market (its fields that are not empty)."""
     return len(market) - market.count(None)
+
+
+def fincas_of(sites: Mapping[str, Site]) -> frozenset[str]:
+    """The sites of ``sites`` holding a finca (``State.fincas``)."""
+    return frozenset(s for s, v in sites.items() if v.status == "finca")
 
 
 def marked(sites: PMap[str, Site]) -> list[str]:
