@@ -21,7 +21,8 @@ busy machine slows every side alike), the median over ``--rounds``:
 * **python-chess**, the second line: steps per CPU-second of the whole ``scorer batch``
   process (start-up included) over moves per CPU-second of a whole python-chess process
   reading and replaying PGN games of about 100 plies, as many moves as the corpus has
-  steps (needs the ``bench`` extra).
+  steps (needs the ``bench`` extra); with callgrind, the same ratio in instructions (steps
+  per instruction of the whole process over the whole corpus, both start-ups included).
 
 ``--quick`` is a smoke run (10 records, one round, 3 records under callgrind).
 """
@@ -85,6 +86,9 @@ class Row:
     floor_instructions: float | None = None
     chess_ratio: float | None = None
     chess_range: list[float] = field(default_factory=list)
+    #: the same ratio in instructions (callgrind, whole processes, start-up included on both
+    #: sides): deterministic where the CPU ratio moves with the machine's other load
+    chess_ratio_instructions: float | None = None
 
 
 def corpus(game: str, count: int, seed: int, folder: Path) -> Path:
@@ -200,12 +204,19 @@ def floor_argv(script: Path, path: Path) -> list[str]:
     return [sys.executable, str(script), str(path), str(ROOT)]
 
 
-def counted(row: Row, path: Path, one: Path, count: int, tmp: Path) -> None:
-    """Fill the instruction figures of ``row`` (per record, start-up subtracted)."""
+def counted(
+    row: Row, path: Path, one: Path, count: int, tmp: Path, chess: tuple[Path, int] | None
+) -> None:
+    """Fill the instruction figures of ``row`` (per record, start-up subtracted; against
+    python-chess, whole processes over the whole corpus)."""
     part = head(path, count, tmp / "callgrind.ndjson")
     script = tmp / "floor.py"
     script.write_text(FLOOR, encoding="utf-8")
-    whole = instructions(batch(part), tmp) - instructions(batch(one), tmp)
+    process = instructions(batch(part), tmp)
+    whole = process - instructions(batch(one), tmp)
+    if chess is not None and count == row.records:
+        theirs = instructions([sys.executable, str(tmp / "read_pgn.py"), str(chess[0])], tmp)
+        row.chess_ratio_instructions = (row.steps / process) / (chess[1] / theirs)
     floor = instructions(floor_argv(script, part), tmp) - instructions(floor_argv(script, one), tmp)
     row.whole_instructions = whole / max(1, count - 1)
     row.floor_instructions = floor / max(1, count - 1)
@@ -224,7 +235,7 @@ def measure(game: str, args: argparse.Namespace, folder: Path, tmp: Path) -> Row
     paired(row, path, one, args.rounds, chess)
     if args.callgrind and shutil.which("valgrind"):
         window = len(lines) if args.callgrind_records is None else args.callgrind_records
-        counted(row, path, one, min(window, len(lines)), tmp)
+        counted(row, path, one, min(window, len(lines)), tmp, chess)
     return row
 
 
@@ -254,9 +265,15 @@ def table(rows: list[Row], args: argparse.Namespace) -> str:
             out.append(f"{r.game}: python-chess not installed (pip install '.[bench]')")
             continue
         low, high = r.chess_range
+        counts = (
+            ""
+            if r.chess_ratio_instructions is None
+            else f"; {r.chess_ratio_instructions:.2f}× in instructions"
+        )
         out.append(
             f"{r.game}: whole scorer batch process {r.chess_ratio:.2f}× python-chess "
             f"(steps/CPU-s over PGN moves/CPU-s, start-up included; rounds {low:.2f}–{high:.2f})"
+            f"{counts}"
         )
     return "\n".join(out)
 

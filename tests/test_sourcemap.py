@@ -76,6 +76,11 @@ def test_the_cheap_duplicate_check_is_exact() -> None:
         b'{"a\\u0022": 1, "a\\"": 2}': True,
         b'{"k": ":::", "l": [{"m": ": :"}]}': False,
         b'[{"a": 1}, {"a": 1}]': False,
+        # written as orjson writes it (the shortcut), with or without the line's end
+        b'{"a":1,"b":[{"c":":"}]}\n': False,
+        b'{"a":1,"b":[{"c":":"}]}': False,
+        b'{"a":1,"a":1}\n': True,
+        b'{"a":{"b":1,"b":1}}': True,
     }
     for data, expected in cases.items():
         assert has_duplicate_keys(data, parse(data)) is expected, data

@@ -24,6 +24,7 @@ FIGURES = {
     "floor_instructions",
     "chess_ratio",
     "chess_range",
+    "chess_ratio_instructions",
 }
 
 

@@ -110,7 +110,9 @@ def has_duplicate_keys(data: bytes, doc: Any) -> bool:
     (and the colons inside its dropped value) less per duplicate. Colons inside strings count
     on both sides alike as long as ``data`` holds no backslash, because its strings are then
     written byte for byte as orjson writes them; so the counts differ if and only if a key was
-    dropped. A document with a backslash (escapes) is decided by the position-tracking scan.
+    dropped. A document written exactly as orjson writes it (compact NDJSON, as archives and
+    ``scorer simulate`` write records) lost nothing and needs no count. A document with a
+    backslash (escapes) is decided by the position-tracking scan.
     """
     return _repeats(data, None if b"\\" in data else _compact(doc))
 
@@ -120,6 +122,8 @@ def _repeats(data: bytes, again: bytes | None) -> bool:
     escapes, or orjson cannot write it)."""
     if again is None:
         return _repeats_a_key(_text(data))
+    if data.startswith(again) and not data[len(again) :].strip():
+        return False  # written as orjson writes it (compact NDJSON): nothing was dropped
     return data.count(b":") != again.count(b":")
 
 
