@@ -308,6 +308,7 @@ def run_dask(
     Dask runs tasks in threads, where the record timeout is checked after each record, not enforced
     during it (see :mod:`scorer.referee.timeout`)."""
     import importlib
+    import pickle
 
     dist: Any = importlib.import_module("distributed")  # untyped; imported only with --dask
     cluster = local_cluster(dist) if address == "local" else None
@@ -316,8 +317,8 @@ def run_dask(
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         yield from run_ordered(
             chunked(items, chunk_size, chunk_bytes),
-            lambda c: client.submit(dask_chunk, c, options, render, pure=False),
-            lambda f: f.result(),
+            lambda c: client.submit(dask_chunk, packed(c), options, render, pure=False),
+            lambda f: pickle.loads(f.result()),
             window=3 * workers,
         )
     finally:
@@ -353,15 +354,28 @@ def local_cluster(dist: Any) -> Any:
         )
 
 
-def dask_chunk(items: list[Item], options: VerifyOptions, render: str | None) -> list[VerifyResult]:
-    """A Dask task: :func:`verify_chunk`, with the worker process's garbage collector tuned
-    first, once per process, as the CLI and the pool's workers tune theirs."""
+def packed(items: list[Item]) -> bytes:
+    """A partition as one pickled byte string, records and results alike: Dask's scheduler
+    then holds and forwards one opaque value per task instead of unpickling and pickling again
+    every record on its way from the client to a worker."""
+    import pickle
+
+    return pickle.dumps(items, pickle.HIGHEST_PROTOCOL)
+
+
+def dask_chunk(items: bytes, options: VerifyOptions, render: str | None) -> bytes:
+    """A Dask task: :func:`verify_chunk` of a :func:`packed` partition, the results packed
+    too, with the worker process's garbage collector tuned first, once per process, as the
+    CLI and the pool's workers tune theirs."""
+    import pickle
+
     if not _tuned:
         from scorer.running.runtime import tune_gc
 
         tune_gc()
         _tuned.append(True)
-    return verify_chunk(items, options, render)
+    results = verify_chunk(pickle.loads(items), options, render)
+    return pickle.dumps(results, pickle.HIGHEST_PROTOCOL)
 
 
 _tuned: list[bool] = []
