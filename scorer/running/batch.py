@@ -334,7 +334,9 @@ def local_cluster(dist: Any) -> Any:
     scorer again, about 0.6 CPU-s more for the two. Off on this cluster: the workers' profiler
     (it samples every thread's stack every 10 ms), work stealing (tasks are alike and
     submitted in order) and the 20 ms tick of every server's event loop: together about a
-    fifth of the workers' CPU on 4,000 records."""
+    fifth of the workers' CPU on 4,000 records. The scheduler's HTTP server (no dashboard, no
+    pages) listens on a free loopback port: on its default 8787 another cluster on the machine
+    made it warn and move, and the run fail under the tests' warnings-as-errors."""
     import multiprocessing
 
     import dask
@@ -347,10 +349,16 @@ def local_cluster(dist: Any) -> Any:
         "distributed.worker.profile.enabled": False,  # sampling every thread's stack
         "distributed.scheduler.work-stealing": False,
         "distributed.admin.tick.interval": "1s",
+        "distributed.scheduler.http.routes": [],  # no dashboard, metrics or health pages
+        "distributed.worker.http.routes": [],
     }
     with dask.config.set(settings):
         return dist.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # not 8787: never taken
         )
 
 
