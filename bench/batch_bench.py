@@ -44,8 +44,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scorer.core.roles import MOVES
 from scorer.registry import game_names, get
 
+#: The repository this file belongs to: its ``scorer`` is the one the children run, from
+#: whatever directory the benchmark starts (not an installed copy of another tree).
+ROOT = Path(__file__).resolve().parent.parent
+
 #: The children's environment: byte code cached, as in an installation.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+ENV["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), ENV.get("PYTHONPATH")) if p)
 
 CHESS_READER = """
 import sys, chess.pgn
