@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import FrameType
-from typing import IO, TYPE_CHECKING, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 import typer
 
@@ -42,15 +42,22 @@ def on_sigterm(signum: int, frame: FrameType | None) -> None:
     (:func:`scorer.running.workers.start_worker`) puts the default back. A worker stopped in
     that window (a pool replaced after a worker died) must end as the default would, quietly,
     not unwind a command it does not run (which printed its traceback)."""
-    if os.getpid() != _COMMAND_PID:
+    if os.getpid() != _command_pid[0]:
         signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)
         return
     raise Interrupted(128 + signum)
 
 
-#: The process of the command (forked workers are others).
-_COMMAND_PID = os.getpid()
+def unwind_on_sigterm() -> Any:
+    """Install :func:`on_sigterm` for this process (the command's); returns the handler it
+    replaces."""
+    _command_pid[0] = os.getpid()
+    return signal.signal(signal.SIGTERM, on_sigterm)
+
+
+#: The process that installed :func:`on_sigterm` (forked workers are others).
+_command_pid = [os.getpid()]
 
 
 @contextmanager

@@ -35,12 +35,12 @@ from scorer.cli.output import (
     RUN_FAILED,
     Interrupted,
     nothing_matched,
-    on_sigterm,
     output_failed,
     output_file,
     progress,
     set_schema_dir,
     terminal_width,
+    unwind_on_sigterm,
     use_color,
 )
 from scorer.cli.settings import run_config
@@ -152,7 +152,7 @@ def batch(
     else:
         results = b.run_local(items, jobs, options, render)
     target = str(output) if output is not None else "the output"
-    previous = signal.signal(signal.SIGTERM, on_sigterm)
+    previous = unwind_on_sigterm()
     try:
         with output_file(output, target) as sink:
             painted = fmt is BatchFormat.text and output is None and use_color(no_color, color)
